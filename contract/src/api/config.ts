@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** GET /api/config: the library rules read from config.yml (key names as RomM's). */
+export const ConfigSchema = z.object({
+  CONFIG_FILE_MOUNTED: z.boolean(),
+  CONFIG_FILE_WRITABLE: z.boolean(),
+  CONFIG_FILE_PARSE_ERROR: z.string().nullable(),
+  EXCLUDED_PLATFORMS: z.array(z.string()),
+  EXCLUDED_SINGLE_EXT: z.array(z.string()),
+  EXCLUDED_SINGLE_FILES: z.array(z.string()),
+  EXCLUDED_MULTI_FILES: z.array(z.string()),
+  EXCLUDED_MULTI_PARTS_EXT: z.array(z.string()),
+  EXCLUDED_MULTI_PARTS_FILES: z.array(z.string()),
+  DEFAULT_EXCLUDED_DIRS: z.array(z.string()),
+  DEFAULT_EXCLUDED_FILES: z.array(z.string()),
+  DEFAULT_EXCLUDED_EXTENSIONS: z.array(z.string()),
+  PLATFORMS_BINDING: z.record(z.string(), z.string()),
+  PLATFORMS_VERSIONS: z.record(z.string(), z.string()),
+  SKIP_HASH_CALCULATION: z.boolean(),
+  SCAN_METADATA_PRIORITY: z.array(z.string()),
+  SCAN_ARTWORK_PRIORITY: z.array(z.string()),
+  SCAN_REGION_PRIORITY: z.array(z.string()),
+  SCAN_LANGUAGE_PRIORITY: z.array(z.string()),
+});
+export type LibraryConfig = z.infer<typeof ConfigSchema>;
