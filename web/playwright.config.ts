@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { defineConfig } from '@playwright/test';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = Number(process.env.E2E_PORT ?? 3790);
+const host = '127.0.0.1';
+// Every run starts from an empty data folder, so the first visit opens the setup wizard.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'romshelf-e2e-'));
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './e2e/.artifacts',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://${host}:${port}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--enable-unsafe-swiftshader',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node server/dist/main.js',
+    cwd: repoRoot,
+    url: `http://${host}:${port}/api/heartbeat`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      HOST: host,
+      PORT: String(port),
+      ROMSHELF_DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
