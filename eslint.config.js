@@ -21,7 +21,7 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['eslint.config.js', 'vitest.config.ts'],
+          allowDefaultProject: ['eslint.config.js', 'vitest.config.ts', 'bench/*.mjs'],
         },
         tsconfigRootDir: import.meta.dirname,
       },
@@ -33,11 +33,11 @@ export default tseslint.config(
     },
   },
   {
-    files: ['eslint.config.js'],
+    files: ['eslint.config.js', 'bench/*.mjs'],
     extends: [tseslint.configs.disableTypeChecked],
   },
   {
-    files: ['server/**/*.ts', 'contract/**/*.ts', '*.config.ts', 'web/e2e/**/*.ts', 'web/*.config.ts'],
+    files: ['server/**/*.ts', 'contract/**/*.ts', 'bench/**/*.mjs', 'contract/scripts/**/*.mjs', '*.config.ts', 'web/e2e/**/*.ts', 'web/*.config.ts'],
     languageOptions: { globals: globals.node },
   },
   {
