@@ -5,3 +5,4 @@ export * from './api/common.js';
 export * from './api/heartbeat.js';
 export * from './api/config.js';
 export * from './api/users.js';
+export * from './platforms/platforms.js';

@@ -1,0 +1,163 @@
+import { mkdirSync } from 'node:fs';
+
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { PRODUCT_NAME } from '@romshelf/contract';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+
+import type { AppConfig } from './config/app-config.js';
+import { readPackageVersion } from './config/paths.js';
+import { createContainer } from './container.js';
+import { migrateToLatest, openDatabase } from './db/database.js';
+import { publicRoute } from './http/access.js';
+import { registerAuthHook } from './http/auth.hook.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { HttpError } from './http/http-error.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { closeRealtimeGateway, createRealtimeGateway } from './modules/realtime/realtime.gateway.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { registerWebApp } from './modules/web/web.routes.js';
+
+export interface AppDeps {
+  config: AppConfig;
+  /** Overrides the version read from the root package.json. */
+  version?: string;
+}
+
+/** Headers and fields that must never reach the logs. */
+const LOG_REDACTIONS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-csrftoken"]',
+  'res.headers["set-cookie"]',
+  'password',
+  '*.password',
+];
+
+/**
+ * Builds the whole server (API, docs, SPA, socket.io) without listening, so tests can drive it
+ * with `app.inject`. Opens the database and applies migrations first.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const version = deps.version ?? readPackageVersion();
+  mkdirSync(config.dataDir, { recursive: true });
+  mkdirSync(config.libraryDir, { recursive: true });
+
+  const db = openDatabase(config.dataDir);
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: { paths: LOG_REDACTIONS, censor: '[redacted]' } },
+    routerOptions: { ignoreTrailingSlash: true },
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+  });
+  app.addHook('onClose', async () => {
+    await db.destroy();
+  });
+
+  const container = createContainer(config, db, version, app.log);
+  container.libraryConfig.ensureFile();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  // JSON bodies; an empty body counts as no body (RomM clients post empty JSON to /login).
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new HttpError(400, 'Malformed JSON body'), undefined);
+    }
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        workerSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'", 'https://www.youtube.com', 'https://www.youtube-nocookie.com'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    // Served over plain HTTP on home networks: only ask for HTTPS when cookies are secure.
+    strictTransportSecurity: config.secureCookies,
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: `${PRODUCT_NAME} API`,
+        description: 'RomM-compatible API of RomShelf.',
+        version,
+      },
+      components: {
+        securitySchemes: {
+          basicAuth: { type: 'http', scheme: 'basic' },
+          sessionCookie: { type: 'apiKey', in: 'cookie', name: 'romm_session' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerAuthHook(app, { auth: container.auth, secureCookies: config.secureCookies });
+
+  app.get('/openapi.json', { config: publicRoute, schema: { hide: true } }, () => app.swagger());
+
+  await app.register(systemRoutes, { system: container.system });
+  await app.register(authRoutes, {
+    auth: container.auth,
+    secureCookies: config.secureCookies,
+    sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
+    disableUserpassLogin: config.disableUserpassLogin,
+  });
+  await app.register(usersRoutes, { users: container.users });
+
+  await registerWebApp(app, config.webDir);
+
+  const io = createRealtimeGateway(app.server, container.auth);
+  app.addHook('preClose', async () => {
+    await closeRealtimeGateway(io);
+  });
+
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,210 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+import type { AppConfig, LogLevel } from './app-config.js';
+import { LOG_LEVELS } from './app-config.js';
+
+/** A configuration problem, with a message meant to be printed as a single line. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+const TRUE_WORDS = ['true', '1', 'yes'];
+const FALSE_WORDS = ['false', '0', 'no'];
+
+/** Parses a boolean environment value; `undefined` when the text is not a known word. */
+export function parseBooleanWord(value: string): boolean | undefined {
+  const word = value.trim().toLowerCase();
+  if (TRUE_WORDS.includes(word)) return true;
+  if (FALSE_WORDS.includes(word)) return false;
+  return undefined;
+}
+
+/** An unset or blank variable counts as absent. */
+function present(value: string | undefined): value is string {
+  return value !== undefined && value.trim() !== '';
+}
+
+function boolVar(name: string, fallback = false) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!present(value)) return fallback;
+      const parsed = parseBooleanWord(value);
+      if (parsed === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must be a boolean: true/false, 1/0 or yes/no (got "${value}")`,
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    });
+}
+
+function intVar(name: string, fallback: number, min: number, max: number) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!present(value)) return fallback;
+      const text = value.trim();
+      const parsed = /^[0-9]+$/.test(text) ? Number(text) : Number.NaN;
+      if (!Number.isSafeInteger(parsed) || parsed < min || parsed > max) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must be an integer between ${min} and ${max} (got "${value}")`,
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    });
+}
+
+function textVar(fallback: string) {
+  return z
+    .string()
+    .optional()
+    .transform((value) => (present(value) ? value.trim() : fallback));
+}
+
+function optionalTextVar() {
+  return z
+    .string()
+    .optional()
+    .transform((value) => (present(value) ? value.trim() : null));
+}
+
+function urlVar(name: string, fallback: string | null) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!present(value)) return fallback;
+      const text = value.trim();
+      if (!URL.canParse(text) || !/^https?:$/.test(new URL(text).protocol)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must be an http(s) URL (got "${value}")`,
+        });
+        return z.NEVER;
+      }
+      return text.replace(/\/+$/, '');
+    });
+}
+
+const logLevelVar = z
+  .string()
+  .optional()
+  .transform((value, ctx): LogLevel => {
+    if (!present(value)) return 'info';
+    const level = value.trim().toLowerCase();
+    const known = LOG_LEVELS.find((candidate) => candidate === level);
+    if (known === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${value}")`,
+      });
+      return z.NEVER;
+    }
+    return known;
+  });
+
+/** Every environment variable the server reads, with its default. */
+export const EnvSchema = z.object({
+  PORT: intVar('PORT', 3000, 1, 65535),
+  HOST: textVar('0.0.0.0'),
+  ROMSHELF_DATA_DIR: textVar('./data'),
+  ROMSHELF_LIBRARY_DIR: optionalTextVar(),
+  ROMSHELF_WEB_DIR: optionalTextVar(),
+  ROMSHELF_SECURE_COOKIES: boolVar('ROMSHELF_SECURE_COOKIES'),
+  ROMSHELF_BASE_URL: urlVar('ROMSHELF_BASE_URL', null),
+  LOG_LEVEL: logLevelVar,
+  SESSION_MAX_AGE_SECONDS: intVar('SESSION_MAX_AGE_SECONDS', 1_209_600, 60, 315_360_000),
+  UPLOAD_TIMEOUT: intVar('UPLOAD_TIMEOUT', 20, 1, 86_400),
+  DISABLE_EMULATOR_JS: boolVar('DISABLE_EMULATOR_JS'),
+  DISABLE_RUFFLE_RS: boolVar('DISABLE_RUFFLE_RS'),
+  DISABLE_USERPASS_LOGIN: boolVar('DISABLE_USERPASS_LOGIN'),
+  DISABLE_SETUP_WIZARD: boolVar('DISABLE_SETUP_WIZARD'),
+  YOUTUBE_BASE_URL: urlVar('YOUTUBE_BASE_URL', 'https://www.youtube.com'),
+  OIDC_ENABLED: boolVar('OIDC_ENABLED'),
+  OIDC_PROVIDER: textVar(''),
+  IGDB_CLIENT_ID: optionalTextVar(),
+  IGDB_CLIENT_SECRET: optionalTextVar(),
+  SCREENSCRAPER_USER: optionalTextVar(),
+  SCREENSCRAPER_PASSWORD: optionalTextVar(),
+  MOBYGAMES_API_KEY: optionalTextVar(),
+  RETROACHIEVEMENTS_API_KEY: optionalTextVar(),
+  STEAMGRIDDB_API_KEY: optionalTextVar(),
+  LAUNCHBOX_API_ENABLED: boolVar('LAUNCHBOX_API_ENABLED'),
+  PLAYMATCH_API_ENABLED: boolVar('PLAYMATCH_API_ENABLED'),
+  HASHEOUS_API_ENABLED: boolVar('HASHEOUS_API_ENABLED'),
+  TGDB_API_ENABLED: boolVar('TGDB_API_ENABLED'),
+});
+
+export interface ParseEnvOptions {
+  /** Directory relative paths are resolved against (the process cwd in production). */
+  cwd: string;
+  /** Repository root, used for the default location of the built web app. */
+  repoRoot: string;
+}
+
+/**
+ * Validates the environment and turns it into the server configuration.
+ * Throws a ConfigError whose message is one line naming the variable and the bad value.
+ */
+export function parseEnv(env: Env, options: ParseEnvOptions): AppConfig {
+  const result = EnvSchema.safeParse(env);
+  if (!result.success) {
+    const first = result.error.issues[0];
+    throw new ConfigError(first?.message ?? 'invalid environment');
+  }
+  const vars = result.data;
+  const dataDir = path.resolve(options.cwd, vars.ROMSHELF_DATA_DIR);
+  const credentials = {
+    igdbClientId: vars.IGDB_CLIENT_ID,
+    igdbClientSecret: vars.IGDB_CLIENT_SECRET,
+    screenscraperUser: vars.SCREENSCRAPER_USER,
+    screenscraperPassword: vars.SCREENSCRAPER_PASSWORD,
+    mobygamesApiKey: vars.MOBYGAMES_API_KEY,
+    retroachievementsApiKey: vars.RETROACHIEVEMENTS_API_KEY,
+    steamgriddbApiKey: vars.STEAMGRIDDB_API_KEY,
+  };
+  return {
+    host: vars.HOST,
+    port: vars.PORT,
+    dataDir,
+    libraryDir: vars.ROMSHELF_LIBRARY_DIR
+      ? path.resolve(options.cwd, vars.ROMSHELF_LIBRARY_DIR)
+      : path.join(dataDir, 'library'),
+    webDir: vars.ROMSHELF_WEB_DIR
+      ? path.resolve(options.cwd, vars.ROMSHELF_WEB_DIR)
+      : path.join(options.repoRoot, 'web', 'dist'),
+    secureCookies: vars.ROMSHELF_SECURE_COOKIES,
+    baseUrl: vars.ROMSHELF_BASE_URL,
+    logLevel: vars.LOG_LEVEL,
+    sessionMaxAgeSeconds: vars.SESSION_MAX_AGE_SECONDS,
+    uploadTimeoutSeconds: vars.UPLOAD_TIMEOUT,
+    disableEmulatorJs: vars.DISABLE_EMULATOR_JS,
+    disableRuffleRs: vars.DISABLE_RUFFLE_RS,
+    disableUserpassLogin: vars.DISABLE_USERPASS_LOGIN,
+    disableSetupWizard: vars.DISABLE_SETUP_WIZARD,
+    youtubeBaseUrl: vars.YOUTUBE_BASE_URL ?? 'https://www.youtube.com',
+    oidc: { enabled: vars.OIDC_ENABLED, provider: vars.OIDC_PROVIDER },
+    credentials,
+    metadataSources: {
+      igdb: credentials.igdbClientId !== null && credentials.igdbClientSecret !== null,
+      ss: credentials.screenscraperUser !== null && credentials.screenscraperPassword !== null,
+      moby: credentials.mobygamesApiKey !== null,
+      ra: credentials.retroachievementsApiKey !== null,
+      steamgriddb: credentials.steamgriddbApiKey !== null,
+      launchbox: vars.LAUNCHBOX_API_ENABLED,
+      playmatch: vars.PLAYMATCH_API_ENABLED,
+      hasheous: vars.HASHEOUS_API_ENABLED,
+      tgdb: vars.TGDB_API_ENABLED,
+    },
+  };
+}

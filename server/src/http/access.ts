@@ -1,0 +1,40 @@
+import type { Scope } from '@romshelf/contract';
+
+import type { SessionRow, UserRow } from '../db/schema.js';
+
+/**
+ * What a route requires. Every route of ours declares one in its `config.access`:
+ * - `{ public: true }`: anyone; the handler may still look at `request.user`.
+ *   `ownCredentials` lets the handler check HTTP Basic credentials itself (login), so that
+ *   rate limiting runs before the password hash is computed.
+ * - `{ scopes: [...] }`: an authenticated caller holding every listed scope
+ *   (anonymous → 401, missing scope → 403). An empty list means "any signed-in user".
+ */
+export type RouteAccess = { public: true; ownCredentials?: boolean } | { scopes: readonly Scope[] };
+
+export type AuthMethod = 'session' | 'basic';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    /** The authenticated user, or null for anonymous requests. */
+    user: UserRow | null;
+    /** The caller's scopes (empty when anonymous). */
+    scopes: readonly Scope[];
+    /** The session the request was authenticated with, if it came with a valid session cookie. */
+    session: SessionRow | null;
+    authMethod: AuthMethod | null;
+  }
+}
+
+/** Route config for a public route. */
+export const publicRoute = { access: { public: true } } as const satisfies {
+  access: RouteAccess;
+};
+
+/** Route config for a route that needs the given scopes. */
+export function requireScopes(...scopes: Scope[]): { access: RouteAccess } {
+  return { access: { scopes } };
+}

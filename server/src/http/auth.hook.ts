@@ -1,0 +1,72 @@
+import type { Scope } from '@romshelf/contract';
+import { SESSION_COOKIE, scopesForRole } from '@romshelf/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+import type { AuthService } from '../modules/auth/auth.service.js';
+import { isBasicAuthHeader } from '../modules/auth/basic-auth.js';
+import type { RouteAccess } from './access.js';
+import { ensureCsrfCookie, verifyCsrf } from './csrf.js';
+import { forbidden, notAuthenticated } from './http-error.js';
+
+/**
+ * Access rule of a request's route. API routes that forgot to declare one require a signed-in
+ * user (fail closed); other routes (static files, docs) are public.
+ */
+function accessOf(request: FastifyRequest): RouteAccess {
+  const declared = request.routeOptions.config.access;
+  if (declared !== undefined) return declared;
+  return request.url.startsWith('/api') ? { scopes: [] } : { public: true };
+}
+
+/**
+ * Identifies every request (session cookie or HTTP Basic), applies the CSRF check, hands out
+ * the CSRF cookie, then enforces the route's declared access.
+ */
+export function registerAuthHook(
+  app: FastifyInstance,
+  deps: { auth: AuthService; secureCookies: boolean },
+): void {
+  app.decorateRequest('user', null);
+  // Set on every request by the hook below; null is only the pre-hook placeholder.
+  app.decorateRequest('scopes', null as unknown as readonly Scope[]);
+  app.decorateRequest('session', null);
+  app.decorateRequest('authMethod', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    request.user = null;
+    request.scopes = [];
+    request.session = null;
+    request.authMethod = null;
+
+    const access = accessOf(request);
+    const authorization = request.headers.authorization;
+    if (authorization !== undefined) {
+      // Basic credentials are checked on every request; other schemes (bearer tokens) come
+      // in a later issue and leave the request anonymous for now.
+      const handlerChecks = 'public' in access && access.ownCredentials === true;
+      if (isBasicAuthHeader(authorization) && !handlerChecks) {
+        request.user = await deps.auth.authenticateBasic(authorization);
+        request.authMethod = 'basic';
+      }
+    } else {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token !== undefined && token !== '') {
+        const found = await deps.auth.resolveSession(token);
+        if (found !== null) {
+          request.user = found.user;
+          request.session = found.session;
+          request.authMethod = 'session';
+        }
+      }
+    }
+    if (request.user !== null) request.scopes = scopesForRole(request.user.role);
+
+    ensureCsrfCookie(request, reply, deps.secureCookies);
+    verifyCsrf(request);
+
+    if (request.is404 || 'public' in access) return;
+    if (request.user === null) throw notAuthenticated();
+    const held = new Set<string>(request.scopes);
+    if (!access.scopes.every((scope) => held.has(scope))) throw forbidden();
+  });
+}

@@ -1,0 +1,79 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  ResponseSerializationError,
+} from 'fastify-type-provider-zod';
+
+import { HttpError } from './http-error.js';
+
+export interface ValidationIssue {
+  loc: (string | number)[];
+  msg: string;
+  type: string;
+}
+
+const LOCATION_NAMES: Record<string, string> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'path',
+  headers: 'header',
+};
+
+/** Turns one schema issue into FastAPI's `{loc, msg, type}` shape. */
+export function toValidationIssue(
+  context: string | undefined,
+  instancePath: string,
+  keyword: string,
+  message: string | undefined,
+): ValidationIssue {
+  const segments = instancePath
+    .split('/')
+    .filter((segment) => segment !== '')
+    .map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
+  const missing = keyword === 'invalid_type' && /received undefined$/.test(message ?? '');
+  return {
+    loc: [LOCATION_NAMES[context ?? 'body'] ?? context ?? 'body', ...segments],
+    msg: missing ? 'Field required' : (message ?? 'Invalid value'),
+    type: missing ? 'missing' : keyword,
+  };
+}
+
+function isFastifyError(error: unknown): error is FastifyError {
+  return error instanceof Error && 'code' in error;
+}
+
+/**
+ * Every error answers JSON `{detail}`: validation problems are 422 with a list of issues,
+ * unreadable bodies 400, and anything unexpected a logged 500 without internals.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: unknown, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const detail = error.validation.map((issue) =>
+        toValidationIssue(error.validationContext, issue.instancePath, issue.keyword, issue.message),
+      );
+      return reply.code(422).send({ detail });
+    }
+    if (error instanceof ResponseSerializationError) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+      return reply.code(500).send({ detail: 'Internal server error' });
+    }
+    if (isFastifyError(error)) {
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        return reply.code(413).send({ detail: 'Request body is too large' });
+      }
+      if (error.code.startsWith('FST_ERR_CTP_') || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+        return reply.code(400).send({ detail: error.message });
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        return reply.code(status).send({ detail: error.message });
+      }
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ detail: 'Internal server error' });
+  });
+}

@@ -1,0 +1,104 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+import type { SessionRow, UserRow } from '../../db/schema.js';
+import { HttpError } from '../../http/http-error.js';
+import { toIsoUtc } from '../../lib/time.js';
+import type { UsersRepository } from '../users/users.repository.js';
+import { parseBasicAuth } from './basic-auth.js';
+import { verifyPassword } from './password.js';
+import type { SessionRepository } from './session.repository.js';
+
+/** How often last_seen_at / last_active are written, at most. */
+const ACTIVITY_WRITE_INTERVAL_MS = 60_000;
+
+export const INCORRECT_CREDENTIALS = 'Incorrect username or password';
+export const DISABLED_USER = 'Disabled user';
+
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export interface NewSession {
+  /** The secret for the session cookie (only its hash is stored). */
+  token: string;
+  session: SessionRow;
+}
+
+export class AuthService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly sessions: SessionRepository,
+    private readonly options: { sessionMaxAgeSeconds: number },
+  ) {}
+
+  /**
+   * Checks an `Authorization: Basic` header. Throws 401 with RomM's messages for unreadable
+   * headers, unknown users, wrong passwords and disabled accounts.
+   */
+  async authenticateBasic(header: string | undefined): Promise<UserRow> {
+    const credentials = parseBasicAuth(header);
+    const failure = new HttpError(401, INCORRECT_CREDENTIALS, { 'www-authenticate': 'Basic' });
+    if (credentials === null) throw failure;
+    const user = await this.users.findByUsername(credentials.username);
+    const valid = await verifyPassword(user?.password_hash ?? null, credentials.password);
+    if (user === undefined || !valid) throw failure;
+    if (user.enabled !== 1) throw new HttpError(401, DISABLED_USER);
+    return user;
+  }
+
+  /** Finds the live session of a cookie token; expired sessions and disabled users are dropped. */
+  async resolveSession(token: string): Promise<{ session: SessionRow; user: UserRow } | null> {
+    const id = hashToken(token);
+    const session = await this.sessions.findById(id);
+    if (session === undefined) return null;
+    const now = new Date();
+    if (session.expires_at <= toIsoUtc(now)) {
+      await this.sessions.delete(id);
+      return null;
+    }
+    const user = await this.users.findById(session.user_id);
+    if (user?.enabled !== 1) {
+      await this.sessions.delete(id);
+      return null;
+    }
+    if (now.getTime() - Date.parse(session.last_seen_at) >= ACTIVITY_WRITE_INTERVAL_MS) {
+      const stamp = toIsoUtc(now);
+      await this.sessions.touch(id, stamp);
+      await this.users.setLastActive(user.id, stamp);
+      session.last_seen_at = stamp;
+      user.last_active = stamp;
+    }
+    return { session, user };
+  }
+
+  /** Opens a session for a user who just proved their credentials. */
+  async login(user: UserRow, userAgent: string | undefined): Promise<NewSession> {
+    const now = new Date();
+    const token = newToken();
+    const session: SessionRow = {
+      id: hashToken(token),
+      user_id: user.id,
+      csrf_token: newToken(),
+      created_at: toIsoUtc(now),
+      expires_at: toIsoUtc(new Date(now.getTime() + this.options.sessionMaxAgeSeconds * 1000)),
+      last_seen_at: toIsoUtc(now),
+      user_agent: userAgent?.slice(0, 512) ?? null,
+    };
+    await this.sessions.deleteExpired(session.created_at);
+    await this.sessions.insert(session);
+    await this.users.setLastLogin(user.id, session.created_at);
+    return { token, session };
+  }
+
+  async logout(sessionId: string): Promise<void> {
+    await this.sessions.delete(sessionId);
+  }
+
+  async endSessionByToken(token: string): Promise<void> {
+    await this.sessions.delete(hashToken(token));
+  }
+}

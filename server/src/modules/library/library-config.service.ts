@@ -1,0 +1,220 @@
+import { accessSync, constants, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+import type { LibraryConfig } from '@romshelf/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { parse } from 'yaml';
+
+import {
+  CONFIG_TEMPLATE,
+  DEFAULT_ARTWORK_PRIORITY,
+  DEFAULT_EXCLUDED_DIRS,
+  DEFAULT_EXCLUDED_EXTENSIONS,
+  DEFAULT_EXCLUDED_FILES,
+  DEFAULT_LANGUAGE_PRIORITY,
+  DEFAULT_METADATA_PRIORITY,
+  DEFAULT_REGION_PRIORITY,
+} from './library-config.defaults.js';
+
+export function configFilePath(dataDir: string): string {
+  return path.join(dataDir, 'config', 'config.yml');
+}
+
+export function defaultLibraryConfig(): LibraryConfig {
+  return {
+    CONFIG_FILE_MOUNTED: false,
+    CONFIG_FILE_WRITABLE: false,
+    CONFIG_FILE_PARSE_ERROR: null,
+    EXCLUDED_PLATFORMS: [],
+    EXCLUDED_SINGLE_EXT: [],
+    EXCLUDED_SINGLE_FILES: [],
+    EXCLUDED_MULTI_FILES: [],
+    EXCLUDED_MULTI_PARTS_EXT: [],
+    EXCLUDED_MULTI_PARTS_FILES: [],
+    DEFAULT_EXCLUDED_DIRS: [...DEFAULT_EXCLUDED_DIRS],
+    DEFAULT_EXCLUDED_FILES: [...DEFAULT_EXCLUDED_FILES],
+    DEFAULT_EXCLUDED_EXTENSIONS: [...DEFAULT_EXCLUDED_EXTENSIONS],
+    PLATFORMS_BINDING: {},
+    PLATFORMS_VERSIONS: {},
+    SKIP_HASH_CALCULATION: false,
+    SCAN_METADATA_PRIORITY: [...DEFAULT_METADATA_PRIORITY],
+    SCAN_ARTWORK_PRIORITY: [...DEFAULT_ARTWORK_PRIORITY],
+    SCAN_REGION_PRIORITY: [...DEFAULT_REGION_PRIORITY],
+    SCAN_LANGUAGE_PRIORITY: [...DEFAULT_LANGUAGE_PRIORITY],
+  };
+}
+
+/** Walks a dotted key path; absent or null values give undefined. */
+function lookup(root: unknown, keys: readonly string[]): unknown {
+  let current = root;
+  for (const key of keys) {
+    if (typeof current !== 'object' || current === null || Array.isArray(current)) return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current ?? undefined;
+}
+
+function scalarText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return undefined;
+}
+
+/**
+ * Reads the values of a parsed config.yml. Keys with the wrong type keep their default and
+ * are reported in `problems` (one text per key).
+ */
+export function readLibraryConfig(document: unknown): {
+  config: LibraryConfig;
+  problems: string[];
+} {
+  const config = defaultLibraryConfig();
+  const problems: string[] = [];
+  if (document !== undefined && document !== null && (typeof document !== 'object' || Array.isArray(document))) {
+    return { config, problems: ['the file must contain a mapping of keys'] };
+  }
+
+  const list = (keys: readonly string[], fallback: string[]): string[] => {
+    const value = lookup(document, keys);
+    if (value === undefined) return fallback;
+    const items = Array.isArray(value) ? value.map(scalarText) : [];
+    if (!Array.isArray(value) || items.some((item) => item === undefined)) {
+      problems.push(`${keys.join('.')} must be a list of texts`);
+      return fallback;
+    }
+    return items.filter((item): item is string => item !== undefined);
+  };
+
+  const map = (keys: readonly string[]): Record<string, string> => {
+    const value = lookup(document, keys);
+    if (value === undefined) return {};
+    if (typeof value !== 'object' || Array.isArray(value)) {
+      problems.push(`${keys.join('.')} must be a mapping of folder names to platform slugs`);
+      return {};
+    }
+    const entries = Object.entries(value as Record<string, unknown>).map(
+      ([key, item]) => [key, scalarText(item)] as const,
+    );
+    if (entries.some(([, item]) => item === undefined)) {
+      problems.push(`${keys.join('.')} must map folder names to texts`);
+      return {};
+    }
+    return Object.fromEntries(entries) as Record<string, string>;
+  };
+
+  const bool = (keys: readonly string[], fallback: boolean): boolean => {
+    const value = lookup(document, keys);
+    if (value === undefined) return fallback;
+    if (typeof value !== 'boolean') {
+      problems.push(`${keys.join('.')} must be true or false`);
+      return fallback;
+    }
+    return value;
+  };
+
+  config.EXCLUDED_PLATFORMS = list(['exclude', 'platforms'], []);
+  config.EXCLUDED_SINGLE_EXT = list(['exclude', 'roms', 'single_file', 'extensions'], []).map((ext) =>
+    ext.replace(/^\./, '').toLowerCase(),
+  );
+  config.EXCLUDED_SINGLE_FILES = list(['exclude', 'roms', 'single_file', 'names'], []);
+  config.EXCLUDED_MULTI_FILES = list(['exclude', 'roms', 'multi_file', 'names'], []);
+  config.EXCLUDED_MULTI_PARTS_EXT = list(
+    ['exclude', 'roms', 'multi_file', 'parts', 'extensions'],
+    [],
+  ).map((ext) => ext.replace(/^\./, '').toLowerCase());
+  config.EXCLUDED_MULTI_PARTS_FILES = list(['exclude', 'roms', 'multi_file', 'parts', 'names'], []);
+  config.PLATFORMS_BINDING = map(['system', 'platforms']);
+  config.PLATFORMS_VERSIONS = map(['system', 'versions']);
+  config.SKIP_HASH_CALCULATION = bool(['filesystem', 'skip_hash_calculation'], false);
+  config.SCAN_METADATA_PRIORITY = list(['scan', 'priority', 'metadata'], config.SCAN_METADATA_PRIORITY);
+  config.SCAN_ARTWORK_PRIORITY = list(['scan', 'priority', 'artwork'], config.SCAN_ARTWORK_PRIORITY);
+  config.SCAN_REGION_PRIORITY = list(['scan', 'priority', 'region'], config.SCAN_REGION_PRIORITY);
+  config.SCAN_LANGUAGE_PRIORITY = list(['scan', 'priority', 'language'], config.SCAN_LANGUAGE_PRIORITY);
+  return { config, problems };
+}
+
+function isWritable(file: string): boolean {
+  try {
+    accessSync(file, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The library rules from <data>/config/config.yml. The file is created with commented defaults
+ * when missing and re-read whenever its modification time changes, so edits apply without a
+ * restart.
+ *
+ * Unlike RomM, which exits when the file has wrong types, we keep serving: unreadable YAML or
+ * mistyped keys fall back to defaults and the problem is reported in CONFIG_FILE_PARSE_ERROR
+ * (and logged), so a typo never takes the whole library offline.
+ */
+export class LibraryConfigService {
+  readonly file: string;
+  private cached: LibraryConfig | undefined;
+  private cachedStamp: string | undefined;
+
+  constructor(
+    dataDir: string,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.file = configFilePath(dataDir);
+  }
+
+  /** Creates the file with commented defaults if it does not exist. */
+  ensureFile(): void {
+    try {
+      mkdirSync(path.dirname(this.file), { recursive: true });
+      writeFileSync(this.file, CONFIG_TEMPLATE, { flag: 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
+        this.log.warn({ err: error, file: this.file }, 'could not create config.yml');
+      }
+    }
+  }
+
+  get(): LibraryConfig {
+    let stamp: string;
+    try {
+      const stats = statSync(this.file);
+      stamp = `${stats.mtimeMs}:${stats.size}`;
+    } catch {
+      stamp = 'missing';
+    }
+    if (this.cached === undefined || stamp !== this.cachedStamp) {
+      this.cached = this.load(stamp !== 'missing');
+      this.cachedStamp = stamp;
+    }
+    return this.cached;
+  }
+
+  private load(exists: boolean): LibraryConfig {
+    if (!exists) return defaultLibraryConfig();
+    let text: string;
+    try {
+      text = readFileSync(this.file, 'utf8');
+    } catch (error) {
+      const message = `Cannot read ${this.file}: ${(error as Error).message}`;
+      this.log.error({ file: this.file }, message);
+      return { ...defaultLibraryConfig(), CONFIG_FILE_PARSE_ERROR: message };
+    }
+    const base = { CONFIG_FILE_MOUNTED: true, CONFIG_FILE_WRITABLE: isWritable(this.file) };
+    let document: unknown;
+    try {
+      document = parse(text);
+    } catch (error) {
+      const message = `Invalid YAML in config.yml: ${(error as Error).message.split('\n')[0] ?? ''}`;
+      this.log.error({ file: this.file }, message);
+      return { ...defaultLibraryConfig(), ...base, CONFIG_FILE_PARSE_ERROR: message };
+    }
+    const { config, problems } = readLibraryConfig(document);
+    if (problems.length > 0) {
+      const message = `Invalid values in config.yml (defaults used): ${problems.join('; ')}`;
+      this.log.error({ file: this.file }, message);
+      return { ...config, ...base, CONFIG_FILE_PARSE_ERROR: message };
+    }
+    return { ...config, ...base };
+  }
+}

@@ -1,0 +1,61 @@
+import type { Heartbeat, LibraryConfig } from '@romshelf/contract';
+
+import type { AppConfig } from '../../config/app-config.js';
+import type { LibraryConfigService } from '../library/library-config.service.js';
+import { listFsPlatforms } from '../library/library-fs.js';
+import type { UsersRepository } from '../users/users.repository.js';
+
+export class SystemService {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly version: string,
+    private readonly users: UsersRepository,
+    private readonly libraryConfig: LibraryConfigService,
+  ) {}
+
+  /** The setup wizard shows exactly while no admin exists (unless disabled). */
+  async showSetupWizard(): Promise<boolean> {
+    if (this.config.disableSetupWizard) return false;
+    return !(await this.users.adminExists());
+  }
+
+  async heartbeat(): Promise<Heartbeat> {
+    const sources = this.config.metadataSources;
+    const library = this.libraryConfig.get();
+    return {
+      SYSTEM: { VERSION: this.version, SHOW_SETUP_WIZARD: await this.showSetupWizard() },
+      METADATA_SOURCES: {
+        ANY_SOURCE_ENABLED: Object.values(sources).some(Boolean),
+        IGDB_API_ENABLED: sources.igdb,
+        SS_API_ENABLED: sources.ss,
+        MOBY_API_ENABLED: sources.moby,
+        RA_API_ENABLED: sources.ra,
+        STEAMGRIDDB_API_ENABLED: sources.steamgriddb,
+        LAUNCHBOX_API_ENABLED: sources.launchbox,
+        PLAYMATCH_API_ENABLED: sources.playmatch,
+        HASHEOUS_API_ENABLED: sources.hasheous,
+        TGDB_API_ENABLED: sources.tgdb,
+      },
+      FILESYSTEM: {
+        FS_PLATFORMS: listFsPlatforms(this.config.libraryDir, [
+          ...library.DEFAULT_EXCLUDED_DIRS,
+          ...library.EXCLUDED_PLATFORMS,
+        ]),
+      },
+      EMULATION: {
+        DISABLE_EMULATOR_JS: this.config.disableEmulatorJs,
+        DISABLE_RUFFLE_RS: this.config.disableRuffleRs,
+      },
+      FRONTEND: {
+        UPLOAD_TIMEOUT: this.config.uploadTimeoutSeconds,
+        DISABLE_USERPASS_LOGIN: this.config.disableUserpassLogin,
+        YOUTUBE_BASE_URL: this.config.youtubeBaseUrl,
+      },
+      OIDC: { ENABLED: this.config.oidc.enabled, PROVIDER: this.config.oidc.provider },
+    };
+  }
+
+  libraryConfigView(): LibraryConfig {
+    return this.libraryConfig.get();
+  }
+}

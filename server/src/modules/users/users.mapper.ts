@@ -1,0 +1,40 @@
+import type { User } from '@romshelf/contract';
+import { RoleSchema, scopesForRole } from '@romshelf/contract';
+
+import type { UserRow } from '../../db/schema.js';
+
+function parseJsonObject(text: string | null): Record<string, unknown> | null {
+  if (text === null) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The API shape of a user (RomM UserSchema fields). `oauth_scopes` are the role's scopes unless
+ * the caller's own (possibly narrower) scopes are given.
+ */
+export function toUserDto(row: UserRow, scopes?: readonly string[]): User {
+  const role = RoleSchema.catch('viewer').parse(row.role);
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    enabled: row.enabled === 1,
+    role,
+    oauth_scopes: [...(scopes ?? scopesForRole(role))],
+    avatar_path: row.avatar_path,
+    last_login: row.last_login,
+    last_active: row.last_active,
+    ra_username: row.ra_username,
+    ra_progression: parseJsonObject(row.ra_progression),
+    ui_settings: parseJsonObject(row.ui_settings),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}

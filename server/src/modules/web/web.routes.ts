@@ -1,0 +1,67 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+/** Paths that never fall back to the SPA: they answer a JSON 404 when nothing matches. */
+export function isBackendPath(urlPath: string): boolean {
+  return (
+    urlPath === '/api' ||
+    urlPath.startsWith('/api/') ||
+    urlPath === '/openapi.json' ||
+    urlPath.startsWith('/ws/') ||
+    urlPath.startsWith('/locales/')
+  );
+}
+
+export const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8" /><title>RomShelf</title></head>
+  <body>
+    <h1>RomShelf</h1>
+    <p>The web app is not built yet. Run <code>npm run build</code>, then restart the server.</p>
+    <p>The API is available under <a href="/api/docs">/api/docs</a>.</p>
+  </body>
+</html>
+`;
+
+/**
+ * Serves the built single-page app: hashed files under /assets/ are cached for a year, every
+ * other file (index.html, locales) is revalidated. Unknown non-API GETs get index.html so the
+ * client-side router can take over (history fallback).
+ */
+export async function registerWebApp(app: FastifyInstance, webDir: string): Promise<void> {
+  const hasWebDir = existsSync(webDir);
+  if (hasWebDir) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      prefix: '/',
+      wildcard: true,
+      index: ['index.html'],
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        const relative = path.relative(webDir, filePath).split(path.sep).join('/');
+        reply.header('cache-control', relative.startsWith('assets/') ? IMMUTABLE : REVALIDATE);
+      },
+    });
+  }
+
+  const sendIndex = (reply: FastifyReply) => {
+    if (hasWebDir && existsSync(path.join(webDir, 'index.html'))) {
+      return reply.code(200).header('cache-control', REVALIDATE).sendFile('index.html');
+    }
+    return reply.code(200).header('cache-control', REVALIDATE).type('text/html').send(NOT_BUILT_PAGE);
+  };
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const urlPath = request.url.split('?')[0] ?? '/';
+    if ((request.method === 'GET' || request.method === 'HEAD') && !isBackendPath(urlPath)) {
+      return sendIndex(reply);
+    }
+    return reply.code(404).send({ detail: 'Not Found' });
+  });
+}
