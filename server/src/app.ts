@@ -23,7 +23,10 @@ import { registerAuthHook } from './http/auth.hook.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { HttpError } from './http/http-error.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
-import { closeRealtimeGateway, createRealtimeGateway } from './modules/realtime/realtime.gateway.js';
+import {
+  closeRealtimeGateway,
+  createRealtimeGateway,
+} from './modules/realtime/realtime.gateway.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { registerWebApp } from './modules/web/web.routes.js';
@@ -65,7 +68,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: { paths: LOG_REDACTIONS, censor: '[redacted]' } },
     routerOptions: { ignoreTrailingSlash: true },
-    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
   });
   app.addHook('onClose', async () => {
     await db.destroy();
@@ -78,8 +80,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  // JSON bodies; an empty body counts as no body (RomM clients post empty JSON to /login).
-  app.removeContentTypeParser('application/json');
+  // Only JSON bodies for now (multipart arrives with uploads); anything else is a 400.
+  // An empty JSON body counts as no body (some RomM clients post one to /api/login).
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') {

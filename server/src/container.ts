@@ -10,7 +10,12 @@ import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
 
 /** Composition root: repositories → services. */
-export function createContainer(config: AppConfig, db: Db, version: string, log: FastifyBaseLogger) {
+export function createContainer(
+  config: AppConfig,
+  db: Db,
+  version: string,
+  log: FastifyBaseLogger,
+) {
   const usersRepository = new UsersRepository(db);
   const sessionRepository = new SessionRepository(db);
   const libraryConfig = new LibraryConfigService(config.dataDir, log);

@@ -29,9 +29,8 @@ export async function migrateToLatest(db: Db): Promise<void> {
   if (error !== undefined) {
     const failed = results?.find((result) => result.status === 'Error');
     const cause = error instanceof Error ? error.message : String(error);
-    throw new Error(
-      `Database migration ${failed?.migrationName ?? '(unknown)'} failed: ${cause}`,
-      { cause: error },
-    );
+    throw new Error(`Database migration ${failed?.migrationName ?? '(unknown)'} failed: ${cause}`, {
+      cause: error,
+    });
   }
 }

@@ -1,7 +1,10 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
 
 /** The session cookie: never readable by scripts. */
-export function sessionCookieOptions(secure: boolean, maxAgeSeconds: number): CookieSerializeOptions {
+export function sessionCookieOptions(
+  secure: boolean,
+  maxAgeSeconds: number,
+): CookieSerializeOptions {
   return { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: maxAgeSeconds };
 }
 

@@ -30,7 +30,10 @@ export function toValidationIssue(
     .split('/')
     .filter((segment) => segment !== '')
     .map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
-  const missing = keyword === 'invalid_type' && /received undefined$/.test(message ?? '');
+  const text = message ?? '';
+  const missing =
+    keyword === 'invalid_type' &&
+    (/received undefined$/.test(text) || (segments.length === 0 && /received null$/.test(text)));
   return {
     loc: [LOCATION_NAMES[context ?? 'body'] ?? context ?? 'body', ...segments],
     msg: missing ? 'Field required' : (message ?? 'Invalid value'),
@@ -53,19 +56,30 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const detail = error.validation.map((issue) =>
-        toValidationIssue(error.validationContext, issue.instancePath, issue.keyword, issue.message),
+        toValidationIssue(
+          error.validationContext,
+          issue.instancePath,
+          issue.keyword,
+          issue.message,
+        ),
       );
       return reply.code(422).send({ detail });
     }
     if (error instanceof ResponseSerializationError) {
-      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+      request.log.error(
+        { err: error, issues: error.cause.issues },
+        'response does not match its schema',
+      );
       return reply.code(500).send({ detail: 'Internal server error' });
     }
     if (isFastifyError(error)) {
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
         return reply.code(413).send({ detail: 'Request body is too large' });
       }
-      if (error.code.startsWith('FST_ERR_CTP_') || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      if (
+        error.code.startsWith('FST_ERR_CTP_') ||
+        error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+      ) {
         return reply.code(400).send({ detail: error.message });
       }
       const status = error.statusCode ?? 500;

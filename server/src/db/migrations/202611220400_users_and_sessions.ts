@@ -7,7 +7,10 @@ export const usersAndSessions: Migration = {
       .createTable('user')
       .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
       .addColumn('username', 'varchar(255)', (col) =>
-        col.notNull().unique().check(sql`username = lower(username)`),
+        col
+          .notNull()
+          .unique()
+          .check(sql`username = lower(username)`),
       )
       .addColumn('email', 'varchar(255)', (col) => col.unique())
       .addColumn('password_hash', 'text', (col) => col.notNull())

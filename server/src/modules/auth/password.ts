@@ -8,7 +8,10 @@ export function hashPassword(password: string): Promise<string> {
 /** A hash of a random password, checked when the user does not exist so timing stays similar. */
 let dummyHash: Promise<string> | undefined;
 
-export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
+export async function verifyPassword(
+  passwordHash: string | null,
+  password: string,
+): Promise<boolean> {
   if (passwordHash === null) {
     dummyHash ??= hash('romshelf-no-such-user');
     await verify(await dummyHash, password).catch(() => false);

@@ -70,7 +70,11 @@ export function readLibraryConfig(document: unknown): {
 } {
   const config = defaultLibraryConfig();
   const problems: string[] = [];
-  if (document !== undefined && document !== null && (typeof document !== 'object' || Array.isArray(document))) {
+  if (
+    document !== undefined &&
+    document !== null &&
+    (typeof document !== 'object' || Array.isArray(document))
+  ) {
     return { config, problems: ['the file must contain a mapping of keys'] };
   }
 
@@ -113,8 +117,8 @@ export function readLibraryConfig(document: unknown): {
   };
 
   config.EXCLUDED_PLATFORMS = list(['exclude', 'platforms'], []);
-  config.EXCLUDED_SINGLE_EXT = list(['exclude', 'roms', 'single_file', 'extensions'], []).map((ext) =>
-    ext.replace(/^\./, '').toLowerCase(),
+  config.EXCLUDED_SINGLE_EXT = list(['exclude', 'roms', 'single_file', 'extensions'], []).map(
+    (ext) => ext.replace(/^\./, '').toLowerCase(),
   );
   config.EXCLUDED_SINGLE_FILES = list(['exclude', 'roms', 'single_file', 'names'], []);
   config.EXCLUDED_MULTI_FILES = list(['exclude', 'roms', 'multi_file', 'names'], []);
@@ -126,10 +130,19 @@ export function readLibraryConfig(document: unknown): {
   config.PLATFORMS_BINDING = map(['system', 'platforms']);
   config.PLATFORMS_VERSIONS = map(['system', 'versions']);
   config.SKIP_HASH_CALCULATION = bool(['filesystem', 'skip_hash_calculation'], false);
-  config.SCAN_METADATA_PRIORITY = list(['scan', 'priority', 'metadata'], config.SCAN_METADATA_PRIORITY);
-  config.SCAN_ARTWORK_PRIORITY = list(['scan', 'priority', 'artwork'], config.SCAN_ARTWORK_PRIORITY);
+  config.SCAN_METADATA_PRIORITY = list(
+    ['scan', 'priority', 'metadata'],
+    config.SCAN_METADATA_PRIORITY,
+  );
+  config.SCAN_ARTWORK_PRIORITY = list(
+    ['scan', 'priority', 'artwork'],
+    config.SCAN_ARTWORK_PRIORITY,
+  );
   config.SCAN_REGION_PRIORITY = list(['scan', 'priority', 'region'], config.SCAN_REGION_PRIORITY);
-  config.SCAN_LANGUAGE_PRIORITY = list(['scan', 'priority', 'language'], config.SCAN_LANGUAGE_PRIORITY);
+  config.SCAN_LANGUAGE_PRIORITY = list(
+    ['scan', 'priority', 'language'],
+    config.SCAN_LANGUAGE_PRIORITY,
+  );
   return { config, problems };
 }
 

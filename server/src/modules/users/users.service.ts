@@ -31,7 +31,8 @@ export class UsersService {
     }
 
     const now = nowIso();
-    const email = body.email === undefined || body.email === null || body.email === '' ? null : body.email;
+    const email =
+      body.email === undefined || body.email === null || body.email === '' ? null : body.email;
     const result = await this.users.insertChecked(
       {
         username: body.username.toLowerCase(),

@@ -54,7 +54,11 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
     if (hasWebDir && existsSync(path.join(webDir, 'index.html'))) {
       return reply.code(200).header('cache-control', REVALIDATE).sendFile('index.html');
     }
-    return reply.code(200).header('cache-control', REVALIDATE).type('text/html').send(NOT_BUILT_PAGE);
+    return reply
+      .code(200)
+      .header('cache-control', REVALIDATE)
+      .type('text/html')
+      .send(NOT_BUILT_PAGE);
   };
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {

@@ -1,0 +1,334 @@
+import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { describe, expect, it } from 'vitest';
+
+import { buildTestApp, createFirstAdmin, TEST_VERSION } from '../../../test/build-test-app.js';
+
+describe('GET /api/heartbeat', () => {
+  it('answers the full shape with every default', async () => {
+    const { app } = await buildTestApp();
+    const response = await app.inject({ method: 'GET', url: '/api/heartbeat' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      SYSTEM: { VERSION: TEST_VERSION, SHOW_SETUP_WIZARD: true },
+      METADATA_SOURCES: {
+        ANY_SOURCE_ENABLED: false,
+        IGDB_API_ENABLED: false,
+        SS_API_ENABLED: false,
+        MOBY_API_ENABLED: false,
+        RA_API_ENABLED: false,
+        STEAMGRIDDB_API_ENABLED: false,
+        LAUNCHBOX_API_ENABLED: false,
+        PLAYMATCH_API_ENABLED: false,
+        HASHEOUS_API_ENABLED: false,
+        TGDB_API_ENABLED: false,
+      },
+      FILESYSTEM: { FS_PLATFORMS: [] },
+      EMULATION: { DISABLE_EMULATOR_JS: false, DISABLE_RUFFLE_RS: false },
+      FRONTEND: {
+        UPLOAD_TIMEOUT: 20,
+        DISABLE_USERPASS_LOGIN: false,
+        YOUTUBE_BASE_URL: 'https://www.youtube.com',
+      },
+      OIDC: { ENABLED: false, PROVIDER: '' },
+    });
+  });
+
+  it('also answers with a trailing slash', async () => {
+    const { app } = await buildTestApp();
+    const response = await app.inject({ method: 'GET', url: '/api/heartbeat/' });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('stops showing the setup wizard once an admin exists', async () => {
+    const { app } = await buildTestApp();
+    const before = await app.inject({ method: 'GET', url: '/api/heartbeat' });
+    expect(before.json<{ SYSTEM: { SHOW_SETUP_WIZARD: boolean } }>().SYSTEM.SHOW_SETUP_WIZARD).toBe(
+      true,
+    );
+    await createFirstAdmin(app);
+    const after = await app.inject({ method: 'GET', url: '/api/heartbeat' });
+    expect(after.json<{ SYSTEM: { SHOW_SETUP_WIZARD: boolean } }>().SYSTEM.SHOW_SETUP_WIZARD).toBe(
+      false,
+    );
+  });
+
+  it('never shows the setup wizard when DISABLE_SETUP_WIZARD is set', async () => {
+    const { app } = await buildTestApp({ env: { DISABLE_SETUP_WIZARD: 'true' } });
+    const response = await app.inject({ method: 'GET', url: '/api/heartbeat' });
+    expect(
+      response.json<{ SYSTEM: { SHOW_SETUP_WIZARD: boolean } }>().SYSTEM.SHOW_SETUP_WIZARD,
+    ).toBe(false);
+  });
+
+  it('lists platform folders of a roms/{platform} library', async () => {
+    const { app, config } = await buildTestApp();
+    for (const name of ['snes', 'gba', 'n64', '@eaDir']) {
+      mkdirSync(path.join(config.libraryDir, 'roms', name), { recursive: true });
+    }
+    writeFileSync(path.join(config.libraryDir, 'roms', 'readme.txt'), 'not a platform');
+    const response = await app.inject({ method: 'GET', url: '/api/heartbeat' });
+    expect(response.json<{ FILESYSTEM: unknown }>().FILESYSTEM).toEqual({
+      FS_PLATFORMS: ['gba', 'n64', 'snes'],
+    });
+  });
+
+  it('lists platform folders of a {platform}/roms library', async () => {
+    const { app, config } = await buildTestApp();
+    mkdirSync(path.join(config.libraryDir, 'psx', 'roms'), { recursive: true });
+    mkdirSync(path.join(config.libraryDir, 'nes', 'roms'), { recursive: true });
+    mkdirSync(path.join(config.libraryDir, 'music'), { recursive: true });
+    const response = await app.inject({ method: 'GET', url: '/api/heartbeat' });
+    expect(response.json<{ FILESYSTEM: unknown }>().FILESYSTEM).toEqual({
+      FS_PLATFORMS: ['nes', 'psx'],
+    });
+  });
+
+  it('leaves out platforms excluded in config.yml', async () => {
+    const { app, config } = await buildTestApp();
+    mkdirSync(path.join(config.libraryDir, 'roms', 'snes'), { recursive: true });
+    mkdirSync(path.join(config.libraryDir, 'roms', 'gba'), { recursive: true });
+    writeFileSync(
+      path.join(config.dataDir, 'config', 'config.yml'),
+      'exclude:\n  platforms: [gba]\n',
+    );
+    const response = await app.inject({ method: 'GET', url: '/api/heartbeat' });
+    expect(response.json<{ FILESYSTEM: unknown }>().FILESYSTEM).toEqual({ FS_PLATFORMS: ['snes'] });
+  });
+
+  it('turns metadata sources and other flags on from the environment', async () => {
+    const { app } = await buildTestApp({
+      env: {
+        IGDB_CLIENT_ID: 'id',
+        IGDB_CLIENT_SECRET: 'secret',
+        SCREENSCRAPER_USER: 'user',
+        MOBYGAMES_API_KEY: 'key',
+        RETROACHIEVEMENTS_API_KEY: 'key',
+        STEAMGRIDDB_API_KEY: 'key',
+        LAUNCHBOX_API_ENABLED: 'yes',
+        PLAYMATCH_API_ENABLED: '1',
+        HASHEOUS_API_ENABLED: 'TRUE',
+        TGDB_API_ENABLED: 'false',
+        DISABLE_EMULATOR_JS: 'true',
+        DISABLE_RUFFLE_RS: 'true',
+        DISABLE_USERPASS_LOGIN: 'true',
+        UPLOAD_TIMEOUT: '600',
+        YOUTUBE_BASE_URL: 'https://invidious.example.org/',
+        OIDC_ENABLED: 'true',
+        OIDC_PROVIDER: 'Authelia',
+      },
+    });
+    const body = (await app.inject({ method: 'GET', url: '/api/heartbeat' })).json<
+      Record<string, unknown>
+    >();
+    expect(body.METADATA_SOURCES).toEqual({
+      ANY_SOURCE_ENABLED: true,
+      IGDB_API_ENABLED: true,
+      // Screenscraper needs both the user and the password.
+      SS_API_ENABLED: false,
+      MOBY_API_ENABLED: true,
+      RA_API_ENABLED: true,
+      STEAMGRIDDB_API_ENABLED: true,
+      LAUNCHBOX_API_ENABLED: true,
+      PLAYMATCH_API_ENABLED: true,
+      HASHEOUS_API_ENABLED: true,
+      TGDB_API_ENABLED: false,
+    });
+    expect(body.EMULATION).toEqual({ DISABLE_EMULATOR_JS: true, DISABLE_RUFFLE_RS: true });
+    expect(body.FRONTEND).toEqual({
+      UPLOAD_TIMEOUT: 600,
+      DISABLE_USERPASS_LOGIN: true,
+      YOUTUBE_BASE_URL: 'https://invidious.example.org',
+    });
+    expect(body.OIDC).toEqual({ ENABLED: true, PROVIDER: 'Authelia' });
+  });
+
+  it('enables ANY_SOURCE_ENABLED for a single source', async () => {
+    const { app } = await buildTestApp({
+      env: { SCREENSCRAPER_USER: 'u', SCREENSCRAPER_PASSWORD: 'p' },
+    });
+    const body = (await app.inject({ method: 'GET', url: '/api/heartbeat' })).json<{
+      METADATA_SOURCES: Record<string, boolean>;
+    }>();
+    expect(body.METADATA_SOURCES.SS_API_ENABLED).toBe(true);
+    expect(body.METADATA_SOURCES.ANY_SOURCE_ENABLED).toBe(true);
+    expect(body.METADATA_SOURCES.IGDB_API_ENABLED).toBe(false);
+  });
+});
+
+describe('GET /api/config', () => {
+  it('answers defaults and creates a commented config.yml', async () => {
+    const { app, dataDir } = await buildTestApp();
+    const response = await app.inject({ method: 'GET', url: '/api/config' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      CONFIG_FILE_MOUNTED: true,
+      CONFIG_FILE_WRITABLE: true,
+      CONFIG_FILE_PARSE_ERROR: null,
+      EXCLUDED_PLATFORMS: [],
+      EXCLUDED_SINGLE_EXT: [],
+      EXCLUDED_SINGLE_FILES: [],
+      EXCLUDED_MULTI_FILES: [],
+      EXCLUDED_MULTI_PARTS_EXT: [],
+      EXCLUDED_MULTI_PARTS_FILES: [],
+      DEFAULT_EXCLUDED_DIRS: [
+        '@eaDir',
+        'assets',
+        '__MACOSX',
+        '#recycle',
+        '$RECYCLE.BIN',
+        '.Trash-*',
+        '.stfolder',
+        '.Spotlight-V100',
+        '.fseventsd',
+        '.DocumentRevisions-V100',
+        'System Volume Information',
+      ],
+      DEFAULT_EXCLUDED_FILES: [
+        '.DS_Store',
+        '.localized',
+        '.Trashes',
+        '.stfolder',
+        '@SynoResource',
+        '*:Zone.Identifier',
+        'gamelist.xml',
+        'metadata.pegasus.txt',
+      ],
+      DEFAULT_EXCLUDED_EXTENSIONS: [
+        'db',
+        'ini',
+        'tmp',
+        'bak',
+        'lock',
+        'log',
+        'cache',
+        'crdownload',
+      ],
+      PLATFORMS_BINDING: {},
+      PLATFORMS_VERSIONS: {},
+      SKIP_HASH_CALCULATION: false,
+      SCAN_METADATA_PRIORITY: [
+        'igdb',
+        'moby',
+        'ss',
+        'ra',
+        'launchbox',
+        'gamelist',
+        'hasheous',
+        'tgdb',
+        'flashpoint',
+        'hltb',
+      ],
+      SCAN_ARTWORK_PRIORITY: [
+        'sgdb',
+        'igdb',
+        'moby',
+        'ss',
+        'libretro',
+        'ra',
+        'launchbox',
+        'gamelist',
+        'hasheous',
+        'tgdb',
+        'flashpoint',
+        'hltb',
+      ],
+      SCAN_REGION_PRIORITY: ['us', 'wor', 'ss', 'eu', 'jp'],
+      SCAN_LANGUAGE_PRIORITY: ['en'],
+    });
+    const file = readFileSync(path.join(dataDir, 'config', 'config.yml'), 'utf8');
+    expect(file).toContain('# exclude:');
+    expect(file).toContain('#     single_file:');
+    expect(file).toContain('#   skip_hash_calculation: false');
+    expect(file).toContain('#     metadata:');
+    // Every line is a comment or blank, so the file means "all defaults".
+    expect(file.split('\n').every((line) => line === '' || line.startsWith('#'))).toBe(true);
+  });
+
+  it('reads config.yml and applies edits without a restart', async () => {
+    const { app, dataDir } = await buildTestApp();
+    const file = path.join(dataDir, 'config', 'config.yml');
+    writeFileSync(
+      file,
+      [
+        'exclude:',
+        '  platforms: [romm, "ps*"]',
+        '  roms:',
+        '    single_file:',
+        '      extensions: [.XML, txt]',
+        '      names: [info.txt]',
+        '    multi_file:',
+        '      names: [downloaded_media]',
+        '      parts:',
+        '        extensions: [nfo]',
+        '        names: ["*.sav"]',
+        'system:',
+        '  platforms: { gc: ngc, ps1: psx }',
+        '  versions: { naomi: arcade }',
+        'filesystem:',
+        '  skip_hash_calculation: true',
+        'scan:',
+        '  priority:',
+        '    metadata: [ss, igdb]',
+        '    region: [eu]',
+        '',
+      ].join('\n'),
+    );
+    const body = (await app.inject({ method: 'GET', url: '/api/config' })).json<
+      Record<string, unknown>
+    >();
+    expect(body).toMatchObject({
+      CONFIG_FILE_PARSE_ERROR: null,
+      EXCLUDED_PLATFORMS: ['romm', 'ps*'],
+      EXCLUDED_SINGLE_EXT: ['xml', 'txt'],
+      EXCLUDED_SINGLE_FILES: ['info.txt'],
+      EXCLUDED_MULTI_FILES: ['downloaded_media'],
+      EXCLUDED_MULTI_PARTS_EXT: ['nfo'],
+      EXCLUDED_MULTI_PARTS_FILES: ['*.sav'],
+      PLATFORMS_BINDING: { gc: 'ngc', ps1: 'psx' },
+      PLATFORMS_VERSIONS: { naomi: 'arcade' },
+      SKIP_HASH_CALCULATION: true,
+      SCAN_METADATA_PRIORITY: ['ss', 'igdb'],
+      SCAN_REGION_PRIORITY: ['eu'],
+      SCAN_LANGUAGE_PRIORITY: ['en'],
+    });
+
+    writeFileSync(file, 'exclude:\n  platforms: [gba]\n');
+    const later = new Date(Date.now() + 5000);
+    utimesSync(file, later, later);
+    const edited = (await app.inject({ method: 'GET', url: '/api/config' })).json<
+      Record<string, unknown>
+    >();
+    expect(edited.EXCLUDED_PLATFORMS).toEqual(['gba']);
+    expect(edited.SKIP_HASH_CALCULATION).toBe(false);
+  });
+
+  it('reports unreadable YAML and keeps serving defaults', async () => {
+    const { app, dataDir } = await buildTestApp();
+    writeFileSync(path.join(dataDir, 'config', 'config.yml'), 'exclude:\n  platforms: [unclosed\n');
+    const response = await app.inject({ method: 'GET', url: '/api/config' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<Record<string, unknown>>();
+    expect(body.CONFIG_FILE_PARSE_ERROR).toMatch(/^Invalid YAML in config\.yml: /);
+    expect(body.EXCLUDED_PLATFORMS).toEqual([]);
+    expect(body.SCAN_REGION_PRIORITY).toEqual(['us', 'wor', 'ss', 'eu', 'jp']);
+  });
+
+  it('reports values of the wrong type and keeps their defaults', async () => {
+    const { app, dataDir } = await buildTestApp();
+    writeFileSync(
+      path.join(dataDir, 'config', 'config.yml'),
+      'exclude:\n  platforms: gba\nfilesystem:\n  skip_hash_calculation: "maybe"\nsystem:\n  versions: { naomi: arcade }\n',
+    );
+    const response = await app.inject({ method: 'GET', url: '/api/config' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<Record<string, unknown>>();
+    expect(body.CONFIG_FILE_PARSE_ERROR).toBe(
+      'Invalid values in config.yml (defaults used): exclude.platforms must be a list of texts; filesystem.skip_hash_calculation must be true or false',
+    );
+    expect(body.EXCLUDED_PLATFORMS).toEqual([]);
+    expect(body.SKIP_HASH_CALCULATION).toBe(false);
+    expect(body.PLATFORMS_VERSIONS).toEqual({ naomi: 'arcade' });
+  });
+});
