@@ -33,11 +33,31 @@ export default tseslint.config(
     },
   },
   {
+    // Unit and API tests beside the server code are left out of server/tsconfig.json (so they
+    // are not compiled into dist); they are typechecked by server/test/tsconfig.json instead.
+    files: ['server/src/**/*.test.ts'],
+    languageOptions: {
+      parserOptions: {
+        projectService: false,
+        project: ['./server/test/tsconfig.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+  },
+  {
     files: ['eslint.config.js', 'bench/*.mjs'],
     extends: [tseslint.configs.disableTypeChecked],
   },
   {
-    files: ['server/**/*.ts', 'contract/**/*.ts', 'bench/**/*.mjs', 'contract/scripts/**/*.mjs', '*.config.ts', 'web/e2e/**/*.ts', 'web/*.config.ts'],
+    files: [
+      'server/**/*.ts',
+      'contract/**/*.ts',
+      'bench/**/*.mjs',
+      'contract/scripts/**/*.mjs',
+      '*.config.ts',
+      'web/e2e/**/*.ts',
+      'web/*.config.ts',
+    ],
     languageOptions: { globals: globals.node },
   },
   {
@@ -54,7 +74,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../../*/**', '@/features/*'], message: 'Features must not import other features; compose them in app/.' }] },
+        {
+          patterns: [
+            {
+              group: ['../../*/**', '@/features/*'],
+              message: 'Features must not import other features; compose them in app/.',
+            },
+          ],
+        },
       ],
     },
   },

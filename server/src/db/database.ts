@@ -28,7 +28,7 @@ export async function migrateToLatest(db: Db): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   if (error !== undefined) {
     const failed = results?.find((result) => result.status === 'Error');
-    const cause = error instanceof Error ? error.message : String(error);
+    const cause = error instanceof Error ? error.message : 'unknown error';
     throw new Error(`Database migration ${failed?.migrationName ?? '(unknown)'} failed: ${cause}`, {
       cause: error,
     });

@@ -10,12 +10,15 @@ import { forbidden, notAuthenticated } from './http-error.js';
 
 /**
  * Access rule of a request's route. API routes that forgot to declare one require a signed-in
- * user (fail closed); other routes (static files, docs) are public.
+ * user (fail closed); routes added by plugins outside the API (static files, the docs UI) are
+ * public. The route pattern is used, not the URL: the static wildcard also sees /api/... URLs.
  */
 function accessOf(request: FastifyRequest): RouteAccess {
   const declared = request.routeOptions.config.access;
   if (declared !== undefined) return declared;
-  return request.url.startsWith('/api') ? { scopes: [] } : { public: true };
+  const pattern = request.routeOptions.url ?? '';
+  const isApi = pattern.startsWith('/api/') && !pattern.startsWith('/api/docs');
+  return isApi ? { scopes: [] } : { public: true };
 }
 
 /**

@@ -2,23 +2,30 @@ import type { Server as HttpServer } from 'node:http';
 
 import { SESSION_COOKIE, SOCKET_PATH } from '@romshelf/contract';
 import { fastifyCookie } from '@fastify/cookie';
+import type { DefaultEventsMap } from 'socket.io';
 import { Server } from 'socket.io';
 
 import type { UserRow } from '../../db/schema.js';
 import type { AuthService } from '../auth/auth.service.js';
 
-declare module 'socket.io' {
-  interface SocketData {
-    user: UserRow;
-  }
+/** What the gateway knows about each connected socket. */
+export interface RealtimeSocketData {
+  user: UserRow;
 }
+
+export type RealtimeServer = Server<
+  DefaultEventsMap,
+  DefaultEventsMap,
+  DefaultEventsMap,
+  RealtimeSocketData
+>;
 
 /**
  * The socket.io endpoint at /ws/socket.io/. Connections must carry a valid session cookie;
  * anonymous ones are refused. Events arrive in a later issue.
  */
-export function createRealtimeGateway(httpServer: HttpServer, auth: AuthService): Server {
-  const io = new Server(httpServer, { path: SOCKET_PATH, serveClient: false });
+export function createRealtimeGateway(httpServer: HttpServer, auth: AuthService): RealtimeServer {
+  const io: RealtimeServer = new Server(httpServer, { path: SOCKET_PATH, serveClient: false });
   io.use((socket, next) => {
     const cookies = fastifyCookie.parse(socket.request.headers.cookie ?? '');
     const token = cookies[SESSION_COOKIE];
@@ -44,7 +51,7 @@ export function createRealtimeGateway(httpServer: HttpServer, auth: AuthService)
 }
 
 /** Disconnects every client and stops the engine, leaving the HTTP server to Fastify. */
-export async function closeRealtimeGateway(io: Server): Promise<void> {
+export async function closeRealtimeGateway(io: RealtimeServer): Promise<void> {
   io.disconnectSockets(true);
   io.engine.close();
   await Promise.resolve();

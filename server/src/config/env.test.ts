@@ -1,0 +1,134 @@
+import path from 'node:path';
+
+import { describe, expect, it } from 'vitest';
+
+import { ConfigError, parseBooleanWord, parseEnv } from './env.js';
+
+const options = { cwd: '/srv/romshelf', repoRoot: '/opt/romshelf' };
+
+function errorOf(env: Record<string, string>): string {
+  try {
+    parseEnv(env, options);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('parseEnv', () => {
+  it('applies every default', () => {
+    const config = parseEnv({}, options);
+    expect(config).toEqual({
+      host: '0.0.0.0',
+      port: 3000,
+      dataDir: path.resolve('/srv/romshelf/data'),
+      libraryDir: path.resolve('/srv/romshelf/data/library'),
+      webDir: path.join('/opt/romshelf', 'web', 'dist'),
+      secureCookies: false,
+      baseUrl: null,
+      logLevel: 'info',
+      sessionMaxAgeSeconds: 1209600,
+      uploadTimeoutSeconds: 20,
+      disableEmulatorJs: false,
+      disableRuffleRs: false,
+      disableUserpassLogin: false,
+      disableSetupWizard: false,
+      youtubeBaseUrl: 'https://www.youtube.com',
+      oidc: { enabled: false, provider: '' },
+      credentials: {
+        igdbClientId: null,
+        igdbClientSecret: null,
+        screenscraperUser: null,
+        screenscraperPassword: null,
+        mobygamesApiKey: null,
+        retroachievementsApiKey: null,
+        steamgriddbApiKey: null,
+      },
+      metadataSources: {
+        igdb: false,
+        ss: false,
+        moby: false,
+        ra: false,
+        steamgriddb: false,
+        launchbox: false,
+        playmatch: false,
+        hasheous: false,
+        tgdb: false,
+      },
+    });
+  });
+
+  it('resolves folders against the working directory', () => {
+    const config = parseEnv(
+      {
+        ROMSHELF_DATA_DIR: 'state',
+        ROMSHELF_LIBRARY_DIR: '/mnt/games',
+        ROMSHELF_WEB_DIR: 'public',
+      },
+      options,
+    );
+    expect(config.dataDir).toBe(path.resolve('/srv/romshelf/state'));
+    expect(config.libraryDir).toBe('/mnt/games');
+    expect(config.webDir).toBe(path.resolve('/srv/romshelf/public'));
+  });
+
+  it('treats blank values as unset', () => {
+    expect(parseEnv({ PORT: '', ROMSHELF_SECURE_COOKIES: ' ' }, options)).toMatchObject({
+      port: 3000,
+      secureCookies: false,
+    });
+  });
+
+  it('explains a bad PORT in one line', () => {
+    expect(errorOf({ PORT: 'abc' })).toBe(
+      'PORT must be an integer between 1 and 65535 (got "abc")',
+    );
+    expect(errorOf({ PORT: '70000' })).toBe(
+      'PORT must be an integer between 1 and 65535 (got "70000")',
+    );
+    expect(errorOf({ PORT: '3000.5' })).toBe(
+      'PORT must be an integer between 1 and 65535 (got "3000.5")',
+    );
+  });
+
+  it('explains a bad boolean in one line', () => {
+    expect(errorOf({ ROMSHELF_SECURE_COOKIES: 'maybe' })).toBe(
+      'ROMSHELF_SECURE_COOKIES must be a boolean: true/false, 1/0 or yes/no (got "maybe")',
+    );
+  });
+
+  it('explains other bad values', () => {
+    expect(errorOf({ LOG_LEVEL: 'loud' })).toBe(
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+    );
+    expect(errorOf({ ROMSHELF_BASE_URL: 'ftp://x' })).toBe(
+      'ROMSHELF_BASE_URL must be an http(s) URL (got "ftp://x")',
+    );
+    expect(errorOf({ UPLOAD_TIMEOUT: '0' })).toBe(
+      'UPLOAD_TIMEOUT must be an integer between 1 and 86400 (got "0")',
+    );
+  });
+
+  it('derives metadata sources from credentials and flags', () => {
+    const config = parseEnv(
+      { IGDB_CLIENT_ID: 'a', MOBYGAMES_API_KEY: 'k', TGDB_API_ENABLED: 'Yes' },
+      options,
+    );
+    expect(config.metadataSources).toMatchObject({ igdb: false, moby: true, tgdb: true });
+  });
+});
+
+describe('parseBooleanWord', () => {
+  it('knows true/false, 1/0 and yes/no in any case', () => {
+    for (const word of ['true', 'TRUE', '1', 'yes', 'Yes', ' true ']) {
+      expect(parseBooleanWord(word), word).toBe(true);
+    }
+    for (const word of ['false', 'False', '0', 'no', 'NO']) {
+      expect(parseBooleanWord(word), word).toBe(false);
+    }
+    for (const word of ['on', 'off', 'y', '2', '']) {
+      expect(parseBooleanWord(word), word).toBeUndefined();
+    }
+  });
+});
