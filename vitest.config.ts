@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 const contractSource = fileURLToPath(new URL('./contract/src/index.ts', import.meta.url));
 const alias = { '@romshelf/contract': contractSource };
+const webAlias = { ...alias, '@': fileURLToPath(new URL('./web/src', import.meta.url)) };
 
 export default defineConfig({
   test: {
@@ -18,7 +19,7 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias },
+        resolve: { alias: webAlias },
         test: {
           name: 'web',
           environment: 'jsdom',

@@ -1,0 +1,72 @@
+import type { User } from '@romshelf/contract';
+
+import { loginPathWithNext } from '../lib/api-client';
+
+export const SETUP_PATH = '/setup';
+export const LOGIN_PATH = '/login';
+export const HOME_PATH = '/';
+/** Reachable without a signed-in user (SPEC §2). */
+export const PUBLIC_PATHS: readonly string[] = ['/login', '/reset-password', '/register'];
+
+export interface GuardRoute {
+  /** Location pathname, e.g. `/platform/3`. */
+  path: string;
+  /** Location search string, kept in `next`; optional. */
+  search?: string;
+  /** Scopes the route needs; none means any signed-in user. */
+  scopes?: readonly string[];
+}
+
+export interface GuardInput {
+  showSetupWizard: boolean;
+  user: Pick<User, 'id'> | null;
+  scopes: readonly string[];
+  route: GuardRoute;
+}
+
+export type GuardDecision =
+  { allow: true } | { allow: false; redirect: string } | { allow: false; notFound: true };
+
+/** Where a signed-out visitor goes: login, remembering the wanted page unless it is home. */
+function loginRedirect(route: GuardRoute): string {
+  const wanted = route.path + (route.search ?? '');
+  return wanted === HOME_PATH ? LOGIN_PATH : loginPathWithNext(wanted);
+}
+
+/** The route guard of SPEC §2, in its order. Pure: the wiring lives in the root route. */
+export function decideNavigation({
+  showSetupWizard,
+  user,
+  scopes,
+  route,
+}: GuardInput): GuardDecision {
+  // 1. Setup wizard pending: everything goes to setup.
+  if (showSetupWizard) {
+    return route.path === SETUP_PATH ? { allow: true } : { allow: false, redirect: SETUP_PATH };
+  }
+  // 2. Signed out: only login, reset-password and register.
+  if (!user) {
+    return PUBLIC_PATHS.includes(route.path)
+      ? { allow: true }
+      : { allow: false, redirect: loginRedirect(route) };
+  }
+  // 3. Setup is done: a signed-in user at setup goes home.
+  if (route.path === SETUP_PATH) return { allow: false, redirect: HOME_PATH };
+  // 4. Missing scopes: not found.
+  const required = route.scopes ?? [];
+  if (!required.every((scope) => scopes.includes(scope))) return { allow: false, notFound: true };
+  return { allow: true };
+}
+
+/** Runs the guard; any error is logged and sends the user to login (SPEC §2, last rule). */
+export function safeDecideNavigation(
+  read: () => GuardInput,
+  decide: (input: GuardInput) => GuardDecision = decideNavigation,
+): GuardDecision {
+  try {
+    return decide(read());
+  } catch (error) {
+    console.error('Route guard failed', error);
+    return { allow: false, redirect: LOGIN_PATH };
+  }
+}

@@ -1,0 +1,216 @@
+import AdminPanelSettingsRounded from '@mui/icons-material/AdminPanelSettingsRounded';
+import BookmarksRounded from '@mui/icons-material/BookmarksRounded';
+import CloseRounded from '@mui/icons-material/CloseRounded';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import InsightsRounded from '@mui/icons-material/InsightsRounded';
+import LibraryBooksRounded from '@mui/icons-material/LibraryBooksRounded';
+import LogoutRounded from '@mui/icons-material/LogoutRounded';
+import PaletteRounded from '@mui/icons-material/PaletteRounded';
+import PersonRounded from '@mui/icons-material/PersonRounded';
+import RadarRounded from '@mui/icons-material/RadarRounded';
+import VideogameAssetRounded from '@mui/icons-material/VideogameAssetRounded';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+
+import { hasScopes, useAuthStore } from '../../lib/stores/auth-store';
+import { useNavigationStore } from '../../lib/stores/navigation-store';
+import type { DrawerName } from '../../lib/stores/navigation-store';
+import { useLogout } from '../use-logout';
+
+function DrawerFrame({
+  name,
+  anchor,
+  title,
+  children,
+}: {
+  name: DrawerName;
+  anchor: 'left' | 'right';
+  title: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('common');
+  const open = useNavigationStore((state) => state.activeDrawer === name);
+  const resetDrawers = useNavigationStore((state) => state.resetDrawers);
+  return (
+    <Drawer
+      anchor={anchor}
+      open={open}
+      onClose={resetDrawers}
+      slotProps={{
+        paper: {
+          sx: { width: { xs: '88vw', sm: 360 } },
+          'data-testid': `drawer-${name}`,
+        } as object,
+      }}
+    >
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2.5, py: 2 }}
+      >
+        <Typography variant="h6" component="h2">
+          {title}
+        </Typography>
+        <IconButton onClick={resetDrawers} aria-label={t('actions.close')}>
+          <CloseRounded />
+        </IconButton>
+      </Stack>
+      <Box sx={{ px: 2.5, pb: 3, flex: 1, overflowY: 'auto' }}>{children}</Box>
+    </Drawer>
+  );
+}
+
+function DrawerEmpty({
+  icon,
+  title,
+  text,
+  action,
+}: {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  action?: ReactNode;
+}) {
+  return (
+    <Stack
+      spacing={1.5}
+      sx={{ alignItems: 'center', textAlign: 'center', py: 6, color: 'text.secondary' }}
+    >
+      <Box sx={{ color: 'primary.main', '& svg': { fontSize: 40 } }}>{icon}</Box>
+      <Typography variant="subtitle1" color="text.primary">
+        {title}
+      </Typography>
+      <Typography variant="body2">{text}</Typography>
+      {action}
+    </Stack>
+  );
+}
+
+/** The five drawers of the main layout; the navigation store keeps at most one open. */
+export function Drawers() {
+  const { t } = useTranslation('common');
+  const navigate = useNavigate();
+  const user = useAuthStore((state) => state.user);
+  const scopes = useAuthStore((state) => state.oauth_scopes);
+  const { goScan, resetDrawers } = useNavigationStore();
+  const logout = useLogout();
+  const canScan = hasScopes(scopes, ['platforms.write']);
+
+  const go = (to: string) => {
+    resetDrawers();
+    void navigate(to);
+  };
+
+  const settingsEntries = [
+    {
+      id: 'profile',
+      icon: <PersonRounded />,
+      label: t('nav.profile'),
+      to: `/user/${user ? String(user.id) : ''}`,
+    },
+    {
+      id: 'user-interface',
+      icon: <PaletteRounded />,
+      label: t('nav.user-interface'),
+      to: '/user-interface',
+    },
+    ...(canScan
+      ? [
+          {
+            id: 'library-management',
+            icon: <LibraryBooksRounded />,
+            label: t('nav.library-management'),
+            to: '/library-management',
+          },
+        ]
+      : []),
+    ...(hasScopes(scopes, ['users.write'])
+      ? [
+          {
+            id: 'administration',
+            icon: <AdminPanelSettingsRounded />,
+            label: t('nav.administration'),
+            to: '/administration',
+          },
+        ]
+      : []),
+    {
+      id: 'server-stats',
+      icon: <InsightsRounded />,
+      label: t('nav.server-stats'),
+      to: '/server-stats',
+    },
+  ];
+
+  return (
+    <>
+      <DrawerFrame name="platforms" anchor="left" title={t('drawers.platforms.title')}>
+        <DrawerEmpty
+          icon={<VideogameAssetRounded />}
+          title={t('drawers.platforms.empty-title')}
+          text={
+            canScan ? t('drawers.platforms.empty-text-scan') : t('drawers.platforms.empty-text-ask')
+          }
+          action={
+            canScan ? (
+              <Button variant="contained" startIcon={<RadarRounded />} onClick={goScan}>
+                {t('nav.scan')}
+              </Button>
+            ) : undefined
+          }
+        />
+      </DrawerFrame>
+      <DrawerFrame name="collections" anchor="left" title={t('drawers.collections.title')}>
+        <DrawerEmpty
+          icon={<BookmarksRounded />}
+          title={t('drawers.collections.empty-title')}
+          text={t('drawers.collections.empty-text')}
+        />
+      </DrawerFrame>
+      <DrawerFrame name="settings" anchor="left" title={t('drawers.settings.title')}>
+        <List sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
+          {settingsEntries.map((entry) => (
+            <ListItemButton
+              key={entry.id}
+              onClick={() => go(entry.to)}
+              data-testid={`settings-${entry.id}`}
+            >
+              <ListItemIcon>{entry.icon}</ListItemIcon>
+              <ListItemText primary={entry.label} />
+            </ListItemButton>
+          ))}
+          <ListItemButton onClick={() => void logout()} data-testid="settings-logout">
+            <ListItemIcon>
+              <LogoutRounded />
+            </ListItemIcon>
+            <ListItemText primary={t('nav.logout')} />
+          </ListItemButton>
+        </List>
+      </DrawerFrame>
+      <DrawerFrame name="platformInfo" anchor="right" title={t('drawers.platform-info.title')}>
+        <DrawerEmpty
+          icon={<InfoOutlined />}
+          title={t('drawers.platform-info.empty-title')}
+          text={t('drawers.platform-info.empty-text')}
+        />
+      </DrawerFrame>
+      <DrawerFrame name="collectionInfo" anchor="right" title={t('drawers.collection-info.title')}>
+        <DrawerEmpty
+          icon={<InfoOutlined />}
+          title={t('drawers.collection-info.empty-title')}
+          text={t('drawers.collection-info.empty-text')}
+        />
+      </DrawerFrame>
+    </>
+  );
+}

@@ -1,0 +1,170 @@
+import MenuRounded from '@mui/icons-material/MenuRounded';
+import SearchRounded from '@mui/icons-material/SearchRounded';
+import { PRODUCT_NAME } from '@romshelf/contract';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import InputBase from '@mui/material/InputBase';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { alpha, useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, Outlet } from 'react-router';
+
+import { Logo } from '../../components/logo';
+import { NotFound } from '../../components/not-found';
+import { hideLoadingLogo } from '../../lib/loading-logo';
+import { useNavigationStore } from '../../lib/stores/navigation-store';
+import { useGuardNotFound } from '../guard-context';
+import { Drawers } from './drawers';
+import { MAIN_BAR_COLLAPSED_WIDTH, MAIN_BAR_WIDTH, MainBar } from './main-bar';
+import { UserMenu } from './user-menu';
+
+const APP_BAR_HEIGHT = 64;
+
+function SearchBox() {
+  const { t } = useTranslation('common');
+  const goSearch = useNavigationStore((state) => state.goSearch);
+  const [term, setTerm] = useState('');
+  return (
+    <Box
+      component="form"
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        goSearch(term);
+      }}
+      sx={(theme) => ({
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        px: 1.5,
+        height: 40,
+        width: '100%',
+        maxWidth: 520,
+        borderRadius: 2.5,
+        border: `1px solid ${theme.palette.divider}`,
+        bgcolor: alpha(theme.palette.text.primary, 0.04),
+        '&:focus-within': { borderColor: theme.palette.primary.main },
+      })}
+    >
+      <SearchRounded fontSize="small" sx={{ color: 'text.secondary' }} />
+      <InputBase
+        value={term}
+        onChange={(event) => setTerm(event.target.value)}
+        placeholder={t('search.placeholder')}
+        sx={{ flex: 1, fontSize: 14 }}
+        inputProps={{ 'aria-label': t('search.label'), 'data-testid': 'app-search-input' }}
+      />
+    </Box>
+  );
+}
+
+/** App bar, navigation rail, drawers and the page. */
+export function MainLayout() {
+  const { t } = useTranslation('common');
+  const theme = useTheme();
+  const mobile = useMediaQuery(theme.breakpoints.down('lg'));
+  const collapsed = useNavigationStore((state) => state.mainBarCollapsed);
+  const [railOpen, setRailOpen] = useState(false);
+  const notFound = useGuardNotFound();
+  useEffect(hideLoadingLogo, []);
+
+  const railWidth = collapsed ? MAIN_BAR_COLLAPSED_WIDTH : MAIN_BAR_WIDTH;
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
+      <AppBar position="fixed" sx={{ zIndex: (t2) => t2.zIndex.drawer + 1 }}>
+        <Toolbar sx={{ gap: 2, minHeight: APP_BAR_HEIGHT }}>
+          {mobile ? (
+            <IconButton
+              edge="start"
+              onClick={() => setRailOpen(true)}
+              aria-label={t('nav.open-menu')}
+              data-testid="open-menu"
+            >
+              <MenuRounded />
+            </IconButton>
+          ) : null}
+          <Box
+            component={RouterLink}
+            to="/"
+            aria-label={t('nav.home')}
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1.25,
+              color: 'inherit',
+              textDecoration: 'none',
+              flexShrink: 0,
+            }}
+          >
+            <Logo size={32} />
+            <Typography
+              variant="h6"
+              component="span"
+              sx={{
+                fontWeight: 800,
+                letterSpacing: '-0.02em',
+                display: { xs: 'none', sm: 'block' },
+              }}
+            >
+              {PRODUCT_NAME}
+            </Typography>
+          </Box>
+          <Box sx={{ flex: 1, display: 'flex', justifyContent: 'center', minWidth: 0 }}>
+            <SearchBox />
+          </Box>
+          <UserMenu />
+        </Toolbar>
+      </AppBar>
+
+      {mobile ? (
+        <Drawer
+          open={railOpen}
+          onClose={() => setRailOpen(false)}
+          slotProps={{ paper: { sx: { width: MAIN_BAR_WIDTH, pt: `${APP_BAR_HEIGHT}px` } } }}
+        >
+          <MainBar collapsed={false} onNavigate={() => setRailOpen(false)} />
+        </Drawer>
+      ) : (
+        <Box
+          sx={{
+            width: railWidth,
+            flexShrink: 0,
+            transition: theme.transitions.create('width', {
+              duration: theme.transitions.duration.shorter,
+            }),
+          }}
+        >
+          <Box
+            sx={{
+              position: 'fixed',
+              top: APP_BAR_HEIGHT,
+              bottom: 0,
+              width: railWidth,
+              borderRight: `1px solid ${theme.palette.divider}`,
+              bgcolor: 'background.default',
+              overflowX: 'hidden',
+              transition: theme.transitions.create('width', {
+                duration: theme.transitions.duration.shorter,
+              }),
+            }}
+          >
+            <MainBar collapsed={collapsed} />
+          </Box>
+        </Box>
+      )}
+
+      <Box component="main" sx={{ flex: 1, minWidth: 0, pt: `${APP_BAR_HEIGHT}px` }}>
+        <Box sx={{ px: { xs: 2, sm: 3, md: 4 }, py: { xs: 3, md: 4 }, maxWidth: 1600, mx: 'auto' }}>
+          {notFound ? <NotFound /> : <Outlet />}
+        </Box>
+      </Box>
+      <Drawers />
+    </Box>
+  );
+}

@@ -1,0 +1,30 @@
+import type { UIMatch } from 'react-router';
+
+/** What a route declares: the translation key of its page title and the scopes it needs. */
+export interface RouteHandle {
+  title?: string;
+  scopes?: readonly string[];
+}
+
+function handleOf(match: UIMatch): RouteHandle {
+  return (match.handle as RouteHandle | undefined) ?? {};
+}
+
+export function routeScopes(matches: readonly UIMatch[]): string[] {
+  return matches.flatMap((match) => [...(handleOf(match).scopes ?? [])]);
+}
+
+export function routeTitleKey(matches: readonly UIMatch[]): string | undefined {
+  for (let index = matches.length - 1; index >= 0; index -= 1) {
+    const match = matches[index];
+    if (!match) continue;
+    const title = handleOf(match).title;
+    if (title) return title;
+  }
+  return undefined;
+}
+
+/** `/login/` and `/login` are the same page for the guard. */
+export function normalizePath(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
+}

@@ -1,0 +1,20 @@
+import { UserSchema } from '@romshelf/contract';
+import type { User } from '@romshelf/contract';
+import { useMutation } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+export interface FirstAdminInput {
+  username: string;
+  email: string;
+  password: string;
+}
+
+/** POST /api/users without a session: creates the first administrator while setup is pending. */
+export async function createFirstAdmin(input: FirstAdminInput): Promise<User> {
+  return UserSchema.parse(await api.post('/users', { json: { ...input, role: 'admin' } }));
+}
+
+export function useCreateFirstAdminMutation() {
+  return useMutation({ mutationFn: createFirstAdmin });
+}

@@ -1,0 +1,152 @@
+import RocketLaunchRounded from '@mui/icons-material/RocketLaunchRounded';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import type { SyntheticEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+
+import { fetchHeartbeat } from '@/lib/api/heartbeat';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { useHeartbeatStore } from '@/lib/stores/heartbeat-store';
+import { createFirstAdmin } from '../api/create-first-admin';
+import { signIn } from '../sign-in';
+import type { FieldError } from '../validation';
+import {
+  validateConfirmation,
+  validateEmail,
+  validatePassword,
+  validateUsername,
+} from '../validation';
+import { AuthCardHeader } from './auth-card-header';
+import { PasswordField } from './password-field';
+
+interface SetupErrors {
+  username: FieldError;
+  email: FieldError;
+  password: FieldError;
+  confirm: FieldError;
+}
+
+const NO_ERRORS: SetupErrors = { username: null, email: null, password: null, confirm: null };
+
+/** Creates the first administrator, signs in as them and opens the library. */
+export function SetupPage() {
+  const { t } = useTranslation('login');
+  const navigate = useNavigate();
+  const [username, setUsername] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<SetupErrors>(NO_ERRORS);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const message = (error: FieldError) => (error ? t(error.key, error.values) : null);
+
+  const submit = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    const next: SetupErrors = {
+      username: validateUsername(username),
+      email: validateEmail(email),
+      password: validatePassword(password),
+      confirm: validateConfirmation(password, confirm),
+    };
+    setErrors(next);
+    if (Object.values(next).some((error) => error !== null)) return;
+    setPending(true);
+    setServerError(null);
+    try {
+      await createFirstAdmin({ username, email, password });
+      await signIn({ username, password });
+      useHeartbeatStore.getState().markSetupDone();
+      fetchHeartbeat().then(
+        (heartbeat) => useHeartbeatStore.getState().setHeartbeat(heartbeat),
+        (error: unknown) => console.error('Could not refresh the heartbeat', error),
+      );
+      void navigate('/', { replace: true });
+    } catch (caught) {
+      setServerError(
+        t('setup.failed', {
+          error: caught instanceof ApiError ? caught.message : errorMessage(caught),
+        }),
+      );
+      setPending(false);
+    }
+  };
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      data-testid="setup-form"
+    >
+      <AuthCardHeader title={t('setup.title')} subtitle={t('setup.subtitle')} />
+      <Stack spacing={2.5}>
+        {serverError ? (
+          <Alert severity="error" role="alert" data-testid="setup-error">
+            {serverError}
+          </Alert>
+        ) : null}
+        <TextField
+          id="setup-username"
+          name="username"
+          label={t('setup.username')}
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+          error={Boolean(errors.username)}
+          helperText={message(errors.username)}
+          autoComplete="username"
+          autoFocus
+          required
+          slotProps={{ htmlInput: { 'data-testid': 'setup-username' } }}
+        />
+        <TextField
+          id="setup-email"
+          name="email"
+          type="email"
+          label={t('setup.email')}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={Boolean(errors.email)}
+          helperText={message(errors.email)}
+          autoComplete="email"
+          required
+          slotProps={{ htmlInput: { 'data-testid': 'setup-email' } }}
+        />
+        <PasswordField
+          id="setup-password"
+          label={t('setup.password')}
+          value={password}
+          onChange={setPassword}
+          error={message(errors.password)}
+          autoComplete="new-password"
+          testId="setup-password"
+        />
+        <PasswordField
+          id="setup-confirm-password"
+          label={t('setup.confirm-password')}
+          value={confirm}
+          onChange={setConfirm}
+          error={message(errors.confirm)}
+          autoComplete="new-password"
+          testId="setup-confirm-password"
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={pending}
+          startIcon={<RocketLaunchRounded />}
+          data-testid="setup-submit"
+        >
+          {pending ? t('setup.submitting') : t('setup.submit')}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,17 @@
+import { fetchCurrentUser } from '@/lib/api/current-user';
+import { fetchLibraryConfig } from '@/lib/api/library-config';
+import { useAuthStore } from '@/lib/stores/auth-store';
+import { useConfigStore } from '@/lib/stores/config-store';
+import { login } from './api/login';
+import type { Credentials } from './api/login';
+
+/** Signs in, then loads the user (and the config, which may need a session). */
+export async function signIn(credentials: Credentials): Promise<void> {
+  await login(credentials);
+  const user = await fetchCurrentUser();
+  useAuthStore.getState().setUser(user);
+  fetchLibraryConfig().then(
+    (config) => useConfigStore.getState().setConfig(config),
+    (error: unknown) => console.error('Could not load the library config', error),
+  );
+}

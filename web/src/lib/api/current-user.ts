@@ -1,0 +1,22 @@
+import { UserSchema } from '@romshelf/contract';
+import type { User } from '@romshelf/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api, ApiError } from '../api-client';
+
+/** GET /api/users/me — null when nobody is signed in (401). */
+export async function fetchCurrentUser(): Promise<User | null> {
+  try {
+    return UserSchema.parse(await api.get('/users/me'));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const currentUserQueryOptions = () =>
+  queryOptions({ queryKey: ['users', 'me'], queryFn: fetchCurrentUser });
+
+export function useCurrentUserQuery() {
+  return useQuery(currentUserQueryOptions());
+}

@@ -1,0 +1,50 @@
+import { DEFAULT_LOCALE, I18N_NAMESPACES, LOCALE_CODES } from '@romshelf/contract';
+import i18next from 'i18next';
+import type { i18n as I18n } from 'i18next';
+import HttpBackend from 'i18next-http-backend';
+import { initReactI18next } from 'react-i18next';
+
+import { useLanguageStore } from './stores/language-store';
+
+export const LOCALES_PATH = '/locales/{{lng}}/{{ns}}.json';
+
+/** `fr_FR` → `fr-FR`, the form `<html lang>` expects. */
+export function htmlLang(locale: string): string {
+  return locale.replace('_', '-');
+}
+
+/**
+ * Starts i18next with the language chosen in the language store, loading the eleven namespaces
+ * as static files. Later store changes switch the language (the store persists `settings.locale`).
+ */
+export async function initI18n(): Promise<I18n> {
+  const language = useLanguageStore.getState().selectedLanguage;
+  await i18next
+    .use(HttpBackend)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: DEFAULT_LOCALE,
+      supportedLngs: [...LOCALE_CODES],
+      // Our codes are `en_US` style; keep them whole instead of splitting on "-".
+      load: 'currentOnly',
+      ns: [...I18N_NAMESPACES],
+      defaultNS: 'common',
+      fallbackNS: 'common',
+      backend: { loadPath: LOCALES_PATH },
+      interpolation: { escapeValue: false },
+      showSupportNotice: false,
+      returnNull: false,
+      react: { useSuspense: false },
+    });
+  document.documentElement.lang = htmlLang(i18next.language);
+  i18next.on('languageChanged', (locale) => {
+    document.documentElement.lang = htmlLang(locale);
+  });
+  useLanguageStore.subscribe((state, previous) => {
+    if (state.selectedLanguage !== previous.selectedLanguage) {
+      void i18next.changeLanguage(state.selectedLanguage);
+    }
+  });
+  return i18next;
+}

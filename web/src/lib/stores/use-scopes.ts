@@ -1,0 +1,7 @@
+import { hasScopes, useAuthStore } from './auth-store';
+
+/** True when the signed-in user holds every given scope. */
+export function useHasScopes(...required: string[]): boolean {
+  const granted = useAuthStore((state) => state.oauth_scopes);
+  return hasScopes(granted, required);
+}

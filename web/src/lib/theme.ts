@@ -1,0 +1,119 @@
+import { BREAKPOINTS, THEME_COLORS } from '@romshelf/contract';
+import { alpha, createTheme } from '@mui/material/styles';
+import type { Theme } from '@mui/material/styles';
+
+import type { ThemeName } from './stores/theme-store';
+
+type NamedColors = typeof THEME_COLORS.named;
+
+declare module '@mui/material/styles' {
+  interface BreakpointOverrides {
+    xxl: true;
+  }
+  interface Palette {
+    named: NamedColors;
+    toplayer: string;
+  }
+  interface PaletteOptions {
+    named?: NamedColors;
+    toplayer?: string;
+  }
+}
+
+const SURFACES = {
+  dark: {
+    paper: '#161B22',
+    toplayer: '#1C2330',
+    secondary: '#9E8CD6',
+    divider: 'rgba(240, 246, 252, 0.10)',
+  },
+  light: {
+    paper: '#FFFFFF',
+    toplayer: '#E4E9F0',
+    secondary: '#553E98',
+    divider: 'rgba(31, 35, 40, 0.12)',
+  },
+} as const;
+
+/** The MUI theme for one mode, from the SPEC colours and breakpoints. */
+export function buildTheme(mode: ThemeName): Theme {
+  const colors = THEME_COLORS[mode];
+  const surface = SURFACES[mode];
+  const dark = mode === 'dark';
+  return createTheme({
+    breakpoints: { values: { ...BREAKPOINTS } },
+    palette: {
+      mode,
+      primary: { main: colors.primary },
+      secondary: { main: surface.secondary },
+      error: { main: THEME_COLORS.named.red },
+      success: { main: THEME_COLORS.named.green },
+      info: { main: THEME_COLORS.named.blue },
+      warning: { main: THEME_COLORS.named.gold },
+      background: { default: colors.background, paper: surface.paper },
+      divider: surface.divider,
+      named: THEME_COLORS.named,
+      toplayer: surface.toplayer,
+    },
+    shape: { borderRadius: 10 },
+    typography: {
+      fontFamily:
+        '"Inter", "Segoe UI", Roboto, system-ui, -apple-system, "Helvetica Neue", Arial, sans-serif',
+      h1: { fontWeight: 700, letterSpacing: '-0.02em' },
+      h2: { fontWeight: 700, letterSpacing: '-0.02em' },
+      h3: { fontWeight: 700, letterSpacing: '-0.01em' },
+      h4: { fontWeight: 700, letterSpacing: '-0.01em' },
+      h5: { fontWeight: 600 },
+      h6: { fontWeight: 600 },
+      button: { textTransform: 'none', fontWeight: 600 },
+    },
+    components: {
+      MuiCssBaseline: {
+        styleOverrides: {
+          body: { backgroundColor: colors.background },
+        },
+      },
+      MuiPaper: {
+        defaultProps: { elevation: 0 },
+        styleOverrides: { root: { backgroundImage: 'none' } },
+      },
+      MuiCard: {
+        styleOverrides: {
+          root: {
+            borderRadius: 16,
+            border: `1px solid ${surface.divider}`,
+          },
+        },
+      },
+      MuiAppBar: {
+        defaultProps: { elevation: 0, color: 'inherit' },
+        styleOverrides: {
+          root: {
+            backgroundColor: alpha(colors.background, 0.85),
+            backdropFilter: 'blur(10px)',
+            borderBottom: `1px solid ${surface.divider}`,
+          },
+        },
+      },
+      MuiDrawer: {
+        styleOverrides: { paper: { backgroundColor: surface.paper, borderColor: surface.divider } },
+      },
+      MuiButton: {
+        defaultProps: { disableElevation: true },
+        styleOverrides: { root: { borderRadius: 10 } },
+      },
+      MuiTextField: { defaultProps: { fullWidth: true } },
+      MuiListItemButton: {
+        styleOverrides: {
+          root: {
+            borderRadius: 10,
+            '&.Mui-selected': {
+              backgroundColor: alpha(colors.primary, dark ? 0.18 : 0.12),
+            },
+          },
+        },
+      },
+      MuiTooltip: { defaultProps: { arrow: true } },
+    },
+  });
+}

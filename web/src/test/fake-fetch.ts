@@ -1,0 +1,85 @@
+/** A scripted `fetch` for tests: answers by "METHOD /path" and records every call. */
+export interface RecordedCall {
+  method: string;
+  url: string;
+  headers: Headers;
+  body: string | null;
+}
+
+export type FakeAnswer = { status: number; json?: unknown };
+
+export function createFakeFetch(routes: Record<string, FakeAnswer | (() => FakeAnswer)>) {
+  const calls: RecordedCall[] = [];
+  const fetchImpl = (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const method = (init.method ?? 'GET').toUpperCase();
+    calls.push({
+      method,
+      url,
+      headers: new Headers(init.headers),
+      body: typeof init.body === 'string' ? init.body : null,
+    });
+    const path = url.split('?')[0] ?? url;
+    const entry = routes[`${method} ${path}`];
+    const answer =
+      typeof entry === 'function'
+        ? entry()
+        : (entry ?? { status: 404, json: { detail: 'Not Found' } });
+    const body = answer.json === undefined ? null : JSON.stringify(answer.json);
+    return Promise.resolve(
+      new Response(body, {
+        status: answer.status,
+        headers: body === null ? {} : { 'content-type': 'application/json' },
+      }),
+    );
+  };
+  return { fetch: fetchImpl, calls };
+}
+
+export function clearCookies(): void {
+  for (const part of document.cookie.split(';')) {
+    const name = part.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+}
+
+export const HEARTBEAT = {
+  SYSTEM: { VERSION: '0.1.0', SHOW_SETUP_WIZARD: false },
+  METADATA_SOURCES: {
+    ANY_SOURCE_ENABLED: false,
+    IGDB_API_ENABLED: false,
+    SS_API_ENABLED: false,
+    MOBY_API_ENABLED: false,
+    RA_API_ENABLED: false,
+    STEAMGRIDDB_API_ENABLED: false,
+    LAUNCHBOX_API_ENABLED: false,
+    PLAYMATCH_API_ENABLED: false,
+    HASHEOUS_API_ENABLED: false,
+    TGDB_API_ENABLED: false,
+  },
+  FILESYSTEM: { FS_PLATFORMS: [] },
+  EMULATION: { DISABLE_EMULATOR_JS: false, DISABLE_RUFFLE_RS: false },
+  FRONTEND: {
+    UPLOAD_TIMEOUT: 20,
+    DISABLE_USERPASS_LOGIN: false,
+    YOUTUBE_BASE_URL: 'https://www.youtube.com',
+  },
+  OIDC: { ENABLED: false, PROVIDER: '' },
+};
+
+export const ADMIN_USER = {
+  id: 1,
+  username: 'admin',
+  email: 'admin@example.com',
+  enabled: true,
+  role: 'admin',
+  oauth_scopes: ['me.read', 'platforms.write', 'users.write'],
+  avatar_path: '',
+  last_login: null,
+  last_active: null,
+  ra_username: null,
+  ra_progression: null,
+  ui_settings: null,
+  created_at: '2026-11-22T00:00:00Z',
+  updated_at: '2026-11-22T00:00:00Z',
+};

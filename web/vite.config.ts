@@ -1,0 +1,28 @@
+import { fileURLToPath } from 'node:url';
+
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const serverTarget = 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: {
+      '@romshelf/contract': fileURLToPath(new URL('../contract/src/index.ts', import.meta.url)),
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+    },
+  },
+  server: {
+    proxy: {
+      '/api': { target: serverTarget, changeOrigin: false },
+      '/openapi.json': { target: serverTarget, changeOrigin: false },
+      '/ws': { target: serverTarget, ws: true, changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+  },
+});
