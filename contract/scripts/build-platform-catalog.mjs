@@ -15,7 +15,9 @@ import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const defaultSource = fileURLToPath(new URL('../../../shared/reference/platforms.md', import.meta.url));
+const defaultSource = fileURLToPath(
+  new URL('../../../shared/reference/platforms.md', import.meta.url),
+);
 const outFile = fileURLToPath(new URL('../src/platforms/platform-catalog.ts', import.meta.url));
 
 const EXPECTED_SLUGS = 460;
@@ -258,7 +260,8 @@ function parseVersionsSection(lines) {
   };
   const sharedLine =
     body.find((line) => line.includes('Slugs that share one provider id')) ?? fail('shared ids');
-  const sharedBody = (/\): (.*?)\. IGDB ids are all distinct/.exec(sharedLine) ?? fail('shared'))[1];
+  const sharedBody = (/\): (.*?)\. IGDB ids are all distinct/.exec(sharedLine) ??
+    fail('shared'))[1];
   /** @type {{provider: string, id: number, slugs: string[]}[]} */
   const shared = [];
   for (const group of (sharedBody ?? '').split(' | ')) {
@@ -296,7 +299,10 @@ function parseVersionsSection(lines) {
 function build(source) {
   const lines = source.split('\n');
   const catalog = parseMainTable(lines);
-  check(catalog.length === EXPECTED_SLUGS, `expected ${EXPECTED_SLUGS} slugs, got ${catalog.length}`);
+  check(
+    catalog.length === EXPECTED_SLUGS,
+    `expected ${EXPECTED_SLUGS} slugs, got ${catalog.length}`,
+  );
   const bySlug = new Map(catalog.map((entry) => [entry.slug, entry]));
   check(bySlug.size === catalog.length, 'duplicate slugs');
 

@@ -5,14 +5,7 @@
 
 /** Which provider table the display name comes from (`slug` = the slug title-cased). */
 export type PlatformNameSource =
-  | 'igdb'
-  | 'ss'
-  | 'moby'
-  | 'ra'
-  | 'launchbox'
-  | 'hasheous'
-  | 'tgdb'
-  | 'slug';
+  'igdb' | 'ss' | 'moby' | 'ra' | 'launchbox' | 'hasheous' | 'tgdb' | 'slug';
 
 /** Provider keys used when listing ids that several slugs share. */
 export type PlatformProvider = 'igdb' | 'moby' | 'ss' | 'ra' | 'launchbox' | 'tgdb' | 'hasheous';

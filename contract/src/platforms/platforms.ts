@@ -126,12 +126,7 @@ export interface PlatformFolderConfig {
 
 /** How a folder name was resolved, in the order the rules are tried. */
 export type PlatformFolderMatch =
-  | 'binding'
-  | 'version'
-  | 'slug'
-  | 'alias'
-  | 'igdb-version'
-  | 'unknown';
+  'binding' | 'version' | 'slug' | 'alias' | 'igdb-version' | 'unknown';
 
 export interface ResolvedPlatformFolder {
   /** Platform slug to store. */
