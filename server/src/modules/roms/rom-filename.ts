@@ -213,7 +213,8 @@ export function parseRomTags(name: string): RomNameTags {
       }
       const regionPrefix = REGION_PREFIX_RE.exec(item);
       if (regionPrefix) {
-        pushUnique(result.regions, regionPrefix[1] ?? '');
+        const value = regionPrefix[1] ?? '';
+        if (value !== '') pushUnique(result.regions, value);
         continue;
       }
       const revision = REVISION_PREFIX_RE.exec(item);
