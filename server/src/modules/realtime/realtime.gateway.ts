@@ -25,11 +25,31 @@ export type RealtimeServer = Server<
  * anonymous ones are refused. Events arrive in a later issue.
  */
 export function createRealtimeGateway(httpServer: HttpServer, auth: AuthService): RealtimeServer {
-  const io: RealtimeServer = new Server(httpServer, { path: SOCKET_PATH, serveClient: false });
+  const sessionToken = (cookieHeader: string | undefined): string | undefined => {
+    const token = fastifyCookie.parse(cookieHeader ?? '')[SESSION_COOKIE];
+    return token === '' ? undefined : token;
+  };
+
+  const io: RealtimeServer = new Server(httpServer, {
+    path: SOCKET_PATH,
+    serveClient: false,
+    // Refuse the transport handshake itself when the request has no live session.
+    allowRequest: (request, callback) => {
+      const token = sessionToken(request.headers.cookie);
+      if (token === undefined) {
+        callback('Not authenticated', false);
+        return;
+      }
+      auth.resolveSession(token).then(
+        (found) => callback(found === null ? 'Not authenticated' : null, found !== null),
+        () => callback('Authentication failed', false),
+      );
+    },
+  });
+
   io.use((socket, next) => {
-    const cookies = fastifyCookie.parse(socket.request.headers.cookie ?? '');
-    const token = cookies[SESSION_COOKIE];
-    if (token === undefined || token === '') {
+    const token = sessionToken(socket.request.headers.cookie);
+    if (token === undefined) {
       next(new Error('Not authenticated'));
       return;
     }
