@@ -137,25 +137,34 @@ describe('POST /api/login', () => {
     expect(response.statusCode).toBe(200);
   });
 
-  it('limits attempts per client and username to 10 a minute', async () => {
+  it('blocks a client and username after 10 failed attempts in a minute', async () => {
     const { app } = await buildTestApp();
     await createFirstAdmin(app);
-    const attempt = (username: string) =>
+    const attempt = (username: string, password = 'wrong-pass') =>
       app.inject({
         method: 'POST',
         url: '/api/login',
-        headers: { authorization: basic(username, 'wrong-pass') },
+        headers: { authorization: basic(username, password) },
       });
     for (let index = 0; index < 10; index += 1) {
       expect((await attempt(ADMIN.username)).statusCode).toBe(401);
     }
-    const blocked = await attempt(ADMIN.username);
+    const blocked = await attempt(ADMIN.username, ADMIN.password);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json<{ detail: string }>().detail).toMatch(
       /^Too many login attempts, try again in \d+ seconds$/,
     );
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     // Another username from the same client is counted separately.
     expect((await attempt('someone-else')).statusCode).toBe(401);
+  });
+
+  it('never blocks successful logins', async () => {
+    const { app } = await buildTestApp();
+    await createFirstAdmin(app);
+    for (let index = 0; index < 12; index += 1) {
+      await login(app);
+    }
   });
 });
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { csrfCookieOptions, sessionCookieOptions } from '../../http/cookies.js';
 import { HttpError } from '../../http/http-error.js';
 import { parseBasicAuth } from './basic-auth.js';
+import { LoginThrottle } from './login-throttle.js';
 import type { AuthService } from './auth.service.js';
 import { INCORRECT_CREDENTIALS } from './auth.service.js';
 
@@ -15,31 +16,17 @@ export interface AuthRoutesOptions {
   disableUserpassLogin: boolean;
 }
 
-/** Login attempts allowed per client address and username within a minute. */
-export const LOGIN_ATTEMPTS_PER_MINUTE = 10;
+/** Failed login attempts allowed per client address and username within a minute. */
+export const LOGIN_FAILURES_PER_MINUTE = 10;
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   const { auth, secureCookies } = options;
+  const throttle = new LoginThrottle(LOGIN_FAILURES_PER_MINUTE, 60_000);
 
   app.post(
     '/api/login',
     {
-      config: {
-        access: { public: true, ownCredentials: true },
-        rateLimit: {
-          max: LOGIN_ATTEMPTS_PER_MINUTE,
-          timeWindow: 60_000,
-          keyGenerator: (request) => {
-            const username = parseBasicAuth(request.headers.authorization)?.username ?? '';
-            return `${request.ip}|${username.toLowerCase()}`;
-          },
-          errorResponseBuilder: (_request, context) =>
-            new HttpError(
-              429,
-              `Too many login attempts, try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds`,
-            ),
-        },
-      },
+      config: { access: { public: true, ownCredentials: true } },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with HTTP Basic credentials; sets the session and CSRF cookies',
@@ -51,10 +38,27 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       if (options.disableUserpassLogin) {
         throw new HttpError(403, 'Username/password login is disabled');
       }
-      if (request.headers.authorization === undefined) {
-        throw new HttpError(401, INCORRECT_CREDENTIALS, { 'www-authenticate': 'Basic' });
+      const authorization = request.headers.authorization;
+      const username = parseBasicAuth(authorization)?.username.toLowerCase() ?? '';
+      const throttleKey = `${request.ip}|${username}`;
+      const wait = throttle.retryAfterSeconds(throttleKey);
+      if (wait > 0) {
+        throw new HttpError(429, `Too many login attempts, try again in ${wait} seconds`, {
+          'retry-after': String(wait),
+        });
       }
-      const user = await auth.authenticateBasic(request.headers.authorization);
+      let user;
+      try {
+        if (authorization === undefined) {
+          throw new HttpError(401, INCORRECT_CREDENTIALS, { 'www-authenticate': 'Basic' });
+        }
+        user = await auth.authenticateBasic(authorization);
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 401)
+          throttle.recordFailure(throttleKey);
+        throw error;
+      }
+      throttle.reset(throttleKey);
       const previous = request.cookies[SESSION_COOKIE];
       if (previous !== undefined && previous !== '') await auth.endSessionByToken(previous);
       const { token, session } = await auth.login(user, request.headers['user-agent']);
