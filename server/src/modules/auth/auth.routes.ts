@@ -54,8 +54,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         }
         user = await auth.authenticateBasic(authorization);
       } catch (error) {
-        if (error instanceof HttpError && error.statusCode === 401)
+        if (error instanceof HttpError && error.statusCode === 401) {
           throttle.recordFailure(throttleKey);
+        }
         throw error;
       }
       throttle.reset(throttleKey);
