@@ -47,6 +47,7 @@ function DrawerFrame({
       anchor={anchor}
       open={open}
       onClose={resetDrawers}
+      sx={{ zIndex: (theme) => theme.zIndex.modal }}
       slotProps={{
         paper: {
           sx: { width: { xs: '88vw', sm: 360 } },

@@ -16,7 +16,7 @@ import { useNavigationStore } from '../../lib/stores/navigation-store';
 import { NAV_ITEMS } from './nav-items';
 import type { NavItem } from './nav-items';
 
-export const MAIN_BAR_WIDTH = 232;
+export const MAIN_BAR_WIDTH = 264;
 export const MAIN_BAR_COLLAPSED_WIDTH = 76;
 
 /** The navigation rail: pages, drawers and the collapse toggle (state kept in local settings). */
@@ -75,6 +75,7 @@ export function MainBar({
               aria-label={label}
               data-testid={`nav-${item.id}`}
               sx={{
+                flexGrow: 0,
                 minHeight: 44,
                 px: collapsed ? 0 : 1.5,
                 justifyContent: collapsed ? 'center' : 'flex-start',
@@ -92,7 +93,7 @@ export function MainBar({
               {collapsed ? null : (
                 <ListItemText
                   primary={label}
-                  slotProps={{ primary: { noWrap: true, sx: { fontWeight: 500 } } }}
+                  slotProps={{ primary: { sx: { fontWeight: 500, lineHeight: 1.25 } } }}
                 />
               )}
             </ListItemButton>
