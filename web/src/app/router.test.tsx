@@ -1,0 +1,86 @@
+import { UserSchema } from '@romshelf/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { useAuthStore } from '@/lib/stores/auth-store';
+import { useHeartbeatStore } from '@/lib/stores/heartbeat-store';
+import { ADMIN_USER, HEARTBEAT } from '@/test/fake-fetch';
+import { createTestI18n } from '@/test/i18n';
+
+import { routes } from './router';
+
+async function renderAt(url: string) {
+  const i18n = await createTestI18n();
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+function setSetupWizard(show: boolean) {
+  useHeartbeatStore
+    .getState()
+    .setHeartbeat({ ...HEARTBEAT, SYSTEM: { VERSION: '0.1.0', SHOW_SETUP_WIZARD: show } });
+}
+
+describe('guarded routes', () => {
+  beforeEach(() => {
+    // jsdom has no scrolling; ScrollRestoration calls it on every navigation.
+    vi.stubGlobal('scrollTo', () => undefined);
+    useAuthStore.getState().reset();
+    setSetupWizard(false);
+    document.title = 'RomShelf';
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('sends everything to the setup wizard while it is pending', async () => {
+    setSetupWizard(true);
+    const router = await renderAt('/');
+    await screen.findByTestId('setup-form');
+    expect(router.state.location.pathname).toBe('/setup');
+    await waitFor(() => expect(document.title).toBe('Setup wizard | RomShelf'));
+  });
+
+  it('sends a signed-out visitor to login with next', async () => {
+    const router = await renderAt('/platform/4');
+    await screen.findByTestId('login-form');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('?next=%2Fplatform%2F4');
+  });
+
+  it('shows not-found for a route the user lacks scopes for, with the default title', async () => {
+    useAuthStore
+      .getState()
+      .setUser(UserSchema.parse({ ...ADMIN_USER, role: 'viewer', oauth_scopes: ['me.read'] }));
+    const router = await renderAt('/administration');
+    await screen.findByTestId('not-found');
+    expect(router.state.location.pathname).toBe('/administration');
+    expect(screen.queryByTestId('nav-administration')).toBeNull();
+    expect(document.title).toBe('RomShelf');
+  });
+
+  it('sends a signed-in user at /setup home', async () => {
+    useAuthStore.getState().setUser(UserSchema.parse(ADMIN_USER));
+    const router = await renderAt('/setup');
+    await screen.findByTestId('home-empty');
+    expect(router.state.location.pathname).toBe('/');
+    await waitFor(() => expect(document.title).toBe('Home | RomShelf'));
+  });
+
+  it('renders the not-found page for unknown paths', async () => {
+    useAuthStore.getState().setUser(UserSchema.parse(ADMIN_USER));
+    await renderAt('/nope');
+    expect((await screen.findByTestId('not-found')).textContent).toContain('Page not found');
+  });
+});
