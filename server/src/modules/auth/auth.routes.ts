@@ -50,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       let user;
       try {
         if (authorization === undefined) {
-          throw new HttpError(401, INCORRECT_CREDENTIALS, { 'www-authenticate': 'Basic' });
+          throw new HttpError(401, INCORRECT_CREDENTIALS, { 'www-authenticate': 'Bearer' });
         }
         user = await auth.authenticateBasic(authorization);
       } catch (error) {

@@ -41,7 +41,7 @@ export class AuthService {
    */
   async authenticateBasic(header: string | undefined): Promise<UserRow> {
     const credentials = parseBasicAuth(header);
-    const failure = new HttpError(401, INCORRECT_CREDENTIALS, { 'www-authenticate': 'Basic' });
+    const failure = new HttpError(401, INCORRECT_CREDENTIALS, { 'www-authenticate': 'Bearer' });
     if (credentials === null) throw failure;
     const user = await this.users.findByUsername(credentials.username);
     const valid = await verifyPassword(user?.password_hash ?? null, credentials.password);

@@ -255,7 +255,8 @@ describe('GET /api/users/me', () => {
       headers: { authorization: basic(ADMIN.username, 'wrong-pass') },
     });
     expect(response.statusCode).toBe(401);
-    expect(response.headers['www-authenticate']).toBe('Basic');
+    // Bearer, like RomM: a Basic challenge would make browsers pop up their own login dialog.
+    expect(response.headers['www-authenticate']).toBe('Bearer');
     expect(response.json()).toEqual({ detail: 'Incorrect username or password' });
   });
 });
