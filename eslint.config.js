@@ -45,6 +45,28 @@ export default tseslint.config(
     },
   },
   {
+    // Contract tests are likewise excluded from the contract build.
+    files: ['contract/src/**/*.test.ts'],
+    languageOptions: {
+      parserOptions: {
+        projectService: false,
+        project: ['./contract/tsconfig.test.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+  },
+  {
+    // Browser journeys and the test runners' configuration run in Node, typechecked by web/e2e.
+    files: ['web/playwright.config.ts', 'web/e2e/**/*.ts', 'vitest.config.ts'],
+    languageOptions: {
+      parserOptions: {
+        projectService: false,
+        project: ['./web/e2e/tsconfig.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+  },
+  {
     files: ['eslint.config.js', 'bench/*.mjs'],
     extends: [tseslint.configs.disableTypeChecked],
   },
@@ -77,7 +99,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['../../*/**', '@/features/*'],
+              group: ['@/features/**', '../../[!.]*/**'],
               message: 'Features must not import other features; compose them in app/.',
             },
           ],

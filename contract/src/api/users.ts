@@ -22,7 +22,6 @@ export const PasswordSchema = z
   .string()
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
-  // eslint-disable-next-line no-control-regex
   .regex(/^[\x20-\x7E]+$/, 'Password may only contain printable ASCII characters');
 
 export const EmailSchema = z.string().regex(EMAIL_PATTERN, 'Enter a valid e-mail address');
