@@ -13,7 +13,11 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['contract/src/**/*.test.ts', 'server/src/**/*.test.ts', 'server/test/**/*.test.ts'],
+          include: [
+            'contract/src/**/*.test.ts',
+            'server/src/**/*.test.ts',
+            'server/test/**/*.test.ts',
+          ],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },
