@@ -1,8 +1,10 @@
 /**
  * Writes the OpenAPI document to openapi.json at the repository root (`npm run gen`).
+ * With `--check` it writes nothing and fails when the committed copy differs from what the
+ * code produces (`npm run check:openapi`, part of `npm test`).
  * Builds the app on a throw-away data folder so no real data is touched.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -20,8 +22,21 @@ try {
   const document = app.swagger();
   await app.close();
   const target = path.join(REPO_ROOT, 'openapi.json');
-  writeFileSync(target, `${JSON.stringify(document, null, 2)}\n`);
-  process.stdout.write(`Wrote ${target}\n`);
+  const content = `${JSON.stringify(document, null, 2)}\n`;
+  if (process.argv.includes('--check')) {
+    const committed = existsSync(target) ? readFileSync(target, 'utf8') : '';
+    if (committed !== content) {
+      process.stderr.write(
+        'openapi.json is out of date: run `npm run gen` and commit the result.\n',
+      );
+      process.exitCode = 1;
+    } else {
+      process.stdout.write('openapi.json is up to date.\n');
+    }
+  } else {
+    writeFileSync(target, content);
+    process.stdout.write(`Wrote ${target}\n`);
+  }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
