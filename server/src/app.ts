@@ -1,7 +1,9 @@
 import { mkdirSync } from 'node:fs';
 
 import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { PRODUCT_NAME } from '@romshelf/contract';
@@ -21,7 +23,10 @@ import { publicRoute } from './http/access.js';
 import { registerAuthHook } from './http/auth.hook.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { HttpError } from './http/http-error.js';
+import { registerRouteRegistry } from './http/route-registry.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { oidcRoutes } from './modules/auth/oidc.routes.js';
+import { passwordResetRoutes } from './modules/auth/password-reset.routes.js';
 import {
   closeRealtimeGateway,
   createRealtimeGateway,
@@ -71,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await db.destroy();
   });
+  registerRouteRegistry(app);
 
   const container = createContainer(config, db, version, app.log);
   container.libraryConfig.ensureFile();
@@ -96,6 +102,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(fastifyCookie);
+  // Form bodies: POST /api/token (OAuth2) and PUT /api/users/{id} (RomM sends forms).
+  await app.register(fastifyFormbody, { bodyLimit: 64 * 1024 });
+  await app.register(fastifyMultipart);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -131,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       components: {
         securitySchemes: {
           basicAuth: { type: 'http', scheme: 'basic' },
+          bearerAuth: { type: 'http', scheme: 'bearer' },
           sessionCookie: { type: 'apiKey', in: 'cookie', name: 'romm_session' },
         },
       },
@@ -139,16 +149,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  registerAuthHook(app, { auth: container.auth, secureCookies: config.secureCookies });
+  registerAuthHook(app, {
+    auth: container.auth,
+    oauth: container.oauth,
+    secureCookies: config.secureCookies,
+  });
 
   app.get('/openapi.json', { config: publicRoute, schema: { hide: true } }, () => app.swagger());
 
   await app.register(systemRoutes, { system: container.system });
   await app.register(authRoutes, {
     auth: container.auth,
+    oauth: container.oauth,
+    throttle: container.loginThrottle,
     secureCookies: config.secureCookies,
     sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
     disableUserpassLogin: config.disableUserpassLogin,
+  });
+  await app.register(passwordResetRoutes, { resets: container.passwordResets });
+  await app.register(oidcRoutes, {
+    oidc: container.oidc,
+    auth: container.auth,
+    secureCookies: config.secureCookies,
+    sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
   });
   await app.register(usersRoutes, { users: container.users });
 

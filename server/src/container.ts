@@ -1,11 +1,22 @@
+import path from 'node:path';
+
 import type { FastifyBaseLogger } from 'fastify';
 
 import type { AppConfig } from './config/app-config.js';
 import type { Db } from './db/database.js';
+import { createSmtpMailer } from './lib/mailer.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { LOGIN_FAILURES_PER_MINUTE, LoginThrottle } from './modules/auth/login-throttle.js';
+import { OAuthService } from './modules/auth/oauth.service.js';
+import { OidcService } from './modules/auth/oidc.service.js';
+import { PasswordResetService } from './modules/auth/password-reset.service.js';
+import { loadSecretKey } from './modules/auth/secret-key.js';
+import { TokenRepository } from './modules/auth/token.repository.js';
 import { SessionRepository } from './modules/auth/session.repository.js';
 import { LibraryConfigService } from './modules/library/library-config.service.js';
 import { SystemService } from './modules/system/system.service.js';
+import { AvatarStore } from './modules/users/avatar.store.js';
+import { RetroAchievementsClient } from './modules/users/retroachievements.client.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
 
@@ -19,13 +30,35 @@ export function createContainer(
   const usersRepository = new UsersRepository(db);
   const sessionRepository = new SessionRepository(db);
   const libraryConfig = new LibraryConfigService(config.dataDir, log);
-  const auth = new AuthService(usersRepository, sessionRepository, {
+  const tokenRepository = new TokenRepository(db);
+  const secretKey = loadSecretKey(config.dataDir, config.auth.secretKey);
+  const auth = new AuthService(usersRepository, sessionRepository, tokenRepository, {
     sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
   });
+  const raKey = config.credentials.retroachievementsApiKey;
+  const users = new UsersService(
+    usersRepository,
+    tokenRepository,
+    auth,
+    new AvatarStore(path.join(config.dataDir, 'assets')),
+    raKey === null ? null : new RetroAchievementsClient(config.retroachievementsBaseUrl, raKey),
+    { inviteTokenSeconds: config.auth.inviteTokenSeconds, baseUrl: config.baseUrl },
+  );
   return {
     libraryConfig,
     auth,
-    users: new UsersService(usersRepository),
+    users,
+    oauth: new OAuthService(usersRepository, tokenRepository, secretKey, config.auth),
+    loginThrottle: new LoginThrottle(LOGIN_FAILURES_PER_MINUTE, 60_000),
+    passwordResets: new PasswordResetService(
+      usersRepository,
+      tokenRepository,
+      auth,
+      config.smtp === null ? null : createSmtpMailer(config.smtp),
+      log,
+      { baseUrl: config.baseUrl },
+    ),
+    oidc: new OidcService(config.oidc, usersRepository, secretKey, log),
     system: new SystemService(config, version, usersRepository, libraryConfig),
   };
 }

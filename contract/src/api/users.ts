@@ -53,3 +53,90 @@ export const CreateUserBodySchema = z.object({
   role: RoleSchema.default('viewer'),
 });
 export type CreateUserBody = z.infer<typeof CreateUserBodySchema>;
+
+/** Form booleans arrive as text ("true"/"false"); JSON sends real booleans. */
+const FormBooleanSchema = z.preprocess((value) => {
+  if (typeof value !== 'string') return value;
+  const word = value.trim().toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(word)) return true;
+  if (['false', '0', 'no', 'off'].includes(word)) return false;
+  return value;
+}, z.boolean());
+
+/**
+ * PUT /api/users/{id} fields (multipart form, url-encoded form or JSON; the avatar is a file part
+ * named `avatar`). All optional. `current_password` is required when users change their own
+ * password. `ui_settings` may be a JSON object or its JSON text.
+ */
+export const UpdateUserBodySchema = z.object({
+  username: UsernameSchema.optional(),
+  password: PasswordSchema.optional(),
+  current_password: z.string().max(PASSWORD_MAX).optional(),
+  email: z.union([EmailSchema, z.literal('')]).nullish(),
+  enabled: FormBooleanSchema.optional(),
+  role: RoleSchema.optional(),
+  ra_username: z.string().max(USERNAME_MAX).nullish(),
+  ui_settings: z
+    .preprocess((value) => {
+      if (typeof value !== 'string') return value;
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        return value;
+      }
+    }, z.record(z.string(), z.unknown()).nullable())
+    .optional(),
+});
+export type UpdateUserBody = z.infer<typeof UpdateUserBodySchema>;
+
+/** POST /api/users/invite-link answer. */
+export const InviteLinkSchema = z.object({ token: z.string(), url: z.string() });
+export type InviteLink = z.infer<typeof InviteLinkSchema>;
+
+/** POST /api/users/register (public, with an invite token). */
+export const RegisterBodySchema = z.object({
+  username: UsernameSchema,
+  email: z.union([EmailSchema, z.literal('')]).nullish(),
+  password: PasswordSchema,
+  token: z.string().min(1).max(512),
+});
+export type RegisterBody = z.infer<typeof RegisterBodySchema>;
+
+/** POST /api/forgot-password (always answers 200). */
+export const ForgotPasswordBodySchema = z.object({ username: z.string().max(USERNAME_MAX) });
+export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBodySchema>;
+
+/** POST /api/reset-password. */
+export const ResetPasswordBodySchema = z.object({
+  token: z.string().min(1).max(512),
+  new_password: PasswordSchema,
+});
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;
+
+/** Error `detail` texts of the account flows, for the web app to recognise. */
+export const ACCOUNT_ERRORS = {
+  inviteInvalid: 'Invalid invite link',
+  inviteUsed: 'This invite link has already been used',
+  inviteExpired: 'This invite link has expired',
+  resetInvalid: 'Invalid reset link',
+  resetUsed: 'This reset link has already been used',
+  resetExpired: 'This reset link has expired',
+  wrongCurrentPassword: 'Current password is incorrect',
+  currentPasswordRequired: 'Current password is required to change your password',
+  selfRole: 'You cannot change your own role',
+  selfDisable: 'You cannot disable your own account',
+  selfDelete: 'You cannot delete your own account',
+  lastAdmin: 'The last admin cannot be removed, disabled or demoted',
+  userNotFound: 'User not found',
+} as const;
+
+/** Values of `?error=` on /login after a failed single sign-on (GET /api/oauth/openid). */
+export const OIDC_LOGIN_ERRORS = [
+  'oidc_failed',
+  'oidc_email_unverified',
+  'oidc_no_role',
+  'oidc_registration_disabled',
+  'oidc_username_taken',
+  'oidc_disabled_user',
+] as const;
+export type OidcLoginError = (typeof OIDC_LOGIN_ERRORS)[number];

@@ -22,7 +22,17 @@ export interface AppConfig {
   disableUserpassLogin: boolean;
   disableSetupWizard: boolean;
   youtubeBaseUrl: string;
-  oidc: { enabled: boolean; provider: string };
+  oidc: OidcConfig;
+  auth: {
+    /** ROMSHELF_AUTH_SECRET_KEY; null → a key generated once in `<data>/secret.key`. */
+    secretKey: string | null;
+    accessTokenSeconds: number;
+    refreshTokenSeconds: number;
+    inviteTokenSeconds: number;
+  };
+  /** Outgoing mail (password reset links); null when SMTP_HOST is unset. */
+  smtp: SmtpConfig | null;
+  retroachievementsBaseUrl: string;
   credentials: {
     igdbClientId: string | null;
     igdbClientSecret: string | null;
@@ -44,4 +54,30 @@ export interface AppConfig {
     hasheous: boolean;
     tgdb: boolean;
   };
+}
+
+export interface OidcConfig {
+  enabled: boolean;
+  provider: string;
+  clientId: string | null;
+  clientSecret: string | null;
+  /** The issuer; its `/.well-known/openid-configuration` is read at the first sign-in. */
+  issuerUrl: string | null;
+  redirectUri: string | null;
+  allowRegistration: boolean;
+  usernameAttribute: string;
+  /** Claim holding the user's groups; null → no role mapping (new users are viewers). */
+  claimRoles: string | null;
+  roleAdmin: string | null;
+  roleEditor: string | null;
+  /** `*` lets anyone in as a viewer. */
+  roleViewer: string | null;
+}
+
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  user: string | null;
+  password: string | null;
+  from: string;
 }

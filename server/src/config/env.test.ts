@@ -35,7 +35,28 @@ describe('parseEnv', () => {
       disableUserpassLogin: false,
       disableSetupWizard: false,
       youtubeBaseUrl: 'https://www.youtube.com',
-      oidc: { enabled: false, provider: '' },
+      oidc: {
+        enabled: false,
+        provider: '',
+        clientId: null,
+        clientSecret: null,
+        issuerUrl: null,
+        redirectUri: null,
+        allowRegistration: true,
+        usernameAttribute: 'preferred_username',
+        claimRoles: null,
+        roleAdmin: null,
+        roleEditor: null,
+        roleViewer: null,
+      },
+      auth: {
+        secretKey: null,
+        accessTokenSeconds: 1800,
+        refreshTokenSeconds: 604800,
+        inviteTokenSeconds: 600,
+      },
+      smtp: null,
+      retroachievementsBaseUrl: 'https://retroachievements.org',
       credentials: {
         igdbClientId: null,
         igdbClientSecret: null,
@@ -57,6 +78,33 @@ describe('parseEnv', () => {
         tgdb: false,
       },
     });
+  });
+
+  it('reads the account settings and refuses an incomplete OIDC setup', () => {
+    const config = parseEnv(
+      {
+        OAUTH_ACCESS_TOKEN_EXPIRE_SECONDS: '600',
+        SMTP_HOST: 'mail.example.com',
+        SMTP_PORT: '2525',
+        OIDC_ENABLED: 'true',
+        OIDC_CLIENT_ID: 'romshelf',
+        OIDC_SERVER_APPLICATION_URL: 'https://id.example.com/',
+        OIDC_REDIRECT_URI: 'https://games.example.com/api/oauth/openid',
+      },
+      options,
+    );
+    expect(config.auth.accessTokenSeconds).toBe(600);
+    expect(config.smtp).toEqual({
+      host: 'mail.example.com',
+      port: 2525,
+      user: null,
+      password: null,
+      from: 'RomShelf <no-reply@mail.example.com>',
+    });
+    expect(config.oidc.issuerUrl).toBe('https://id.example.com');
+    expect(errorOf({ OIDC_ENABLED: 'true', OIDC_CLIENT_ID: 'x' })).toBe(
+      'OIDC_ENABLED=true needs OIDC_SERVER_APPLICATION_URL, OIDC_REDIRECT_URI',
+    );
   });
 
   it('resolves folders against the working directory', () => {

@@ -143,6 +143,36 @@ export const EnvSchema = z.object({
   PLAYMATCH_API_ENABLED: boolVar('PLAYMATCH_API_ENABLED'),
   HASHEOUS_API_ENABLED: boolVar('HASHEOUS_API_ENABLED'),
   TGDB_API_ENABLED: boolVar('TGDB_API_ENABLED'),
+  ROMSHELF_AUTH_SECRET_KEY: optionalTextVar(),
+  OAUTH_ACCESS_TOKEN_EXPIRE_SECONDS: intVar(
+    'OAUTH_ACCESS_TOKEN_EXPIRE_SECONDS',
+    1800,
+    60,
+    31_536_000,
+  ),
+  OAUTH_REFRESH_TOKEN_EXPIRE_SECONDS: intVar(
+    'OAUTH_REFRESH_TOKEN_EXPIRE_SECONDS',
+    604_800,
+    60,
+    315_360_000,
+  ),
+  INVITE_TOKEN_EXPIRY_SECONDS: intVar('INVITE_TOKEN_EXPIRY_SECONDS', 600, 60, 31_536_000),
+  SMTP_HOST: optionalTextVar(),
+  SMTP_PORT: intVar('SMTP_PORT', 587, 1, 65535),
+  SMTP_USER: optionalTextVar(),
+  SMTP_PASSWORD: optionalTextVar(),
+  SMTP_FROM: optionalTextVar(),
+  OIDC_CLIENT_ID: optionalTextVar(),
+  OIDC_CLIENT_SECRET: optionalTextVar(),
+  OIDC_SERVER_APPLICATION_URL: urlVar('OIDC_SERVER_APPLICATION_URL', null),
+  OIDC_REDIRECT_URI: urlVar('OIDC_REDIRECT_URI', null),
+  OIDC_ALLOW_REGISTRATION: boolVar('OIDC_ALLOW_REGISTRATION', true),
+  OIDC_USERNAME_ATTRIBUTE: textVar('preferred_username'),
+  OIDC_CLAIM_ROLES: optionalTextVar(),
+  OIDC_ROLE_ADMIN: optionalTextVar(),
+  OIDC_ROLE_EDITOR: optionalTextVar(),
+  OIDC_ROLE_VIEWER: optionalTextVar(),
+  RETROACHIEVEMENTS_BASE_URL: urlVar('RETROACHIEVEMENTS_BASE_URL', 'https://retroachievements.org'),
 });
 
 export interface ParseEnvOptions {
@@ -164,6 +194,14 @@ export function parseEnv(env: Env, options: ParseEnvOptions): AppConfig {
   }
   const vars = result.data;
   const dataDir = path.resolve(options.cwd, vars.ROMSHELF_DATA_DIR);
+  if (vars.OIDC_ENABLED) {
+    const missing = (
+      ['OIDC_CLIENT_ID', 'OIDC_SERVER_APPLICATION_URL', 'OIDC_REDIRECT_URI'] as const
+    ).filter((name) => vars[name] === null);
+    if (missing.length > 0) {
+      throw new ConfigError(`OIDC_ENABLED=true needs ${missing.join(', ')}`);
+    }
+  }
   const credentials = {
     igdbClientId: vars.IGDB_CLIENT_ID,
     igdbClientSecret: vars.IGDB_CLIENT_SECRET,
@@ -193,7 +231,37 @@ export function parseEnv(env: Env, options: ParseEnvOptions): AppConfig {
     disableUserpassLogin: vars.DISABLE_USERPASS_LOGIN,
     disableSetupWizard: vars.DISABLE_SETUP_WIZARD,
     youtubeBaseUrl: vars.YOUTUBE_BASE_URL ?? 'https://www.youtube.com',
-    oidc: { enabled: vars.OIDC_ENABLED, provider: vars.OIDC_PROVIDER },
+    oidc: {
+      enabled: vars.OIDC_ENABLED,
+      provider: vars.OIDC_PROVIDER,
+      clientId: vars.OIDC_CLIENT_ID,
+      clientSecret: vars.OIDC_CLIENT_SECRET,
+      issuerUrl: vars.OIDC_SERVER_APPLICATION_URL,
+      redirectUri: vars.OIDC_REDIRECT_URI,
+      allowRegistration: vars.OIDC_ALLOW_REGISTRATION,
+      usernameAttribute: vars.OIDC_USERNAME_ATTRIBUTE,
+      claimRoles: vars.OIDC_CLAIM_ROLES,
+      roleAdmin: vars.OIDC_ROLE_ADMIN,
+      roleEditor: vars.OIDC_ROLE_EDITOR,
+      roleViewer: vars.OIDC_ROLE_VIEWER,
+    },
+    auth: {
+      secretKey: vars.ROMSHELF_AUTH_SECRET_KEY,
+      accessTokenSeconds: vars.OAUTH_ACCESS_TOKEN_EXPIRE_SECONDS,
+      refreshTokenSeconds: vars.OAUTH_REFRESH_TOKEN_EXPIRE_SECONDS,
+      inviteTokenSeconds: vars.INVITE_TOKEN_EXPIRY_SECONDS,
+    },
+    smtp:
+      vars.SMTP_HOST === null
+        ? null
+        : {
+            host: vars.SMTP_HOST,
+            port: vars.SMTP_PORT,
+            user: vars.SMTP_USER,
+            password: vars.SMTP_PASSWORD,
+            from: vars.SMTP_FROM ?? `RomShelf <no-reply@${vars.SMTP_HOST}>`,
+          },
+    retroachievementsBaseUrl: vars.RETROACHIEVEMENTS_BASE_URL ?? 'https://retroachievements.org',
     credentials,
     metadataSources: {
       igdb: credentials.igdbClientId !== null && credentials.igdbClientSecret !== null,

@@ -19,6 +19,8 @@ export interface UserTable {
   last_active: string | null;
   created_at: string;
   updated_at: string;
+  /** Bumped when the password changes or the account is disabled: older bearer tokens die. */
+  token_version: Generated<number>;
 }
 
 /** Browser sessions. `id` is the SHA-256 (hex) of the token held in the cookie. */
@@ -32,12 +34,37 @@ export interface SessionTable {
   user_agent: string | null;
 }
 
+/** OAuth refresh tokens handed out by POST /api/token (by JWT id); each works once. */
+export interface RefreshTokenTable {
+  jti: string;
+  user_id: number;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/**
+ * Single-use links: invites (`role` set, `user_id` = inviter) and password resets (`user_id` =
+ * the account). `id` is the SHA-256 (hex) of the token in the link.
+ */
+export interface OneTimeTokenTable {
+  id: string;
+  kind: 'invite' | 'reset';
+  user_id: number | null;
+  role: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
+  refresh_token: RefreshTokenTable;
+  one_time_token: OneTimeTokenTable;
 }
 
 export type UserRow = Selectable<UserTable>;
 export type NewUserRow = Insertable<UserTable>;
 export type UserUpdate = Updateable<UserTable>;
 export type SessionRow = Selectable<SessionTable>;
+export type OneTimeTokenRow = Selectable<OneTimeTokenTable>;

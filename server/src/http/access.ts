@@ -12,7 +12,7 @@ import type { SessionRow, UserRow } from '../db/schema.js';
  */
 export type RouteAccess = { public: true; ownCredentials?: boolean } | { scopes: readonly Scope[] };
 
-export type AuthMethod = 'session' | 'basic';
+export type AuthMethod = 'session' | 'basic' | 'bearer';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

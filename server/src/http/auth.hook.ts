@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import type { AuthService } from '../modules/auth/auth.service.js';
 import { isBasicAuthHeader } from '../modules/auth/basic-auth.js';
+import type { OAuthService } from '../modules/auth/oauth.service.js';
 import type { RouteAccess } from './access.js';
 import { ensureCsrfCookie, verifyCsrf } from './csrf.js';
 import { forbidden, notAuthenticated } from './http-error.js';
@@ -27,7 +28,7 @@ function accessOf(request: FastifyRequest): RouteAccess {
  */
 export function registerAuthHook(
   app: FastifyInstance,
-  deps: { auth: AuthService; secureCookies: boolean },
+  deps: { auth: AuthService; oauth: OAuthService; secureCookies: boolean },
 ): void {
   app.decorateRequest('user', null);
   // Set on every request by the hook below; null is only the pre-hook placeholder.
@@ -44,12 +45,18 @@ export function registerAuthHook(
     const access = accessOf(request);
     const authorization = request.headers.authorization;
     if (authorization !== undefined) {
-      // Basic credentials are checked on every request; other schemes (bearer tokens) come
-      // in a later issue and leave the request anonymous for now.
+      // Basic credentials and bearer tokens are checked on every request; other schemes leave
+      // the request anonymous.
       const handlerChecks = 'public' in access && access.ownCredentials === true;
+      const bearer = /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1];
       if (isBasicAuthHeader(authorization) && !handlerChecks) {
         request.user = await deps.auth.authenticateBasic(authorization);
         request.authMethod = 'basic';
+      } else if (bearer !== undefined && !handlerChecks) {
+        const found = await deps.oauth.authenticateAccess(bearer);
+        request.user = found.user;
+        request.scopes = found.scopes;
+        request.authMethod = 'bearer';
       }
     } else {
       const token = request.cookies[SESSION_COOKIE];
@@ -62,7 +69,9 @@ export function registerAuthHook(
         }
       }
     }
-    if (request.user !== null) request.scopes = scopesForRole(request.user.role);
+    if (request.user !== null && request.authMethod !== 'bearer') {
+      request.scopes = scopesForRole(request.user.role);
+    }
 
     ensureCsrfCookie(request, reply, deps.secureCookies);
     verifyCsrf(request);

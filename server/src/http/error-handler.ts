@@ -41,6 +41,31 @@ export function toValidationIssue(
   };
 }
 
+/** Validation problems found by a handler (bodies it parses itself, such as multipart forms). */
+export class RequestValidationError extends Error {
+  override readonly name = 'RequestValidationError';
+  constructor(readonly issues: ValidationIssue[]) {
+    super('Request validation failed');
+  }
+}
+
+/** Turns zod issues into a 422 error for the given request part ('body', 'querystring'…). */
+export function requestValidationError(
+  context: string,
+  issues: readonly { path: readonly PropertyKey[]; code: string; message: string }[],
+): RequestValidationError {
+  return new RequestValidationError(
+    issues.map((issue) =>
+      toValidationIssue(
+        context,
+        issue.path.map((segment) => `/${String(segment)}`).join(''),
+        issue.code,
+        issue.message,
+      ),
+    ),
+  );
+}
+
 function isFastifyError(error: unknown): error is FastifyError {
   return error instanceof Error && 'code' in error;
 }
@@ -53,6 +78,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request, reply) => {
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail });
+    }
+    if (error instanceof RequestValidationError) {
+      return reply.code(422).send({ detail: error.issues });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const detail = error.validation.map((issue) =>

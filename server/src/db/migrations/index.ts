@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 
 import { usersAndSessions } from './202611220400_users_and_sessions.js';
+import { accounts } from './202611220500_accounts.js';
 
 /**
  * Every migration, in order, listed explicitly (no directory scanning, so bundling and the
@@ -8,6 +9,7 @@ import { usersAndSessions } from './202611220400_users_and_sessions.js';
  */
 export const MIGRATIONS: Record<string, Migration> = {
   '202611220400_users_and_sessions': usersAndSessions,
+  '202611220500_accounts': accounts,
 };
 
 export const migrationProvider: MigrationProvider = {

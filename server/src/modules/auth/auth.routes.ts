@@ -2,26 +2,76 @@ import { CSRF_COOKIE, ErrorBodySchema, SESSION_COOKIE } from '@romshelf/contract
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
+import type { UserRow } from '../../db/schema.js';
 import { csrfCookieOptions, sessionCookieOptions } from '../../http/cookies.js';
 import { HttpError } from '../../http/http-error.js';
-import { parseBasicAuth } from './basic-auth.js';
-import { LoginThrottle } from './login-throttle.js';
+import { basicAuthHeader, parseBasicAuth } from './basic-auth.js';
+import type { LoginThrottle } from './login-throttle.js';
 import type { AuthService } from './auth.service.js';
 import { INCORRECT_CREDENTIALS } from './auth.service.js';
+import type { OAuthService } from './oauth.service.js';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
+  oauth: OAuthService;
+  /** Failed password attempts per client address and username (login and password grant). */
+  throttle: LoginThrottle;
   secureCookies: boolean;
   sessionMaxAgeSeconds: number;
   disableUserpassLogin: boolean;
 }
 
-/** Failed login attempts allowed per client address and username within a minute. */
-export const LOGIN_FAILURES_PER_MINUTE = 10;
+export const USERPASS_DISABLED = 'Username/password login is disabled';
+
+/** Form fields of POST /api/token (OAuth2 password and refresh_token grants). */
+const TokenBodySchema = z.object({
+  grant_type: z.string().default('password'),
+  username: z.string().optional(),
+  password: z.string().optional(),
+  scope: z.string().optional(),
+  refresh_token: z.string().optional(),
+  client_id: z.string().optional(),
+  client_secret: z.string().optional(),
+});
+
+const TokenPairSchema = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  token_type: z.literal('bearer'),
+  expires: z.number().int(),
+  refresh_expires: z.number().int(),
+});
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
-  const { auth, secureCookies } = options;
-  const throttle = new LoginThrottle(LOGIN_FAILURES_PER_MINUTE, 60_000);
+  const { auth, secureCookies, throttle } = options;
+
+  /**
+   * Checks Basic credentials under the failed-attempt throttle: 429 while the client and
+   * username are blocked; failures count, a success clears the count.
+   */
+  async function checkPassword(ip: string, authorization: string | undefined): Promise<UserRow> {
+    const username = parseBasicAuth(authorization)?.username.toLowerCase() ?? '';
+    const throttleKey = `${ip}|${username}`;
+    const wait = throttle.retryAfterSeconds(throttleKey);
+    if (wait > 0) {
+      throw new HttpError(429, `Too many login attempts, try again in ${wait} seconds`, {
+        'retry-after': String(wait),
+      });
+    }
+    try {
+      if (authorization === undefined) {
+        throw new HttpError(401, INCORRECT_CREDENTIALS, { 'www-authenticate': 'Bearer' });
+      }
+      const user = await auth.authenticateBasic(authorization);
+      throttle.reset(throttleKey);
+      return user;
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 401) {
+        throttle.recordFailure(throttleKey);
+      }
+      throw error;
+    }
+  }
 
   app.post(
     '/api/login',
@@ -31,35 +81,17 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags: ['auth'],
         summary: 'Sign in with HTTP Basic credentials; sets the session and CSRF cookies',
         security: [{ basicAuth: [] }],
-        response: { 200: z.null(), 401: ErrorBodySchema, 429: ErrorBodySchema },
+        response: {
+          200: z.null(),
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
       },
     },
     async (request, reply) => {
-      if (options.disableUserpassLogin) {
-        throw new HttpError(403, 'Username/password login is disabled');
-      }
-      const authorization = request.headers.authorization;
-      const username = parseBasicAuth(authorization)?.username.toLowerCase() ?? '';
-      const throttleKey = `${request.ip}|${username}`;
-      const wait = throttle.retryAfterSeconds(throttleKey);
-      if (wait > 0) {
-        throw new HttpError(429, `Too many login attempts, try again in ${wait} seconds`, {
-          'retry-after': String(wait),
-        });
-      }
-      let user;
-      try {
-        if (authorization === undefined) {
-          throw new HttpError(401, INCORRECT_CREDENTIALS, { 'www-authenticate': 'Bearer' });
-        }
-        user = await auth.authenticateBasic(authorization);
-      } catch (error) {
-        if (error instanceof HttpError && error.statusCode === 401) {
-          throttle.recordFailure(throttleKey);
-        }
-        throw error;
-      }
-      throttle.reset(throttleKey);
+      if (options.disableUserpassLogin) throw new HttpError(403, USERPASS_DISABLED);
+      const user = await checkPassword(request.ip, request.headers.authorization);
       const previous = request.cookies[SESSION_COOKIE];
       if (previous !== undefined && previous !== '') await auth.endSessionByToken(previous);
       const { token, session } = await auth.login(user, request.headers['user-agent']);
@@ -88,6 +120,42 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(secureCookies, 0));
       reply.clearCookie(CSRF_COOKIE, csrfCookieOptions(secureCookies));
       return reply.code(200).send(null);
+    },
+  );
+
+  app.post(
+    '/api/token',
+    {
+      config: { access: { public: true, ownCredentials: true } },
+      schema: {
+        tags: ['auth'],
+        summary: 'OAuth2 token endpoint (form-encoded; password and refresh_token grants)',
+        consumes: ['application/x-www-form-urlencoded'],
+        body: TokenBodySchema,
+        response: {
+          200: TokenPairSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const { grant_type: grant, scope } = request.body;
+      if (grant === 'refresh_token') {
+        return options.oauth.refreshGrant(request.body.refresh_token, scope);
+      }
+      if (grant !== 'password') {
+        throw new HttpError(400, `Unsupported grant type: ${grant.slice(0, 40)}`);
+      }
+      if (options.disableUserpassLogin) throw new HttpError(403, USERPASS_DISABLED);
+      const { username, password } = request.body;
+      if (username === undefined || password === undefined || username === '') {
+        throw new HttpError(400, 'Missing username or password');
+      }
+      const user = await checkPassword(request.ip, basicAuthHeader(username, password));
+      return options.oauth.passwordGrant(user, scope);
     },
   );
 

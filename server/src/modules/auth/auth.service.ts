@@ -7,6 +7,7 @@ import type { UsersRepository } from '../users/users.repository.js';
 import { parseBasicAuth } from './basic-auth.js';
 import { verifyPassword } from './password.js';
 import type { SessionRepository } from './session.repository.js';
+import type { TokenRepository } from './token.repository.js';
 
 /** How often last_seen_at / last_active are written, at most. */
 const ACTIVITY_WRITE_INTERVAL_MS = 60_000;
@@ -32,6 +33,7 @@ export class AuthService {
   constructor(
     private readonly users: UsersRepository,
     private readonly sessions: SessionRepository,
+    private readonly tokens: TokenRepository,
     private readonly options: { sessionMaxAgeSeconds: number },
   ) {}
 
@@ -100,5 +102,16 @@ export class AuthService {
 
   async endSessionByToken(token: string): Promise<void> {
     await this.sessions.delete(hashToken(token));
+  }
+
+  /**
+   * Ends every way a user is signed in: sessions (but `keepSessionId`, the caller's own when
+   * they changed their own password), refresh tokens, and bearer tokens (token_version bump).
+   */
+  async endAccess(userId: number, keepSessionId?: string): Promise<void> {
+    if (keepSessionId === undefined) await this.sessions.deleteForUser(userId);
+    else await this.sessions.deleteForUserExcept(userId, keepSessionId);
+    await this.tokens.deleteRefreshForUser(userId);
+    await this.users.bumpTokenVersion(userId);
   }
 }

@@ -17,3 +17,8 @@ export function parseBasicAuth(header: string | undefined): BasicCredentials | n
 export function isBasicAuthHeader(header: string | undefined): boolean {
   return header !== undefined && /^Basic(\s|$)/i.test(header);
 }
+
+/** Builds a Basic header (lets form-posted credentials share the Basic checks). */
+export function basicAuthHeader(username: string, password: string): string {
+  return `Basic ${Buffer.from(`${username}:${password}`, 'utf8').toString('base64')}`;
+}

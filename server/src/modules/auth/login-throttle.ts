@@ -51,3 +51,6 @@ export class LoginThrottle {
     }
   }
 }
+
+/** Failed password attempts allowed per client address and username within a minute. */
+export const LOGIN_FAILURES_PER_MINUTE = 10;

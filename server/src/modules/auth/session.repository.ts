@@ -20,6 +20,14 @@ export class SessionRepository {
     await this.db.deleteFrom('session').where('user_id', '=', userId).execute();
   }
 
+  async deleteForUserExcept(userId: number, keepId: string): Promise<void> {
+    await this.db
+      .deleteFrom('session')
+      .where('user_id', '=', userId)
+      .where('id', '!=', keepId)
+      .execute();
+  }
+
   async deleteExpired(now: string): Promise<void> {
     await this.db.deleteFrom('session').where('expires_at', '<=', now).execute();
   }

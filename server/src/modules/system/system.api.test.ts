@@ -117,6 +117,9 @@ describe('GET /api/heartbeat', () => {
         YOUTUBE_BASE_URL: 'https://invidious.example.org/',
         OIDC_ENABLED: 'true',
         OIDC_PROVIDER: 'Authelia',
+        OIDC_CLIENT_ID: 'romshelf',
+        OIDC_SERVER_APPLICATION_URL: 'https://auth.example.org',
+        OIDC_REDIRECT_URI: 'https://games.example.org/api/oauth/openid',
       },
     });
     const body = (await app.inject({ method: 'GET', url: '/api/heartbeat' })).json<

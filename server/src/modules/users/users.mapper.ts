@@ -15,6 +15,13 @@ function parseJsonObject(text: string | null): Record<string, unknown> | null {
   }
 }
 
+/** Where the web app loads a user's avatar ('' without one), with a cache buster. */
+export function avatarUrl(row: UserRow): string {
+  if (row.avatar_path === '') return '';
+  const stamp = Date.parse(row.updated_at);
+  return `/api/users/${row.id}/avatar?ts=${Number.isNaN(stamp) ? 0 : stamp}`;
+}
+
 /**
  * The API shape of a user (RomM UserSchema fields). `oauth_scopes` are the role's scopes unless
  * the caller's own (possibly narrower) scopes are given.
@@ -28,7 +35,7 @@ export function toUserDto(row: UserRow, scopes?: readonly string[]): User {
     enabled: row.enabled === 1,
     role,
     oauth_scopes: [...(scopes ?? scopesForRole(role))],
-    avatar_path: row.avatar_path,
+    avatar_path: avatarUrl(row),
     last_login: row.last_login,
     last_active: row.last_active,
     ra_username: row.ra_username,

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import type { NewUserRow, UserRow } from '../../db/schema.js';
+import type { NewUserRow, UserRow, UserUpdate } from '../../db/schema.js';
 
 export class UsersRepository {
   constructor(private readonly db: Db) {}
@@ -82,4 +82,105 @@ export class UsersRepository {
   async setLastActive(id: number, now: string): Promise<void> {
     await this.db.updateTable('user').set({ last_active: now }).where('id', '=', id).execute();
   }
+
+  async list(): Promise<UserRow[]> {
+    return this.db.selectFrom('user').selectAll().orderBy('id').execute();
+  }
+
+  async findByEmail(email: string): Promise<UserRow | undefined> {
+    return this.db
+      .selectFrom('user')
+      .selectAll()
+      .where('email', '=', email.toLowerCase())
+      .executeTakeFirst();
+  }
+
+  /**
+   * Updates a user after checking that a new username or e-mail is free, and (for role and
+   * enabled changes) that at least one enabled admin remains, all in one transaction.
+   */
+  async updateChecked(
+    id: number,
+    patch: UserUpdate,
+  ): Promise<
+    | { outcome: 'updated'; user: UserRow }
+    | { outcome: 'not-found' | 'username-taken' | 'email-taken' | 'last-admin' }
+  > {
+    return this.db
+      .transaction()
+      .execute(async (trx) => {
+        if (typeof patch.username === 'string') {
+          const same = await trx
+            .selectFrom('user')
+            .select('id')
+            .where('username', '=', patch.username)
+            .where('id', '!=', id)
+            .executeTakeFirst();
+          if (same !== undefined) return { outcome: 'username-taken' as const };
+        }
+        if (typeof patch.email === 'string') {
+          const same = await trx
+            .selectFrom('user')
+            .select('id')
+            .where('email', '=', patch.email)
+            .where('id', '!=', id)
+            .executeTakeFirst();
+          if (same !== undefined) return { outcome: 'email-taken' as const };
+        }
+        const updated = await trx
+          .updateTable('user')
+          .set(patch)
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirst();
+        if (updated === undefined) return { outcome: 'not-found' as const };
+        const admins = await trx
+          .selectFrom('user')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('role', '=', 'admin')
+          .where('enabled', '=', 1)
+          .executeTakeFirstOrThrow();
+        if (admins.count === 0) {
+          throw new LastAdminError();
+        }
+        return { outcome: 'updated' as const, user: updated };
+      })
+      .catch((error: unknown) => {
+        if (error instanceof LastAdminError) return { outcome: 'last-admin' as const };
+        throw error;
+      });
+  }
+
+  /** Deletes a user unless it is the last enabled admin; false when nothing was deleted. */
+  async deleteChecked(id: number): Promise<'deleted' | 'not-found' | 'last-admin'> {
+    return this.db
+      .transaction()
+      .execute(async (trx) => {
+        const result = await trx.deleteFrom('user').where('id', '=', id).executeTakeFirst();
+        if (result.numDeletedRows === 0n) return 'not-found' as const;
+        const admins = await trx
+          .selectFrom('user')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('role', '=', 'admin')
+          .where('enabled', '=', 1)
+          .executeTakeFirstOrThrow();
+        if (admins.count === 0) throw new LastAdminError();
+        return 'deleted' as const;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof LastAdminError) return 'last-admin' as const;
+        throw error;
+      });
+  }
+
+  async bumpTokenVersion(id: number): Promise<void> {
+    await this.db
+      .updateTable('user')
+      .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
+      .where('id', '=', id)
+      .execute();
+  }
 }
+
+/** Thrown inside a transaction to roll it back when no enabled admin would remain. */
+class LastAdminError extends Error {}

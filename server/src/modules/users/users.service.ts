@@ -1,19 +1,60 @@
-import type { CreateUserBody, Scope, User } from '@romshelf/contract';
+import type {
+  CreateUserBody,
+  InviteLink,
+  RegisterBody,
+  Role,
+  Scope,
+  UpdateUserBody,
+  User,
+} from '@romshelf/contract';
+import { ACCOUNT_ERRORS } from '@romshelf/contract';
 
-import type { UserRow } from '../../db/schema.js';
+import type { UserRow, UserUpdate } from '../../db/schema.js';
 import { HttpError, forbidden, notAuthenticated } from '../../http/http-error.js';
-import { nowIso } from '../../lib/time.js';
-import { hashPassword } from '../auth/password.js';
+import { nowIso, toIsoUtc } from '../../lib/time.js';
+import type { AuthService } from '../auth/auth.service.js';
+import { hashToken, newToken } from '../auth/auth.service.js';
+import { hashPassword, verifyPassword } from '../auth/password.js';
+import type { TokenRepository } from '../auth/token.repository.js';
+import type { AvatarStore } from './avatar.store.js';
+import type { RetroAchievementsClient } from './retroachievements.client.js';
 import { toUserDto } from './users.mapper.js';
 import type { UsersRepository } from './users.repository.js';
 
 export interface Caller {
   user: UserRow | null;
   scopes: readonly Scope[];
+  /** The session the request came with, kept when users change their own password. */
+  sessionId?: string | undefined;
+}
+
+export interface UsersServiceOptions {
+  inviteTokenSeconds: number;
+  /** ROMSHELF_BASE_URL; links fall back to the request's origin. */
+  baseUrl: string | null;
+}
+
+const RA_NOT_CONFIGURED =
+  'RetroAchievements is not configured: set RETROACHIEVEMENTS_API_KEY on the server';
+
+function emailValue(email: string | null | undefined): string | null {
+  return email === undefined || email === null || email === '' ? null : email.toLowerCase();
+}
+
+function signedIn(caller: Caller): UserRow {
+  if (caller.user === null) throw notAuthenticated();
+  return caller.user;
 }
 
 export class UsersService {
-  constructor(private readonly users: UsersRepository) {}
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly tokens: TokenRepository,
+    private readonly auth: AuthService,
+    private readonly avatars: AvatarStore,
+    private readonly ra: RetroAchievementsClient | null,
+    private readonly options: UsersServiceOptions,
+  ) {}
 
   /**
    * Creates an account. Anonymous callers may only create the first admin, while no admin exists
@@ -29,17 +70,218 @@ export class UsersService {
       if (!caller.scopes.includes('users.write')) throw forbidden();
       if (body.role === 'admin' && caller.user?.role !== 'admin') throw forbidden();
     }
+    const created = await this.insert(
+      { ...body, role: setup ? 'admin' : body.role },
+      { onlyIfNoAdmin: setup },
+    );
+    if (created === 'admin-exists') throw notAuthenticated();
+    return toUserDto(created);
+  }
 
+  async list(): Promise<User[]> {
+    return (await this.users.list()).map((row) => toUserDto(row));
+  }
+
+  /** One user: yourself, or anyone with `users.read`. */
+  async get(caller: Caller, id: number): Promise<User> {
+    const actor = signedIn(caller);
+    if (actor.id !== id && !caller.scopes.includes('users.read')) throw forbidden();
+    const row = await this.users.findById(id);
+    if (row === undefined) throw new HttpError(404, ACCOUNT_ERRORS.userNotFound);
+    return toUserDto(row, actor.id === id ? caller.scopes : undefined);
+  }
+
+  /**
+   * Edits a user: your own profile with `me.write` (a new password needs the current one),
+   * anyone's with `users.write`. Role and enabled changes need `users.write`; nobody changes
+   * their own role or disables themselves, only admins grant or remove the admin role, and the
+   * last enabled admin stays. A new password, username or disabling ends the user's sessions
+   * (but the caller's own) and tokens.
+   */
+  async update(
+    caller: Caller,
+    id: number,
+    body: UpdateUserBody,
+    avatar: Buffer | null,
+  ): Promise<User> {
+    const actor = signedIn(caller);
+    const self = actor.id === id;
+    const canManage = caller.scopes.includes('users.write');
+    if (!self && !canManage) throw forbidden();
+    const target = await this.users.findById(id);
+    if (target === undefined) throw new HttpError(404, ACCOUNT_ERRORS.userNotFound);
+
+    const patch: UserUpdate = {};
+    if (body.username !== undefined && body.username.toLowerCase() !== target.username) {
+      patch.username = body.username.toLowerCase();
+    }
+    if (body.email !== undefined) patch.email = emailValue(body.email);
+    if (body.ra_username !== undefined) {
+      patch.ra_username =
+        body.ra_username === null || body.ra_username.trim() === ''
+          ? null
+          : body.ra_username.trim();
+    }
+    if (body.ui_settings !== undefined) {
+      patch.ui_settings = body.ui_settings === null ? null : JSON.stringify(body.ui_settings);
+    }
+    if (body.role !== undefined && body.role !== target.role) {
+      if (!canManage) throw forbidden();
+      if (self) throw new HttpError(400, ACCOUNT_ERRORS.selfRole);
+      if ((body.role === 'admin' || target.role === 'admin') && actor.role !== 'admin') {
+        throw forbidden();
+      }
+      patch.role = body.role;
+    }
+    if (body.enabled !== undefined && (body.enabled ? 1 : 0) !== target.enabled) {
+      if (!canManage) throw forbidden();
+      if (self) throw new HttpError(400, ACCOUNT_ERRORS.selfDisable);
+      patch.enabled = body.enabled ? 1 : 0;
+    }
+    if (body.password !== undefined) {
+      if (self) {
+        if (body.current_password === undefined || body.current_password === '') {
+          throw new HttpError(400, ACCOUNT_ERRORS.currentPasswordRequired);
+        }
+        if (!(await verifyPassword(target.password_hash, body.current_password))) {
+          throw new HttpError(400, ACCOUNT_ERRORS.wrongCurrentPassword);
+        }
+      }
+      patch.password_hash = await hashPassword(body.password);
+    }
+    if (avatar !== null) patch.avatar_path = await this.avatars.save(id, avatar);
+    patch.updated_at = nowIso();
+
+    const result = await this.users.updateChecked(id, patch);
+    switch (result.outcome) {
+      case 'not-found':
+        throw new HttpError(404, ACCOUNT_ERRORS.userNotFound);
+      case 'username-taken':
+        throw new HttpError(409, 'Username already exists');
+      case 'email-taken':
+        throw new HttpError(409, 'Email already exists');
+      case 'last-admin':
+        throw new HttpError(400, ACCOUNT_ERRORS.lastAdmin);
+      case 'updated':
+        break;
+    }
+    const endsAccess =
+      patch.password_hash !== undefined || patch.username !== undefined || patch.enabled === 0;
+    if (endsAccess) await this.auth.endAccess(id, self ? caller.sessionId : undefined);
+    const fresh = (await this.users.findById(id)) ?? result.user;
+    return toUserDto(fresh, self ? caller.scopes : undefined);
+  }
+
+  /** Deletes a user (`users.write`): never yourself, never the last enabled admin. */
+  async delete(caller: Caller, id: number): Promise<void> {
+    const actor = signedIn(caller);
+    if (actor.id === id) throw new HttpError(400, ACCOUNT_ERRORS.selfDelete);
+    const target = await this.users.findById(id);
+    if (target === undefined) throw new HttpError(404, ACCOUNT_ERRORS.userNotFound);
+    if (target.role === 'admin' && actor.role !== 'admin') throw forbidden();
+    const outcome = await this.users.deleteChecked(id);
+    if (outcome === 'not-found') throw new HttpError(404, ACCOUNT_ERRORS.userNotFound);
+    if (outcome === 'last-admin') throw new HttpError(400, ACCOUNT_ERRORS.lastAdmin);
+    await this.avatars.remove(id);
+  }
+
+  /** The avatar image of a user (any signed-in user may see avatars). */
+  async avatar(id: number): Promise<Buffer> {
+    const row = await this.users.findById(id);
+    const bytes = row === undefined || row.avatar_path === '' ? null : await this.avatars.read(id);
+    if (bytes === null) throw new HttpError(404, 'Avatar not found');
+    return bytes;
+  }
+
+  /** A single-use registration link for a role (`users.write`; admin invites by admins only). */
+  async createInvite(
+    caller: Caller,
+    role: Role,
+    expirationSeconds: number | undefined,
+    origin: string,
+  ): Promise<InviteLink> {
+    const actor = signedIn(caller);
+    if (!caller.scopes.includes('users.write')) throw forbidden();
+    if (role === 'admin' && actor.role !== 'admin') throw forbidden();
+    const token = newToken();
+    const now = new Date();
+    const seconds = expirationSeconds ?? this.options.inviteTokenSeconds;
+    await this.tokens.deleteExpired(toIsoUtc(now));
+    await this.tokens.insertOneTime({
+      id: hashToken(token),
+      kind: 'invite',
+      user_id: actor.id,
+      role,
+      created_at: toIsoUtc(now),
+      expires_at: toIsoUtc(new Date(now.getTime() + seconds * 1000)),
+      used_at: null,
+    });
+    const base = this.options.baseUrl ?? origin;
+    return { token, url: `${base}/register?token=${encodeURIComponent(token)}` };
+  }
+
+  /** Creates an account from an invite; the link works once and only until it expires. */
+  async register(body: RegisterBody): Promise<User> {
+    const id = hashToken(body.token);
+    const invite = await this.tokens.findOneTime(id);
+    const now = toIsoUtc(new Date());
+    if (invite?.kind !== 'invite' || invite.role === null) {
+      throw new HttpError(400, ACCOUNT_ERRORS.inviteInvalid);
+    }
+    if (invite.used_at !== null) throw new HttpError(400, ACCOUNT_ERRORS.inviteUsed);
+    if (invite.expires_at <= now) throw new HttpError(400, ACCOUNT_ERRORS.inviteExpired);
+    if (!(await this.tokens.claimOneTime(id, now))) {
+      throw new HttpError(400, ACCOUNT_ERRORS.inviteUsed);
+    }
+    try {
+      const created = await this.insert(
+        {
+          username: body.username,
+          password: body.password,
+          email: body.email,
+          role: invite.role as Role,
+        },
+        { onlyIfNoAdmin: false },
+      );
+      if (created === 'admin-exists') throw new HttpError(400, ACCOUNT_ERRORS.inviteInvalid);
+      return toUserDto(created);
+    } catch (error) {
+      await this.tokens.releaseOneTime(id);
+      throw error;
+    }
+  }
+
+  /** Pulls a user's RetroAchievements progression into `ra_progression`. */
+  async refreshRetroAchievements(caller: Caller, id: number): Promise<User> {
+    const actor = signedIn(caller);
+    if (actor.id !== id && !caller.scopes.includes('users.write')) throw forbidden();
+    if (this.ra === null) throw new HttpError(400, RA_NOT_CONFIGURED);
+    const target = await this.users.findById(id);
+    if (target === undefined) throw new HttpError(404, ACCOUNT_ERRORS.userNotFound);
+    if (target.ra_username === null || target.ra_username === '') {
+      throw new HttpError(400, 'Set a RetroAchievements username first');
+    }
+    const progression = await this.ra.userProgress(target.ra_username);
+    const result = await this.users.updateChecked(id, {
+      ra_progression: JSON.stringify(progression),
+      updated_at: nowIso(),
+    });
+    if (result.outcome !== 'updated') throw new HttpError(404, ACCOUNT_ERRORS.userNotFound);
+    return toUserDto(result.user, actor.id === id ? caller.scopes : undefined);
+  }
+
+  private async insert(
+    body: { username: string; password: string; email?: string | null | undefined; role: Role },
+    options: { onlyIfNoAdmin: boolean },
+  ): Promise<UserRow | 'admin-exists'> {
     const now = nowIso();
-    const email =
-      body.email === undefined || body.email === null || body.email === '' ? null : body.email;
     const result = await this.users.insertChecked(
       {
         username: body.username.toLowerCase(),
-        email: email?.toLowerCase() ?? null,
+        email: emailValue(body.email),
         password_hash: await hashPassword(body.password),
         enabled: 1,
-        role: setup ? 'admin' : body.role,
+        role: body.role,
         avatar_path: '',
         ra_username: null,
         ra_progression: null,
@@ -49,13 +291,13 @@ export class UsersService {
         created_at: now,
         updated_at: now,
       },
-      { onlyIfNoAdmin: setup },
+      options,
     );
     switch (result.outcome) {
       case 'created':
-        return toUserDto(result.user);
+        return result.user;
       case 'admin-exists':
-        throw notAuthenticated();
+        return 'admin-exists';
       case 'username-taken':
         throw new HttpError(409, 'Username already exists');
       case 'email-taken':

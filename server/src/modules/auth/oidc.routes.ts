@@ -1,0 +1,88 @@
+import { CSRF_COOKIE, ErrorBodySchema, SESSION_COOKIE } from '@romshelf/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import { publicRoute } from '../../http/access.js';
+import { csrfCookieOptions, sessionCookieOptions } from '../../http/cookies.js';
+import { HttpError } from '../../http/http-error.js';
+import type { AuthService } from './auth.service.js';
+import { OIDC_STATE_COOKIE, OIDC_STATE_SECONDS, OidcLoginFailure } from './oidc.service.js';
+import type { OidcService } from './oidc.service.js';
+
+export interface OidcRoutesOptions {
+  oidc: OidcService;
+  auth: AuthService;
+  secureCookies: boolean;
+  sessionMaxAgeSeconds: number;
+}
+
+export const oidcRoutes: FastifyPluginAsyncZod<OidcRoutesOptions> = async (app, options) => {
+  const { oidc, auth, secureCookies } = options;
+  const stateCookieOptions = (maxAge: number) => ({
+    path: '/api/oauth',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: secureCookies,
+    maxAge,
+  });
+
+  app.get(
+    '/api/login/openid',
+    {
+      config: publicRoute,
+      schema: {
+        tags: ['auth'],
+        summary: 'Start single sign-on: redirects to the OIDC provider',
+        response: { 404: ErrorBodySchema, 502: ErrorBodySchema },
+      },
+    },
+    async (_request, reply) => {
+      if (!oidc.enabled) throw new HttpError(404, 'OIDC is not enabled');
+      const started = await oidc.start().catch(() => {
+        throw new HttpError(502, 'The sign-on provider could not be reached');
+      });
+      reply.setCookie(
+        OIDC_STATE_COOKIE,
+        started.stateCookie,
+        stateCookieOptions(OIDC_STATE_SECONDS),
+      );
+      return reply.redirect(started.url, 302);
+    },
+  );
+
+  app.get(
+    '/api/oauth/openid',
+    {
+      config: publicRoute,
+      schema: {
+        tags: ['auth'],
+        summary: 'OIDC callback: signs in and redirects to / (or /login?error=<code>)',
+        response: { 404: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      if (!oidc.enabled) throw new HttpError(404, 'OIDC is not enabled');
+      reply.clearCookie(OIDC_STATE_COOKIE, stateCookieOptions(0));
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      let target = '/';
+      try {
+        const user = await oidc.finish(query, request.cookies[OIDC_STATE_COOKIE]);
+        const previous = request.cookies[SESSION_COOKIE];
+        if (previous !== undefined && previous !== '') await auth.endSessionByToken(previous);
+        const { token, session } = await auth.login(user, request.headers['user-agent']);
+        reply.setCookie(
+          SESSION_COOKIE,
+          token,
+          sessionCookieOptions(secureCookies, options.sessionMaxAgeSeconds),
+        );
+        reply.setCookie(CSRF_COOKIE, session.csrf_token, csrfCookieOptions(secureCookies));
+      } catch (error) {
+        if (!(error instanceof OidcLoginFailure)) throw error;
+        request.log.info({ reason: error.message }, `single sign-on refused: ${error.code}`);
+        target = `/login?error=${error.code}`;
+      }
+      return reply.redirect(target, 302);
+    },
+  );
+
+  await Promise.resolve();
+};

@@ -1,0 +1,74 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+import sharp from 'sharp';
+
+import { HttpError } from '../../http/http-error.js';
+
+/** Largest avatar upload accepted, before re-encoding. */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+/** Avatars are re-encoded to WebP within this square. */
+export const AVATAR_SIZE = 256;
+export const AVATAR_NOT_AN_IMAGE = 'Avatar must be a PNG, JPEG, WebP or GIF image';
+
+/** Recognises the image formats accepted as avatars by their first bytes. */
+export function sniffImage(bytes: Buffer): 'png' | 'jpeg' | 'webp' | 'gif' | null {
+  const ascii = (start: number, end: number) => bytes.subarray(start, end).toString('latin1');
+  if (bytes.length >= 8 && bytes.readUInt32BE(0) === 0x89504e47 && ascii(4, 8) === '\r\n\x1a\n') {
+    return 'png';
+  }
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
+    return 'jpeg';
+  }
+  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
+  if (bytes.length >= 6 && (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a')) return 'gif';
+  return null;
+}
+
+/**
+ * User avatars under `<data>/assets/users/<id>/avatar.webp`. Uploads are checked by magic bytes
+ * and always re-encoded (first frame, metadata dropped), so what is served is a plain WebP.
+ */
+export class AvatarStore {
+  constructor(private readonly assetsDir: string) {}
+
+  /** Path relative to the assets folder, as stored in `user.avatar_path`. */
+  static relativePath(userId: number): string {
+    return `users/${userId}/avatar.webp`;
+  }
+
+  async save(userId: number, upload: Buffer): Promise<string> {
+    if (upload.length > AVATAR_MAX_BYTES) {
+      throw new HttpError(413, `Avatar must be at most ${AVATAR_MAX_BYTES} bytes`);
+    }
+    if (sniffImage(upload) === null) throw new HttpError(400, AVATAR_NOT_AN_IMAGE);
+    let encoded: Buffer;
+    try {
+      encoded = await sharp(upload, { limitInputPixels: 40_000_000, animated: false })
+        .rotate()
+        .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', withoutEnlargement: true })
+        .webp({ quality: 85 })
+        .toBuffer();
+    } catch {
+      throw new HttpError(400, AVATAR_NOT_AN_IMAGE);
+    }
+    const relative = AvatarStore.relativePath(userId);
+    const file = path.join(this.assetsDir, relative);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, encoded);
+    return relative;
+  }
+
+  /** The avatar bytes, or null when the user has none. */
+  async read(userId: number): Promise<Buffer | null> {
+    try {
+      return await readFile(path.join(this.assetsDir, AvatarStore.relativePath(userId)));
+    } catch {
+      return null;
+    }
+  }
+
+  async remove(userId: number): Promise<void> {
+    await rm(path.join(this.assetsDir, 'users', String(userId)), { recursive: true, force: true });
+  }
+}

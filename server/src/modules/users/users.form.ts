@@ -1,0 +1,40 @@
+import type { UpdateUserBody } from '@romshelf/contract';
+import { UpdateUserBodySchema } from '@romshelf/contract';
+import type { FastifyRequest } from 'fastify';
+
+import { requestValidationError } from '../../http/error-handler.js';
+import { HttpError } from '../../http/http-error.js';
+
+export interface UserForm {
+  fields: UpdateUserBody;
+  /** The uploaded `avatar` file, if any. */
+  avatar: Buffer | null;
+}
+
+/**
+ * Reads PUT /api/users/{id}: a multipart form (RomM's web app; text fields plus an optional
+ * `avatar` file), a url-encoded form or JSON. Throws 422 for invalid fields.
+ */
+export async function readUserForm(request: FastifyRequest): Promise<UserForm> {
+  let raw: Record<string, unknown> = {};
+  let avatar: Buffer | null = null;
+  if (request.isMultipart()) {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname !== 'avatar') continue;
+        avatar = bytes;
+      } else if (typeof part.value === 'string') {
+        raw[part.fieldname] = part.value;
+      }
+    }
+  } else if (request.body !== undefined && request.body !== null) {
+    if (typeof request.body !== 'object' || Array.isArray(request.body)) {
+      throw new HttpError(400, 'Expected a form or a JSON object');
+    }
+    raw = request.body as Record<string, unknown>;
+  }
+  const parsed = UpdateUserBodySchema.safeParse(raw);
+  if (!parsed.success) throw requestValidationError('body', parsed.error.issues);
+  return { fields: parsed.data, avatar: avatar !== null && avatar.length > 0 ? avatar : null };
+}
