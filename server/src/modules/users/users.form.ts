@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 
 import { requestValidationError } from '../../http/error-handler.js';
 import { HttpError } from '../../http/http-error.js';
+import { AVATAR_MAX_BYTES } from './avatar.store.js';
 
 export interface UserForm {
   fields: UpdateUserBody;
@@ -19,7 +20,8 @@ export async function readUserForm(request: FastifyRequest): Promise<UserForm> {
   let raw: Record<string, unknown> = {};
   let avatar: Buffer | null = null;
   if (request.isMultipart()) {
-    for await (const part of request.parts()) {
+    const limits = { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024 };
+    for await (const part of request.parts({ limits })) {
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
         if (part.fieldname !== 'avatar') continue;
