@@ -67,7 +67,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['eslint.config.js', 'bench/*.mjs'],
+    files: ['eslint.config.js', 'bench/*.mjs', 'web/scripts/*.mjs'],
     extends: [tseslint.configs.disableTypeChecked],
   },
   {
@@ -75,6 +75,7 @@ export default tseslint.config(
       'server/**/*.ts',
       'contract/**/*.ts',
       'bench/**/*.mjs',
+      'web/scripts/**/*.mjs',
       'contract/scripts/**/*.mjs',
       '*.config.ts',
       'web/e2e/**/*.ts',
