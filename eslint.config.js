@@ -21,7 +21,7 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['eslint.config.js', 'vitest.config.ts', 'bench/*.mjs'],
+          allowDefaultProject: ['eslint.config.js', 'bench/*.mjs', 'web/scripts/*.mjs'],
         },
         tsconfigRootDir: import.meta.dirname,
       },

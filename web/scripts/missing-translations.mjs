@@ -9,7 +9,6 @@
  *
  * Exits with 1 when a locale misses keys, 0 otherwise. web/src/lib/locales.test.ts checks the same.
  */
-/* global console */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import process from 'node:process';
 import { URL, fileURLToPath } from 'node:url';
