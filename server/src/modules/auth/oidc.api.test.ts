@@ -1,0 +1,214 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { addUser } from '../../../test/accounts.js';
+import { buildTestApp, cookieValue, createFirstAdmin } from '../../../test/build-test-app.js';
+import type { FakeOidc } from '../../../test/fake-oidc.js';
+import { startFakeOidc } from '../../../test/fake-oidc.js';
+
+const CLIENT = { clientId: 'romshelf', clientSecret: 'oidc-secret' };
+const REDIRECT_URI = 'http://romshelf.test/api/oauth/openid';
+
+const providers: FakeOidc[] = [];
+afterEach(async () => {
+  for (const provider of providers.splice(0)) await provider.close();
+});
+
+async function setup(env: Record<string, string> = {}) {
+  const provider = await startFakeOidc(CLIENT);
+  providers.push(provider);
+  const built = await buildTestApp({
+    env: {
+      OIDC_ENABLED: 'true',
+      OIDC_PROVIDER: 'Keycloak',
+      OIDC_CLIENT_ID: CLIENT.clientId,
+      OIDC_CLIENT_SECRET: CLIENT.clientSecret,
+      OIDC_SERVER_APPLICATION_URL: provider.issuer,
+      OIDC_REDIRECT_URI: REDIRECT_URI,
+      OIDC_CLAIM_ROLES: 'groups',
+      OIDC_ROLE_ADMIN: 'romshelf-admins',
+      OIDC_ROLE_EDITOR: 'romshelf-editors',
+      OIDC_ROLE_VIEWER: 'romshelf-users',
+      ...env,
+    },
+  });
+  await createFirstAdmin(built.app);
+  return { ...built, provider };
+}
+
+/** Runs the browser's part: start, follow the provider's redirect, hit the callback. */
+async function signIn(
+  app: FastifyInstance,
+  options: { dropCookie?: boolean; state?: string } = {},
+) {
+  const start = await app.inject({ method: 'GET', url: '/api/login/openid' });
+  expect(start.statusCode).toBe(302);
+  const stateCookie = cookieValue(start, 'romshelf_oidc');
+  expect(stateCookie).toBeDefined();
+  const authorize = await fetch(String(start.headers.location), { redirect: 'manual' });
+  expect(authorize.status).toBe(302);
+  const back = new URL(authorize.headers.get('location') ?? '');
+  expect(`${back.origin}${back.pathname}`).toBe(REDIRECT_URI);
+  if (options.state !== undefined) back.searchParams.set('state', options.state);
+  return app.inject({
+    method: 'GET',
+    url: `${back.pathname}${back.search}`,
+    headers: options.dropCookie === true ? {} : { cookie: `romshelf_oidc=${stateCookie ?? ''}` },
+  });
+}
+
+async function me(app: FastifyInstance, callback: Awaited<ReturnType<typeof signIn>>) {
+  const session = cookieValue(callback, 'romm_session');
+  const response = await app.inject({
+    method: 'GET',
+    url: '/api/users/me',
+    headers: { cookie: `romm_session=${session ?? ''}` },
+  });
+  return response.json<{ username: string; email: string; role: string }>();
+}
+
+describe('OIDC sign-in', () => {
+  it('redirects to the provider with PKCE, state, nonce and the role claim scope', async () => {
+    const { app, provider } = await setup();
+    const start = await app.inject({ method: 'GET', url: '/api/login/openid' });
+    const location = new URL(String(start.headers.location));
+    expect(`${location.origin}${location.pathname}`).toBe(`${provider.issuer}/authorize`);
+    expect(Object.fromEntries(location.searchParams)).toMatchObject({
+      client_id: 'romshelf',
+      response_type: 'code',
+      redirect_uri: REDIRECT_URI,
+      scope: 'openid profile email groups',
+      code_challenge_method: 'S256',
+      state: expect.any(String) as unknown,
+      nonce: expect.any(String) as unknown,
+      code_challenge: expect.any(String) as unknown,
+    });
+    const cookie = start.cookies.find((item) => item.name === 'romshelf_oidc');
+    expect(cookie).toMatchObject({
+      httpOnly: true,
+      path: '/api/oauth',
+      sameSite: 'Lax',
+      maxAge: 600,
+    });
+  });
+
+  it('creates a user with the mapped role and signs them in', async () => {
+    const { app, provider } = await setup();
+    provider.claims = {
+      email: 'Alice@Example.com',
+      email_verified: true,
+      preferred_username: 'Alice.Smith',
+      groups: ['staff', 'romshelf-editors'],
+    };
+    const callback = await signIn(app);
+    expect(callback.statusCode).toBe(302);
+    expect(callback.headers.location).toBe('/');
+    expect(cookieValue(callback, 'romm_csrftoken')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await me(app, callback)).toMatchObject({
+      username: 'alice_smith',
+      email: 'alice@example.com',
+      role: 'editor',
+    });
+  });
+
+  it('matches existing users by verified e-mail and applies the group mapping', async () => {
+    const { app, provider } = await setup();
+    await addUser(app, 'bob', 'viewer', { email: 'bob@example.com' });
+    provider.claims = {
+      email: 'bob@example.com',
+      email_verified: true,
+      preferred_username: 'someone-else',
+      groups: 'romshelf-admins',
+    };
+    const callback = await signIn(app);
+    expect(callback.headers.location).toBe('/');
+    expect(await me(app, callback)).toMatchObject({ username: 'bob', role: 'admin' });
+  });
+
+  it('refuses users without a matching group, an unverified e-mail or when registration is off', async () => {
+    const { app, provider } = await setup();
+    provider.claims = { email: 'eve@example.com', email_verified: true, groups: ['staff'] };
+    expect((await signIn(app)).headers.location).toBe('/login?error=oidc_no_role');
+    provider.claims = {
+      email: 'eve@example.com',
+      email_verified: false,
+      groups: ['romshelf-users'],
+    };
+    expect((await signIn(app)).headers.location).toBe('/login?error=oidc_email_unverified');
+
+    const closed = await setup({ OIDC_ALLOW_REGISTRATION: 'false', OIDC_CLAIM_ROLES: '' });
+    closed.provider.claims = { email: 'new@example.com', email_verified: true };
+    const refused = await signIn(closed.app);
+    expect(refused.headers.location).toBe('/login?error=oidc_registration_disabled');
+    expect(cookieValue(refused, 'romm_session')).toBeUndefined();
+  });
+
+  it('refuses disabled accounts', async () => {
+    const { app, provider } = await setup({ OIDC_CLAIM_ROLES: '' });
+    const carol = await addUser(app, 'carol', 'viewer', { email: 'carol@example.com' });
+    await app.inject({
+      method: 'PUT',
+      url: `/api/users/${carol.id}`,
+      headers: { authorization: `Basic ${Buffer.from('admin:secret-pass').toString('base64')}` },
+      payload: { enabled: false },
+    });
+    provider.claims = { email: 'carol@example.com', email_verified: true };
+    expect((await signIn(app)).headers.location).toBe('/login?error=oidc_disabled_user');
+  });
+
+  it('fails closed on a wrong state, a missing state cookie, a foreign audience, issuer or nonce', async () => {
+    const { app, provider } = await setup();
+    provider.claims = {
+      email: 'dan@example.com',
+      email_verified: true,
+      groups: ['romshelf-users'],
+    };
+    expect((await signIn(app, { state: 'forged' })).headers.location).toBe(
+      '/login?error=oidc_failed',
+    );
+    expect((await signIn(app, { dropCookie: true })).headers.location).toBe(
+      '/login?error=oidc_failed',
+    );
+    for (const tamper of [
+      { aud: 'another-client' },
+      { iss: 'http://127.0.0.1:1' },
+      { nonce: 'replayed' },
+    ]) {
+      provider.tamper = tamper;
+      const callback = await signIn(app);
+      expect(callback.headers.location, JSON.stringify(tamper)).toBe('/login?error=oidc_failed');
+      expect(cookieValue(callback, 'romm_session')).toBeUndefined();
+    }
+    provider.tamper = {};
+    expect((await signIn(app)).headers.location).toBe('/');
+  });
+
+  it('lets anyone in as a viewer with OIDC_ROLE_VIEWER=*', async () => {
+    const { app, provider } = await setup({ OIDC_ROLE_VIEWER: '*' });
+    provider.claims = {
+      email: 'guest@example.com',
+      email_verified: true,
+      preferred_username: 'gu',
+    };
+    const callback = await signIn(app);
+    expect(await me(app, callback)).toMatchObject({ username: 'gu_', role: 'viewer' });
+  });
+
+  it('reports OIDC in the heartbeat and is absent when disabled', async () => {
+    const { app } = await setup({ DISABLE_USERPASS_LOGIN: 'true' });
+    const heartbeat = await app.inject({ method: 'GET', url: '/api/heartbeat' });
+    expect(heartbeat.json()).toMatchObject({
+      OIDC: { ENABLED: true, PROVIDER: 'Keycloak' },
+      FRONTEND: { DISABLE_USERPASS_LOGIN: true },
+    });
+    const plain = await buildTestApp();
+    const start = await plain.app.inject({ method: 'GET', url: '/api/login/openid' });
+    expect(start.statusCode).toBe(404);
+    expect(start.json()).toEqual({ detail: 'OIDC is not enabled' });
+    const callback = await plain.app.inject({
+      method: 'GET',
+      url: '/api/oauth/openid?code=x&state=y',
+    });
+    expect(callback.statusCode).toBe(404);
+  });
+});
