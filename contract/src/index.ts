@@ -6,3 +6,6 @@ export * from './api/heartbeat.js';
 export * from './api/config.js';
 export * from './api/users.js';
 export * from './platforms/platforms.js';
+export * from './api/platforms.js';
+export * from './api/roms.js';
+export * from './api/scan.js';

@@ -31,6 +31,9 @@ import {
   closeRealtimeGateway,
   createRealtimeGateway,
 } from './modules/realtime/realtime.gateway.js';
+import { platformsRoutes } from './modules/platforms/platforms.routes.js';
+import { romsRoutes } from './modules/roms/roms.routes.js';
+import { registerScanGateway } from './modules/scan/scan.gateway.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { registerWebApp } from './modules/web/web.routes.js';
@@ -174,12 +177,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
   });
   await app.register(usersRoutes, { users: container.users });
+  await app.register(platformsRoutes, { platforms: container.platforms });
+  await app.register(romsRoutes, { roms: container.roms });
 
   await registerWebApp(app, config.webDir);
 
   const io = createRealtimeGateway(app.server, container.auth);
+  registerScanGateway(io, container.scan, app.log);
   app.addHook('preClose', async () => {
     await closeRealtimeGateway(io);
+  });
+  app.addHook('preClose', async () => {
+    container.scan.stop();
+    await container.hashPool.close();
   });
 
   await app.ready();

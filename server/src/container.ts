@@ -14,6 +14,12 @@ import { loadSecretKey } from './modules/auth/secret-key.js';
 import { TokenRepository } from './modules/auth/token.repository.js';
 import { SessionRepository } from './modules/auth/session.repository.js';
 import { LibraryConfigService } from './modules/library/library-config.service.js';
+import { PlatformsRepository } from './modules/platforms/platforms.repository.js';
+import { PlatformsService } from './modules/platforms/platforms.service.js';
+import { RomsRepository } from './modules/roms/roms.repository.js';
+import { RomsService } from './modules/roms/roms.service.js';
+import { HashPool } from './modules/scan/hash-pool.js';
+import { ScanService } from './modules/scan/scan.service.js';
 import { SystemService } from './modules/system/system.service.js';
 import { AvatarStore } from './modules/users/avatar.store.js';
 import { RetroAchievementsClient } from './modules/users/retroachievements.client.js';
@@ -44,8 +50,22 @@ export function createContainer(
     raKey === null ? null : new RetroAchievementsClient(config.retroachievementsBaseUrl, raKey),
     { inviteTokenSeconds: config.auth.inviteTokenSeconds, baseUrl: config.baseUrl },
   );
+  const platformsRepository = new PlatformsRepository(db);
+  const romsRepository = new RomsRepository(db);
+  const hashPool = new HashPool(config.scanWorkers);
   return {
     libraryConfig,
+    hashPool,
+    platforms: new PlatformsService(platformsRepository),
+    roms: new RomsService(romsRepository, config.libraryDir),
+    scan: new ScanService(
+      platformsRepository,
+      romsRepository,
+      libraryConfig,
+      hashPool,
+      config.libraryDir,
+      log,
+    ),
     auth,
     users,
     oauth: new OAuthService(usersRepository, tokenRepository, secretKey, config.auth),

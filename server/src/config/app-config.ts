@@ -33,6 +33,8 @@ export interface AppConfig {
   /** Outgoing mail (password reset links); null when SMTP_HOST is unset. */
   smtp: SmtpConfig | null;
   retroachievementsBaseUrl: string;
+  /** Hashing worker threads used by library scans (SCAN_WORKERS). */
+  scanWorkers: number;
   credentials: {
     igdbClientId: string | null;
     igdbClientSecret: string | null;

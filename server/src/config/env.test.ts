@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 import { describe, expect, it } from 'vitest';
@@ -57,6 +58,7 @@ describe('parseEnv', () => {
       },
       smtp: null,
       retroachievementsBaseUrl: 'https://retroachievements.org',
+      scanWorkers: Math.min(2, availableParallelism()),
       credentials: {
         igdbClientId: null,
         igdbClientSecret: null,
@@ -178,5 +180,14 @@ describe('parseBooleanWord', () => {
     for (const word of ['on', 'off', 'y', '2', '']) {
       expect(parseBooleanWord(word), word).toBeUndefined();
     }
+  });
+});
+
+describe('SCAN_WORKERS', () => {
+  it('sets the hashing pool size and rejects nonsense', () => {
+    expect(parseEnv({ SCAN_WORKERS: '4' }, options).scanWorkers).toBe(4);
+    expect(errorOf({ SCAN_WORKERS: '0' })).toMatch(
+      /SCAN_WORKERS must be an integer between 1 and 64/,
+    );
   });
 });

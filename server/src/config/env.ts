@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -143,6 +144,7 @@ export const EnvSchema = z.object({
   PLAYMATCH_API_ENABLED: boolVar('PLAYMATCH_API_ENABLED'),
   HASHEOUS_API_ENABLED: boolVar('HASHEOUS_API_ENABLED'),
   TGDB_API_ENABLED: boolVar('TGDB_API_ENABLED'),
+  SCAN_WORKERS: intVar('SCAN_WORKERS', Math.min(2, Math.max(1, availableParallelism())), 1, 64),
   ROMSHELF_AUTH_SECRET_KEY: optionalTextVar(),
   OAUTH_ACCESS_TOKEN_EXPIRE_SECONDS: intVar(
     'OAUTH_ACCESS_TOKEN_EXPIRE_SECONDS',
@@ -262,6 +264,7 @@ export function parseEnv(env: Env, options: ParseEnvOptions): AppConfig {
             from: vars.SMTP_FROM ?? `RomShelf <no-reply@${vars.SMTP_HOST}>`,
           },
     retroachievementsBaseUrl: vars.RETROACHIEVEMENTS_BASE_URL ?? 'https://retroachievements.org',
+    scanWorkers: vars.SCAN_WORKERS,
     credentials,
     metadataSources: {
       igdb: credentials.igdbClientId !== null && credentials.igdbClientSecret !== null,

@@ -56,11 +56,112 @@ export interface OneTimeTokenTable {
   used_at: string | null;
 }
 
+/** Platform folders found in the library (one row per folder, `fs_slug` = folder name). */
+export interface PlatformTable {
+  id: Generated<number>;
+  slug: string;
+  fs_slug: string;
+  name: string;
+  custom_name: string | null;
+  description: string | null;
+  igdb_id: number | null;
+  sgdb_id: number | null;
+  moby_id: number | null;
+  ss_id: number | null;
+  ra_id: number | null;
+  launchbox_id: number | null;
+  hasheous_id: number | null;
+  tgdb_id: number | null;
+  flashpoint_id: number | null;
+  igdb_slug: string | null;
+  moby_slug: string | null;
+  hltb_slug: string | null;
+  libretro_slug: string | null;
+  category: string | null;
+  generation: number | null;
+  family_name: string | null;
+  family_slug: string | null;
+  url: string | null;
+  url_logo: string | null;
+  missing_from_fs: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** ROMs: a file or a folder directly inside a platform's ROM folder. */
+export interface RomTable {
+  id: Generated<number>;
+  platform_id: number;
+  fs_name: string;
+  fs_name_no_tags: string;
+  fs_name_no_ext: string;
+  fs_extension: string;
+  /** Library-relative folder holding the ROM, e.g. `roms/snes`. */
+  fs_path: string;
+  fs_size_bytes: number;
+  /** Latest modification time of the ROM's files, in ms. */
+  fs_mtime_ms: number;
+  kind: 'file' | 'nested' | 'multi';
+  name: string | null;
+  name_sort_key: string;
+  /** Generated: first character of name_sort_key. */
+  sort_char: Generated<string>;
+  /** Lower-cased, accent-stripped "name fs_name" (indexed by rom_fts). */
+  search_text: string;
+  slug: string | null;
+  summary: string | null;
+  igdb_id: number | null;
+  sgdb_id: number | null;
+  moby_id: number | null;
+  ss_id: number | null;
+  ra_id: number | null;
+  launchbox_id: number | null;
+  hasheous_id: number | null;
+  tgdb_id: number | null;
+  hltb_id: number | null;
+  /** JSON string lists. */
+  regions: string;
+  languages: string;
+  tags: string;
+  revision: string | null;
+  crc_hash: string | null;
+  md5_hash: string | null;
+  sha1_hash: string | null;
+  missing_from_fs: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Files of a ROM (one for a plain file ROM). */
+export interface RomFileTable {
+  id: Generated<number>;
+  rom_id: number;
+  file_name: string;
+  /** Library-relative folder of the file. */
+  file_path: string;
+  file_size_bytes: number;
+  mtime_ms: number;
+  last_modified: string | null;
+  crc_hash: string | null;
+  md5_hash: string | null;
+  sha1_hash: string | null;
+  category: string | null;
+  /** JSON list of zip members, or null. */
+  archive_members: string | null;
+  is_top_level: number;
+  missing_from_fs: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
   refresh_token: RefreshTokenTable;
   one_time_token: OneTimeTokenTable;
+  platform: PlatformTable;
+  rom: RomTable;
+  rom_file: RomFileTable;
 }
 
 export type UserRow = Selectable<UserTable>;
@@ -68,3 +169,9 @@ export type NewUserRow = Insertable<UserTable>;
 export type UserUpdate = Updateable<UserTable>;
 export type SessionRow = Selectable<SessionTable>;
 export type OneTimeTokenRow = Selectable<OneTimeTokenTable>;
+export type PlatformRow = Selectable<PlatformTable>;
+export type NewPlatformRow = Insertable<PlatformTable>;
+export type RomRow = Selectable<RomTable>;
+export type NewRomRow = Insertable<RomTable>;
+export type RomFileRow = Selectable<RomFileTable>;
+export type NewRomFileRow = Insertable<RomFileTable>;

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 
 import { usersAndSessions } from './202611220400_users_and_sessions.js';
 import { accounts } from './202611220500_accounts.js';
+import { library } from './202611220510_library.js';
 
 /**
  * Every migration, in order, listed explicitly (no directory scanning, so bundling and the
@@ -10,6 +11,7 @@ import { accounts } from './202611220500_accounts.js';
 export const MIGRATIONS: Record<string, Migration> = {
   '202611220400_users_and_sessions': usersAndSessions,
   '202611220500_accounts': accounts,
+  '202611220510_library': library,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -8,6 +8,22 @@ export type LibraryLayout = 'roms-first' | 'platform-first';
 /** Name of the ROM folder in both layouts (`roms/{platform}` and `{platform}/roms`). */
 export const ROMS_FOLDER = 'roms';
 
+/** Firmware folder in both layouts (`bios/{platform}` and `{platform}/bios`); never a platform. */
+export const FIRMWARE_FOLDER = 'bios';
+
+/** True for folder names that can never be platforms: hidden ones and the firmware folder. */
+export function isReservedFolderName(name: string): boolean {
+  return name.startsWith('.') || name === FIRMWARE_FOLDER;
+}
+
+/**
+ * Library-relative ROM folder of a platform, with `/` separators:
+ * `roms/{fsSlug}` or `{fsSlug}/roms`.
+ */
+export function platformRomsPath(layout: LibraryLayout, fsSlug: string): string {
+  return layout === 'roms-first' ? `${ROMS_FOLDER}/${fsSlug}` : `${fsSlug}/${ROMS_FOLDER}`;
+}
+
 /**
  * The library layout: `library/roms/{platform}` (preferred, chosen whenever `library/roms`
  * exists) or `library/{platform}/roms`.
@@ -42,5 +58,7 @@ export function listFsPlatforms(libraryDir: string, excluded: readonly string[])
       : subdirectories(libraryDir).filter((name) =>
           isDirectory(path.join(libraryDir, name, ROMS_FOLDER)),
         );
-  return names.filter((name) => !matchesAnyGlob(name, excluded)).sort((a, b) => a.localeCompare(b));
+  return names
+    .filter((name) => !isReservedFolderName(name) && !matchesAnyGlob(name, excluded))
+    .sort((a, b) => a.localeCompare(b));
 }

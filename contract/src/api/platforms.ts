@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** A platform as the API shows it (RomM PlatformSchema fields). */
+export const PlatformSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  fs_slug: z.string(),
+  rom_count: z.number().int(),
+  name: z.string(),
+  igdb_slug: z.string().nullable(),
+  moby_slug: z.string().nullable(),
+  hltb_slug: z.string().nullable(),
+  libretro_slug: z.string().nullable(),
+  custom_name: z.string().nullable(),
+  description: z.string().nullable(),
+  igdb_id: z.number().int().nullable(),
+  sgdb_id: z.number().int().nullable(),
+  moby_id: z.number().int().nullable(),
+  launchbox_id: z.number().int().nullable(),
+  ss_id: z.number().int().nullable(),
+  ra_id: z.number().int().nullable(),
+  hasheous_id: z.number().int().nullable(),
+  tgdb_id: z.number().int().nullable(),
+  flashpoint_id: z.number().int().nullable(),
+  category: z.string().nullable(),
+  generation: z.number().int().nullable(),
+  family_name: z.string().nullable(),
+  family_slug: z.string().nullable(),
+  url: z.string().nullable(),
+  url_logo: z.string().nullable(),
+  /** Firmware arrives with the play issue; always empty for now. */
+  firmware: z.array(z.record(z.string(), z.unknown())),
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** Sum of the sizes of the platform's ROMs that are present on disk. */
+  fs_size_bytes: z.number().int(),
+  is_unidentified: z.boolean(),
+  is_identified: z.boolean(),
+  missing_from_fs: z.boolean(),
+  /** `custom_name` when set, else `name`. */
+  display_name: z.string(),
+  firmware_count: z.number().int(),
+});
+export type Platform = z.infer<typeof PlatformSchema>;
+
+export const PlatformListSchema = z.array(PlatformSchema);
+
+export const PlatformIdParamsSchema = z.object({
+  id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+});

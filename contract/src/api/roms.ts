@@ -1,0 +1,302 @@
+import { z } from 'zod';
+
+import { PAGE_SIZE } from '../constants.js';
+
+/** Sub-folder categories of multi-file ROMs (a path part equal to one, or to one plus "s"). */
+export const ROM_FILE_CATEGORIES = [
+  'game',
+  'dlc',
+  'hack',
+  'manual',
+  'patch',
+  'update',
+  'mod',
+  'demo',
+  'translation',
+  'prototype',
+  'cheat',
+  'soundtrack',
+  'screenshot',
+] as const;
+export type RomFileCategory = (typeof ROM_FILE_CATEGORIES)[number];
+
+/** A zip member read from the archive's central directory (no decompression, so no md5/sha1). */
+export const ArchiveMemberSchema = z.object({
+  name: z.string(),
+  size: z.number().int(),
+  crc_hash: z.string().nullable(),
+  md5_hash: z.string().nullable(),
+  sha1_hash: z.string().nullable(),
+});
+export type ArchiveMember = z.infer<typeof ArchiveMemberSchema>;
+
+/** One file of a ROM (RomM RomFileSchema). Paths are library-relative. */
+export const RomFileSchema = z.object({
+  id: z.number().int(),
+  rom_id: z.number().int(),
+  file_name: z.string(),
+  /** Folder of the file, library-relative (e.g. `roms/psx/Game (USA)`). */
+  file_path: z.string(),
+  file_size_bytes: z.number().int(),
+  /** `file_path/file_name`. */
+  full_path: z.string(),
+  is_top_level: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** The file's modification time (ISO-8601). */
+  last_modified: z.string().nullable(),
+  crc_hash: z.string().nullable(),
+  md5_hash: z.string().nullable(),
+  sha1_hash: z.string().nullable(),
+  ra_hash: z.string().nullable(),
+  chd_sha1_hash: z.string().nullable(),
+  archive_members: z.array(ArchiveMemberSchema).nullable(),
+  category: z.enum(ROM_FILE_CATEGORIES).nullable(),
+  missing_from_fs: z.boolean(),
+});
+export type RomFile = z.infer<typeof RomFileSchema>;
+
+/** The caller's data about a ROM; a dummy with id -1 until ROM user data exists. */
+export const RomUserSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  rom_id: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  last_played: z.string().nullable(),
+  is_main_sibling: z.boolean(),
+  backlogged: z.boolean(),
+  now_playing: z.boolean(),
+  hidden: z.boolean(),
+  rating: z.number(),
+  difficulty: z.number(),
+  completion: z.number(),
+  status: z.string().nullable(),
+});
+export type RomUser = z.infer<typeof RomUserSchema>;
+
+export const RomMetadatumSchema = z.object({
+  rom_id: z.number().int(),
+  genres: z.array(z.string()),
+  franchises: z.array(z.string()),
+  collections: z.array(z.string()),
+  companies: z.array(z.string()),
+  game_modes: z.array(z.string()),
+  age_ratings: z.array(z.string()),
+  player_count: z.string(),
+  first_release_date: z.number().nullable(),
+  average_rating: z.number().nullable(),
+});
+
+export const SiblingRomSchema = z.object({
+  id: z.number().int(),
+  name: z.string().nullable(),
+  fs_name_no_tags: z.string(),
+  fs_name_no_ext: z.string(),
+  is_main_sibling: z.boolean(),
+  sort_comparator: z.string(),
+});
+
+const nullableObject = z.record(z.string(), z.unknown()).nullable();
+
+/** Fields shared by the simple and detailed ROM (RomM RomSchema). */
+export const RomSchema = z.object({
+  id: z.number().int(),
+  igdb_id: z.number().int().nullable(),
+  sgdb_id: z.number().int().nullable(),
+  moby_id: z.number().int().nullable(),
+  ss_id: z.number().int().nullable(),
+  ra_id: z.number().int().nullable(),
+  launchbox_id: z.number().int().nullable(),
+  hasheous_id: z.number().int().nullable(),
+  tgdb_id: z.number().int().nullable(),
+  hltb_id: z.number().int().nullable(),
+  flashpoint_id: z.string().nullable(),
+  gamelist_id: z.string().nullable(),
+  libretro_id: z.string().nullable(),
+
+  platform_id: z.number().int(),
+  platform_slug: z.string(),
+  platform_fs_slug: z.string(),
+  platform_custom_name: z.string().nullable(),
+  platform_display_name: z.string(),
+
+  fs_name: z.string(),
+  fs_name_no_tags: z.string(),
+  fs_name_no_ext: z.string(),
+  fs_extension: z.string(),
+  /** Library-relative folder holding the ROM, e.g. `roms/snes`. */
+  fs_path: z.string(),
+  fs_size_bytes: z.number().int(),
+  /** `fs_path/fs_name`. */
+  full_path: z.string(),
+
+  name: z.string().nullable(),
+  name_sort_key: z.string().nullable(),
+  slug: z.string().nullable(),
+  summary: z.string().nullable(),
+  alternative_names: z.array(z.string()),
+  youtube_video_id: z.string().nullable(),
+
+  metadatum: RomMetadatumSchema,
+  igdb_metadata: nullableObject,
+  moby_metadata: nullableObject,
+  ss_metadata: nullableObject,
+  launchbox_metadata: nullableObject,
+  hasheous_metadata: nullableObject,
+  flashpoint_metadata: nullableObject,
+  hltb_metadata: nullableObject,
+  gamelist_metadata: nullableObject,
+  manual_metadata: nullableObject,
+  merged_ra_metadata: nullableObject,
+
+  path_cover_small: z.string(),
+  path_cover_large: z.string(),
+  url_cover: z.string().nullable(),
+  has_manual: z.boolean(),
+  has_soundtrack: z.boolean(),
+  path_manual: z.string().nullable(),
+  url_manual: z.string().nullable(),
+  path_video: z.string().nullable(),
+  merged_screenshots: z.array(z.string()),
+
+  is_identifying: z.boolean(),
+  is_unidentified: z.boolean(),
+  is_identified: z.boolean(),
+  missing_from_fs: z.boolean(),
+  has_notes: z.boolean(),
+  /** A plain file in the platform folder. */
+  has_simple_single_file: z.boolean(),
+  /** A folder with exactly one top-level file. */
+  has_nested_single_file: z.boolean(),
+  /** A folder with more than one top-level file. */
+  has_multiple_files: z.boolean(),
+
+  revision: z.string().nullable(),
+  regions: z.array(z.string()),
+  languages: z.array(z.string()),
+  tags: z.array(z.string()),
+  crc_hash: z.string().nullable(),
+  md5_hash: z.string().nullable(),
+  sha1_hash: z.string().nullable(),
+  ra_hash: z.string().nullable(),
+
+  created_at: z.string(),
+  updated_at: z.string(),
+  rom_user: RomUserSchema,
+  files: z.array(RomFileSchema),
+  sibling_roms: z.array(SiblingRomSchema),
+});
+
+/** A ROM in lists (files are `[]` unless `with_files=true`). */
+export const SimpleRomSchema = RomSchema.extend({ screenshot_path: z.string().nullable() });
+export type SimpleRom = z.infer<typeof SimpleRomSchema>;
+
+/** A ROM with everything about it (`GET /api/roms/{id}`). */
+export const DetailedRomSchema = RomSchema.extend({
+  user_saves: z.array(z.unknown()),
+  user_states: z.array(z.unknown()),
+  user_screenshots: z.array(z.unknown()),
+  all_user_saves: z.array(z.unknown()),
+  all_user_states: z.array(z.unknown()),
+  all_user_screenshots: z.array(z.unknown()),
+  user_collections: z.array(
+    z.object({ id: z.number().int(), name: z.string(), is_smart: z.boolean() }),
+  ),
+  all_user_notes: z.array(z.unknown()),
+});
+export type DetailedRom = z.infer<typeof DetailedRomSchema>;
+
+export const RomFiltersSchema = z.object({
+  genres: z.array(z.string()),
+  franchises: z.array(z.string()),
+  collections: z.array(z.string()),
+  companies: z.array(z.string()),
+  game_modes: z.array(z.string()),
+  age_ratings: z.array(z.string()),
+  player_counts: z.array(z.string()),
+  regions: z.array(z.string()),
+  languages: z.array(z.string()),
+  tags: z.array(z.string()),
+  platforms: z.array(z.number().int()),
+});
+export type RomFilters = z.infer<typeof RomFiltersSchema>;
+
+/** One page of `GET /api/roms`. */
+export const RomListPageSchema = z.object({
+  items: z.array(SimpleRomSchema),
+  total: z.number().int().nullable(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+  /** First character of the sort key → offset of the first item starting with it. */
+  char_index: z.record(z.string(), z.number().int()),
+  rom_id_index: z.array(z.number().int()),
+  filter_values: RomFiltersSchema,
+});
+export type RomListPage = z.infer<typeof RomListPageSchema>;
+
+/** Sort columns of the ROM list; `name` sorts by `name_sort_key`. */
+export const ROM_ORDER_BY = [
+  'name',
+  'id',
+  'fs_name',
+  'fs_size_bytes',
+  'created_at',
+  'updated_at',
+] as const;
+export type RomOrderBy = (typeof ROM_ORDER_BY)[number];
+
+export const ROMS_MAX_LIMIT = 10_000;
+
+const queryBoolean = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'True', 'False'])
+    .optional()
+    .transform((value) =>
+      value === undefined ? fallback : value === 'true' || value === '1' || value === 'True',
+    );
+
+const queryIdList = z
+  .union([z.coerce.number().int().min(1), z.array(z.coerce.number().int().min(1))])
+  .optional()
+  .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]));
+
+/** Query of `GET /api/roms`. Unknown `order_by` values sort by name, as RomM does. */
+export const RomListQuerySchema = z.object({
+  platform_id: z.coerce.number().int().min(1).optional(),
+  /** RomM 5.x name; repeated keys or a single value. */
+  platform_ids: queryIdList,
+  search_term: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(ROMS_MAX_LIMIT).default(PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
+  order_by: z.string().max(64).optional(),
+  order_dir: z
+    .string()
+    .transform((value) => value.toLowerCase())
+    .pipe(z.enum(['asc', 'desc']))
+    .default('asc'),
+  with_char_index: queryBoolean(true),
+  with_filter_values: queryBoolean(true),
+  with_files: queryBoolean(false),
+  with_total: queryBoolean(true),
+  /** Accepted for compatibility; grouping by metadata id arrives with metadata. */
+  group_by_meta_id: queryBoolean(false),
+});
+export type RomListQuery = z.infer<typeof RomListQuerySchema>;
+
+export const RomIdParamsSchema = z.object({
+  id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+});
+
+export const RomContentParamsSchema = z.object({
+  id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  fs_name: z.string().min(1),
+});
+
+export const RomContentQuerySchema = z.object({
+  /** Comma-joined RomFile ids to include; all files when absent. */
+  file_ids: z
+    .string()
+    .regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, 'file_ids must be comma-separated ids')
+    .optional(),
+});

@@ -1,0 +1,80 @@
+import { sql } from 'kysely';
+
+import type { Db } from '../../db/database.js';
+import type { NewPlatformRow, PlatformRow } from '../../db/schema.js';
+
+/** A platform with the aggregates the API shows. */
+export interface PlatformWithStatsRow extends PlatformRow {
+  rom_count: number;
+  fs_size_bytes: number;
+}
+
+export type PlatformFields = Omit<NewPlatformRow, 'id' | 'created_at' | 'updated_at'>;
+
+export class PlatformsRepository {
+  constructor(private readonly db: Db) {}
+
+  private withStats() {
+    return this.db
+      .selectFrom('platform')
+      .selectAll('platform')
+      .select([
+        sql<number>`(SELECT count(*) FROM rom WHERE rom.platform_id = platform.id)`.as('rom_count'),
+        sql<number>`(SELECT coalesce(sum(fs_size_bytes), 0) FROM rom
+          WHERE rom.platform_id = platform.id AND rom.missing_from_fs = 0)`.as('fs_size_bytes'),
+      ]);
+  }
+
+  /** Every platform with its ROM count and size, by name. */
+  async listWithStats(): Promise<PlatformWithStatsRow[]> {
+    return this.withStats().orderBy('platform.name').orderBy('platform.id').execute();
+  }
+
+  async findWithStats(id: number): Promise<PlatformWithStatsRow | undefined> {
+    return this.withStats().where('platform.id', '=', id).executeTakeFirst();
+  }
+
+  async all(): Promise<PlatformRow[]> {
+    return this.db.selectFrom('platform').selectAll().execute();
+  }
+
+  async findByIds(ids: readonly number[]): Promise<PlatformRow[]> {
+    if (ids.length === 0) return [];
+    return this.db.selectFrom('platform').selectAll().where('id', 'in', ids).execute();
+  }
+
+  async insert(fields: PlatformFields, now: string): Promise<PlatformRow> {
+    return this.db
+      .insertInto('platform')
+      .values({ ...fields, created_at: now, updated_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async update(id: number, fields: Partial<PlatformFields>, now: string): Promise<PlatformRow> {
+    return this.db
+      .updateTable('platform')
+      .set({ ...fields, updated_at: now })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Flags platforms (and their ROMs) whose folder is gone; returns how many were flagged. */
+  async markMissing(ids: readonly number[], now: string): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('platform')
+        .set({ missing_from_fs: 1, updated_at: now })
+        .where('id', 'in', ids)
+        .execute();
+      await trx
+        .updateTable('rom')
+        .set({ missing_from_fs: 1, updated_at: now })
+        .where('platform_id', 'in', ids)
+        .where('missing_from_fs', '=', 0)
+        .execute();
+    });
+  }
+}

@@ -1,0 +1,44 @@
+import {
+  ErrorBodySchema,
+  PlatformIdParamsSchema,
+  PlatformListSchema,
+  PlatformSchema,
+} from '@romshelf/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import { requireScopes } from '../../http/access.js';
+import type { PlatformsService } from './platforms.service.js';
+
+export const platformsRoutes: FastifyPluginAsyncZod<{ platforms: PlatformsService }> = async (
+  app,
+  { platforms },
+) => {
+  app.get(
+    '/api/platforms',
+    {
+      config: requireScopes('platforms.read'),
+      schema: {
+        tags: ['platforms'],
+        summary: 'Every platform, with ROM counts and sizes',
+        response: { 200: PlatformListSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    () => platforms.list(),
+  );
+
+  app.get(
+    '/api/platforms/:id',
+    {
+      config: requireScopes('platforms.read'),
+      schema: {
+        tags: ['platforms'],
+        summary: 'One platform',
+        params: PlatformIdParamsSchema,
+        response: { 200: PlatformSchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    (request) => platforms.get(request.params.id),
+  );
+
+  await Promise.resolve();
+};

@@ -1,0 +1,109 @@
+import { createReadStream } from 'node:fs';
+
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import yazl from 'yazl';
+
+import type { RomDownload } from './roms.service.js';
+
+/** `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266 / 8187). */
+export function contentDisposition(fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/** Parsed single `Range: bytes=…` header: a range, `unsatisfiable`, or null (serve it all). */
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | null {
+  if (header === undefined) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  // Several ranges or another unit: ignored, the whole file is sent (RFC 9110 §14.2).
+  if (match === null) return null;
+  const [, first = '', last = ''] = match;
+  if (first === '' && last === '') return null;
+  if (first === '') {
+    const suffix = Number(last);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(first);
+  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
+  if (start >= size || (last !== '' && Number(last) < start)) return 'unsatisfiable';
+  return { start, end };
+}
+
+function entityTag(size: number, mtimeMs: number): string {
+  return `"${size.toString(16)}-${Math.trunc(mtimeMs).toString(16)}"`;
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag);
+}
+
+/**
+ * Sends a ROM download: one file with ETag, conditional requests and single byte ranges, or a
+ * stored (uncompressed) zip streamed as it is built, with its exact length announced.
+ */
+export function sendRomDownload(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  download: RomDownload,
+): FastifyReply {
+  reply.header('content-disposition', contentDisposition(download.downloadName));
+  reply.header('x-content-type-options', 'nosniff');
+  if (download.type === 'zip') {
+    const zip = new yazl.ZipFile();
+    for (const entry of download.entries) {
+      zip.addReadStreamLazy(
+        entry.name,
+        { compress: false, size: entry.size, mtime: entry.mtime },
+        (callback) => callback(null, createReadStream(entry.absPath)),
+      );
+    }
+    if (download.m3u !== null) {
+      zip.addBuffer(Buffer.from(download.m3u.content, 'utf8'), download.m3u.name, {
+        compress: false,
+      });
+    }
+    let total = -1;
+    zip.end({ forceZip64Format: false, comment: '' }, ((calculated: number) => {
+      total = calculated;
+    }) as () => void);
+    if (total >= 0) reply.header('content-length', total);
+    return reply.type('application/zip').send(zip.outputStream);
+  }
+
+  const { size, mtimeMs, absPath } = download;
+  const etag = entityTag(size, mtimeMs);
+  const lastModified = new Date(mtimeMs).toUTCString();
+  reply.header('accept-ranges', 'bytes');
+  reply.header('etag', etag);
+  reply.header('last-modified', lastModified);
+  reply.header('cache-control', 'private, no-cache');
+  reply.type('application/octet-stream');
+  if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+
+  const ifRange = request.headers['if-range'];
+  const rangeAllowed = ifRange === undefined || ifRange === etag || ifRange === lastModified;
+  const range = rangeAllowed ? parseRange(request.headers.range, size) : null;
+  if (range === 'unsatisfiable') {
+    reply.header('content-range', `bytes */${size}`);
+    return reply.code(416).type('application/json').send({ detail: 'Range not satisfiable' });
+  }
+  if (range === null) {
+    reply.header('content-length', size);
+    return reply.send(createReadStream(absPath));
+  }
+  reply.header('content-range', `bytes ${range.start}-${range.end}/${size}`);
+  reply.header('content-length', range.end - range.start + 1);
+  return reply.code(206).send(createReadStream(absPath, { start: range.start, end: range.end }));
+}

@@ -1,0 +1,206 @@
+import type {
+  ArchiveMember,
+  DetailedRom,
+  RomFile,
+  RomFileCategory,
+  RomUser,
+  ScanRomEvent,
+  SimpleRom,
+} from '@romshelf/contract';
+import { ROM_FILE_CATEGORIES } from '@romshelf/contract';
+
+import type { RomFileRow } from '../../db/schema.js';
+import type { RomWithPlatformRow } from './roms.repository.js';
+
+function parseList(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.map(String) : [];
+  } catch {
+    return [];
+  }
+}
+
+function parseMembers(text: string | null): ArchiveMember[] | null {
+  if (text === null) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? (value as ArchiveMember[]) : null;
+  } catch {
+    return null;
+  }
+}
+
+const CATEGORIES = new Set<string>(ROM_FILE_CATEGORIES);
+
+export function toRomFileDto(row: RomFileRow): RomFile {
+  return {
+    id: row.id,
+    rom_id: row.rom_id,
+    file_name: row.file_name,
+    file_path: row.file_path,
+    file_size_bytes: row.file_size_bytes,
+    full_path: `${row.file_path}/${row.file_name}`,
+    is_top_level: row.is_top_level === 1,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    last_modified: row.last_modified,
+    crc_hash: row.crc_hash,
+    md5_hash: row.md5_hash,
+    sha1_hash: row.sha1_hash,
+    ra_hash: null,
+    chd_sha1_hash: null,
+    archive_members: parseMembers(row.archive_members),
+    category:
+      row.category !== null && CATEGORIES.has(row.category)
+        ? (row.category as RomFileCategory)
+        : null,
+    missing_from_fs: row.missing_from_fs === 1,
+  };
+}
+
+/** The caller's ROM data; a dummy (id -1) until per-user ROM data exists. */
+function dummyRomUser(row: RomWithPlatformRow, userId: number): RomUser {
+  return {
+    id: -1,
+    user_id: userId,
+    rom_id: row.id,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    last_played: null,
+    is_main_sibling: false,
+    backlogged: false,
+    now_playing: false,
+    hidden: false,
+    rating: 0,
+    difficulty: 0,
+    completion: 0,
+    status: null,
+  };
+}
+
+function isIdentified(row: RomWithPlatformRow): boolean {
+  return [row.igdb_id, row.moby_id, row.ss_id, row.ra_id, row.launchbox_id, row.hasheous_id].some(
+    (id) => id !== null,
+  );
+}
+
+/** Every ROM field except dates, user data, files and siblings (the scan event's shape). */
+export function toScanRomEvent(row: RomWithPlatformRow): ScanRomEvent {
+  const identified = isIdentified(row);
+  return {
+    id: row.id,
+    igdb_id: row.igdb_id,
+    sgdb_id: row.sgdb_id,
+    moby_id: row.moby_id,
+    ss_id: row.ss_id,
+    ra_id: row.ra_id,
+    launchbox_id: row.launchbox_id,
+    hasheous_id: row.hasheous_id,
+    tgdb_id: row.tgdb_id,
+    hltb_id: row.hltb_id,
+    flashpoint_id: null,
+    gamelist_id: null,
+    libretro_id: null,
+    platform_id: row.platform_id,
+    platform_slug: row.platform_slug,
+    platform_fs_slug: row.platform_fs_slug,
+    platform_custom_name: row.platform_custom_name,
+    platform_display_name: row.platform_custom_name ?? row.platform_name,
+    fs_name: row.fs_name,
+    fs_name_no_tags: row.fs_name_no_tags,
+    fs_name_no_ext: row.fs_name_no_ext,
+    fs_extension: row.fs_extension,
+    fs_path: row.fs_path,
+    fs_size_bytes: row.fs_size_bytes,
+    full_path: `${row.fs_path}/${row.fs_name}`,
+    name: row.name,
+    name_sort_key: row.name_sort_key,
+    slug: row.slug,
+    summary: row.summary,
+    alternative_names: [],
+    youtube_video_id: null,
+    metadatum: {
+      rom_id: row.id,
+      genres: [],
+      franchises: [],
+      collections: [],
+      companies: [],
+      game_modes: [],
+      age_ratings: [],
+      player_count: '1',
+      first_release_date: null,
+      average_rating: null,
+    },
+    igdb_metadata: null,
+    moby_metadata: null,
+    ss_metadata: null,
+    launchbox_metadata: null,
+    hasheous_metadata: null,
+    flashpoint_metadata: null,
+    hltb_metadata: null,
+    gamelist_metadata: null,
+    manual_metadata: null,
+    merged_ra_metadata: null,
+    path_cover_small: '',
+    path_cover_large: '',
+    url_cover: null,
+    has_manual: false,
+    has_soundtrack: false,
+    path_manual: null,
+    url_manual: null,
+    path_video: null,
+    merged_screenshots: [],
+    is_identifying: false,
+    is_unidentified: !identified,
+    is_identified: identified,
+    missing_from_fs: row.missing_from_fs === 1,
+    has_notes: false,
+    has_simple_single_file: row.kind === 'file',
+    has_nested_single_file: row.kind === 'nested',
+    has_multiple_files: row.kind === 'multi',
+    revision: row.revision,
+    regions: parseList(row.regions),
+    languages: parseList(row.languages),
+    tags: parseList(row.tags),
+    crc_hash: row.crc_hash,
+    md5_hash: row.md5_hash,
+    sha1_hash: row.sha1_hash,
+    ra_hash: null,
+    screenshot_path: null,
+  };
+}
+
+/** A ROM in lists; `files` only when they were loaded (`with_files`). */
+export function toSimpleRomDto(
+  row: RomWithPlatformRow,
+  userId: number,
+  files: readonly RomFileRow[] = [],
+): SimpleRom {
+  return {
+    ...toScanRomEvent(row),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    rom_user: dummyRomUser(row, userId),
+    files: files.map(toRomFileDto),
+    sibling_roms: [],
+  };
+}
+
+export function toDetailedRomDto(
+  row: RomWithPlatformRow,
+  userId: number,
+  files: readonly RomFileRow[],
+): DetailedRom {
+  return {
+    ...toSimpleRomDto(row, userId, files),
+    user_saves: [],
+    user_states: [],
+    user_screenshots: [],
+    all_user_saves: [],
+    all_user_states: [],
+    all_user_screenshots: [],
+    user_collections: [],
+    all_user_notes: [],
+  };
+}

@@ -1,0 +1,348 @@
+import type { Expression, SqlBool } from 'kysely';
+import { sql } from 'kysely';
+
+import type { Db } from '../../db/database.js';
+import type { NewRomFileRow, NewRomRow, RomFileRow, RomRow } from '../../db/schema.js';
+
+/** A ROM row with the platform fields every ROM shape carries. */
+export interface RomWithPlatformRow extends RomRow {
+  platform_slug: string;
+  platform_fs_slug: string;
+  platform_name: string;
+  platform_custom_name: string | null;
+}
+
+/** Database columns the list can sort by. */
+export type RomSortColumn =
+  'name_sort_key' | 'id' | 'fs_name' | 'fs_size_bytes' | 'created_at' | 'updated_at';
+
+/** One search term: FTS5 trigram match for words of 3+ characters, LIKE for shorter ones. */
+export interface SearchTermPlan {
+  ftsMatch: string | null;
+  likePatterns: string[];
+  /** A crc32 / md5 / sha1 the term may equal. */
+  hash: { column: 'crc_hash' | 'md5_hash' | 'sha1_hash'; value: string } | null;
+}
+
+export interface RomFilter {
+  platformIds: readonly number[];
+  /** Terms are OR-ed; null = no search. */
+  search: readonly SearchTermPlan[] | null;
+}
+
+export interface RomPageQuery extends RomFilter {
+  orderBy: RomSortColumn;
+  direction: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+/** What a scan needs to know about a stored ROM. */
+export type StoredRom = Pick<
+  RomRow,
+  | 'id'
+  | 'fs_name'
+  | 'fs_size_bytes'
+  | 'kind'
+  | 'name'
+  | 'missing_from_fs'
+  | 'crc_hash'
+  | 'md5_hash'
+  | 'sha1_hash'
+  | 'created_at'
+> & { files: RomFileRow[] };
+
+export type RomFields = Omit<NewRomRow, 'id' | 'platform_id' | 'created_at' | 'updated_at'>;
+export type RomFileFields = Omit<NewRomFileRow, 'id' | 'rom_id' | 'created_at' | 'updated_at'>;
+
+/** One ROM change a scan writes; a batch of them is applied in one transaction. */
+export type RomWrite =
+  | { type: 'insert'; platformId: number; rom: RomFields; files: RomFileFields[] }
+  | {
+      type: 'update';
+      romId: number;
+      rom: Partial<RomFields>;
+      fileUpdates: { id: number; fields: Partial<RomFileFields> }[];
+      fileInserts: RomFileFields[];
+      missingFileIds: number[];
+    };
+
+const ID_CHUNK = 500;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < items.length; start += size) {
+    result.push(items.slice(start, start + size));
+  }
+  return result;
+}
+
+export class RomsRepository {
+  /** Bumped after every change to ROM rows, so cached aggregates can be dropped. */
+  private dataVersion = 0;
+
+  constructor(private readonly db: Db) {}
+
+  get version(): number {
+    return this.dataVersion;
+  }
+
+  private filtered(filter: RomFilter) {
+    let query = this.db.selectFrom('rom');
+    if (filter.platformIds.length === 1) {
+      query = query.where('rom.platform_id', '=', filter.platformIds[0] ?? 0);
+    } else if (filter.platformIds.length > 1) {
+      query = query.where('rom.platform_id', 'in', filter.platformIds);
+    }
+    const terms = filter.search;
+    if (terms !== null) {
+      query = query.where((eb) =>
+        eb.or(
+          terms.map((term) => {
+            const parts: Expression<SqlBool>[] = [];
+            if (term.ftsMatch !== null) {
+              parts.push(
+                sql<SqlBool>`rom.id IN (SELECT rowid FROM rom_fts WHERE rom_fts MATCH ${term.ftsMatch})`,
+              );
+            }
+            for (const pattern of term.likePatterns) {
+              parts.push(sql<SqlBool>`rom.search_text LIKE ${pattern} ESCAPE '\\'`);
+            }
+            const text = parts.length === 0 ? sql<SqlBool>`0` : eb.and(parts);
+            if (term.hash === null) return text;
+            const column = sql.ref(`rom.${term.hash.column}`);
+            const fileColumn = sql.ref(`rom_file.${term.hash.column}`);
+            return eb.or([
+              text,
+              sql<SqlBool>`${column} = ${term.hash.value}`,
+              sql<SqlBool>`rom.id IN (SELECT rom_file.rom_id FROM rom_file WHERE ${fileColumn} = ${term.hash.value})`,
+            ]);
+          }),
+        ),
+      );
+    }
+    return query;
+  }
+
+  /** Ids of one page, in order (the rows are fetched separately by id). */
+  async pageIds(query: RomPageQuery): Promise<number[]> {
+    const rows = await this.filtered(query)
+      .select('rom.id')
+      .orderBy(`rom.${query.orderBy}`, query.direction)
+      .orderBy('rom.id', query.direction)
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  async count(filter: RomFilter): Promise<number> {
+    const row = await this.filtered(filter)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow();
+    return row.total;
+  }
+
+  /** Row counts per first character of the sort key (`sort_char`) or of `fs_name`, by char. */
+  async charCounts(
+    filter: RomFilter,
+    column: 'sort_char' | 'fs_name',
+  ): Promise<{ char: string; count: number }[]> {
+    const charExpr =
+      column === 'sort_char' ? sql<string>`rom.sort_char` : sql<string>`substr(rom.fs_name, 1, 1)`;
+    const rows = await this.filtered(filter)
+      .select([charExpr.as('char'), (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy('char')
+      .orderBy('char')
+      .execute();
+    return rows.map((row) => ({ char: row.char, count: row.count }));
+  }
+
+  /** Distinct values of a JSON list column over the ROMs of some platforms (all when empty). */
+  async distinctJsonValues(
+    column: 'regions' | 'languages' | 'tags',
+    platformIds: readonly number[],
+  ): Promise<string[]> {
+    const scope =
+      platformIds.length === 0
+        ? sql``
+        : sql`WHERE rom.platform_id IN (${sql.join(platformIds.map((id) => sql`${id}`))})`;
+    const result = await sql<{ value: unknown }>`
+      SELECT DISTINCT j.value AS value FROM rom, json_each(rom.${sql.ref(column)}) AS j
+      ${scope} ORDER BY value`.execute(this.db);
+    return result.rows.map((row) => String(row.value));
+  }
+
+  async distinctPlatformIds(platformIds: readonly number[]): Promise<number[]> {
+    let query = this.db.selectFrom('rom').select('platform_id').distinct();
+    if (platformIds.length > 0) query = query.where('platform_id', 'in', platformIds);
+    return (await query.orderBy('platform_id').execute()).map((row) => row.platform_id);
+  }
+
+  private withPlatform() {
+    return this.db
+      .selectFrom('rom')
+      .innerJoin('platform', 'platform.id', 'rom.platform_id')
+      .selectAll('rom')
+      .select([
+        'platform.slug as platform_slug',
+        'platform.fs_slug as platform_fs_slug',
+        'platform.name as platform_name',
+        'platform.custom_name as platform_custom_name',
+      ]);
+  }
+
+  async findByIds(ids: readonly number[]): Promise<RomWithPlatformRow[]> {
+    if (ids.length === 0) return [];
+    return this.withPlatform().where('rom.id', 'in', ids).execute();
+  }
+
+  async findById(id: number): Promise<RomWithPlatformRow | undefined> {
+    return this.withPlatform().where('rom.id', '=', id).executeTakeFirst();
+  }
+
+  /** Files of some ROMs, by ROM then path and name. */
+  async filesOf(romIds: readonly number[]): Promise<RomFileRow[]> {
+    if (romIds.length === 0) return [];
+    const rows: RomFileRow[] = [];
+    for (const ids of chunks(romIds, ID_CHUNK)) {
+      rows.push(
+        ...(await this.db
+          .selectFrom('rom_file')
+          .selectAll()
+          .where('rom_id', 'in', ids)
+          .orderBy('rom_id')
+          .orderBy('file_path')
+          .orderBy('file_name')
+          .execute()),
+      );
+    }
+    return rows;
+  }
+
+  /** Every ROM of a platform with its files, keyed by fs_name (for incremental scans). */
+  async loadForScan(platformId: number): Promise<Map<string, StoredRom>> {
+    const roms = await this.db
+      .selectFrom('rom')
+      .select([
+        'id',
+        'fs_name',
+        'fs_size_bytes',
+        'kind',
+        'name',
+        'missing_from_fs',
+        'crc_hash',
+        'md5_hash',
+        'sha1_hash',
+        'created_at',
+      ])
+      .where('platform_id', '=', platformId)
+      .execute();
+    const files = await this.db
+      .selectFrom('rom_file')
+      .innerJoin('rom', 'rom.id', 'rom_file.rom_id')
+      .selectAll('rom_file')
+      .where('rom.platform_id', '=', platformId)
+      .execute();
+    const byId = new Map<number, StoredRom>();
+    const byName = new Map<string, StoredRom>();
+    for (const rom of roms) {
+      const stored: StoredRom = { ...rom, files: [] };
+      byId.set(rom.id, stored);
+      byName.set(rom.fs_name, stored);
+    }
+    for (const file of files) byId.get(file.rom_id)?.files.push(file);
+    return byName;
+  }
+
+  /** Flags ROMs (and their files) as missing from disk. */
+  async markRomsMissing(ids: readonly number[], now: string): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.transaction().execute(async (trx) => {
+      for (const part of chunks(ids, ID_CHUNK)) {
+        await trx
+          .updateTable('rom')
+          .set({ missing_from_fs: 1, updated_at: now })
+          .where('id', 'in', part)
+          .execute();
+        await trx
+          .updateTable('rom_file')
+          .set({ missing_from_fs: 1, updated_at: now })
+          .where('rom_id', 'in', part)
+          .execute();
+      }
+    });
+    this.dataVersion += 1;
+  }
+
+  /**
+   * Applies a batch of ROM changes in one transaction (all or nothing). Returns the ROM id of
+   * each write, in order.
+   */
+  async applyBatch(writes: readonly RomWrite[], now: string): Promise<number[]> {
+    if (writes.length === 0) return [];
+    const ids = await this.db.transaction().execute(async (trx) => {
+      const written: number[] = [];
+      for (const write of writes) {
+        if (write.type === 'insert') {
+          const { id } = await trx
+            .insertInto('rom')
+            .values({
+              ...write.rom,
+              platform_id: write.platformId,
+              created_at: now,
+              updated_at: now,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          for (const part of chunks(write.files, ID_CHUNK)) {
+            await trx
+              .insertInto('rom_file')
+              .values(
+                part.map((file) => ({ ...file, rom_id: id, created_at: now, updated_at: now })),
+              )
+              .execute();
+          }
+          written.push(id);
+          continue;
+        }
+        await trx
+          .updateTable('rom')
+          .set({ ...write.rom, updated_at: now })
+          .where('id', '=', write.romId)
+          .execute();
+        for (const update of write.fileUpdates) {
+          await trx
+            .updateTable('rom_file')
+            .set({ ...update.fields, updated_at: now })
+            .where('id', '=', update.id)
+            .execute();
+        }
+        for (const part of chunks(write.fileInserts, ID_CHUNK)) {
+          await trx
+            .insertInto('rom_file')
+            .values(
+              part.map((file) => ({
+                ...file,
+                rom_id: write.romId,
+                created_at: now,
+                updated_at: now,
+              })),
+            )
+            .execute();
+        }
+        for (const part of chunks(write.missingFileIds, ID_CHUNK)) {
+          await trx
+            .updateTable('rom_file')
+            .set({ missing_from_fs: 1, updated_at: now })
+            .where('id', 'in', part)
+            .execute();
+        }
+        written.push(write.romId);
+      }
+      return written;
+    });
+    this.dataVersion += 1;
+    return ids;
+  }
+}

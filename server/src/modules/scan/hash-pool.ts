@@ -1,0 +1,136 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+
+import type { Hashes, HashTask, HashTaskResult } from './file-hasher.js';
+import { ALL_HASH_ALGORITHMS, runHashTask } from './file-hasher.js';
+
+/** Files at least this big are hashed by two workers at once (md5 ‖ sha1 + crc32). */
+export const SPLIT_HASH_THRESHOLD = 32 * 1024 * 1024;
+
+/** The compiled worker script next to this module (absent when running the .ts sources). */
+export const DEFAULT_WORKER_URL = new URL('./hash.worker.js', import.meta.url);
+
+interface Pending {
+  resolve: (result: HashTaskResult) => void;
+  reject: (error: Error) => void;
+}
+
+interface PoolWorker {
+  worker: Worker;
+  pending: Map<number, Pending>;
+}
+
+type WorkerReply = { id: number; result: HashTaskResult } | { id: number; error: string };
+
+/**
+ * A small pool of hashing worker threads. Each file is read once per worker and fed to every
+ * hash it computes; big files are split across two workers by algorithm so md5 (the slowest)
+ * does not bound the others. When the compiled worker script does not exist (tests running the
+ * TypeScript sources), hashing runs in the calling thread with the same code and concurrency.
+ */
+export class HashPool {
+  readonly mode: 'workers' | 'in-thread';
+  private readonly workers: PoolWorker[] = [];
+  private nextId = 1;
+  private inThreadRunning = 0;
+  private readonly inThreadWaiting: (() => void)[] = [];
+  private closed = false;
+
+  constructor(
+    readonly size: number,
+    private readonly workerUrl: URL = DEFAULT_WORKER_URL,
+  ) {
+    this.mode = existsSync(fileURLToPath(workerUrl)) ? 'workers' : 'in-thread';
+  }
+
+  /** crc32 + md5 + sha1 of one file. */
+  async hashFile(filePath: string, size: number): Promise<Hashes> {
+    if (this.mode === 'workers' && this.size >= 2 && size >= SPLIT_HASH_THRESHOLD) {
+      const [md5, rest] = await Promise.all([
+        this.run({ paths: [filePath], algorithms: ['md5'], combined: false }),
+        this.run({ paths: [filePath], algorithms: ['crc32', 'sha1'], combined: false }),
+      ]);
+      const a = md5.files[0];
+      const b = rest.files[0];
+      if (a === undefined || b === undefined) throw new Error('hash worker returned no result');
+      return { crc: b.crc, md5: a.md5, sha1: b.sha1, size: b.size };
+    }
+    const result = await this.run({
+      paths: [filePath],
+      algorithms: ALL_HASH_ALGORITHMS,
+      combined: false,
+    });
+    const hashes = result.files[0];
+    if (hashes === undefined) throw new Error('hash worker returned no result');
+    return hashes;
+  }
+
+  /** Runs one task on the least busy worker (or in this thread). */
+  run(task: HashTask): Promise<HashTaskResult> {
+    if (this.closed) return Promise.reject(new Error('hash pool is closed'));
+    if (this.mode === 'in-thread') return this.runInThread(task);
+    const target = this.pickWorker();
+    const id = this.nextId++;
+    return new Promise<HashTaskResult>((resolve, reject) => {
+      target.pending.set(id, { resolve, reject });
+      target.worker.postMessage({ id, task });
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const workers = this.workers.splice(0);
+    await Promise.all(workers.map(({ worker }) => worker.terminate()));
+  }
+
+  private pickWorker(): PoolWorker {
+    if (this.workers.length < this.size) {
+      const idle = this.workers.find((entry) => entry.pending.size === 0);
+      if (idle !== undefined) return idle;
+      return this.spawn();
+    }
+    let best = this.workers[0];
+    for (const entry of this.workers) {
+      if (best === undefined || entry.pending.size < best.pending.size) best = entry;
+    }
+    return best ?? this.spawn();
+  }
+
+  private spawn(): PoolWorker {
+    const entry: PoolWorker = { worker: new Worker(this.workerUrl), pending: new Map() };
+    entry.worker.unref();
+    entry.worker.on('message', (reply: WorkerReply) => {
+      const pending = entry.pending.get(reply.id);
+      if (pending === undefined) return;
+      entry.pending.delete(reply.id);
+      if ('error' in reply) pending.reject(new Error(reply.error));
+      else pending.resolve(reply.result);
+    });
+    const fail = (error: Error) => {
+      const index = this.workers.indexOf(entry);
+      if (index !== -1) this.workers.splice(index, 1);
+      for (const pending of entry.pending.values()) pending.reject(error);
+      entry.pending.clear();
+    };
+    entry.worker.on('error', fail);
+    entry.worker.on('exit', (code) => {
+      if (entry.pending.size > 0) fail(new Error(`hash worker exited with code ${code}`));
+    });
+    this.workers.push(entry);
+    return entry;
+  }
+
+  private async runInThread(task: HashTask): Promise<HashTaskResult> {
+    if (this.inThreadRunning >= this.size) {
+      await new Promise<void>((resolve) => this.inThreadWaiting.push(resolve));
+    }
+    this.inThreadRunning += 1;
+    try {
+      return await runHashTask(task);
+    } finally {
+      this.inThreadRunning -= 1;
+      this.inThreadWaiting.shift()?.();
+    }
+  }
+}

@@ -1,0 +1,120 @@
+import type { ScanStats } from '@romshelf/contract';
+import {
+  SCAN_EVENTS,
+  SCAN_STATS_INTERVAL_MS,
+  ScanRequestSchema,
+  scopesForRole,
+} from '@romshelf/contract';
+import type { FastifyBaseLogger } from 'fastify';
+
+import type { RealtimeServer } from '../realtime/realtime.gateway.js';
+import { ScanAlreadyRunningError } from './scan.service.js';
+import type { ScanListener, ScanService } from './scan.service.js';
+
+/** Room of the sockets that receive scan progress: users holding `platforms.write`. */
+export const SCAN_ROOM = 'scan';
+
+/**
+ * Emits `scan:update_stats` at most once per interval; the latest counters are sent when the
+ * interval ends, so the last update is never lost.
+ */
+export class StatsThrottle {
+  private lastSent = 0;
+  private pending: ScanStats | null = null;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly send: (stats: ScanStats) => void,
+    private readonly intervalMs = SCAN_STATS_INTERVAL_MS,
+  ) {}
+
+  push(stats: ScanStats): void {
+    const now = Date.now();
+    if (this.timer === null && now - this.lastSent >= this.intervalMs) {
+      this.lastSent = now;
+      this.send(stats);
+      return;
+    }
+    this.pending = stats;
+    this.timer ??= setTimeout(
+      () => {
+        this.timer = null;
+        if (this.pending === null) return;
+        const latest = this.pending;
+        this.pending = null;
+        this.lastSent = Date.now();
+        this.send(latest);
+      },
+      Math.max(0, this.lastSent + this.intervalMs - now),
+    );
+  }
+
+  /** Drops any pending update (a terminal event with the final counters follows). */
+  cancel(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    this.pending = null;
+  }
+}
+
+/**
+ * The scan protocol on the socket (RomM §7.5): a client emits `scan` `{platforms, type, apis}`
+ * or `scan:stop`; progress goes to every connected user allowed to scan (`platforms.write`):
+ * `scan:scanning_platform`, `scan:scanning_rom`, throttled `scan:update_stats`, and always one
+ * terminal event, `scan:done` (also after a stop) or `scan:done_ko` with the reason. Refusals
+ * (no permission, invalid request, a scan already running) go to the asking socket only.
+ */
+export function registerScanGateway(
+  io: RealtimeServer,
+  scan: ScanService,
+  log: FastifyBaseLogger,
+): void {
+  io.on('connection', (socket) => {
+    const canScan = () => scopesForRole(socket.data.user.role).includes('platforms.write');
+    if (canScan()) void socket.join(SCAN_ROOM);
+
+    socket.on(SCAN_EVENTS.start, (payload: unknown) => {
+      if (!canScan()) {
+        socket.emit(SCAN_EVENTS.doneKo, 'Forbidden');
+        return;
+      }
+      const parsed = ScanRequestSchema.safeParse(payload ?? {});
+      if (!parsed.success) {
+        socket.emit(SCAN_EVENTS.doneKo, 'Invalid scan request');
+        return;
+      }
+      if (scan.running) {
+        socket.emit(SCAN_EVENTS.doneKo, new ScanAlreadyRunningError().message);
+        return;
+      }
+      const room = io.to(SCAN_ROOM);
+      const throttle = new StatsThrottle((stats) => room.emit(SCAN_EVENTS.updateStats, stats));
+      const listener: ScanListener = {
+        platform: (event) => room.emit(SCAN_EVENTS.scanningPlatform, event),
+        rom: (event) => room.emit(SCAN_EVENTS.scanningRom, event),
+        stats: (stats) => throttle.push(stats),
+      };
+      log.info({ user: socket.data.user.username, request: parsed.data }, 'scan started');
+      scan.run(parsed.data, listener).then(
+        (stats) => {
+          throttle.cancel();
+          log.info({ stats }, 'scan finished');
+          room.emit(SCAN_EVENTS.done, stats);
+        },
+        (error: unknown) => {
+          throttle.cancel();
+          if (error instanceof ScanAlreadyRunningError) {
+            socket.emit(SCAN_EVENTS.doneKo, error.message);
+            return;
+          }
+          log.error({ err: error }, 'scan failed');
+          room.emit(SCAN_EVENTS.doneKo, error instanceof Error ? error.message : 'Scan failed');
+        },
+      );
+    });
+
+    socket.on(SCAN_EVENTS.stop, () => {
+      if (canScan()) scan.stop();
+    });
+  });
+}

@@ -1,0 +1,521 @@
+import type {
+  ScanPlatformEvent,
+  ScanRequest,
+  ScanRomEvent,
+  ScanStats,
+  ScanType,
+} from '@romshelf/contract';
+import { resolvePlatformFolder } from '@romshelf/contract';
+import type { FastifyBaseLogger } from 'fastify';
+
+import type { PlatformRow } from '../../db/schema.js';
+import { foldSearchText } from '../../lib/search-text.js';
+import { toIsoUtc, nowIso } from '../../lib/time.js';
+import type { LibraryConfigService } from '../library/library-config.service.js';
+import type { WalkedFile, WalkedPlatform, WalkedRom } from '../library/library-walker.js';
+import { ExclusionRules, LibraryWalker } from '../library/library-walker.js';
+import { toScanPlatformEvent } from '../platforms/platforms.mapper.js';
+import type { PlatformFields, PlatformsRepository } from '../platforms/platforms.repository.js';
+import { nameSortKey, parseRomFileName } from '../roms/rom-filename.js';
+import { toScanRomEvent } from '../roms/roms.mapper.js';
+import type {
+  RomFields,
+  RomFileFields,
+  RomsRepository,
+  RomWrite,
+  StoredRom,
+} from '../roms/roms.repository.js';
+import type { Hashes } from './file-hasher.js';
+import { ALL_HASH_ALGORITHMS } from './file-hasher.js';
+import type { HashPool } from './hash-pool.js';
+import { readZipMembers } from './zip-members.js';
+
+/** What the scan reports while it runs (the socket gateway throttles and forwards it). */
+export interface ScanListener {
+  platform(event: ScanPlatformEvent): void;
+  rom(event: ScanRomEvent): void;
+  stats(stats: ScanStats): void;
+}
+
+export class ScanAlreadyRunningError extends Error {
+  override readonly name = 'ScanAlreadyRunningError';
+  constructor() {
+    super('A scan is already in progress');
+  }
+}
+
+/** ROMs written per transaction. */
+export const SCAN_BATCH_SIZE = 500;
+
+/** Platforms without hash databases: their files are not hashed (RomM §7.3). */
+export const NON_HASHABLE_PLATFORMS: ReadonlySet<string> = new Set([
+  'android',
+  'ios',
+  'linux',
+  'mac',
+  'win',
+  'ps3',
+  'ps4',
+  'ps5',
+  'psvr',
+  'psvr2',
+  'switch',
+  'switch-2',
+  'wiiu',
+  'xbox360',
+  'xboxone',
+  'series-x-s',
+  'oculus-quest',
+  'meta-quest-2',
+  'meta-quest-3',
+  'oculus-rift',
+  'oculus-go',
+  'fire-tv',
+  'alexa',
+]);
+
+export function emptyScanStats(): ScanStats {
+  return {
+    total_platforms: 0,
+    total_roms: 0,
+    scanned_platforms: 0,
+    new_platforms: 0,
+    identified_platforms: 0,
+    scanned_roms: 0,
+    new_roms: 0,
+    identified_roms: 0,
+    scanned_firmware: 0,
+    new_firmware: 0,
+    updated_roms: 0,
+    missing_roms: 0,
+    hashed_files: 0,
+    hashed_bytes: 0,
+    skipped_files: 0,
+  };
+}
+
+type RomAction = 'insert' | 'refresh' | 'rehash' | 'reparse' | 'restore';
+
+interface PlannedRom {
+  walked: WalkedRom;
+  stored: StoredRom | undefined;
+  action: RomAction;
+}
+
+/** A file's row values, with the hashes of a previous scan when it did not change. */
+type FileValues = RomFileFields;
+
+function fileUnchanged(stored: FileValues | undefined, walked: WalkedFile): boolean {
+  return (
+    stored !== undefined &&
+    stored.missing_from_fs === 0 &&
+    stored.file_size_bytes === walked.size &&
+    stored.mtime_ms === walked.mtimeMs
+  );
+}
+
+function fileKey(filePath: string, fileName: string): string {
+  return `${filePath}/${fileName}`;
+}
+
+function isZip(name: string): boolean {
+  return name.toLowerCase().endsWith('.zip');
+}
+
+/**
+ * The library scan (ARCHITECTURE §5): walk → compare with the database by (path, size, mtime)
+ * → hash only new or changed files on the worker pool → write in batched transactions →
+ * report progress. One scan runs at a time; every batch is atomic, so an interrupted scan
+ * leaves consistent rows and the next scan skips what was already stored.
+ *
+ * Scan types (RomM §7.1): `new_platforms` only platform folders not in the database; `quick`,
+ * `unidentified`/`unmatched` and `update` add new ROMs, refresh changed ones and flag missing
+ * ones (identification arrives with metadata, so the last two do nothing more yet); `complete`
+ * re-parses names and rehashes everything; `hashes` rehashes everything. `apis` is ignored.
+ */
+export class ScanService {
+  private current: AbortController | null = null;
+
+  constructor(
+    private readonly platforms: PlatformsRepository,
+    private readonly roms: RomsRepository,
+    private readonly libraryConfig: LibraryConfigService,
+    private readonly hashPool: HashPool,
+    private readonly libraryDir: string,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  get running(): boolean {
+    return this.current !== null;
+  }
+
+  /** Asks the running scan to stop after the ROM batch in progress; false when none runs. */
+  stop(): boolean {
+    if (this.current === null) return false;
+    this.current.abort();
+    return true;
+  }
+
+  /**
+   * Runs a scan to its end (or until stopped) and returns the final counters.
+   * Throws ScanAlreadyRunningError when another scan is running.
+   */
+  async run(request: ScanRequest, listener: ScanListener): Promise<ScanStats> {
+    if (this.current !== null) throw new ScanAlreadyRunningError();
+    const controller = new AbortController();
+    this.current = controller;
+    try {
+      return await this.scan(request, listener, controller.signal);
+    } finally {
+      this.current = null;
+    }
+  }
+
+  private async scan(
+    request: ScanRequest,
+    listener: ScanListener,
+    signal: AbortSignal,
+  ): Promise<ScanStats> {
+    const stats = emptyScanStats();
+    const config = this.libraryConfig.get();
+    const rules = new ExclusionRules(config);
+    const walker = new LibraryWalker(this.libraryDir, (absPath, reason) => {
+      stats.skipped_files += 1;
+      this.log.warn({ path: absPath }, `scan: skipped ${absPath}: ${reason}`);
+    });
+
+    const onDisk = await walker.listPlatforms(rules);
+    const stored = await this.platforms.all();
+    const storedBySlug = new Map(stored.map((row) => [row.fs_slug, row]));
+    const diskSlugs = new Set(onDisk.map((platform) => platform.fsSlug));
+
+    let targets: WalkedPlatform[];
+    if (request.platforms.length > 0) {
+      const wanted = new Set(request.platforms);
+      const chosen = stored.filter((row) => wanted.has(row.id));
+      targets = onDisk.filter((platform) => chosen.some((row) => row.fs_slug === platform.fsSlug));
+      await this.platforms.markMissing(
+        chosen.filter((row) => !diskSlugs.has(row.fs_slug)).map((row) => row.id),
+        nowIso(),
+      );
+    } else {
+      targets =
+        request.type === 'new_platforms'
+          ? onDisk.filter((platform) => !storedBySlug.has(platform.fsSlug))
+          : onDisk;
+      await this.platforms.markMissing(
+        stored
+          .filter((row) => row.missing_from_fs === 0 && !diskSlugs.has(row.fs_slug))
+          .map((row) => row.id),
+        nowIso(),
+      );
+    }
+    stats.total_platforms = targets.length;
+    listener.stats({ ...stats });
+
+    for (const target of targets) {
+      if (signal.aborted) break;
+      const platform = await this.upsertPlatform(
+        target,
+        storedBySlug.get(target.fsSlug),
+        config,
+        stats,
+      );
+      listener.platform(toScanPlatformEvent(platform));
+      await this.scanPlatform(
+        platform,
+        target,
+        walker,
+        rules,
+        request.type,
+        config.SKIP_HASH_CALCULATION,
+        stats,
+        listener,
+        signal,
+      );
+      stats.scanned_platforms += 1;
+      listener.stats({ ...stats });
+    }
+    return stats;
+  }
+
+  private async upsertPlatform(
+    target: WalkedPlatform,
+    existing: PlatformRow | undefined,
+    config: {
+      PLATFORMS_BINDING: Record<string, string>;
+      PLATFORMS_VERSIONS: Record<string, string>;
+    },
+    stats: ScanStats,
+  ): Promise<PlatformRow> {
+    const resolved = resolvePlatformFolder(target.fsSlug, {
+      bindings: config.PLATFORMS_BINDING,
+      versions: config.PLATFORMS_VERSIONS,
+    });
+    const entry = resolved.entry;
+    const fields: PlatformFields = {
+      slug: resolved.slug,
+      fs_slug: target.fsSlug,
+      name: resolved.name,
+      igdb_id: entry?.igdb_id ?? null,
+      moby_id: entry?.moby_id ?? null,
+      ss_id: entry?.ss_id ?? null,
+      ra_id: entry?.ra_id ?? null,
+      launchbox_id: entry?.launchbox_id ?? null,
+      hasheous_id: entry?.hasheous_id ?? null,
+      tgdb_id: entry?.tgdb_id ?? null,
+      flashpoint_id: entry?.flashpoint_id ?? null,
+      hltb_slug: entry?.hltb_slug ?? null,
+      libretro_slug: entry?.libretro_slug ?? null,
+      category: entry?.category ?? null,
+      generation: entry?.generation ?? null,
+      family_name: entry?.family_name ?? null,
+      missing_from_fs: 0,
+    };
+    const now = nowIso();
+    if (existing === undefined) {
+      stats.new_platforms += 1;
+      const row = await this.platforms.insert(fields, now);
+      if (row.igdb_id !== null || row.ss_id !== null || row.moby_id !== null) {
+        stats.identified_platforms += 1;
+      }
+      return row;
+    }
+    const changed = (Object.keys(fields) as (keyof PlatformFields)[]).some(
+      (key) => fields[key] !== existing[key],
+    );
+    return changed ? this.platforms.update(existing.id, fields, now) : existing;
+  }
+
+  private async scanPlatform(
+    platform: PlatformRow,
+    target: WalkedPlatform,
+    walker: LibraryWalker,
+    rules: ExclusionRules,
+    type: ScanType,
+    skipHashSetting: boolean,
+    stats: ScanStats,
+    listener: ScanListener,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const walked = await walker.listRoms(target, rules);
+    const stored = await this.roms.loadForScan(platform.id);
+    stats.total_roms += walked.length;
+
+    const present = new Set(walked.map((rom) => rom.fsName));
+    const missing = [...stored.values()]
+      .filter((rom) => rom.missing_from_fs === 0 && !present.has(rom.fs_name))
+      .map((rom) => rom.id);
+    await this.roms.markRomsMissing(missing, nowIso());
+    stats.missing_roms += missing.length;
+
+    const planned: PlannedRom[] = [];
+    for (const rom of walked) {
+      const action = this.actionFor(rom, stored.get(rom.fsName), type);
+      if (action === null) stats.scanned_roms += 1;
+      else planned.push({ walked: rom, stored: stored.get(rom.fsName), action });
+    }
+    if (planned.length === 0) return;
+    listener.stats({ ...stats });
+
+    const skipHash = skipHashSetting || NON_HASHABLE_PLATFORMS.has(platform.slug);
+    const concurrency = Math.max(4, this.hashPool.size * 8);
+    for (let start = 0; start < planned.length; start += SCAN_BATCH_SIZE) {
+      if (signal.aborted) return;
+      const batch = planned.slice(start, start + SCAN_BATCH_SIZE);
+      const writes: (RomWrite | null)[] = new Array<RomWrite | null>(batch.length).fill(null);
+      let next = 0;
+      const worker = async () => {
+        while (next < batch.length) {
+          const index = next++;
+          const item = batch[index];
+          if (item === undefined) continue;
+          writes[index] = await this.prepareWrite(platform.id, item, skipHash, stats);
+          stats.scanned_roms += 1;
+          listener.stats({ ...stats });
+        }
+      };
+      await Promise.all(Array.from({ length: concurrency }, worker));
+      const ready = writes.filter((write): write is RomWrite => write !== null);
+      const ids = await this.roms.applyBatch(ready, nowIso());
+      for (const write of ready) {
+        if (write.type === 'insert') stats.new_roms += 1;
+        else stats.updated_roms += 1;
+      }
+      for (const row of await this.roms.findByIds(ids)) listener.rom(toScanRomEvent(row));
+      listener.stats({ ...stats });
+    }
+  }
+
+  /** What to do with a ROM found on disk, or null when it is unchanged. */
+  private actionFor(
+    rom: WalkedRom,
+    stored: StoredRom | undefined,
+    type: ScanType,
+  ): RomAction | null {
+    if (stored === undefined) return 'insert';
+    if (type === 'complete') return 'reparse';
+    if (type === 'hashes') return 'rehash';
+    const files = new Map(
+      stored.files.map((file) => [fileKey(file.file_path, file.file_name), file]),
+    );
+    const changed =
+      rom.files.length !== stored.files.filter((file) => file.missing_from_fs === 0).length ||
+      rom.files.some(
+        (file) => !fileUnchanged(files.get(fileKey(file.filePath, file.fileName)), file),
+      );
+    if (changed) return 'refresh';
+    return stored.missing_from_fs === 1 ? 'restore' : null;
+  }
+
+  /**
+   * Builds the row changes of one ROM, hashing what is new or changed. Returns null (and
+   * logs) when a file cannot be read: the ROM is left as it was and the scan goes on.
+   */
+  private async prepareWrite(
+    platformId: number,
+    item: PlannedRom,
+    skipHash: boolean,
+    stats: ScanStats,
+  ): Promise<RomWrite | null> {
+    const { walked, stored, action } = item;
+    const previous = new Map(
+      (stored?.files ?? []).map((file) => [fileKey(file.file_path, file.file_name), file]),
+    );
+    const forceHash = action === 'rehash' || action === 'reparse';
+    const topLevel = walked.files.filter((file) => file.isTopLevel);
+    const hashes = new Map<WalkedFile, Hashes | null>();
+    let romHashes: Hashes | null = null;
+
+    try {
+      const needsHash = (file: WalkedFile) =>
+        forceHash || !fileUnchanged(previous.get(fileKey(file.filePath, file.fileName)), file);
+      if (!skipHash) {
+        // Top-level files feed the ROM's own hash: when one changed, all are read again.
+        const topChanged = topLevel.some(needsHash);
+        if (walked.isFolder && topLevel.length > 1 && topChanged) {
+          const result = await this.hashPool.run({
+            paths: topLevel.map((file) => file.absPath),
+            algorithms: ALL_HASH_ALGORITHMS,
+            combined: true,
+          });
+          topLevel.forEach((file, index) => hashes.set(file, result.files[index] ?? null));
+          romHashes = result.combined;
+          stats.hashed_files += topLevel.length;
+          stats.hashed_bytes += topLevel.reduce((sum, file) => sum + file.size, 0);
+        }
+        for (const file of walked.files) {
+          if (hashes.has(file) || !needsHash(file)) continue;
+          hashes.set(file, await this.hashPool.hashFile(file.absPath, file.size));
+          stats.hashed_files += 1;
+          stats.hashed_bytes += file.size;
+        }
+      }
+      const members = new Map<WalkedFile, string | null>();
+      for (const file of walked.files) {
+        if (!isZip(file.fileName)) continue;
+        const old = previous.get(fileKey(file.filePath, file.fileName));
+        if (!forceHash && fileUnchanged(old, file) && old !== undefined) continue;
+        try {
+          members.set(file, JSON.stringify(await readZipMembers(file.absPath)));
+        } catch (error) {
+          this.log.warn(
+            { path: file.absPath },
+            `scan: cannot list zip members: ${(error as Error).message}`,
+          );
+          members.set(file, null);
+        }
+      }
+
+      const fileValues = walked.files.map((file): FileValues => {
+        const old = previous.get(fileKey(file.filePath, file.fileName));
+        const fresh = hashes.get(file);
+        const keepOld = fresh === undefined && old !== undefined && !forceHash;
+        return {
+          file_name: file.fileName,
+          file_path: file.filePath,
+          file_size_bytes: file.size,
+          mtime_ms: file.mtimeMs,
+          last_modified: toIsoUtc(new Date(file.mtimeMs)),
+          crc_hash: fresh?.crc ?? (keepOld ? old.crc_hash : null),
+          md5_hash: fresh?.md5 ?? (keepOld ? old.md5_hash : null),
+          sha1_hash: fresh?.sha1 ?? (keepOld ? old.sha1_hash : null),
+          category: file.category,
+          archive_members: members.has(file)
+            ? (members.get(file) ?? null)
+            : (old?.archive_members ?? null),
+          is_top_level: file.isTopLevel ? 1 : 0,
+          missing_from_fs: 0,
+        };
+      });
+
+      // ROM hash: a file's own, a folder's single top-level file, or the concatenation.
+      const kind = !walked.isFolder ? 'file' : topLevel.length === 1 ? 'nested' : 'multi';
+      let crc: string | null;
+      let md5: string | null;
+      let sha1: string | null;
+      if (kind === 'multi') {
+        const keep = romHashes === null && !forceHash && stored !== undefined;
+        crc = romHashes?.crc ?? (keep ? stored.crc_hash : null);
+        md5 = romHashes?.md5 ?? (keep ? stored.md5_hash : null);
+        sha1 = romHashes?.sha1 ?? (keep ? stored.sha1_hash : null);
+      } else {
+        const index = walked.files.findIndex((file) => file.isTopLevel);
+        const values = fileValues[index];
+        crc = values?.crc_hash ?? null;
+        md5 = values?.md5_hash ?? null;
+        sha1 = values?.sha1_hash ?? null;
+      }
+
+      const parsed = parseRomFileName(walked.fsName, { isFolder: walked.isFolder });
+      const keepName = stored !== undefined && action !== 'reparse' && stored.name !== null;
+      const name = keepName ? (stored.name ?? parsed.fs_name_no_tags) : parsed.fs_name_no_tags;
+      const rom: RomFields = {
+        fs_name: walked.fsName,
+        fs_name_no_tags: parsed.fs_name_no_tags,
+        fs_name_no_ext: parsed.fs_name_no_ext,
+        fs_extension: parsed.fs_extension,
+        fs_path: walked.fsPath,
+        fs_size_bytes: walked.files.reduce((sum, file) => sum + file.size, 0),
+        fs_mtime_ms: walked.files.reduce((latest, file) => Math.max(latest, file.mtimeMs), 0),
+        kind,
+        name,
+        name_sort_key: nameSortKey(name),
+        search_text: foldSearchText(`${name} ${walked.fsName}`),
+        regions: JSON.stringify(parsed.regions),
+        languages: JSON.stringify(parsed.languages),
+        tags: JSON.stringify(parsed.tags),
+        revision:
+          parsed.revision !== '' ? parsed.revision : parsed.version !== '' ? parsed.version : null,
+        crc_hash: crc,
+        md5_hash: md5,
+        sha1_hash: sha1,
+        missing_from_fs: 0,
+      };
+
+      if (stored === undefined) return { type: 'insert', platformId, rom, files: fileValues };
+      const fileUpdates: { id: number; fields: Partial<RomFileFields> }[] = [];
+      const fileInserts: RomFileFields[] = [];
+      const seen = new Set<number>();
+      for (const values of fileValues) {
+        const old = previous.get(fileKey(values.file_path, values.file_name));
+        if (old === undefined) fileInserts.push(values);
+        else {
+          seen.add(old.id);
+          fileUpdates.push({ id: old.id, fields: values });
+        }
+      }
+      const missingFileIds = stored.files
+        .filter((file) => !seen.has(file.id) && file.missing_from_fs === 0)
+        .map((file) => file.id);
+      return { type: 'update', romId: stored.id, rom, fileUpdates, fileInserts, missingFileIds };
+    } catch (error) {
+      stats.skipped_files += 1;
+      this.log.warn(
+        { rom: `${walked.fsPath}/${walked.fsName}` },
+        `scan: skipped ROM ${walked.fsPath}/${walked.fsName}: ${(error as Error).message}`,
+      );
+      return null;
+    }
+  }
+}
