@@ -9,3 +9,5 @@ export * from './platforms/platforms.js';
 export * from './api/platforms.js';
 export * from './api/roms.js';
 export * from './api/scan.js';
+export * from './emulation/emulator-cores.js';
+export * from './emulation/known-bios.js';
