@@ -1,0 +1,82 @@
+import { existsSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { makeTempDir } from '../../../test/build-test-app.js';
+import { hashesOf } from '../../../test/library-fixtures.js';
+import { HashPool, SPLIT_HASH_THRESHOLD } from './hash-pool.js';
+
+/** The compiled worker (server/dist), present after `tsc -b contract server`. */
+const COMPILED_WORKER = pathToFileURL(
+  path.resolve(
+    path.dirname(fileURLToPath(import.meta.url)),
+    '../../../dist/modules/scan/hash.worker.js',
+  ),
+);
+
+const pools: HashPool[] = [];
+afterEach(async () => {
+  for (const pool of pools.splice(0)) await pool.close();
+});
+
+function fixture() {
+  const dir = makeTempDir('romshelf-hash-');
+  const small = Buffer.from('small file');
+  const big = Buffer.alloc(SPLIT_HASH_THRESHOLD + 12345);
+  for (let index = 0; index < big.length; index += 4096) big[index] = index % 251;
+  writeFileSync(path.join(dir, 'small.bin'), small);
+  writeFileSync(path.join(dir, 'big.bin'), big);
+  writeFileSync(path.join(dir, 'empty.bin'), '');
+  return { dir, small, big };
+}
+
+async function checkPool(pool: HashPool) {
+  const { dir, small, big } = fixture();
+  expect(await pool.hashFile(path.join(dir, 'small.bin'), small.length)).toEqual({
+    ...hashesOf(small),
+    size: small.length,
+  });
+  expect(await pool.hashFile(path.join(dir, 'big.bin'), big.length)).toEqual({
+    ...hashesOf(big),
+    size: big.length,
+  });
+  expect(await pool.hashFile(path.join(dir, 'empty.bin'), 0)).toEqual({
+    ...hashesOf(''),
+    size: 0,
+  });
+  const combined = await pool.run({
+    paths: [path.join(dir, 'small.bin'), path.join(dir, 'empty.bin'), path.join(dir, 'small.bin')],
+    algorithms: ['crc32', 'md5', 'sha1'],
+    combined: true,
+  });
+  expect(combined.combined).toEqual({
+    ...hashesOf(Buffer.concat([small, small])),
+    size: small.length * 2,
+  });
+  await expect(pool.hashFile(path.join(dir, 'gone.bin'), 1)).rejects.toThrow(/ENOENT/);
+  // Still usable after a failure.
+  expect((await pool.hashFile(path.join(dir, 'small.bin'), small.length)).md5).toBe(
+    hashesOf(small).md5,
+  );
+}
+
+describe('HashPool', () => {
+  it('hashes in this thread when no compiled worker exists (TypeScript sources)', async () => {
+    const pool = new HashPool(2);
+    pools.push(pool);
+    expect(pool.mode).toBe('in-thread');
+    await checkPool(pool);
+  });
+
+  it.runIf(existsSync(fileURLToPath(COMPILED_WORKER)))(
+    'hashes on worker threads with the compiled worker, splitting big files',
+    async () => {
+      const pool = new HashPool(2, COMPILED_WORKER);
+      pools.push(pool);
+      expect(pool.mode).toBe('workers');
+      await checkPool(pool);
+    },
+  );
+});
