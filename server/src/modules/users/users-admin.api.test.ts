@@ -422,6 +422,11 @@ describe('last admin guard', () => {
       expect(await repository.deleteChecked(1)).toBe('last-admin');
       expect((await repository.findById(1))?.role).toBe('admin');
       expect(await repository.deleteChecked(second.id)).toBe('deleted');
+      // Without any enabled admin (edited in the database), other updates still work.
+      await db.updateTable('user').set({ enabled: 0 }).where('id', '=', 1).execute();
+      expect((await repository.updateChecked(1, { email: 'x@example.com' })).outcome).toBe(
+        'updated',
+      );
     } finally {
       await db.destroy();
     }

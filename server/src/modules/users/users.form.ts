@@ -21,14 +21,20 @@ export async function readUserForm(request: FastifyRequest): Promise<UserForm> {
   let avatar: Buffer | null = null;
   if (request.isMultipart()) {
     const limits = { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024 };
-    for await (const part of request.parts({ limits })) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        if (part.fieldname !== 'avatar') continue;
-        avatar = bytes;
-      } else if (typeof part.value === 'string') {
-        raw[part.fieldname] = part.value;
+    try {
+      for await (const part of request.parts({ limits })) {
+        if (part.type === 'file') {
+          const bytes = await part.toBuffer();
+          if (part.fieldname === 'avatar') avatar = bytes;
+        } else if (typeof part.value === 'string') {
+          raw[part.fieldname] = part.value;
+        }
       }
+    } catch (error) {
+      // Limit errors carry their own 413; anything else is a body that does not parse.
+      const status = (error as { statusCode?: unknown }).statusCode;
+      if (typeof status === 'number' && status >= 400 && status < 500) throw error;
+      throw new HttpError(400, 'Malformed multipart body');
     }
   } else if (request.body !== undefined && request.body !== null) {
     if (typeof request.body !== 'object' || Array.isArray(request.body)) {

@@ -1,5 +1,7 @@
+import type { Transaction } from 'kysely';
+
 import type { Db } from '../../db/database.js';
-import type { NewUserRow, UserRow, UserUpdate } from '../../db/schema.js';
+import type { Database, NewUserRow, UserRow, UserUpdate } from '../../db/schema.js';
 
 export class UsersRepository {
   constructor(private readonly db: Db) {}
@@ -96,8 +98,8 @@ export class UsersRepository {
   }
 
   /**
-   * Updates a user after checking that a new username or e-mail is free, and (for role and
-   * enabled changes) that at least one enabled admin remains, all in one transaction.
+   * Updates a user after checking that a new username or e-mail is free, and (when an enabled
+   * admin is demoted or disabled) that another enabled admin remains, in one transaction.
    */
   async updateChecked(
     id: number,
@@ -127,22 +129,19 @@ export class UsersRepository {
             .executeTakeFirst();
           if (same !== undefined) return { outcome: 'email-taken' as const };
         }
+        const before = await trx
+          .selectFrom('user')
+          .select(['role', 'enabled'])
+          .where('id', '=', id)
+          .executeTakeFirst();
         const updated = await trx
           .updateTable('user')
           .set(patch)
           .where('id', '=', id)
           .returningAll()
           .executeTakeFirst();
-        if (updated === undefined) return { outcome: 'not-found' as const };
-        const admins = await trx
-          .selectFrom('user')
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .where('role', '=', 'admin')
-          .where('enabled', '=', 1)
-          .executeTakeFirstOrThrow();
-        if (admins.count === 0) {
-          throw new LastAdminError();
-        }
+        if (before === undefined || updated === undefined) return { outcome: 'not-found' as const };
+        if (isEnabledAdmin(before) && !isEnabledAdmin(updated)) await assertAdminLeft(trx);
         return { outcome: 'updated' as const, user: updated };
       })
       .catch((error: unknown) => {
@@ -151,20 +150,18 @@ export class UsersRepository {
       });
   }
 
-  /** Deletes a user unless it is the last enabled admin; false when nothing was deleted. */
+  /** Deletes a user unless it is the last enabled admin. */
   async deleteChecked(id: number): Promise<'deleted' | 'not-found' | 'last-admin'> {
     return this.db
       .transaction()
       .execute(async (trx) => {
-        const result = await trx.deleteFrom('user').where('id', '=', id).executeTakeFirst();
-        if (result.numDeletedRows === 0n) return 'not-found' as const;
-        const admins = await trx
-          .selectFrom('user')
-          .select((eb) => eb.fn.countAll<number>().as('count'))
-          .where('role', '=', 'admin')
-          .where('enabled', '=', 1)
-          .executeTakeFirstOrThrow();
-        if (admins.count === 0) throw new LastAdminError();
+        const deleted = await trx
+          .deleteFrom('user')
+          .where('id', '=', id)
+          .returning(['role', 'enabled'])
+          .executeTakeFirst();
+        if (deleted === undefined) return 'not-found' as const;
+        if (isEnabledAdmin(deleted)) await assertAdminLeft(trx);
         return 'deleted' as const;
       })
       .catch((error: unknown) => {
@@ -184,3 +181,18 @@ export class UsersRepository {
 
 /** Thrown inside a transaction to roll it back when no enabled admin would remain. */
 class LastAdminError extends Error {}
+
+function isEnabledAdmin(row: { role: string; enabled: number }): boolean {
+  return row.role === 'admin' && row.enabled === 1;
+}
+
+/** Throws LastAdminError when no enabled admin is left (rolls the transaction back). */
+async function assertAdminLeft(trx: Transaction<Database>): Promise<void> {
+  const admins = await trx
+    .selectFrom('user')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('role', '=', 'admin')
+    .where('enabled', '=', 1)
+    .executeTakeFirstOrThrow();
+  if (admins.count === 0) throw new LastAdminError();
+}
