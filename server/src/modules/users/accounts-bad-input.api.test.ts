@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 
 import { ADMIN, basic, buildTestApp, createFirstAdmin } from '../../../test/build-test-app.js';
@@ -14,7 +15,7 @@ describe('account routes with bad input', () => {
       `--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="b.png"\r\n\r\nBBBB\r\n`,
       `--${boundary}--\r\n`,
     ].join('');
-    const requests: Parameters<typeof app.inject>[0][] = [
+    const requests: InjectOptions[] = [
       {
         method: 'PUT',
         url: '/api/users/1',
@@ -97,7 +98,7 @@ describe('account routes with bad input', () => {
     ];
     for (const request of requests) {
       const response = await app.inject(request);
-      expect(response.statusCode, `${request.method} ${request.url} ${response.body}`).toBeLessThan(
+      expect(response.statusCode, `${JSON.stringify(request.url)} ${response.body}`).toBeLessThan(
         500,
       );
       if (response.statusCode >= 400) {
