@@ -44,10 +44,12 @@ export function registerAuthHook(
 
     const access = accessOf(request);
     const authorization = request.headers.authorization;
+    // Credential endpoints (login, token) check what they are given themselves; a browser's
+    // session cookie is ignored there, so it cannot trigger the CSRF check (as in RomM).
+    const handlerChecks = 'public' in access && access.ownCredentials === true;
     if (authorization !== undefined) {
       // Basic credentials and bearer tokens are checked on every request; other schemes leave
       // the request anonymous.
-      const handlerChecks = 'public' in access && access.ownCredentials === true;
       const bearer = /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1];
       if (isBasicAuthHeader(authorization) && !handlerChecks) {
         request.user = await deps.auth.authenticateBasic(authorization);
@@ -58,7 +60,7 @@ export function registerAuthHook(
         request.scopes = found.scopes;
         request.authMethod = 'bearer';
       }
-    } else {
+    } else if (!handlerChecks) {
       const token = request.cookies[SESSION_COOKIE];
       if (token !== undefined && token !== '') {
         const found = await deps.auth.resolveSession(token);

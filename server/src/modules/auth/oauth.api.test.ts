@@ -134,6 +134,19 @@ describe('POST /api/token (password grant)', () => {
     expect(otherUser.statusCode).toBe(401);
   });
 
+  it('needs no CSRF header even when a session cookie comes along', async () => {
+    const { app } = await buildTestApp();
+    await createFirstAdmin(app);
+    const session = await login(app);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: session.cookie },
+      payload: new URLSearchParams({ username: 'admin', password: ADMIN.password }).toString(),
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
   it('is refused with DISABLE_USERPASS_LOGIN, as is /api/login', async () => {
     const { app } = await buildTestApp({ env: { DISABLE_USERPASS_LOGIN: 'true' } });
     await createFirstAdmin(app);
