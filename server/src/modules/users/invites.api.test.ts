@@ -1,7 +1,7 @@
 import { ACCOUNT_ERRORS } from '@romshelf/contract';
 import { describe, expect, it } from 'vitest';
 
-import { seedRoles } from '../../../test/accounts.js';
+import { addUser, seedRoles } from '../../../test/accounts.js';
 import { ADMIN, basic, buildTestApp, createFirstAdmin } from '../../../test/build-test-app.js';
 import { openDatabase } from '../../db/database.js';
 
@@ -159,6 +159,24 @@ describe('invites and registration', () => {
       url: '/api/users/invite-link?role=viewer',
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('voids the invites of an inviter who lost the admin role', async () => {
+    const { app } = await buildTestApp();
+    await createFirstAdmin(app);
+    const second = await addUser(app, 'second', 'admin');
+    const secondAuth = { authorization: basic(second.username, second.password) };
+    const { token } = (await invite(app, 'admin', secondAuth)).json<{ token: string }>();
+    const demote = await app.inject({
+      method: 'PUT',
+      url: `/api/users/${second.id}`,
+      headers: asAdmin,
+      payload: { role: 'editor' },
+    });
+    expect(demote.statusCode).toBe(200);
+    const response = await register(app, token);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ detail: ACCOUNT_ERRORS.inviteInvalid });
   });
 
   it('validates the registration body', async () => {

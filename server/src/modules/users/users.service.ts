@@ -7,7 +7,7 @@ import type {
   UpdateUserBody,
   User,
 } from '@romshelf/contract';
-import { ACCOUNT_ERRORS } from '@romshelf/contract';
+import { ACCOUNT_ERRORS, scopesForRole } from '@romshelf/contract';
 
 import type { UserRow, UserUpdate } from '../../db/schema.js';
 import { HttpError, forbidden, notAuthenticated } from '../../http/http-error.js';
@@ -230,6 +230,17 @@ export class UsersService {
     }
     if (invite.used_at !== null) throw new HttpError(400, ACCOUNT_ERRORS.inviteUsed);
     if (invite.expires_at <= now) throw new HttpError(400, ACCOUNT_ERRORS.inviteExpired);
+    // The inviter must still be allowed to make this invite (not disabled or demoted since).
+    const inviter = invite.user_id === null ? undefined : await this.users.findById(invite.user_id);
+    const inviterScopes: readonly string[] =
+      inviter === undefined ? [] : scopesForRole(inviter.role);
+    if (
+      inviter?.enabled !== 1 ||
+      !inviterScopes.includes('users.write') ||
+      (invite.role === 'admin' && inviter.role !== 'admin')
+    ) {
+      throw new HttpError(400, ACCOUNT_ERRORS.inviteInvalid);
+    }
     if (!(await this.tokens.claimOneTime(id, now))) {
       throw new HttpError(400, ACCOUNT_ERRORS.inviteUsed);
     }
