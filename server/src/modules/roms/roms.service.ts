@@ -116,6 +116,26 @@ export function discPlaylist(names: readonly string[]): string[] | null {
   return discs.length >= 2 ? discs : null;
 }
 
+/**
+ * First character → offset of its first row in the list sorted in `direction` (RomM
+ * char_index: the number of rows sorting before it), keys in ascending order. `counts` are
+ * in ascending (SQLite BINARY) order.
+ */
+export function charIndexOf(
+  counts: readonly { char: string; count: number }[],
+  direction: 'asc' | 'desc',
+): Record<string, number> {
+  const offsets = new Map<string, number>();
+  let before = 0;
+  for (const { char, count } of direction === 'asc' ? counts : [...counts].reverse()) {
+    offsets.set(char, before);
+    before += count;
+  }
+  const index: Record<string, number> = {};
+  for (const { char } of counts) index[char] = offsets.get(char) ?? 0;
+  return index;
+}
+
 interface CachedAggregate<T> {
   version: number;
   value: T;
@@ -150,13 +170,33 @@ export class RomsService {
     const orderBy = SORT_COLUMNS[query.order_by ?? 'name'] ?? 'name_sort_key';
     const filter: RomFilter = { platformIds, search: planSearch(query.search_term) };
 
-    const ids = await this.roms.pageIds({
+    const pageQuery = {
       ...filter,
       orderBy,
       direction: query.order_dir,
       limit: query.limit,
       offset: query.offset,
-    });
+    };
+    const charColumn = orderBy === 'fs_name' ? 'fs_name' : 'sort_char';
+    let ids: number[];
+    let total: number | null = null;
+    let charIndex: Record<string, number> = {};
+    if (filter.search === null) {
+      ids = await this.roms.pageIds(pageQuery);
+      if (query.with_total) total = await this.roms.count(filter);
+      if (query.with_char_index) {
+        const counts = await this.cached(`chars:${charColumn}:${platformIds.join(',')}`, () =>
+          this.roms.charCounts(filter, charColumn),
+        );
+        charIndex = charIndexOf(counts, query.order_dir);
+      }
+    } else {
+      const searched = await this.roms.searchPage(pageQuery, charColumn);
+      ids = searched.ids;
+      if (query.with_total) total = searched.total;
+      if (query.with_char_index) charIndex = charIndexOf(searched.chars, query.order_dir);
+    }
+
     const rows = await this.roms.findByIds(ids);
     const byId = new Map(rows.map((row) => [row.id, row]));
     const files = query.with_files ? await this.roms.filesOf(ids) : [];
@@ -173,48 +213,15 @@ export class RomsService {
 
     return {
       items,
-      total: query.with_total ? await this.roms.count(filter) : null,
+      total,
       limit: query.limit,
       offset: query.offset,
-      char_index: query.with_char_index
-        ? await this.charIndex(
-            filter,
-            orderBy === 'fs_name' ? 'fs_name' : 'sort_char',
-            query.order_dir,
-          )
-        : {},
+      char_index: charIndex,
       rom_id_index: [],
       filter_values: query.with_filter_values
         ? await this.filterValues(platformIds)
         : EMPTY_FILTERS,
     };
-  }
-
-  /**
-   * First character → offset of its first row in the filtered list sorted in `direction`
-   * (RomM char_index: the number of rows sorting before it), keys in ascending order.
-   */
-  private async charIndex(
-    filter: RomFilter,
-    column: 'sort_char' | 'fs_name',
-    direction: 'asc' | 'desc',
-  ): Promise<Record<string, number>> {
-    const counts =
-      filter.search === null
-        ? await this.cached(`chars:${column}:${filter.platformIds.join(',')}`, () =>
-            this.roms.charCounts(filter, column),
-          )
-        : await this.roms.charCounts(filter, column);
-    const offsets = new Map<string, number>();
-    let before = 0;
-    const ordered = direction === 'asc' ? counts : [...counts].reverse();
-    for (const { char, count } of ordered) {
-      offsets.set(char, before);
-      before += count;
-    }
-    const index: Record<string, number> = {};
-    for (const { char } of counts) index[char] = offsets.get(char) ?? 0;
-    return index;
   }
 
   /** Values the gallery can filter on, over the platform scope (cached per data version). */
