@@ -1,0 +1,67 @@
+/** Size units of SPEC §9: bytes up to yottabytes, base 1024. */
+export const SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'] as const;
+
+const EMPTY = '-';
+
+/**
+ * A byte count for people: base 1024, two decimals from KB up (`1536` → `1.50 KB`), whole bytes
+ * below 1 KB (`512` → `512 B`). Missing or invalid values give a dash.
+ */
+export function formatBytes(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return EMPTY;
+  if (bytes < 1024) return `${Math.round(bytes)} B`;
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  // 1023.999 KB rounds to "1024.00 KB"; show it as the next unit instead.
+  if (Number(value.toFixed(2)) >= 1024 && unit < SIZE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(2)} ${SIZE_UNITS[unit] ?? 'YB'}`;
+}
+
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormatter(timeZone: string | undefined, withTime: boolean): Intl.DateTimeFormat {
+  const key = `${timeZone ?? ''}|${String(withTime)}`;
+  let formatter = dateFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      ...(withTime ? { hour: '2-digit', minute: '2-digit' } : {}),
+      ...(timeZone ? { timeZone } : {}),
+    });
+    dateFormatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+function toDate(value: string | number | Date | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** A date in the en-GB format of SPEC §9 (`22/11/2026`); a dash when empty or invalid. */
+export function formatDate(
+  value: string | number | Date | null | undefined,
+  options: { timeZone?: string } = {},
+): string {
+  const date = toDate(value);
+  return date ? dateFormatter(options.timeZone, false).format(date) : EMPTY;
+}
+
+/** Date and time, en-GB (`22/11/2026, 14:05`); a dash when empty or invalid. */
+export function formatDateTime(
+  value: string | number | Date | null | undefined,
+  options: { timeZone?: string } = {},
+): string {
+  const date = toDate(value);
+  return date ? dateFormatter(options.timeZone, true).format(date) : EMPTY;
+}
