@@ -7,10 +7,7 @@ import LibraryBooksRounded from '@mui/icons-material/LibraryBooksRounded';
 import LogoutRounded from '@mui/icons-material/LogoutRounded';
 import PaletteRounded from '@mui/icons-material/PaletteRounded';
 import PersonRounded from '@mui/icons-material/PersonRounded';
-import RadarRounded from '@mui/icons-material/RadarRounded';
-import VideogameAssetRounded from '@mui/icons-material/VideogameAssetRounded';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
@@ -26,7 +23,9 @@ import { useNavigate } from 'react-router';
 import { hasScopes, useAuthStore } from '../../lib/stores/auth-store';
 import { useNavigationStore } from '../../lib/stores/navigation-store';
 import type { DrawerName } from '../../lib/stores/navigation-store';
+import { PlatformInfo } from '../../features/gallery/components/platform-info';
 import { useLogout } from '../use-logout';
+import { PlatformsDrawerContent } from './platforms-drawer';
 
 function DrawerFrame({
   name,
@@ -103,7 +102,7 @@ export function Drawers() {
   const navigate = useNavigate();
   const user = useAuthStore((state) => state.user);
   const scopes = useAuthStore((state) => state.oauth_scopes);
-  const { goScan, resetDrawers } = useNavigationStore();
+  const { resetDrawers } = useNavigationStore();
   const logout = useLogout();
   const canScan = hasScopes(scopes, ['platforms.write']);
 
@@ -156,20 +155,7 @@ export function Drawers() {
   return (
     <>
       <DrawerFrame name="platforms" anchor="left" title={t('drawers.platforms.title')}>
-        <DrawerEmpty
-          icon={<VideogameAssetRounded />}
-          title={t('drawers.platforms.empty-title')}
-          text={
-            canScan ? t('drawers.platforms.empty-text-scan') : t('drawers.platforms.empty-text-ask')
-          }
-          action={
-            canScan ? (
-              <Button variant="contained" startIcon={<RadarRounded />} onClick={goScan}>
-                {t('nav.scan')}
-              </Button>
-            ) : undefined
-          }
-        />
+        <PlatformsDrawerContent />
       </DrawerFrame>
       <DrawerFrame name="collections" anchor="left" title={t('drawers.collections.title')}>
         <DrawerEmpty
@@ -199,11 +185,7 @@ export function Drawers() {
         </List>
       </DrawerFrame>
       <DrawerFrame name="platformInfo" anchor="right" title={t('drawers.platform-info.title')}>
-        <DrawerEmpty
-          icon={<InfoOutlined />}
-          title={t('drawers.platform-info.empty-title')}
-          text={t('drawers.platform-info.empty-text')}
-        />
+        <PlatformInfo />
       </DrawerFrame>
       <DrawerFrame name="collectionInfo" anchor="right" title={t('drawers.collection-info.title')}>
         <DrawerEmpty

@@ -1,47 +1,109 @@
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import RadarRounded from '@mui/icons-material/RadarRounded';
 import VideogameAssetRounded from '@mui/icons-material/VideogameAssetRounded';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 
 import { EmptyState } from '@/components/empty-state';
-import { PageHeader } from '@/components/page-header';
+import { PlatformIcon } from '@/components/platform-icon';
+import { usePlatformsQuery } from '@/lib/api/platforms';
+import { formatBytes } from '@/lib/format';
 import { useNavigationStore } from '@/lib/stores/navigation-store';
 import { useHasScopes } from '@/lib/stores/use-scopes';
 
+import { fetchRoms } from '../api/roms';
+import type { RomPageFetcher } from '../stores/gallery-store';
+import { Gallery } from './gallery';
+
 export function PlatformPage() {
   const { t } = useTranslation('platform');
-  const { platform = '' } = useParams();
+  const { platform: param = '' } = useParams();
+  const platformId = /^\d+$/.test(param) ? Number(param) : null;
   const canScan = useHasScopes('platforms.write');
   const { toggleDrawer, goScan } = useNavigationStore();
+  const platforms = usePlatformsQuery();
+  const platform = platforms.data?.find((item) => item.id === platformId);
+
+  const fetcher = useCallback<RomPageFetcher>(
+    (request) => fetchRoms({ platformId, ...request }),
+    [platformId],
+  );
+
+  if (platformId === null || (platforms.isSuccess && !platform)) {
+    return (
+      <EmptyState
+        testId="platform-not-found"
+        icon={<VideogameAssetRounded />}
+        title={t('platform.not-found-title')}
+        text={t('platform.not-found-text')}
+      />
+    );
+  }
+
   return (
     <>
-      <PageHeader
-        title={t('platform.title', { platform })}
-        subtitle={t('platform.subtitle')}
-        icon={<VideogameAssetRounded />}
-        actions={
-          <Button
-            variant="outlined"
-            startIcon={<InfoOutlined />}
-            onClick={() => toggleDrawer('platformInfo')}
-          >
+      <Stack
+        direction="row"
+        spacing={2}
+        sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 3 }}
+      >
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', minWidth: 0 }}>
+          {platform ? (
+            <PlatformIcon platform={platform} size={56} />
+          ) : (
+            <Skeleton variant="rounded" width={56} height={56} />
+          )}
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="h4" component="h1" data-testid="page-heading" noWrap>
+              {platform ? platform.display_name : <Skeleton width={220} />}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+              {platform
+                ? t('platform.summary', {
+                    count: platform.rom_count,
+                    size: formatBytes(platform.fs_size_bytes),
+                  })
+                : t('platform.subtitle')}
+            </Typography>
+          </Box>
+        </Stack>
+        <Button
+          variant="outlined"
+          startIcon={<InfoOutlined />}
+          onClick={() => toggleDrawer('platformInfo')}
+          data-testid="platform-info-button"
+          sx={{ flexShrink: 0 }}
+        >
+          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
             {t('platform.info')}
-          </Button>
-        }
-      />
-      <EmptyState
-        testId="platform-empty"
-        icon={<VideogameAssetRounded />}
-        title={t('platform.empty-title')}
-        text={canScan ? t('platform.empty-text-scan') : t('platform.empty-text-ask')}
-        action={
-          canScan ? (
-            <Button variant="contained" startIcon={<RadarRounded />} onClick={goScan}>
-              {t('platform.scan-action')}
-            </Button>
-          ) : undefined
+          </Box>
+        </Button>
+      </Stack>
+      <Gallery
+        contextKey={`platform:${String(platformId)}`}
+        platformId={platformId}
+        fetcher={fetcher}
+        expectedCount={platform?.rom_count}
+        empty={
+          <EmptyState
+            testId="platform-empty"
+            icon={<VideogameAssetRounded />}
+            title={t('platform.empty-title')}
+            text={canScan ? t('platform.empty-text-scan') : t('platform.empty-text-ask')}
+            action={
+              canScan ? (
+                <Button variant="contained" startIcon={<RadarRounded />} onClick={goScan}>
+                  {t('platform.scan-action')}
+                </Button>
+              ) : undefined
+            }
+          />
         }
       />
     </>

@@ -1,24 +1,49 @@
 import SearchOffRounded from '@mui/icons-material/SearchOffRounded';
 import SearchRounded from '@mui/icons-material/SearchRounded';
 import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
+import { sortPlatforms, usePlatformsQuery } from '@/lib/api/platforms';
+
+import { fetchRoms } from '../api/roms';
+import type { RomPageFetcher } from '../stores/gallery-store';
+import { Gallery } from './gallery';
 
 export function SearchPage() {
   const { t } = useTranslation('gallery');
   const [params, setParams] = useSearchParams();
   const term = params.get('search_term') ?? '';
+  const platformParam = params.get('platform_id') ?? '';
+  const platformId = /^\d+$/.test(platformParam) ? Number(platformParam) : null;
   const [draft, setDraft] = useState(term);
   const [lastTerm, setLastTerm] = useState(term);
   if (term !== lastTerm) {
     setLastTerm(term);
     setDraft(term);
   }
+  const platforms = usePlatformsQuery();
+
+  const fetcher = useCallback<RomPageFetcher>(
+    (request) => fetchRoms({ searchTerm: term, platformId, ...request }),
+    [term, platformId],
+  );
+
+  const update = (nextTerm: string, nextPlatform: number | null) => {
+    const next: Record<string, string> = {};
+    if (nextTerm.trim()) next.search_term = nextTerm.trim();
+    if (nextPlatform !== null) next.platform_id = String(nextPlatform);
+    setParams(next);
+  };
+
+  const searching = term !== '' || platformId !== null;
+
   return (
     <>
       <PageHeader
@@ -26,18 +51,21 @@ export function SearchPage() {
         subtitle={t('search.subtitle')}
         icon={<SearchRounded />}
       />
-      <form
+      <Stack
+        component="form"
         role="search"
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1.5}
+        sx={{ mb: 3 }}
         onSubmit={(event) => {
           event.preventDefault();
-          setParams(draft.trim() ? { search_term: draft.trim() } : {});
+          update(draft, platformId);
         }}
       >
         <TextField
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
           placeholder={t('search.placeholder')}
-          sx={{ mb: 3 }}
           slotProps={{
             htmlInput: {
               'aria-label': t('search.placeholder'),
@@ -52,13 +80,50 @@ export function SearchPage() {
             },
           }}
         />
-      </form>
-      <EmptyState
-        testId="search-empty"
-        icon={<SearchOffRounded />}
-        title={term ? t('search.no-results', { term }) : t('search.start-title')}
-        text={term ? t('search.no-results-text') : t('search.start-text')}
-      />
+        <TextField
+          select
+          label={t('search.platform')}
+          value={platformId === null ? '' : String(platformId)}
+          onChange={(event) =>
+            update(draft, event.target.value ? Number(event.target.value) : null)
+          }
+          sx={{ minWidth: { sm: 260 }, width: { xs: '100%', sm: 'auto' } }}
+          slotProps={{
+            select: { displayEmpty: true },
+            inputLabel: { shrink: true },
+            htmlInput: { 'data-testid': 'search-platform' },
+          }}
+        >
+          <MenuItem value="">{t('search.all-platforms')}</MenuItem>
+          {sortPlatforms(platforms.data ?? []).map((platform) => (
+            <MenuItem key={platform.id} value={String(platform.id)}>
+              {platform.display_name}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      {searching ? (
+        <Gallery
+          contextKey={`search:${term}|${platformId === null ? '' : String(platformId)}`}
+          fetcher={fetcher}
+          showPlatform
+          empty={
+            <EmptyState
+              testId="search-empty"
+              icon={<SearchOffRounded />}
+              title={term ? t('search.no-results', { term }) : t('search.no-results-platform')}
+              text={t('search.no-results-text')}
+            />
+          }
+        />
+      ) : (
+        <EmptyState
+          testId="search-empty"
+          icon={<SearchRounded />}
+          title={t('search.start-title')}
+          text={t('search.start-text')}
+        />
+      )}
     </>
   );
 }

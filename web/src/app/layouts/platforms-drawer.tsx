@@ -1,0 +1,153 @@
+import RadarRounded from '@mui/icons-material/RadarRounded';
+import SearchRounded from '@mui/icons-material/SearchRounded';
+import VideogameAssetRounded from '@mui/icons-material/VideogameAssetRounded';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+
+import { PlatformIcon } from '../../components/platform-icon';
+import { errorMessage } from '../../lib/api-client';
+import { sortPlatforms, usePlatformsQuery } from '../../lib/api/platforms';
+import { useNavigationStore } from '../../lib/stores/navigation-store';
+import { useHasScopes } from '../../lib/stores/use-scopes';
+
+function fold(value: string): string {
+  return value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** The platforms drawer: every platform with games, its badge and count; a filter box on top. */
+export function PlatformsDrawerContent() {
+  const { t } = useTranslation('common');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const platforms = usePlatformsQuery();
+  const canScan = useHasScopes('platforms.write');
+  const { goScan, resetDrawers } = useNavigationStore();
+  const [filter, setFilter] = useState('');
+
+  if (platforms.isPending) {
+    return (
+      <Stack spacing={1} sx={{ pt: 1 }}>
+        {Array.from({ length: 6 }, (_, index) => (
+          <Skeleton key={index} variant="rounded" height={48} />
+        ))}
+      </Stack>
+    );
+  }
+  const list = sortPlatforms(platforms.data ?? []).filter((platform) => platform.rom_count > 0);
+  if (platforms.isError || list.length === 0) {
+    return (
+      <Stack
+        spacing={1.5}
+        sx={{ alignItems: 'center', textAlign: 'center', py: 6, color: 'text.secondary' }}
+        data-testid="platforms-drawer-empty"
+      >
+        <Box sx={{ color: 'primary.main', '& svg': { fontSize: 40 } }}>
+          <VideogameAssetRounded />
+        </Box>
+        <Typography variant="subtitle1" color="text.primary">
+          {t('drawers.platforms.empty-title')}
+        </Typography>
+        <Typography variant="body2">
+          {platforms.isError
+            ? errorMessage(platforms.error)
+            : canScan
+              ? t('drawers.platforms.empty-text-scan')
+              : t('drawers.platforms.empty-text-ask')}
+        </Typography>
+        {canScan ? (
+          <Button variant="contained" startIcon={<RadarRounded />} onClick={goScan}>
+            {t('nav.scan')}
+          </Button>
+        ) : null}
+      </Stack>
+    );
+  }
+  const needle = fold(filter.trim());
+  const shown = needle
+    ? list.filter((platform) =>
+        [platform.display_name, platform.slug, platform.fs_slug].some((value) =>
+          fold(value).includes(needle),
+        ),
+      )
+    : list;
+  return (
+    <>
+      <TextField
+        size="small"
+        value={filter}
+        onChange={(event) => setFilter(event.target.value)}
+        placeholder={t('drawers.platforms.filter')}
+        sx={{ mb: 1.5 }}
+        slotProps={{
+          htmlInput: {
+            'aria-label': t('drawers.platforms.filter'),
+            'data-testid': 'platforms-filter',
+          },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchRounded fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      <List dense sx={{ display: 'flex', flexDirection: 'column', gap: 0.25 }}>
+        {shown.map((platform) => {
+          const to = `/platform/${String(platform.id)}`;
+          return (
+            <ListItemButton
+              key={platform.id}
+              selected={location.pathname === to}
+              onClick={() => {
+                resetDrawers();
+                void navigate(to);
+              }}
+              data-testid={`drawer-platform-${platform.fs_slug}`}
+              sx={{ py: 0.75 }}
+            >
+              <ListItemIcon sx={{ minWidth: 48 }}>
+                <PlatformIcon platform={platform} size={34} />
+              </ListItemIcon>
+              <ListItemText
+                primary={platform.display_name}
+                slotProps={{ primary: { noWrap: true, sx: { fontWeight: 600 } } }}
+              />
+              <Typography
+                variant="caption"
+                sx={{
+                  ml: 1,
+                  px: 1,
+                  py: 0.25,
+                  borderRadius: 99,
+                  bgcolor: 'action.hover',
+                  fontWeight: 700,
+                  fontVariantNumeric: 'tabular-nums',
+                }}
+              >
+                {platform.rom_count}
+              </Typography>
+            </ListItemButton>
+          );
+        })}
+        {shown.length === 0 ? (
+          <Typography variant="body2" color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
+            {t('drawers.platforms.no-match')}
+          </Typography>
+        ) : null}
+      </List>
+    </>
+  );
+}

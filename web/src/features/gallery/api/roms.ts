@@ -1,0 +1,38 @@
+import type { RomListPage, RomOrderBy } from '@romshelf/contract';
+import { PAGE_SIZE } from '@romshelf/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+/** The scope and page of a ROM list. */
+export interface RomListParams {
+  platformId?: number | null;
+  searchTerm?: string;
+  offset?: number;
+  limit?: number;
+  orderBy?: RomOrderBy;
+  orderDir?: 'asc' | 'desc';
+}
+
+/** GET /api/roms — one page of a platform or of a search, with the character index. */
+export async function fetchRoms(params: RomListParams): Promise<RomListPage> {
+  return api.get<RomListPage>('/roms', {
+    query: {
+      platform_id: params.platformId ?? undefined,
+      search_term: params.searchTerm?.trim() || undefined,
+      limit: params.limit ?? PAGE_SIZE,
+      offset: params.offset ?? 0,
+      order_by: params.orderBy ?? 'name',
+      order_dir: params.orderDir ?? 'asc',
+      with_char_index: true,
+      with_filter_values: false,
+    },
+  });
+}
+
+export const romsQueryOptions = (params: RomListParams) =>
+  queryOptions({ queryKey: ['roms', 'list', params], queryFn: () => fetchRoms(params) });
+
+export function useRomsQuery(params: RomListParams) {
+  return useQuery(romsQueryOptions(params));
+}

@@ -1,0 +1,249 @@
+import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
+import KeyboardDoubleArrowUpRounded from '@mui/icons-material/KeyboardDoubleArrowUpRounded';
+import { PAGE_SIZE } from '@romshelf/contract';
+import type { RomOrderBy } from '@romshelf/contract';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { ReactNode } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { EmptyState } from '@/components/empty-state';
+import { RomCard, RomCardSkeleton } from '@/components/rom-card';
+import { errorMessage } from '@/lib/api-client';
+
+import { activeJumpLabel, jumpEntries } from '../jump-bar';
+import type { JumpEntry } from '../jump-bar';
+import { galleryStore, hasMore, useGalleryStore } from '../stores/gallery-store';
+import type { OrderDir, RomPageFetcher } from '../stores/gallery-store';
+import { GALLERY_COLUMNS, useGalleryViewStore } from '../stores/gallery-view-store';
+import { GalleryTable } from './gallery-table';
+import { JumpBarNav } from './jump-bar-nav';
+import { ViewToggle } from './view-toggle';
+
+/** Sorts whose character index lines up with the list (the server indexes string columns). */
+const JUMPABLE: readonly RomOrderBy[] = ['name', 'fs_name'];
+
+function gridColumns(view: 'small' | 'big') {
+  const columns = GALLERY_COLUMNS[view];
+  return Object.fromEntries(
+    Object.entries(columns).map(([breakpoint, count]) => [
+      breakpoint,
+      `repeat(${String(count)}, minmax(0, 1fr))`,
+    ]),
+  );
+}
+
+/**
+ * The gallery shared by the platform and search pages: paged through the gallery store
+ * (SPEC §4), three view modes, infinite scroll, the A–Z jump bar and skeletons.
+ */
+export function Gallery({
+  contextKey,
+  platformId = null,
+  fetcher,
+  showPlatform = false,
+  expectedCount,
+  empty,
+}: {
+  contextKey: string;
+  platformId?: number | null;
+  fetcher: RomPageFetcher;
+  showPlatform?: boolean;
+  /** Known number of games (e.g. the platform's rom_count), to size the first skeletons. */
+  expectedCount?: number;
+  empty: ReactNode;
+}) {
+  const { t } = useTranslation('gallery');
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('md'));
+  const view = useGalleryViewStore((state) => state.view);
+  const roms = useGalleryStore((state) => state.roms);
+  const loaded = useGalleryStore((state) => state.loaded);
+  const fetching = useGalleryStore((state) => state.fetching);
+  const error = useGalleryStore((state) => state.error);
+  const total = useGalleryStore((state) => state.total);
+  const startOffset = useGalleryStore((state) => state.startOffset);
+  const charIndex = useGalleryStore((state) => state.charIndex);
+  const orderBy = useGalleryStore((state) => state.orderBy);
+  const orderDir = useGalleryStore((state) => state.orderDir);
+  const currentKey = useGalleryStore((state) => state.contextKey);
+  const more = useGalleryStore(hasMore);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const top = useRef<HTMLDivElement>(null);
+  const active = currentKey === contextKey;
+
+  // Enter the context; a cached one shows at once, a new one loads its first page.
+  useEffect(() => {
+    const restored = galleryStore.getState().enterContext(contextKey, { platformId });
+    if (!restored) void galleryStore.getState().fetchRoms(fetcher);
+  }, [contextKey, platformId, fetcher]);
+
+  // Infinite scroll: load the next page when the sentinel comes near the viewport. Re-observing
+  // after each page re-checks a sentinel that is still visible.
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !active || !more || fetching) return undefined;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          void galleryStore.getState().fetchRoms(fetcher, { append: true });
+        }
+      },
+      { rootMargin: '800px 0px' },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [active, more, fetching, fetcher, roms.length]);
+
+  const entries = useMemo(() => jumpEntries(charIndex), [charIndex]);
+  const showJumpBar =
+    active &&
+    loaded &&
+    JUMPABLE.includes(orderBy) &&
+    entries.some((entry) => entry.offset !== null);
+  const activeLabel = startOffset > 0 ? activeJumpLabel(entries, startOffset) : null;
+
+  const jump = (entry: JumpEntry) => {
+    if (entry.offset === null) return;
+    void galleryStore.getState().fetchRoms(fetcher, { offset: entry.offset, append: false });
+    top.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+  const backToStart = () => {
+    void galleryStore.getState().fetchRoms(fetcher, { offset: 0 });
+    top.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+  const sort = (nextOrderBy: RomOrderBy, nextDir: OrderDir) => {
+    galleryStore.getState().setOrder(nextOrderBy, nextDir);
+    void galleryStore.getState().fetchRoms(fetcher);
+  };
+
+  const firstLoad = !active || (!loaded && !error);
+  const skeletonCount = firstLoad
+    ? Math.min(PAGE_SIZE, Math.max(expectedCount ?? 24, 1))
+    : fetching && more
+      ? Math.min(PAGE_SIZE, total - startOffset - roms.length)
+      : 0;
+
+  let content: ReactNode;
+  if (active && error && roms.length === 0) {
+    content = (
+      <EmptyState
+        testId="gallery-error"
+        icon={<ErrorOutlineRounded />}
+        title={t('gallery.error-title')}
+        text={errorMessage(error)}
+        action={
+          <Button
+            variant="outlined"
+            onClick={() => void galleryStore.getState().fetchRoms(fetcher)}
+          >
+            {t('gallery.retry')}
+          </Button>
+        }
+      />
+    );
+  } else if (active && loaded && roms.length === 0) {
+    content = empty;
+  } else if (view === 'list') {
+    content = (
+      <GalleryTable
+        roms={active ? roms : []}
+        orderBy={orderBy}
+        orderDir={orderDir}
+        onSort={sort}
+        showPlatform={showPlatform}
+        loadingRows={Math.min(skeletonCount, 12)}
+      />
+    );
+  } else {
+    const compact = view === 'small';
+    content = (
+      <Box
+        data-testid="gallery-grid"
+        data-view={view}
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: gridColumns(view),
+          gap: compact ? { xs: 0.75, sm: 1 } : { xs: 1.25, sm: 2 },
+        }}
+      >
+        {active ? roms.map((rom) => <RomCard key={rom.id} rom={rom} compact={compact} />) : null}
+        {Array.from({ length: skeletonCount }, (_, index) => (
+          <RomCardSkeleton key={`skeleton-${String(index)}`} compact={compact} />
+        ))}
+      </Box>
+    );
+  }
+
+  return (
+    <Box ref={top} sx={{ scrollMarginTop: 80 }} data-testid="gallery" data-view={view}>
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 2 }}
+      >
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
+          <Typography variant="body2" color="text.secondary" data-testid="gallery-count" noWrap>
+            {active && loaded ? t('gallery.count', { count: total }) : t('gallery.loading')}
+          </Typography>
+          {activeLabel ? (
+            <Chip
+              size="small"
+              color="primary"
+              variant="outlined"
+              icon={<KeyboardDoubleArrowUpRounded />}
+              label={t('jump.from', { letter: activeLabel })}
+              onClick={backToStart}
+              data-testid="jump-reset"
+            />
+          ) : null}
+        </Stack>
+        <ViewToggle />
+      </Stack>
+      {showJumpBar && !wide ? (
+        <Box sx={{ mb: 2 }}>
+          <JumpBarNav
+            entries={entries}
+            active={activeLabel}
+            disabled={fetching}
+            onJump={jump}
+            orientation="horizontal"
+          />
+        </Box>
+      ) : null}
+      <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          {content}
+          <Box ref={sentinel} aria-hidden sx={{ height: 1 }} />
+          {active && loaded && roms.length > 0 && !more ? (
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              component="p"
+              sx={{ textAlign: 'center', py: 3 }}
+              data-testid="gallery-end"
+            >
+              {t('gallery.all-loaded')}
+            </Typography>
+          ) : null}
+        </Box>
+        {showJumpBar && wide ? (
+          <Box sx={{ position: 'sticky', top: 88, flexShrink: 0 }}>
+            <JumpBarNav
+              entries={entries}
+              active={activeLabel}
+              disabled={fetching}
+              onJump={jump}
+              orientation="vertical"
+            />
+          </Box>
+        ) : null}
+      </Box>
+    </Box>
+  );
+}

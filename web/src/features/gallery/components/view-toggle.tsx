@@ -1,0 +1,47 @@
+import GridViewRounded from '@mui/icons-material/GridViewRounded';
+import ViewListRounded from '@mui/icons-material/ViewListRounded';
+import ViewModuleRounded from '@mui/icons-material/ViewModuleRounded';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Tooltip from '@mui/material/Tooltip';
+import { useTranslation } from 'react-i18next';
+
+import { GALLERY_VIEWS, useGalleryViewStore } from '../stores/gallery-view-store';
+import type { GalleryView } from '../stores/gallery-view-store';
+
+const ICONS: Record<GalleryView, React.ReactNode> = {
+  small: <ViewModuleRounded fontSize="small" />,
+  big: <GridViewRounded fontSize="small" />,
+  list: <ViewListRounded fontSize="small" />,
+};
+
+/** Small grid, big grid or list; the choice is remembered. */
+export function ViewToggle() {
+  const { t } = useTranslation('gallery');
+  const view = useGalleryViewStore((state) => state.view);
+  const setView = useGalleryViewStore((state) => state.setView);
+  return (
+    <ToggleButtonGroup
+      size="small"
+      exclusive
+      value={view}
+      onChange={(_event, value: GalleryView | null) => {
+        if (value) setView(value);
+      }}
+      aria-label={t('view.label')}
+    >
+      {GALLERY_VIEWS.map((mode) => (
+        <Tooltip key={mode} title={t(`view.${mode}`)}>
+          <ToggleButton
+            value={mode}
+            aria-label={t(`view.${mode}`)}
+            data-testid={`view-${mode}`}
+            sx={{ px: 1.25 }}
+          >
+            {ICONS[mode]}
+          </ToggleButton>
+        </Tooltip>
+      ))}
+    </ToggleButtonGroup>
+  );
+}
