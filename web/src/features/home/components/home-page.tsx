@@ -1,40 +1,266 @@
+import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import HomeRounded from '@mui/icons-material/HomeRounded';
 import RadarRounded from '@mui/icons-material/RadarRounded';
 import SportsEsportsRounded from '@mui/icons-material/SportsEsportsRounded';
+import type { Platform } from '@romshelf/contract';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 
 import { EmptyState } from '@/components/empty-state';
+import { LibraryEmptyState } from '@/components/library-empty-state';
 import { PageHeader } from '@/components/page-header';
+import { PlatformIcon } from '@/components/platform-icon';
+import { RomCard, RomCardSkeleton } from '@/components/rom-card';
+import { errorMessage } from '@/lib/api-client';
+import { sortPlatforms, usePlatformsQuery } from '@/lib/api/platforms';
+import { formatBytes } from '@/lib/format';
 import { useAuthStore } from '@/lib/stores/auth-store';
 import { useNavigationStore } from '@/lib/stores/navigation-store';
 import { useHasScopes } from '@/lib/stores/use-scopes';
+
+import { useRecentRomsQuery } from '../api/recent-roms';
+
+/** A horizontally scrolling row of equal-width items. */
+function Rail({
+  children,
+  testId,
+  wide = false,
+}: {
+  children: ReactNode;
+  testId: string;
+  wide?: boolean;
+}) {
+  return (
+    <Box
+      data-testid={testId}
+      sx={{
+        display: 'grid',
+        gridAutoFlow: 'column',
+        gridAutoColumns: wide
+          ? { xs: '44%', sm: '30%', md: '22%', lg: '200px' }
+          : { xs: '40%', sm: '26%', md: '18%', lg: '160px', xl: '176px' },
+        gap: { xs: 1, sm: 1.5 },
+        overflowX: 'auto',
+        overscrollBehaviorX: 'contain',
+        scrollSnapType: 'x proximity',
+        pb: 1.5,
+        mx: { xs: -2, sm: 0 },
+        px: { xs: 2, sm: 0 },
+        '& > *': { scrollSnapAlign: 'start' },
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+function Section({
+  title,
+  action,
+  children,
+}: {
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Box component="section" sx={{ mb: 4 }}>
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'baseline', justifyContent: 'space-between', mb: 1.5 }}
+      >
+        <Typography variant="h6" component="h2">
+          {title}
+        </Typography>
+        {action}
+      </Stack>
+      {children}
+    </Box>
+  );
+}
+
+function PlatformCard({ platform }: { platform: Platform }) {
+  const { t } = useTranslation('home');
+  return (
+    <ButtonBase
+      component={RouterLink}
+      to={`/platform/${String(platform.id)}`}
+      data-testid="home-platform"
+      focusRipple
+      sx={(theme) => ({
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        gap: 1.25,
+        p: 2,
+        borderRadius: 4,
+        border: `1px solid ${theme.palette.divider}`,
+        bgcolor: 'background.paper',
+        textAlign: 'center',
+        transition: theme.transitions.create(['transform', 'border-color']),
+        '&:hover, &.Mui-focusVisible': {
+          borderColor: alpha(theme.palette.primary.main, 0.6),
+          transform: 'translateY(-2px)',
+        },
+      })}
+    >
+      <PlatformIcon platform={platform} size={64} />
+      <Box sx={{ minWidth: 0, width: '100%' }}>
+        <Typography variant="body2" sx={{ fontWeight: 700 }} noWrap title={platform.display_name}>
+          {platform.display_name}
+        </Typography>
+        <Typography variant="caption" color="text.secondary">
+          {t('home.games', { count: platform.rom_count })}
+        </Typography>
+      </Box>
+    </ButtonBase>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <Box
+      sx={{
+        px: 2,
+        py: 1.25,
+        borderRadius: 3,
+        border: 1,
+        borderColor: 'divider',
+        bgcolor: 'background.paper',
+        minWidth: 110,
+      }}
+    >
+      <Typography variant="h6" component="p" sx={{ lineHeight: 1.2 }}>
+        {value}
+      </Typography>
+      <Typography variant="caption" color="text.secondary">
+        {label}
+      </Typography>
+    </Box>
+  );
+}
 
 export function HomePage() {
   const { t } = useTranslation('home');
   const username = useAuthStore((state) => state.user?.username ?? '');
   const canScan = useHasScopes('platforms.write');
   const goScan = useNavigationStore((state) => state.goScan);
+  const openDrawer = useNavigationStore((state) => state.openDrawer);
+  const platforms = usePlatformsQuery();
+  const recent = useRecentRomsQuery();
+
+  const header = (
+    <PageHeader
+      title={t('home.title')}
+      subtitle={t('home.welcome', { username })}
+      icon={<HomeRounded />}
+    />
+  );
+
+  if (platforms.isError) {
+    return (
+      <>
+        {header}
+        <EmptyState
+          testId="home-error"
+          icon={<ErrorOutlineRounded />}
+          title={t('home.error-title')}
+          text={errorMessage(platforms.error)}
+          action={
+            <Button variant="outlined" onClick={() => void platforms.refetch()}>
+              {t('home.retry')}
+            </Button>
+          }
+        />
+      </>
+    );
+  }
+
+  const list = sortPlatforms(platforms.data ?? []).filter((platform) => platform.rom_count > 0);
+  if (platforms.isSuccess && list.length === 0) {
+    return (
+      <>
+        {header}
+        <LibraryEmptyState
+          testId="home-empty"
+          icon={<SportsEsportsRounded />}
+          title={t('home.empty-title')}
+          canScan={canScan}
+          action={
+            canScan ? (
+              <Button
+                variant="contained"
+                size="large"
+                startIcon={<RadarRounded />}
+                onClick={goScan}
+              >
+                {t('home.scan-action')}
+              </Button>
+            ) : undefined
+          }
+        />
+      </>
+    );
+  }
+
+  const games = list.reduce((sum, platform) => sum + platform.rom_count, 0);
+  const size = list.reduce((sum, platform) => sum + platform.fs_size_bytes, 0);
+
   return (
     <>
-      <PageHeader
-        title={t('home.title')}
-        subtitle={t('home.welcome', { username })}
-        icon={<HomeRounded />}
-      />
-      <EmptyState
-        testId="home-empty"
-        icon={<SportsEsportsRounded />}
-        title={t('home.empty-title')}
-        text={canScan ? t('home.empty-text-scan') : t('home.empty-text-ask')}
+      {header}
+      {platforms.isSuccess ? (
+        <Stack
+          direction="row"
+          spacing={1.5}
+          sx={{ mb: 4, overflowX: 'auto' }}
+          data-testid="home-stats"
+        >
+          <Stat label={t('home.stat-platforms')} value={String(list.length)} />
+          <Stat label={t('home.stat-games')} value={String(games)} />
+          <Stat label={t('home.stat-size')} value={formatBytes(size)} />
+        </Stack>
+      ) : null}
+      <Section
+        title={t('home.recent')}
         action={
-          canScan ? (
-            <Button variant="contained" size="large" startIcon={<RadarRounded />} onClick={goScan}>
-              {t('home.scan-action')}
-            </Button>
+          recent.data && recent.data.items.length > 0 ? (
+            <Typography variant="caption" color="text.secondary">
+              {t('home.recent-hint', { count: recent.data.items.length })}
+            </Typography>
           ) : undefined
         }
-      />
+      >
+        <Rail testId="home-recent">
+          {recent.data
+            ? recent.data.items.map((rom) => <RomCard key={rom.id} rom={rom} />)
+            : Array.from({ length: 8 }, (_, index) => <RomCardSkeleton key={index} />)}
+        </Rail>
+      </Section>
+      <Section
+        title={t('home.platforms')}
+        action={
+          <Button size="small" onClick={() => openDrawer('platforms')}>
+            {t('home.all-platforms')}
+          </Button>
+        }
+      >
+        <Rail testId="home-platforms" wide>
+          {platforms.data
+            ? list.map((platform) => <PlatformCard key={platform.id} platform={platform} />)
+            : Array.from({ length: 6 }, (_, index) => (
+                <Skeleton key={index} variant="rounded" sx={{ height: 150, borderRadius: 4 }} />
+              ))}
+        </Rail>
+      </Section>
     </>
   );
 }
