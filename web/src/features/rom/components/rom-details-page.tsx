@@ -1,42 +1,307 @@
-import SportsEsportsRounded from '@mui/icons-material/SportsEsportsRounded';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
+import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
+import DownloadRounded from '@mui/icons-material/DownloadRounded';
+import type { DetailedRom } from '@romshelf/contract';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 
-import { PageHeader } from '@/components/page-header';
+import { GameCover, gameTitle } from '@/components/game-cover';
+import { PlatformIcon } from '@/components/platform-icon';
+import { romContentUrl, startDownload } from '@/lib/download';
+import { isFlag, languageToEmoji, regionToEmoji } from '@/lib/flags';
+import { formatBytes, formatDate } from '@/lib/format';
+import { hashString, platformBadge } from '@/lib/platform-badge';
+
 import { useRomQuery } from '../api/rom';
+import { isCurrentRom, useRomStore } from '../stores/rom-store';
+import { HashList } from './hash-list';
+import { RomFiles } from './rom-files';
 import { RomLoadState } from './rom-state';
 
-export function RomDetailsPage() {
+function Fact({
+  label,
+  children,
+  testId,
+}: {
+  label: string;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography
+        variant="overline"
+        color="text.secondary"
+        sx={{ lineHeight: 1.6, display: 'block' }}
+      >
+        {label}
+      </Typography>
+      <Box data-testid={testId} sx={{ typography: 'body2', wordBreak: 'break-word' }}>
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+function FlagChips({
+  values,
+  toEmoji,
+}: {
+  values: readonly string[];
+  toEmoji: (value: string) => string;
+}) {
+  if (values.length === 0) return <>-</>;
+  return (
+    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+      {values.map((value) => {
+        const flag = toEmoji(value);
+        return (
+          <Chip
+            key={value}
+            size="small"
+            variant="outlined"
+            label={isFlag(flag) ? `${flag} ${value}` : value}
+          />
+        );
+      })}
+    </Stack>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box
+      component="section"
+      sx={{
+        p: { xs: 2, sm: 2.5 },
+        borderRadius: 4,
+        border: 1,
+        borderColor: 'divider',
+        bgcolor: 'background.paper',
+      }}
+    >
+      <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+function RomDetails({ rom }: { rom: DetailedRom }) {
   const { t } = useTranslation('rom');
-  const { rom = '' } = useParams();
-  const query = useRomQuery(rom);
+  const navigate = useNavigate();
+  const title = gameTitle(rom);
+  const badge = platformBadge({ slug: rom.platform_slug, name: rom.platform_display_name });
+  const cover = rom.path_cover_large || rom.path_cover_small;
+  const hue = badge.hue;
+  const accent = (hue + (hashString(title) % 40)) % 360;
+  return (
+    <Box data-testid="rom-details" data-rom-id={rom.id}>
+      <Box
+        aria-hidden
+        sx={{
+          position: 'absolute',
+          left: 0,
+          right: 0,
+          top: 64,
+          height: 340,
+          zIndex: 0,
+          overflow: 'hidden',
+          pointerEvents: 'none',
+          maskImage: 'linear-gradient(to bottom, black 0%, transparent 100%)',
+          background: cover
+            ? `center / cover no-repeat url("${cover}")`
+            : `radial-gradient(80% 120% at 20% 0%, hsl(${String(accent)} 60% 45% / 0.55) 0%, transparent 70%)`,
+          filter: cover ? 'blur(36px) saturate(1.2)' : undefined,
+          opacity: cover ? 0.45 : 1,
+        }}
+      />
+      <Box sx={{ position: 'relative', zIndex: 1 }}>
+        <Button
+          size="small"
+          startIcon={<ArrowBackRounded />}
+          onClick={() => void navigate(-1)}
+          sx={{ mb: 2 }}
+        >
+          {t('details.back')}
+        </Button>
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', md: '280px 1fr', lg: '320px 1fr' },
+            gap: { xs: 3, md: 4 },
+            alignItems: 'start',
+          }}
+        >
+          <Stack
+            spacing={2}
+            sx={{ maxWidth: { xs: 260, md: 'none' }, mx: { xs: 'auto', md: 0 }, width: '100%' }}
+          >
+            <Box sx={{ boxShadow: '0 18px 48px rgba(0,0,0,0.45)', borderRadius: '16px' }}>
+              <GameCover rom={rom} large radius={16} />
+            </Box>
+            <Button
+              variant="contained"
+              size="large"
+              startIcon={<DownloadRounded />}
+              data-testid="download-rom"
+              onClick={() => startDownload(romContentUrl(rom))}
+            >
+              {t('details.download')}
+            </Button>
+            <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
+              {rom.files.length > 1
+                ? t('details.download-zip', {
+                    count: rom.files.length,
+                    size: formatBytes(rom.fs_size_bytes),
+                  })
+                : formatBytes(rom.fs_size_bytes)}
+            </Typography>
+          </Stack>
+          <Stack spacing={3} sx={{ minWidth: 0 }}>
+            <Box>
+              <Typography
+                variant="h3"
+                component="h1"
+                data-testid="page-heading"
+                sx={{ fontSize: { xs: 28, sm: 36, md: 42 }, wordBreak: 'break-word' }}
+              >
+                {title}
+              </Typography>
+              <Stack
+                direction="row"
+                sx={{ mt: 1.5, gap: 1, flexWrap: 'wrap', alignItems: 'center' }}
+              >
+                <Chip
+                  component={RouterLink}
+                  to={`/platform/${String(rom.platform_id)}`}
+                  clickable
+                  data-testid="rom-platform-link"
+                  avatar={
+                    <Box
+                      sx={{
+                        display: 'grid',
+                        placeItems: 'center',
+                        bgcolor: 'transparent !important',
+                      }}
+                    >
+                      <PlatformIcon
+                        platform={{ slug: rom.platform_slug, name: rom.platform_display_name }}
+                        size={22}
+                      />
+                    </Box>
+                  }
+                  label={rom.platform_display_name}
+                />
+                {rom.regions.map((region) => {
+                  const flag = regionToEmoji(region);
+                  return (
+                    <Chip
+                      key={region}
+                      size="small"
+                      label={isFlag(flag) ? `${flag} ${region}` : region}
+                      data-testid="rom-region"
+                    />
+                  );
+                })}
+                {rom.revision ? (
+                  <Chip size="small" color="primary" variant="outlined" label={rom.revision} />
+                ) : null}
+                {rom.missing_from_fs ? (
+                  <Chip size="small" color="error" label={t('details.missing')} />
+                ) : null}
+              </Stack>
+            </Box>
+            {rom.summary ? (
+              <Typography sx={{ whiteSpace: 'pre-line', color: 'text.secondary', maxWidth: 900 }}>
+                {rom.summary}
+              </Typography>
+            ) : null}
+            <Section title={t('details.title')}>
+              <Box
+                sx={{
+                  display: 'grid',
+                  gridTemplateColumns: {
+                    xs: '1fr 1fr',
+                    sm: 'repeat(3, minmax(0, 1fr))',
+                    xl: 'repeat(4, minmax(0, 1fr))',
+                  },
+                  gap: 2,
+                }}
+              >
+                <Fact label={t('details.file-name')} testId="rom-fs-name">
+                  {rom.fs_name}
+                </Fact>
+                <Fact label={t('details.size')} testId="rom-size">
+                  {formatBytes(rom.fs_size_bytes)}
+                </Fact>
+                <Fact label={t('details.revision')}>{rom.revision || '-'}</Fact>
+                <Fact label={t('details.regions')}>
+                  <FlagChips values={rom.regions} toEmoji={regionToEmoji} />
+                </Fact>
+                <Fact label={t('details.languages')}>
+                  <FlagChips values={rom.languages} toEmoji={languageToEmoji} />
+                </Fact>
+                <Fact label={t('details.tags')}>
+                  {rom.tags.length > 0 ? (
+                    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+                      {rom.tags.map((tag) => (
+                        <Chip key={tag} size="small" variant="outlined" label={tag} />
+                      ))}
+                    </Stack>
+                  ) : (
+                    '-'
+                  )}
+                </Fact>
+                <Fact label={t('details.added')} testId="rom-added">
+                  {formatDate(rom.created_at)}
+                </Fact>
+                <Fact label={t('details.updated')}>{formatDate(rom.updated_at)}</Fact>
+                <Fact label={t('details.path')}>
+                  <Box
+                    component="span"
+                    sx={{ fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: 12.5 }}
+                  >
+                    {rom.full_path}
+                  </Box>
+                </Fact>
+              </Box>
+            </Section>
+            <Section title={t('details.hashes')}>
+              <HashList crc={rom.crc_hash} md5={rom.md5_hash} sha1={rom.sha1_hash} />
+            </Section>
+            <RomFiles rom={rom} />
+          </Stack>
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+/** Game details (SPEC §2): loads the ROM by id unless it is already the current one. */
+export function RomDetailsPage() {
+  const { rom: id = '' } = useParams();
+  const current = useRomStore((state) => state.current);
+  const setCurrent = useRomStore((state) => state.setCurrent);
+  const cached = isCurrentRom(current, id);
+  const query = useRomQuery(id, !cached);
+
+  useEffect(() => {
+    if (query.data) setCurrent(query.data);
+  }, [query.data, setCurrent]);
   useEffect(() => {
     // SPEC §2: a failure to load the ROM is only logged.
-    if (query.error) console.error('Could not load ROM', rom, query.error);
-  }, [query.error, rom]);
-  return (
-    <>
-      <PageHeader
-        title={query.data?.name ?? query.data?.fs_name ?? t('rom.title')}
-        subtitle={t('rom.subtitle', { id: rom })}
-        icon={<SportsEsportsRounded />}
-      />
-      {query.data ? (
-        <Card>
-          <CardContent>
-            <Typography variant="overline" color="text.secondary">
-              {t('rom.file-name')}
-            </Typography>
-            <Typography>{query.data.fs_name}</Typography>
-          </CardContent>
-        </Card>
-      ) : (
-        <RomLoadState loading={query.isPending} error={query.error} />
-      )}
-    </>
-  );
+    if (query.error) console.error('Could not load ROM', id, query.error);
+  }, [query.error, id]);
+
+  const rom = cached ? current : query.data;
+  if (rom) return <RomDetails key={rom.id} rom={rom} />;
+  return <RomLoadState loading={query.isPending && !query.isError} error={query.error} />;
 }
