@@ -1,0 +1,60 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+
+import { formatBytes } from '@/lib/format';
+
+import { useScanStore } from '../stores/scan-store';
+
+/** The counters of `scan:update_stats` (and the final ones of `scan:done`). */
+export function ScanStatsPanel() {
+  const { t } = useTranslation('scan');
+  const stats = useScanStore((state) => state.stats);
+  if (!stats) return null;
+  const items: [string, string][] = [
+    ['platforms', `${String(stats.scanned_platforms)} / ${String(stats.total_platforms)}`],
+    ['new-platforms', String(stats.new_platforms)],
+    ['roms', `${String(stats.scanned_roms)} / ${String(stats.total_roms)}`],
+    ['new-roms', String(stats.new_roms)],
+    ['updated-roms', String(stats.updated_roms)],
+    ['missing-roms', String(stats.missing_roms)],
+    ['hashed', `${String(stats.hashed_files)} · ${formatBytes(stats.hashed_bytes)}`],
+    ['skipped', String(stats.skipped_files)],
+  ];
+  return (
+    <Box
+      data-testid="scan-stats"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)' },
+        gap: 1,
+      }}
+    >
+      {items.map(([key, value]) => (
+        <Box
+          key={key}
+          data-testid={`scan-stat-${key}`}
+          sx={{
+            px: 1.5,
+            py: 1,
+            borderRadius: 3,
+            border: 1,
+            borderColor: 'divider',
+            bgcolor: 'background.paper',
+          }}
+        >
+          <Typography
+            variant="subtitle1"
+            component="p"
+            sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}
+          >
+            {value}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {t(`stats.${key}`)}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,144 @@
+import type { ScanPlatformEvent, ScanRomEvent, ScanStats, ScanType } from '@romshelf/contract';
+import { create } from 'zustand';
+
+/** What the log keeps of a ROM found by the scan. */
+export interface ScanLogRom {
+  id: number;
+  name: string | null;
+  fs_name: string;
+  fs_size_bytes: number;
+  regions: string[];
+}
+
+export interface ScanLogPlatform {
+  id: number;
+  name: string;
+  slug: string;
+  fs_slug: string;
+  roms: ScanLogRom[];
+}
+
+export type ScanStatus = 'idle' | 'starting' | 'running' | 'stopping' | 'done' | 'failed';
+
+export interface ScanState {
+  status: ScanStatus;
+  type: ScanType | null;
+  /** Platforms in the order the scan reached them. */
+  platforms: ScanLogPlatform[];
+  stats: ScanStats | null;
+  error: string | null;
+  /** Bumped when a scan ends (done or failed), so others can refresh what they show. */
+  finishedCount: number;
+
+  start: (type: ScanType) => void;
+  platformFound: (platform: ScanPlatformEvent) => void;
+  romsFound: (roms: readonly ScanRomEvent[]) => void;
+  statsUpdated: (stats: ScanStats) => void;
+  done: (stats: ScanStats | null) => void;
+  failed: (reason: string) => void;
+  stopRequested: () => void;
+  clear: () => void;
+}
+
+export function isScanActive(status: ScanStatus): boolean {
+  return status === 'starting' || status === 'running' || status === 'stopping';
+}
+
+function logRom(rom: ScanRomEvent): ScanLogRom {
+  return {
+    id: rom.id,
+    name: rom.name,
+    fs_name: rom.fs_name,
+    fs_size_bytes: rom.fs_size_bytes,
+    regions: rom.regions,
+  };
+}
+
+/** Progress events seen while idle mean a scan started elsewhere (another tab, a schedule). */
+function running(status: ScanStatus): ScanStatus {
+  return status === 'stopping' ? 'stopping' : 'running';
+}
+
+/**
+ * The live scan log (reference §6 "scanning" store): platforms as the server reaches them, each
+ * with the ROMs found, the latest counters and how the scan ended. It outlives the scan page,
+ * so leaving and coming back keeps the log.
+ */
+export const useScanStore = create<ScanState>()((set, get) => ({
+  status: 'idle',
+  type: null,
+  platforms: [],
+  stats: null,
+  error: null,
+  finishedCount: 0,
+
+  start: (type) => set({ status: 'starting', type, platforms: [], stats: null, error: null }),
+
+  platformFound: (platform) => {
+    const state = get();
+    const known = state.platforms.some((entry) => entry.id === platform.id);
+    set({
+      status: running(state.status),
+      platforms: known
+        ? state.platforms
+        : [
+            ...state.platforms,
+            {
+              id: platform.id,
+              name: platform.display_name || platform.name,
+              slug: platform.slug,
+              fs_slug: platform.fs_slug,
+              roms: [],
+            },
+          ],
+    });
+  },
+
+  romsFound: (roms) => {
+    if (roms.length === 0) return;
+    const state = get();
+    const platforms = [...state.platforms];
+    for (const rom of roms) {
+      let index = platforms.findIndex((entry) => entry.id === rom.platform_id);
+      if (index === -1) {
+        platforms.push({
+          id: rom.platform_id,
+          name: rom.platform_display_name,
+          slug: rom.platform_slug,
+          fs_slug: rom.platform_fs_slug,
+          roms: [],
+        });
+        index = platforms.length - 1;
+      }
+      const entry = platforms[index];
+      if (!entry) continue;
+      const withoutDuplicate = entry.roms.filter((known) => known.id !== rom.id);
+      platforms[index] = { ...entry, roms: [...withoutDuplicate, logRom(rom)] };
+    }
+    set({ status: running(state.status), platforms });
+  },
+
+  statsUpdated: (stats) => set({ status: running(get().status), stats }),
+
+  done: (stats) =>
+    set((state) => ({
+      status: 'done',
+      stats: stats ?? state.stats,
+      finishedCount: state.finishedCount + 1,
+    })),
+
+  failed: (reason) =>
+    set((state) => ({ status: 'failed', error: reason, finishedCount: state.finishedCount + 1 })),
+
+  stopRequested: () => {
+    if (isScanActive(get().status)) set({ status: 'stopping' });
+  },
+
+  clear: () => set({ status: 'idle', type: null, platforms: [], stats: null, error: null }),
+}));
+
+/** The fraction of ROMs scanned, or null while the total is unknown. */
+export function scanProgress(stats: ScanStats | null): number | null {
+  if (!stats || stats.total_roms <= 0) return null;
+  return Math.min(1, stats.scanned_roms / stats.total_roms);
+}
