@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { useAuthStore } from '@/lib/stores/auth-store';
 import { useHeartbeatStore } from '@/lib/stores/heartbeat-store';
-import { ADMIN_USER, HEARTBEAT } from '@/test/fake-fetch';
+import { ADMIN_USER, HEARTBEAT, createFakeFetch } from '@/test/fake-fetch';
 import { createTestI18n } from '@/test/i18n';
 
 import { routes } from './router';
@@ -71,9 +71,27 @@ describe('guarded routes', () => {
   });
 
   it('sends a signed-in user at /setup home', async () => {
+    // An empty library: home shows its "nothing scanned yet" state.
+    vi.stubGlobal(
+      'fetch',
+      createFakeFetch({
+        'GET /api/platforms': { status: 200, json: [] },
+        'GET /api/roms': {
+          status: 200,
+          json: { items: [], total: 0, limit: 15, offset: 0, char_index: {} },
+        },
+        'GET /api/library/info': {
+          status: 200,
+          json: { library_path: '/data/library', structure: null, platform_folders: [] },
+        },
+      }).fetch,
+    );
     useAuthStore.getState().setUser(UserSchema.parse(ADMIN_USER));
     const router = await renderAt('/setup');
     await screen.findByTestId('home-empty');
+    expect((await screen.findByTestId('library-example')).textContent).toBe(
+      '/data/library/roms/snes/',
+    );
     expect(router.state.location.pathname).toBe('/');
     await waitFor(() => expect(document.title).toBe('Home | RomShelf'));
   });

@@ -6,18 +6,6 @@ import { LoginPage } from '../features/auth/components/login-page';
 import { RegisterPage } from '../features/auth/components/register-page';
 import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
 import { SetupPage } from '../features/auth/components/setup-page';
-import { CollectionPage } from '../features/gallery/components/collection-page';
-import { PlatformPage } from '../features/gallery/components/platform-page';
-import { SearchPage } from '../features/gallery/components/search-page';
-import { HomePage } from '../features/home/components/home-page';
-import { PlayerPage } from '../features/rom/components/player-page';
-import { RomDetailsPage } from '../features/rom/components/rom-details-page';
-import { ScanPage } from '../features/scan/components/scan-page';
-import { AdministrationPage } from '../features/settings/components/administration-page';
-import { LibraryManagementPage } from '../features/settings/components/library-management-page';
-import { ProfilePage } from '../features/settings/components/profile-page';
-import { ServerStatsPage } from '../features/settings/components/server-stats-page';
-import { UserInterfacePage } from '../features/settings/components/user-interface-page';
 import { AuthLayout } from './layouts/auth-layout';
 import { MainLayout } from './layouts/main-layout';
 import { RootRoute } from './root-route';
@@ -25,10 +13,32 @@ import type { RouteHandle } from './route-handle';
 
 const handle = (value: RouteHandle): RouteHandle => value;
 
+/*
+ * Main-layout pages load on demand (route `lazy`), so the first download stays small whatever
+ * the number of pages. The auth pages stay in the main bundle: they are the first thing a
+ * signed-out visitor sees.
+ */
+const page = {
+  home: () => import('../features/home/components/home-page'),
+  search: () => import('../features/gallery/components/search-page'),
+  platform: () => import('../features/gallery/components/platform-page'),
+  collection: () => import('../features/gallery/components/collection-page'),
+  rom: () => import('../features/rom/components/rom-details-page'),
+  player: () => import('../features/rom/components/player-page'),
+  scan: () => import('../features/scan/components/scan-page'),
+  administration: () => import('../features/settings/components/administration-page'),
+  libraryManagement: () => import('../features/settings/components/library-management-page'),
+  profile: () => import('../features/settings/components/profile-page'),
+  serverStats: () => import('../features/settings/components/server-stats-page'),
+  userInterface: () => import('../features/settings/components/user-interface-page'),
+};
+
 /** Every route of SPEC §2, with page titles (translation keys) and required scopes (SPEC §6). */
 export const routes: RouteObject[] = [
   {
     element: <RootRoute />,
+    // Shown (as nothing: the loading logo is still up) while a lazy page loads at start-up.
+    HydrateFallback: () => null,
     children: [
       {
         element: <AuthLayout />,
@@ -59,33 +69,78 @@ export const routes: RouteObject[] = [
         path: '/',
         element: <MainLayout />,
         children: [
-          { index: true, element: <HomePage />, handle: handle({ title: 'home:home.title' }) },
+          {
+            index: true,
+            lazy: async () => ({ Component: (await page.home()).HomePage }),
+            handle: handle({ title: 'home:home.title' }),
+          },
           {
             path: 'search',
-            element: <SearchPage />,
+            lazy: async () => ({ Component: (await page.search()).SearchPage }),
             handle: handle({ title: 'gallery:search.title' }),
           },
-          { path: 'platform/:platform', element: <PlatformPage /> },
-          { path: 'collection/:collection', element: <CollectionPage kind="regular" /> },
-          { path: 'collection/virtual/:collection', element: <CollectionPage kind="virtual" /> },
-          { path: 'collection/smart/:collection', element: <CollectionPage kind="smart" /> },
-          { path: 'rom/:rom', element: <RomDetailsPage /> },
-          { path: 'rom/:rom/ejs', element: <PlayerPage kind="ejs" /> },
-          { path: 'rom/:rom/ruffle', element: <PlayerPage kind="ruffle" /> },
+          {
+            path: 'platform/:platform',
+            lazy: async () => ({ Component: (await page.platform()).PlatformPage }),
+          },
+          {
+            path: 'collection/:collection',
+            lazy: async () => {
+              const { CollectionPage } = await page.collection();
+              return { element: <CollectionPage kind="regular" /> };
+            },
+          },
+          {
+            path: 'collection/virtual/:collection',
+            lazy: async () => {
+              const { CollectionPage } = await page.collection();
+              return { element: <CollectionPage kind="virtual" /> };
+            },
+          },
+          {
+            path: 'collection/smart/:collection',
+            lazy: async () => {
+              const { CollectionPage } = await page.collection();
+              return { element: <CollectionPage kind="smart" /> };
+            },
+          },
+          {
+            path: 'rom/:rom',
+            lazy: async () => ({ Component: (await page.rom()).RomDetailsPage }),
+          },
+          {
+            path: 'rom/:rom/ejs',
+            lazy: async () => {
+              const { PlayerPage } = await page.player();
+              return { element: <PlayerPage kind="ejs" /> };
+            },
+          },
+          {
+            path: 'rom/:rom/ruffle',
+            lazy: async () => {
+              const { PlayerPage } = await page.player();
+              return { element: <PlayerPage kind="ruffle" /> };
+            },
+          },
           {
             path: 'scan',
-            element: <ScanPage />,
+            lazy: async () => ({ Component: (await page.scan()).ScanPage }),
             handle: handle({ title: 'scan:scan.title', scopes: ['platforms.write'] }),
           },
-          { path: 'user/:user', element: <ProfilePage /> },
+          {
+            path: 'user/:user',
+            lazy: async () => ({ Component: (await page.profile()).ProfilePage }),
+          },
           {
             path: 'user-interface',
-            element: <UserInterfacePage />,
+            lazy: async () => ({ Component: (await page.userInterface()).UserInterfacePage }),
             handle: handle({ title: 'settings:user-interface.title' }),
           },
           {
             path: 'library-management',
-            element: <LibraryManagementPage />,
+            lazy: async () => ({
+              Component: (await page.libraryManagement()).LibraryManagementPage,
+            }),
             handle: handle({
               title: 'settings:library-management.title',
               scopes: ['platforms.write'],
@@ -93,12 +148,12 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'administration',
-            element: <AdministrationPage />,
+            lazy: async () => ({ Component: (await page.administration()).AdministrationPage }),
             handle: handle({ title: 'settings:administration.title', scopes: ['users.write'] }),
           },
           {
             path: 'server-stats',
-            element: <ServerStatsPage />,
+            lazy: async () => ({ Component: (await page.serverStats()).ServerStatsPage }),
             handle: handle({ title: 'settings:server-stats.title' }),
           },
           { path: '*', element: <NotFound /> },

@@ -19,6 +19,7 @@ import { NotFound } from '../../components/not-found';
 import { hideLoadingLogo } from '../../lib/loading-logo';
 import { useNavigationStore } from '../../lib/stores/navigation-store';
 import { useGuardNotFound } from '../guard-context';
+import { LibrarySync } from '../library-sync';
 import { Drawers } from './drawers';
 import { MAIN_BAR_COLLAPSED_WIDTH, MAIN_BAR_WIDTH, MainBar } from './main-bar';
 import { UserMenu } from './user-menu';
@@ -165,6 +166,7 @@ export function MainLayout() {
         </Box>
       </Box>
       <Drawers />
+      <LibrarySync />
     </Box>
   );
 }
