@@ -8,8 +8,11 @@ import { defineConfig } from '@playwright/test';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.E2E_PORT ?? 3790);
 const host = '127.0.0.1';
-// Every run starts from an empty data folder, so the first visit opens the setup wizard.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'romshelf-e2e-'));
+// Every run starts from an empty data folder, so the first visit opens the setup wizard. The
+// runner and its workers each load this file: the first one creates the folder and publishes it
+// in E2E_DATA_DIR, which the workers inherit, so journeys can write fixtures into its library.
+const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'romshelf-e2e-'));
+process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: './e2e',

@@ -1,0 +1,275 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import yauzl from 'yauzl';
+
+const admin = { username: 'shelfadmin', email: 'admin@example.com', password: 'correct-horse-42' };
+
+const dataDir = process.env.E2E_DATA_DIR;
+if (!dataDir) throw new Error('E2E_DATA_DIR is set by web/playwright.config.ts');
+const romsDir = path.join(dataDir, 'library', 'roms');
+
+/** 24 first words, A to X, so the first page (72) ends before the last letters. */
+const WORDS = [
+  'Alpha',
+  'Blaze',
+  'Cobalt',
+  'Drift',
+  'Ember',
+  'Falcon',
+  'Granite',
+  'Harbor',
+  'Ion',
+  'Jade',
+  'Kestrel',
+  'Lumen',
+  'Mosaic',
+  'Nova',
+  'Onyx',
+  'Pulse',
+  'Quartz',
+  'Raven',
+  'Sable',
+  'Talon',
+  'Umbra',
+  'Vortex',
+  'Willow',
+  'Xenon',
+];
+const FILLERS = Array.from(
+  { length: 78 },
+  (_, index) =>
+    `${WORDS[index % WORDS.length] ?? 'Alpha'} Quest ${String(Math.floor(index / WORDS.length) + 1)} (USA).sfc`,
+);
+const LAST_GAME = 'Zeta Force (Japan).sfc';
+const SNES_COUNT = FILLERS.length + 1;
+const MULTI_DIR = 'Crystal Saga (USA)';
+const MULTI_FILES = [
+  'Crystal Saga (USA) (Disc 1).bin',
+  'Crystal Saga (USA) (Disc 2).bin',
+  'Crystal Saga (USA).cue',
+];
+
+/** Deterministic, distinct bytes per file. */
+function content(name: string, size: number): Buffer {
+  const bytes = Buffer.alloc(size);
+  const seed = createHash('sha1').update(name).digest();
+  for (let index = 0; index < size; index++) {
+    bytes[index] = (seed[index % seed.length] ?? 0) ^ (index & 0xff);
+  }
+  return bytes;
+}
+
+function writeFixtures(): void {
+  const snes = path.join(romsDir, 'snes');
+  fs.mkdirSync(snes, { recursive: true });
+  for (const name of FILLERS) fs.writeFileSync(path.join(snes, name), content(name, 2048));
+  fs.writeFileSync(path.join(snes, LAST_GAME), content(LAST_GAME, 3 * 1024 + 512));
+  const psx = path.join(romsDir, 'psx', MULTI_DIR);
+  fs.mkdirSync(psx, { recursive: true });
+  for (const name of MULTI_FILES) {
+    fs.writeFileSync(
+      path.join(psx, name),
+      name.endsWith('.cue')
+        ? `FILE "${name.replace('.cue', ' (Disc 1).bin')}" BINARY\n`
+        : content(name, 40_000),
+    );
+  }
+}
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/(setup|login)/);
+  if (page.url().includes('/setup')) {
+    await page.getByTestId('setup-username').fill(admin.username);
+    await page.getByTestId('setup-email').fill(admin.email);
+    await page.getByTestId('setup-password').fill(admin.password);
+    await page.getByTestId('setup-confirm-password').fill(admin.password);
+    await page.getByTestId('setup-submit').click();
+  } else {
+    await page.getByTestId('login-username').fill(admin.username);
+    await page.getByTestId('login-password').fill(admin.password);
+    await page.getByTestId('login-submit').click();
+  }
+  await expect(page).toHaveURL(/\/$/);
+}
+
+function zipEntries(file: string): Promise<Map<string, number>> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(file, { lazyEntries: true }, (error, zip) => {
+      if (error) {
+        reject(error);
+        return;
+      }
+      const entries = new Map<string, number>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        entries.set(entry.fileName, entry.uncompressedSize);
+        zip.readEntry();
+      });
+      zip.on('end', () => resolve(entries));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+function readZipEntry(file: string, wanted: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(file, { lazyEntries: true }, (error, zip) => {
+      if (error) {
+        reject(error);
+        return;
+      }
+      zip.on('entry', (entry: yauzl.Entry) => {
+        if (entry.fileName !== wanted) {
+          zip.readEntry();
+          return;
+        }
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError) {
+            reject(streamError);
+            return;
+          }
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('end', () => {
+            zip.close();
+            resolve(Buffer.concat(chunks));
+          });
+          stream.on('error', reject);
+        });
+      });
+      zip.on('end', () => reject(new Error(`${wanted} is not in the zip`)));
+      zip.readEntry();
+    });
+  });
+}
+
+test('an admin scans a library, browses it and downloads games', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  writeFixtures();
+  await signIn(page);
+
+  await test.step('the scan page scans the library and shows live progress', async () => {
+    await page.getByTestId('nav-scan').click();
+    await expect(page).toHaveURL(/\/scan$/);
+    await expect(page.getByTestId('scan-idle')).toBeVisible();
+    await page.getByTestId('scan-type-quick').click();
+    await page.getByTestId('scan-start').click();
+    await expect(page.getByTestId('scan-progress')).toBeVisible();
+    await expect(page.getByTestId('scan-done')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId('scan-progress')).toHaveAttribute('data-status', 'done');
+    const snesLog = page.getByTestId('scan-log-snes');
+    await expect(snesLog.getByTestId('scan-log-count')).toHaveText(`${String(SNES_COUNT)} games`);
+    await expect(page.getByTestId('scan-log-psx').getByTestId('scan-log-count')).toHaveText(
+      '1 game',
+    );
+    await expect(page.getByTestId('scan-stat-new-roms')).toContainText(String(SNES_COUNT + 1));
+    await expect(page.getByTestId('scan-progress-count')).toHaveText(
+      `${String(SNES_COUNT + 1)} / ${String(SNES_COUNT + 1)} games`,
+    );
+  });
+
+  await test.step('the platforms drawer lists the platforms with their counts', async () => {
+    await page.getByTestId('nav-platforms').click();
+    const snes = page.getByTestId('drawer-platform-snes');
+    await expect(snes).toContainText(String(SNES_COUNT));
+    await expect(snes.getByTestId('platform-icon')).toBeVisible();
+    await snes.click();
+    await expect(page).toHaveURL(/\/platform\/\d+$/);
+    await expect(page.getByTestId('gallery-count')).toHaveText(`${String(SNES_COUNT)} games`);
+  });
+
+  await test.step('the gallery pages by 72 and loads the rest on scrolling', async () => {
+    await page.getByTestId('view-big').click();
+    await expect(page.getByTestId('rom-card')).toHaveCount(72);
+    await page.getByTestId('rom-card').last().scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('rom-card')).toHaveCount(SNES_COUNT);
+    await expect(page.getByTestId('gallery-end')).toBeVisible();
+  });
+
+  await test.step('the view modes switch and persist', async () => {
+    await page.getByTestId('view-small').click();
+    await expect(page.getByTestId('gallery-grid')).toHaveAttribute('data-view', 'small');
+    await page.getByTestId('view-list').click();
+    await expect(page.getByTestId('gallery-table')).toBeVisible();
+    await expect(page.getByTestId('rom-row').first()).toContainText('Alpha Quest 1');
+    await page.getByTestId('sort-name').click();
+    await expect(page.getByTestId('rom-row').first()).toContainText('Zeta Force');
+    await page.getByTestId('sort-name').click();
+    await expect(page.getByTestId('rom-row').first()).toContainText('Alpha Quest 1');
+    expect(await page.evaluate(() => localStorage.getItem('settings.galleryView'))).toBe('list');
+    await page.reload();
+    await expect(page.getByTestId('gallery-table')).toBeVisible();
+    await page.getByTestId('view-big').click();
+    await expect(page.getByTestId('gallery-grid')).toHaveAttribute('data-view', 'big');
+  });
+
+  await test.step('the jump bar loads the list from a letter', async () => {
+    await expect(page.getByTestId('jump-Y')).toBeDisabled();
+    await page.getByTestId('jump-Z').click();
+    await expect(page.getByTestId('rom-card')).toHaveCount(1);
+    await expect(page.getByTestId('rom-card-title').first()).toHaveText('Zeta Force');
+    await expect(page.getByTestId('jump-reset')).toBeVisible();
+    await page.getByTestId('jump-M').click();
+    await expect(page.getByTestId('rom-card-title').first()).toHaveText('Mosaic Quest 1');
+  });
+
+  await test.step('a game opens with its files, hashes and dates', async () => {
+    await page.getByTestId('jump-Z').click();
+    await page.getByTestId('rom-card').first().click();
+    await expect(page).toHaveURL(/\/rom\/\d+$/);
+    await expect(page.getByTestId('page-heading')).toHaveText('Zeta Force');
+    await expect(page.getByTestId('rom-platform-link')).toBeVisible();
+    await expect(page.getByTestId('rom-size')).toHaveText('3.50 KB');
+    await expect(page.getByTestId('rom-added')).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
+    await expect(page.getByTestId('rom-region')).toHaveText('🇯🇵 Japan');
+    const sha1 = createHash('sha1')
+      .update(content(LAST_GAME, 3 * 1024 + 512))
+      .digest('hex');
+    await expect(page.getByTestId('hash-list').first().getByTestId('hash-sha-1')).toHaveText(sha1);
+  });
+
+  await test.step('a single-file game downloads byte for byte', async () => {
+    const downloading = page.waitForEvent('download');
+    await page.getByTestId('download-rom').click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(LAST_GAME);
+    const saved = testInfo.outputPath('single.sfc');
+    await download.saveAs(saved);
+    expect(fs.readFileSync(saved).equals(content(LAST_GAME, 3 * 1024 + 512))).toBe(true);
+  });
+
+  await test.step('a multi-file game downloads as a zip, whole or chosen files', async () => {
+    await page.getByTestId('rom-platform-link').click();
+    await page.getByTestId('nav-platforms').click();
+    await page.getByTestId('drawer-platform-psx').click();
+    await expect(page.getByTestId('gallery-count')).toHaveText('1 game');
+    await page.getByTestId('rom-card').first().click();
+    await expect(page.getByTestId('page-heading')).toHaveText('Crystal Saga');
+    await expect(page.getByTestId('rom-file')).toHaveCount(3);
+
+    const whole = page.waitForEvent('download');
+    await page.getByTestId('download-rom').click();
+    const zipFile = testInfo.outputPath('whole.zip');
+    await (await whole).saveAs(zipFile);
+    const entries = await zipEntries(zipFile);
+    for (const name of MULTI_FILES) expect([...entries.keys()]).toContain(name);
+    const disc1 = MULTI_FILES[0] ?? '';
+    expect((await readZipEntry(zipFile, disc1)).equals(content(disc1, 40_000))).toBe(true);
+
+    await page.getByTestId(`file-select-${MULTI_FILES[1] ?? ''}`).check();
+    await page.getByTestId(`file-select-${MULTI_FILES[2] ?? ''}`).check();
+    const chosen = page.waitForEvent('download');
+    await page.getByTestId('download-selected').click();
+    const chosenFile = testInfo.outputPath('chosen.zip');
+    await (await chosen).saveAs(chosenFile);
+    const chosenEntries = [...(await zipEntries(chosenFile)).keys()];
+    expect(chosenEntries).toContain(MULTI_FILES[1]);
+    expect(chosenEntries).toContain(MULTI_FILES[2]);
+    expect(chosenEntries).not.toContain(disc1);
+  });
+});
