@@ -165,6 +165,25 @@ describe('scan over socket.io', () => {
     expect((await again).payload).toMatchObject({ hashed_files: 0, new_roms: 0 });
   });
 
+  it('picks up after an interrupted scan: stored ROMs are kept and skipped', async () => {
+    const { app, admin } = await setup(bigLibrary(4, 300));
+    const socket = await connectSocket(app, admin);
+    const stopped = nextTerminal(socket, 60_000);
+    socket.emit('scan', { platforms: [], type: 'quick', apis: [] });
+    await new Promise((resolve) => socket.once('scan:scanning_platform', resolve));
+    socket.emit('scan:stop');
+    const partial = (await stopped).payload as ScanStats;
+    expect(partial.new_roms).toBeLessThan(1200);
+
+    const resumed = nextTerminal(socket, 60_000);
+    socket.emit('scan', { platforms: [], type: 'quick', apis: [] });
+    const rest = (await resumed).payload as ScanStats;
+    expect(rest.new_roms).toBe(1200 - partial.new_roms);
+    expect(rest.hashed_files).toBe(1200 - partial.new_roms);
+    const page = await app.inject({ url: '/api/roms?limit=1', headers: { cookie: admin.cookie } });
+    expect(page.json<{ total: number }>().total).toBe(1200);
+  });
+
   it('always ends with scan:done_ko when the scan fails', async () => {
     const { app, admin, dataDir } = await setup({ 'roms/nes/Alpha.nes': 'a' });
     const sqlite = new SqliteDatabase(path.join(dataDir, 'romshelf.db'));

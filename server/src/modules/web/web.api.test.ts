@@ -92,6 +92,11 @@ describe('API documentation', () => {
         '/api/users/{id}',
         '/api/users/{id}/avatar',
         '/api/users/{id}/ra/refresh',
+        '/api/platforms',
+        '/api/platforms/{id}',
+        '/api/roms',
+        '/api/roms/{id}',
+        '/api/roms/{id}/content/{fs_name}',
       ]),
     );
   });
