@@ -23,3 +23,14 @@ export const ConfigSchema = z.object({
   SCAN_LANGUAGE_PRIORITY: z.array(z.string()),
 });
 export type LibraryConfig = z.infer<typeof ConfigSchema>;
+
+/** GET /api/library/info: where the library lives, for people who manage it. */
+export const LibraryInfoSchema = z.object({
+  /** Absolute path of the library folder on the server. */
+  library_path: z.string(),
+  /** The layout in use; `roms/{platform}` when the library is still empty (the preferred one). */
+  structure: z.enum(['roms/{platform}', '{platform}/roms']),
+  /** Platform folders found, after exclusions. */
+  platform_folders: z.array(z.string()),
+});
+export type LibraryInfo = z.infer<typeof LibraryInfoSchema>;

@@ -3,7 +3,14 @@ import path from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { buildTestApp, createFirstAdmin, TEST_VERSION } from '../../../test/build-test-app.js';
+import { addUser } from '../../../test/accounts.js';
+import {
+  ADMIN,
+  basic,
+  buildTestApp,
+  createFirstAdmin,
+  TEST_VERSION,
+} from '../../../test/build-test-app.js';
 
 describe('GET /api/heartbeat', () => {
   it('answers the full shape with every default', async () => {
@@ -333,5 +340,53 @@ describe('GET /api/config', () => {
     expect(body.EXCLUDED_PLATFORMS).toEqual([]);
     expect(body.SKIP_HASH_CALCULATION).toBe(false);
     expect(body.PLATFORMS_VERSIONS).toEqual({ naomi: 'arcade' });
+  });
+});
+
+describe('GET /api/library/info', () => {
+  it('tells library managers where the library is and which layout it uses', async () => {
+    const { app, config } = await buildTestApp();
+    await createFirstAdmin(app);
+    const authorization = basic(ADMIN.username, ADMIN.password);
+
+    const empty = await app.inject({
+      method: 'GET',
+      url: '/api/library/info',
+      headers: { authorization },
+    });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toEqual({
+      library_path: config.libraryDir,
+      structure: 'roms/{platform}',
+      platform_folders: [],
+    });
+
+    mkdirSync(path.join(config.libraryDir, 'snes', 'roms'), { recursive: true });
+    mkdirSync(path.join(config.libraryDir, 'gba', 'roms'), { recursive: true });
+    const platformFirst = await app.inject({
+      method: 'GET',
+      url: '/api/library/info',
+      headers: { authorization },
+    });
+    expect(platformFirst.json()).toEqual({
+      library_path: config.libraryDir,
+      structure: '{platform}/roms',
+      platform_folders: ['gba', 'snes'],
+    });
+  });
+
+  it('is refused to anonymous callers and to viewers', async () => {
+    const { app } = await buildTestApp();
+    await createFirstAdmin(app);
+    const viewer = await addUser(app, 'watcher', 'viewer');
+    const anonymous = await app.inject({ method: 'GET', url: '/api/library/info' });
+    expect(anonymous.statusCode).toBe(401);
+    const forbidden = await app.inject({
+      method: 'GET',
+      url: '/api/library/info',
+      headers: { authorization: basic(viewer.username, viewer.password) },
+    });
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json()).toEqual({ detail: 'Forbidden' });
   });
 });

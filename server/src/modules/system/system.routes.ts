@@ -1,7 +1,7 @@
-import { ConfigSchema, HeartbeatSchema } from '@romshelf/contract';
+import { ConfigSchema, HeartbeatSchema, LibraryInfoSchema } from '@romshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { publicRoute } from '../../http/access.js';
+import { publicRoute, requireScopes } from '../../http/access.js';
 import type { SystemService } from './system.service.js';
 
 export const systemRoutes: FastifyPluginAsyncZod<{ system: SystemService }> = async (
@@ -33,6 +33,20 @@ export const systemRoutes: FastifyPluginAsyncZod<{ system: SystemService }> = as
       },
     },
     () => system.libraryConfigView(),
+  );
+
+  // The server's own paths are only for people who manage the library.
+  app.get(
+    '/api/library/info',
+    {
+      config: requireScopes('platforms.write'),
+      schema: {
+        tags: ['system'],
+        summary: 'Library folder, layout and platform folders',
+        response: { 200: LibraryInfoSchema },
+      },
+    },
+    () => system.libraryInfo(),
   );
 
   await Promise.resolve();

@@ -1,8 +1,8 @@
-import type { Heartbeat, LibraryConfig } from '@romshelf/contract';
+import type { Heartbeat, LibraryConfig, LibraryInfo } from '@romshelf/contract';
 
 import type { AppConfig } from '../../config/app-config.js';
 import type { LibraryConfigService } from '../library/library-config.service.js';
-import { listFsPlatforms } from '../library/library-fs.js';
+import { detectLayout, listFsPlatforms } from '../library/library-fs.js';
 import type { UsersRepository } from '../users/users.repository.js';
 
 export class SystemService {
@@ -37,10 +37,7 @@ export class SystemService {
         TGDB_API_ENABLED: sources.tgdb,
       },
       FILESYSTEM: {
-        FS_PLATFORMS: listFsPlatforms(this.config.libraryDir, [
-          ...library.DEFAULT_EXCLUDED_DIRS,
-          ...library.EXCLUDED_PLATFORMS,
-        ]),
+        FS_PLATFORMS: this.platformFolders(library),
       },
       EMULATION: {
         DISABLE_EMULATOR_JS: this.config.disableEmulatorJs,
@@ -57,5 +54,24 @@ export class SystemService {
 
   libraryConfigView(): LibraryConfig {
     return this.libraryConfig.get();
+  }
+
+  libraryInfo(): LibraryInfo {
+    const folders = this.platformFolders(this.libraryConfig.get());
+    const layout = detectLayout(this.config.libraryDir);
+    return {
+      library_path: this.config.libraryDir,
+      // An empty library has no layout yet: suggest the preferred one.
+      structure:
+        layout === 'platform-first' && folders.length > 0 ? '{platform}/roms' : 'roms/{platform}',
+      platform_folders: folders,
+    };
+  }
+
+  private platformFolders(library: LibraryConfig): string[] {
+    return listFsPlatforms(this.config.libraryDir, [
+      ...library.DEFAULT_EXCLUDED_DIRS,
+      ...library.EXCLUDED_PLATFORMS,
+    ]);
   }
 }
