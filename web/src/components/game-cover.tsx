@@ -25,7 +25,8 @@ function CoverPlaceholder({ rom }: { rom: CoverSource }) {
   const title = gameTitle(rom);
   const badge = platformBadge({ slug: rom.platform_slug, name: rom.platform_display_name });
   const seed = hashString(title);
-  const hue = badge.hue;
+  // The platform's colour, nudged per game so a shelf of one platform is not one flat colour.
+  const hue = (badge.hue + (seed % 48) - 24 + 360) % 360;
   const shapes = [0, 1, 2].map((index) => {
     const value = (seed >>> (index * 8)) & 0xff;
     return {

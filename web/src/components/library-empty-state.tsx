@@ -18,7 +18,7 @@ function Code({ children, testId }: { children: string; testId?: string }) {
         display: 'block',
         px: 1.5,
         py: 1,
-        borderRadius: 2,
+        borderRadius: '8px',
         bgcolor: 'action.hover',
         fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
         fontSize: 13,

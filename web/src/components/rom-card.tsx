@@ -76,7 +76,7 @@ export const RomCard = memo(function RomCard({
         flexDirection: 'column',
         alignItems: 'stretch',
         textAlign: 'left',
-        borderRadius: 3,
+        borderRadius: '12px',
         p: compact ? 0.5 : 0.75,
         gap: compact ? 0.5 : 1,
         transition: theme.transitions.create(['transform', 'background-color'], {

@@ -44,6 +44,19 @@ describe('platformBadge', () => {
     expect(snes.hue).toBe(gba.hue);
   });
 
+  it('knows the family and kind of common slugs when only the slug is given', () => {
+    const fromRom = platformBadge({ slug: 'snes', name: 'SNES' });
+    const fromApi = platformBadge({
+      slug: 'snes',
+      name: 'SNES',
+      family_name: 'Nintendo',
+      category: 'Console',
+    });
+    expect(fromRom).toEqual(fromApi);
+    expect(platformBadge({ slug: 'gba', name: 'GBA' }).kind).toBe('portable');
+    expect(platformBadge({ slug: 'arcade', name: 'Arcade' }).kind).toBe('arcade');
+  });
+
   it('is deterministic for unknown folders', () => {
     const first = platformBadge({ slug: 'my-folder', name: 'My Folder' });
     const second = platformBadge({ slug: 'my-folder', name: 'My Folder' });

@@ -110,6 +110,84 @@ const FAMILY_HUES: Readonly<Record<string, number>> = {
   magnavox: 260,
 };
 
+/** Family and kind of well-known slugs, for callers that only know the slug (ROMs, scan events). */
+const KNOWN_SLUGS: Readonly<Record<string, readonly [family: string, kind: PlatformKind]>> = {
+  ...Object.fromEntries(
+    [
+      'nes',
+      'famicom',
+      'fds',
+      'snes',
+      'sfam',
+      'n64',
+      '64dd',
+      'ngc',
+      'wii',
+      'wiiu',
+      'switch',
+      'switch-2',
+    ].map((slug) => [slug, ['nintendo', 'console'] as const]),
+  ),
+  ...Object.fromEntries(
+    ['gb', 'gbc', 'gba', 'nds', 'nintendo-dsi', '3ds', 'virtualboy', 'pokemon-mini'].map((slug) => [
+      slug,
+      ['nintendo', 'portable'] as const,
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['psx', 'ps2', 'ps3', 'ps4', 'ps5'].map((slug) => [slug, ['sony', 'console'] as const]),
+  ),
+  psp: ['sony', 'portable'],
+  psvita: ['sony', 'portable'],
+  ...Object.fromEntries(
+    ['sg1000', 'sms', 'genesis', 'segacd', 'sega32', 'saturn', 'dc'].map((slug) => [
+      slug,
+      ['sega', 'console'] as const,
+    ]),
+  ),
+  gamegear: ['sega', 'portable'],
+  ...Object.fromEntries(
+    ['xbox', 'xbox360', 'xboxone', 'series-x-s'].map((slug) => [
+      slug,
+      ['microsoft', 'console'] as const,
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['atari2600', 'atari5200', 'atari7800', 'jaguar'].map((slug) => [
+      slug,
+      ['atari', 'console'] as const,
+    ]),
+  ),
+  lynx: ['atari', 'portable'],
+  atari800: ['atari', 'computer'],
+  'atari-st': ['atari', 'computer'],
+  tg16: ['nec', 'console'],
+  'turbografx-cd': ['nec', 'console'],
+  'pc-fx': ['nec', 'console'],
+  neogeoaes: ['snk', 'console'],
+  neogeomvs: ['snk', 'arcade'],
+  'neo-geo-cd': ['snk', 'console'],
+  'neo-geo-pocket': ['snk', 'portable'],
+  'neo-geo-pocket-color': ['snk', 'portable'],
+  wonderswan: ['bandai', 'portable'],
+  'wonderswan-color': ['bandai', 'portable'],
+  c64: ['commodore', 'computer'],
+  amiga: ['commodore', 'computer'],
+  'amiga-cd32': ['commodore', 'console'],
+  zxs: ['sinclair', 'computer'],
+  acpc: ['amstrad', 'computer'],
+  intellivision: ['mattel', 'console'],
+  dos: ['', 'computer'],
+  win: ['microsoft', 'computer'],
+  msx: ['', 'computer'],
+  msx2: ['', 'computer'],
+  arcade: ['', 'arcade'],
+  mame: ['', 'arcade'],
+  cps1: ['', 'arcade'],
+  cps2: ['', 'arcade'],
+  cps3: ['', 'arcade'],
+};
+
 /** FNV-1a, enough to spread slugs over the colour wheel deterministically. */
 export function hashString(value: string): number {
   let hash = 0x811c9dc5;
@@ -148,11 +226,13 @@ export function platformLabel(slug: string, name: string): string {
 }
 
 export function platformBadge(source: BadgeSource): PlatformBadge {
-  const family = (source.family_name ?? '').toLowerCase();
+  const known = KNOWN_SLUGS[source.slug.toLowerCase()];
+  const family = (source.family_name ?? known?.[0] ?? '').toLowerCase();
   const hue = FAMILY_HUES[family] ?? hashString(source.slug || source.name) % 360;
+  const kind = platformKind(source.category);
   return {
     label: platformLabel(source.slug, source.name),
     hue,
-    kind: platformKind(source.category),
+    kind: kind === 'other' && known ? known[1] : kind,
   };
 }

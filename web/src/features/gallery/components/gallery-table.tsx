@@ -118,7 +118,7 @@ export function GalleryTable({
   const { t } = useTranslation('gallery');
   return (
     <TableContainer
-      sx={{ border: 1, borderColor: 'divider', borderRadius: 3, bgcolor: 'background.paper' }}
+      sx={{ border: 1, borderColor: 'divider', borderRadius: '12px', bgcolor: 'background.paper' }}
     >
       <Table size="small" data-testid="gallery-table" sx={{ tableLayout: 'auto' }}>
         <TableHead>

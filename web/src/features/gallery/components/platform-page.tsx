@@ -60,7 +60,17 @@ export function PlatformPage() {
             <Skeleton variant="rounded" width={56} height={56} />
           )}
           <Box sx={{ minWidth: 0 }}>
-            <Typography variant="h4" component="h1" data-testid="page-heading" noWrap>
+            <Typography
+              variant="h4"
+              component="h1"
+              data-testid="page-heading"
+              sx={{
+                fontSize: { xs: 24, sm: 34 },
+                overflow: 'hidden',
+                textOverflow: 'ellipsis',
+                whiteSpace: { xs: 'normal', sm: 'nowrap' },
+              }}
+            >
               {platform ? platform.display_name : <Skeleton width={220} />}
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>

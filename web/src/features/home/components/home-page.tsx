@@ -101,7 +101,7 @@ function PlatformCard({ platform }: { platform: Platform }) {
         alignItems: 'center',
         gap: 1.25,
         p: 2,
-        borderRadius: 4,
+        borderRadius: '16px',
         border: `1px solid ${theme.palette.divider}`,
         bgcolor: 'background.paper',
         textAlign: 'center',
@@ -131,14 +131,19 @@ function Stat({ label, value }: { label: string; value: string }) {
       sx={{
         px: 2,
         py: 1.25,
-        borderRadius: 3,
+        borderRadius: '12px',
         border: 1,
         borderColor: 'divider',
         bgcolor: 'background.paper',
-        minWidth: 110,
+        minWidth: { xs: 0, sm: 110 },
+        flex: { xs: 1, sm: 'none' },
       }}
     >
-      <Typography variant="h6" component="p" sx={{ lineHeight: 1.2 }}>
+      <Typography
+        variant="h6"
+        component="p"
+        sx={{ lineHeight: 1.2, fontSize: { xs: 16, sm: 20 }, whiteSpace: 'nowrap' }}
+      >
         {value}
       </Typography>
       <Typography variant="caption" color="text.secondary">
@@ -257,7 +262,11 @@ export function HomePage() {
           {platforms.data
             ? list.map((platform) => <PlatformCard key={platform.id} platform={platform} />)
             : Array.from({ length: 6 }, (_, index) => (
-                <Skeleton key={index} variant="rounded" sx={{ height: 150, borderRadius: 4 }} />
+                <Skeleton
+                  key={index}
+                  variant="rounded"
+                  sx={{ height: 150, borderRadius: '16px' }}
+                />
               ))}
         </Rail>
       </Section>

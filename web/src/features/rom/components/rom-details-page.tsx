@@ -80,7 +80,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       component="section"
       sx={{
         p: { xs: 2, sm: 2.5 },
-        borderRadius: 4,
+        borderRadius: '16px',
         border: 1,
         borderColor: 'divider',
         bgcolor: 'background.paper',
@@ -103,15 +103,15 @@ function RomDetails({ rom }: { rom: DetailedRom }) {
   const hue = badge.hue;
   const accent = (hue + (hashString(title) % 40)) % 360;
   return (
-    <Box data-testid="rom-details" data-rom-id={rom.id}>
+    <Box data-testid="rom-details" data-rom-id={rom.id} sx={{ position: 'relative' }}>
       <Box
         aria-hidden
         sx={{
           position: 'absolute',
-          left: 0,
-          right: 0,
-          top: 64,
-          height: 340,
+          left: { xs: -16, sm: -24, md: -32 },
+          right: { xs: -16, sm: -24, md: -32 },
+          top: { xs: -24, md: -32 },
+          height: 380,
           zIndex: 0,
           overflow: 'hidden',
           pointerEvents: 'none',

@@ -54,8 +54,8 @@ function FileRow({
             />
           </TableCell>
         ) : null}
-        <TableCell sx={{ maxWidth: 0, width: '60%' }}>
-          <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: 'break-all' }}>
+        <TableCell>
+          <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
             {file.file_name}
           </Typography>
           {file.file_path && !file.is_top_level ? (
@@ -64,7 +64,7 @@ function FileRow({
             </Typography>
           ) : null}
         </TableCell>
-        <TableCell>
+        <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
           {file.category ? <Chip size="small" label={t(`category.${file.category}`)} /> : '-'}
         </TableCell>
         <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
@@ -141,11 +141,13 @@ export function RomFiles({ rom }: { rom: DetailedRom }) {
               )
             }
           >
-            {t('files.download-selected', { count: selected.size })}
+            {selected.size > 0
+              ? t('files.download-selected', { count: selected.size })
+              : t('files.download-none')}
           </Button>
         ) : null}
       </Stack>
-      <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 3, overflowX: 'auto' }}>
+      <Box sx={{ border: 1, borderColor: 'divider', borderRadius: '12px', overflowX: 'auto' }}>
         <Table size="small" data-testid="rom-files">
           <TableHead>
             <TableRow>
@@ -164,7 +166,9 @@ export function RomFiles({ rom }: { rom: DetailedRom }) {
                 </TableCell>
               ) : null}
               <TableCell sx={{ fontWeight: 700 }}>{t('files.name')}</TableCell>
-              <TableCell sx={{ fontWeight: 700 }}>{t('files.category')}</TableCell>
+              <TableCell sx={{ fontWeight: 700, display: { xs: 'none', sm: 'table-cell' } }}>
+                {t('files.category')}
+              </TableCell>
               <TableCell sx={{ fontWeight: 700 }} align="right">
                 {t('files.size')}
               </TableCell>

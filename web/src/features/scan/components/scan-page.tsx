@@ -47,7 +47,7 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
       component="section"
       sx={{
         p: { xs: 2, sm: 2.5 },
-        borderRadius: 4,
+        borderRadius: '16px',
         border: 1,
         borderColor: 'divider',
         bgcolor: 'background.paper',
@@ -173,7 +173,7 @@ export function ScanPage() {
                       textAlign: 'left',
                       px: 1.75,
                       py: 1.25,
-                      borderRadius: 3,
+                      borderRadius: '12px',
                       border: `1px solid ${checked ? theme.palette.primary.main : theme.palette.divider}`,
                       bgcolor: checked ? alpha(theme.palette.primary.main, 0.12) : 'transparent',
                       '&.Mui-disabled': { opacity: 0.6 },

@@ -11,14 +11,14 @@ export function ScanStatsPanel() {
   const { t } = useTranslation('scan');
   const stats = useScanStore((state) => state.stats);
   if (!stats) return null;
-  const items: [string, string][] = [
+  const items: [key: string, value: string, detail?: string][] = [
     ['platforms', `${String(stats.scanned_platforms)} / ${String(stats.total_platforms)}`],
     ['new-platforms', String(stats.new_platforms)],
     ['roms', `${String(stats.scanned_roms)} / ${String(stats.total_roms)}`],
     ['new-roms', String(stats.new_roms)],
     ['updated-roms', String(stats.updated_roms)],
     ['missing-roms', String(stats.missing_roms)],
-    ['hashed', `${String(stats.hashed_files)} · ${formatBytes(stats.hashed_bytes)}`],
+    ['hashed', String(stats.hashed_files), formatBytes(stats.hashed_bytes)],
     ['skipped', String(stats.skipped_files)],
   ];
   return (
@@ -30,14 +30,14 @@ export function ScanStatsPanel() {
         gap: 1,
       }}
     >
-      {items.map(([key, value]) => (
+      {items.map(([key, value, detail]) => (
         <Box
           key={key}
           data-testid={`scan-stat-${key}`}
           sx={{
             px: 1.5,
             py: 1,
-            borderRadius: 3,
+            borderRadius: '12px',
             border: 1,
             borderColor: 'divider',
             bgcolor: 'background.paper',
@@ -52,6 +52,7 @@ export function ScanStatsPanel() {
           </Typography>
           <Typography variant="caption" color="text.secondary">
             {t(`stats.${key}`)}
+            {detail ? ` · ${detail}` : ''}
           </Typography>
         </Box>
       ))}
