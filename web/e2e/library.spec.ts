@@ -153,6 +153,14 @@ test('an admin scans a library, browses it and downloads games', async ({ page }
   writeFixtures();
   await signIn(page);
 
+  await test.step('before any scan, home says where the library is', async () => {
+    await expect(page.getByTestId('home-empty')).toBeVisible();
+    await expect(page.getByTestId('library-path')).toHaveText(path.join(dataDir, 'library'));
+    await expect(page.getByTestId('library-example')).toHaveText(
+      `${path.join(dataDir, 'library', 'roms', 'snes')}/`,
+    );
+  });
+
   await test.step('the scan page scans the library and shows live progress', async () => {
     await page.getByTestId('nav-scan').click();
     await expect(page).toHaveURL(/\/scan$/);

@@ -82,7 +82,11 @@ describe('guarded routes', () => {
         },
         'GET /api/library/info': {
           status: 200,
-          json: { library_path: '/data/library', structure: null, platform_folders: [] },
+          json: {
+            library_path: '/data/library',
+            structure: 'roms/{platform}',
+            platform_folders: [],
+          },
         },
       }).fetch,
     );

@@ -1,13 +1,9 @@
+import type { LibraryInfo } from '@romshelf/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { ApiError, api } from '../api-client';
 
-/** Where the library lives on the server and how its folders are laid out. */
-export interface LibraryInfo {
-  library_path: string;
-  structure: 'roms/{platform}' | '{platform}/roms' | null;
-  platform_folders: string[];
-}
+export type { LibraryInfo };
 
 /**
  * GET /api/library/info (needs platforms.write). Resolves to null when the server does not
