@@ -1,6 +1,7 @@
 import ChevronLeftRounded from '@mui/icons-material/ChevronLeftRounded';
 import ChevronRightRounded from '@mui/icons-material/ChevronRightRounded';
 import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
@@ -11,6 +12,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 
+import { isScanActive, useScanStore } from '../../features/scan/stores/scan-store';
 import { hasScopes, useAuthStore } from '../../lib/stores/auth-store';
 import { useNavigationStore } from '../../lib/stores/navigation-store';
 import { NAV_ITEMS } from './nav-items';
@@ -34,6 +36,8 @@ export function MainBar({
   const { activeDrawer, toggleDrawer, goHome, goScan, goSearch, resetDrawers, toggleMainBar } =
     useNavigationStore();
 
+  // The Scan entry spins while a scan runs, wherever the user is.
+  const scanning = useScanStore((state) => isScanActive(state.status));
   const items = NAV_ITEMS.filter((item) => hasScopes(scopes, item.scopes ?? []));
 
   const activate = (item: NavItem) => {
@@ -88,7 +92,11 @@ export function MainBar({
                   justifyContent: 'center',
                 }}
               >
-                {item.icon}
+                {item.action === 'scan' && scanning ? (
+                  <CircularProgress size={22} thickness={5} data-testid="nav-scan-running" />
+                ) : (
+                  item.icon
+                )}
               </ListItemIcon>
               {collapsed ? null : (
                 <ListItemText

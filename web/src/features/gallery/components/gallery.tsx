@@ -1,7 +1,7 @@
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import KeyboardDoubleArrowUpRounded from '@mui/icons-material/KeyboardDoubleArrowUpRounded';
 import { PAGE_SIZE } from '@romshelf/contract';
-import type { RomOrderBy } from '@romshelf/contract';
+import type { RomOrderBy, SimpleRom } from '@romshelf/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -19,12 +19,21 @@ import { errorMessage } from '@/lib/api-client';
 
 import { activeJumpLabel, jumpEntries } from '../jump-bar';
 import type { JumpEntry } from '../jump-bar';
-import { galleryStore, hasMore, useGalleryStore } from '../stores/gallery-store';
+import {
+  DEFAULT_ORDER_BY,
+  DEFAULT_ORDER_DIR,
+  galleryStore,
+  hasMore,
+  useGalleryStore,
+} from '../stores/gallery-store';
 import type { OrderDir, RomPageFetcher } from '../stores/gallery-store';
 import { GALLERY_COLUMNS, useGalleryViewStore } from '../stores/gallery-view-store';
 import { GalleryTable } from './gallery-table';
 import { JumpBarNav } from './jump-bar-nav';
 import { ViewToggle } from './view-toggle';
+
+const NO_ROMS: readonly SimpleRom[] = [];
+const NO_INDEX: Readonly<Record<string, number>> = {};
 
 /** Sorts whose character index lines up with the list (the server indexes string columns). */
 const JUMPABLE: readonly RomOrderBy[] = ['name', 'fs_name'];
@@ -63,25 +72,31 @@ export function Gallery({
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'));
   const view = useGalleryViewStore((state) => state.view);
-  const roms = useGalleryStore((state) => state.roms);
-  const loaded = useGalleryStore((state) => state.loaded);
-  const fetching = useGalleryStore((state) => state.fetching);
-  const error = useGalleryStore((state) => state.error);
-  const total = useGalleryStore((state) => state.total);
-  const startOffset = useGalleryStore((state) => state.startOffset);
-  const charIndex = useGalleryStore((state) => state.charIndex);
-  const orderBy = useGalleryStore((state) => state.orderBy);
-  const orderDir = useGalleryStore((state) => state.orderDir);
-  const currentKey = useGalleryStore((state) => state.contextKey);
-  const more = useGalleryStore(hasMore);
+  // The open context, or its cached snapshot while re-entering it (so a return to the gallery
+  // draws the games at once and the scroll position can be restored).
+  const snapshot = useGalleryStore((state) =>
+    state.contextKey === contextKey ? state : (state.cache[contextKey] ?? null),
+  );
+  const fetching = useGalleryStore((state) => state.contextKey === contextKey && state.fetching);
+  const error = useGalleryStore((state) => (state.contextKey === contextKey ? state.error : null));
+  const roms = snapshot?.roms ?? NO_ROMS;
+  const loaded = snapshot?.loaded ?? false;
+  const total = snapshot?.total ?? 0;
+  const startOffset = snapshot?.startOffset ?? 0;
+  const charIndex = snapshot?.charIndex ?? NO_INDEX;
+  const orderBy = snapshot?.orderBy ?? DEFAULT_ORDER_BY;
+  const orderDir = snapshot?.orderDir ?? DEFAULT_ORDER_DIR;
+  const more = snapshot ? hasMore(snapshot) : false;
   const sentinel = useRef<HTMLDivElement>(null);
   const top = useRef<HTMLDivElement>(null);
-  const active = currentKey === contextKey;
+  const active = snapshot !== null;
 
-  // Enter the context; a cached one shows at once, a new one loads its first page.
+  // Enter the context; a cached one shows at once, a new one loads its first page. Leaving
+  // resets the store (selection, paging, context); the cache keeps the context for a return.
   useEffect(() => {
     const restored = galleryStore.getState().enterContext(contextKey, { platformId });
     if (!restored) void galleryStore.getState().fetchRoms(fetcher);
+    return () => galleryStore.getState().reset();
   }, [contextKey, platformId, fetcher]);
 
   // Infinite scroll: load the next page when the sentinel comes near the viewport. Re-observing

@@ -1,0 +1,129 @@
+import type { SimpleRom } from '@romshelf/contract';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { createTestI18n } from '@/test/i18n';
+
+import { galleryStore } from '../stores/gallery-store';
+import type { RomPageFetcher } from '../stores/gallery-store';
+import { useGalleryViewStore } from '../stores/gallery-view-store';
+import { Gallery } from './gallery';
+
+const NAMES = ['Alpha', 'Beta', 'Mega', 'Meta', 'Zeta'];
+
+function rom(index: number): SimpleRom {
+  const name = NAMES[index] ?? 'Game';
+  return {
+    id: index + 1,
+    name,
+    fs_name: `${name}.sfc`,
+    fs_name_no_tags: name,
+    fs_size_bytes: 1536,
+    regions: ['USA'],
+    path_cover_small: '',
+    path_cover_large: '',
+    platform_slug: 'snes',
+    platform_display_name: 'SNES',
+  } as SimpleRom;
+}
+
+const fetcher = vi.fn<RomPageFetcher>((request) =>
+  Promise.resolve({
+    items: NAMES.slice(request.offset, request.offset + request.limit).map((_, index) =>
+      rom(request.offset + index),
+    ),
+    total: NAMES.length,
+    limit: request.limit,
+    offset: request.offset,
+    char_index: { a: 0, b: 1, m: 2, z: 4 },
+  }),
+);
+
+async function renderGallery() {
+  const i18n = await createTestI18n();
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter>
+        <Gallery contextKey="platform:1" platformId={1} fetcher={fetcher} empty={<p>empty</p>} />
+      </MemoryRouter>
+    </I18nextProvider>,
+  );
+}
+
+describe('Gallery', () => {
+  beforeEach(() => {
+    fetcher.mockClear();
+    galleryStore.getState().reset();
+    galleryStore.getState().clearCache();
+    useGalleryViewStore.getState().setView('big');
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+    Element.prototype.scrollIntoView = () => undefined;
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('loads the first page and shows cards with size and count', async () => {
+    await renderGallery();
+    expect(await screen.findAllByTestId('rom-card')).toHaveLength(5);
+    expect(screen.getByTestId('gallery-count').textContent).toBe('5 games');
+    expect(screen.getAllByText('1.50 KB')).toHaveLength(5);
+    expect(fetcher).toHaveBeenCalledWith({
+      offset: 0,
+      limit: 72,
+      orderBy: 'name',
+      orderDir: 'asc',
+    });
+  });
+
+  it('jumps to a letter from the character index, and disables letters without games', async () => {
+    await renderGallery();
+    await screen.findAllByTestId('rom-card');
+    expect(screen.getByTestId<HTMLButtonElement>('jump-C').disabled).toBe(true);
+    fireEvent.click(screen.getByTestId('jump-M'));
+    await waitFor(() => expect(screen.getAllByTestId('rom-card')).toHaveLength(3));
+    expect(fetcher).toHaveBeenLastCalledWith({
+      offset: 2,
+      limit: 72,
+      orderBy: 'name',
+      orderDir: 'asc',
+    });
+    expect(screen.getAllByTestId('rom-card-title')[0]?.textContent).toBe('Mega');
+    expect(screen.getByTestId('jump-reset').textContent).toContain('M');
+  });
+
+  it('shows a cached context again at once, without loading it', async () => {
+    const first = await renderGallery();
+    await screen.findAllByTestId('rom-card');
+    first.unmount();
+    expect(galleryStore.getState().contextKey).toBeNull();
+    fetcher.mockClear();
+    await renderGallery();
+    expect(screen.getAllByTestId('rom-card')).toHaveLength(5);
+    expect(fetcher).not.toHaveBeenCalled();
+  });
+
+  it('switches to the list view, sorted by the server', async () => {
+    useGalleryViewStore.getState().setView('list');
+    await renderGallery();
+    expect(await screen.findAllByTestId('rom-row')).toHaveLength(5);
+    fireEvent.click(screen.getByTestId('sort-size'));
+    await waitFor(() =>
+      expect(fetcher).toHaveBeenLastCalledWith({
+        offset: 0,
+        limit: 72,
+        orderBy: 'fs_size_bytes',
+        orderDir: 'asc',
+      }),
+    );
+  });
+});
