@@ -226,6 +226,20 @@ test('an admin scans a library, browses it and downloads games', async ({ page }
     await expect(page.getByTestId('rom-card-title').first()).toHaveText('Mosaic Quest 1');
   });
 
+  await test.step('the search box finds games by name across platforms', async () => {
+    await page.getByTestId('app-search-input').fill('saga');
+    await page.getByTestId('app-search-input').press('Enter');
+    await expect(page).toHaveURL(/\/search\?search_term=saga$/);
+    await expect(page.getByTestId('gallery-count')).toHaveText('1 game');
+    await expect(page.getByTestId('rom-card-title')).toHaveText('Crystal Saga');
+    await page.getByTestId('search-page-input').fill('quest 3');
+    await page.getByTestId('search-page-input').press('Enter');
+    const third = FILLERS.filter((name) => name.includes('Quest 3')).length;
+    await expect(page.getByTestId('gallery-count')).toHaveText(`${String(third)} games`);
+    await page.goBack();
+    await page.goBack();
+  });
+
   await test.step('a game opens with its files, hashes and dates', async () => {
     await page.getByTestId('jump-Z').click();
     await page.getByTestId('rom-card').first().click();

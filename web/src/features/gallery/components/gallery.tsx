@@ -78,6 +78,7 @@ export function Gallery({
     state.contextKey === contextKey ? state : (state.cache[contextKey] ?? null),
   );
   const fetching = useGalleryStore((state) => state.contextKey === contextKey && state.fetching);
+  const limit = useGalleryStore((state) => state.limit);
   const error = useGalleryStore((state) => (state.contextKey === contextKey ? state.error : null));
   const roms = snapshot?.roms ?? NO_ROMS;
   const loaded = snapshot?.loaded ?? false;
@@ -117,9 +118,11 @@ export function Gallery({
   }, [active, more, fetching, fetcher, roms.length]);
 
   const entries = useMemo(() => jumpEntries(charIndex), [charIndex]);
+  // Only lists longer than a page need it; a short list is one scroll away from any letter.
   const showJumpBar =
     active &&
     loaded &&
+    total > limit &&
     JUMPABLE.includes(orderBy) &&
     entries.some((entry) => entry.offset !== null);
   const activeLabel = startOffset > 0 ? activeJumpLabel(entries, startOffset) : null;

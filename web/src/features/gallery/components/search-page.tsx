@@ -65,6 +65,13 @@ export function SearchPage() {
         <TextField
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={(event) => {
+            // The platform select blocks the form's implicit submission; Enter searches anyway.
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              update(draft, platformId);
+            }
+          }}
           placeholder={t('search.placeholder')}
           slotProps={{
             htmlInput: {
