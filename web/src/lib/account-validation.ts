@@ -8,7 +8,13 @@ import {
   UsernameSchema,
 } from '@romshelf/contract';
 
-/** A translation key of the `login` namespace plus its values; null when the field is fine. */
+/**
+ * Account field checks with the contract's rules, shared by the auth pages and the account forms
+ * of settings. A failure is a translation key of the `login` namespace (VALIDATION_NS) plus its
+ * values; null when the field is fine.
+ */
+export const VALIDATION_NS = 'login';
+
 export type FieldError = { key: string; values?: Record<string, number> } | null;
 
 /** Username rules of the contract, as translated messages. */
@@ -43,4 +49,19 @@ export function validateEmail(value: string): FieldError {
 export function validateConfirmation(password: string, confirmation: string): FieldError {
   if (!confirmation) return { key: 'validation.required' };
   return password === confirmation ? null : { key: 'validation.passwords-do-not-match' };
+}
+
+/** An optional e-mail: empty is fine, anything else must be valid. */
+export function validateOptionalEmail(value: string): FieldError {
+  return value === '' ? null : validateEmail(value);
+}
+
+/** An optional new password: empty keeps the current one. */
+export function validateOptionalPassword(value: string): FieldError {
+  return value === '' ? null : validatePassword(value);
+}
+
+/** True when no field has an error. */
+export function noErrors(errors: Record<string, FieldError | undefined>): boolean {
+  return Object.values(errors).every((error) => error === null || error === undefined);
 }

@@ -1,8 +1,11 @@
+import { UserSchema } from '@romshelf/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { clearCookies, createFakeFetch, HEARTBEAT } from '../test/fake-fetch';
-import { api, ApiError, computeLoginNext, loginPathWithNext } from './api-client';
+import { ADMIN_USER } from '../test/fake-fetch';
+import { api, ApiError, computeLoginNext, isSessionEnded, loginPathWithNext } from './api-client';
 import { setNavigator } from './navigator';
+import { useAuthStore } from './stores/auth-store';
 import { useHeartbeatStore } from './stores/heartbeat-store';
 
 describe('computeLoginNext (the 403 next rule)', () => {
@@ -147,5 +150,100 @@ describe('api client', () => {
       status: 0,
       message: 'Failed to fetch',
     });
+  });
+
+  describe('401 (the session ended)', () => {
+    beforeEach(() => {
+      useAuthStore.getState().setUser(UserSchema.parse(ADMIN_USER));
+    });
+    afterEach(() => {
+      useAuthStore.getState().reset();
+    });
+
+    it('signs the user out and goes to login with next, like a 403, and still rejects', async () => {
+      window.history.replaceState(null, '', '/user/1');
+      const fake = createFakeFetch({
+        'PUT /api/users/1': { status: 401, json: { detail: 'Not authenticated' } },
+        'GET /api/heartbeat': { status: 200, json: HEARTBEAT },
+      });
+      vi.stubGlobal('fetch', fake.fetch);
+      await expect(api.put('/users/1', { json: { email: '' } })).rejects.toMatchObject({
+        status: 401,
+        message: 'Not authenticated',
+      });
+      expect(fake.calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+        'PUT /api/users/1',
+        'GET /api/heartbeat',
+      ]);
+      expect(visited).toEqual(['/login?next=%2Fuser%2F1']);
+      expect(useAuthStore.getState().user).toBeNull();
+      expect(useAuthStore.getState().oauth_scopes).toEqual([]);
+    });
+
+    it('keeps next = / when it happens on the home page', async () => {
+      vi.stubGlobal(
+        'fetch',
+        createFakeFetch({
+          'GET /api/roms': { status: 401, json: { detail: 'Not authenticated' } },
+          'GET /api/heartbeat': { status: 200, json: HEARTBEAT },
+        }).fetch,
+      );
+      await expect(api.get('/roms', { query: { limit: 15 } })).rejects.toBeInstanceOf(ApiError);
+      expect(visited).toEqual(['/login?next=%2F']);
+    });
+
+    it('leaves a wrong password on the login call to the login form', async () => {
+      window.history.replaceState(null, '', '/login');
+      vi.stubGlobal(
+        'fetch',
+        createFakeFetch({
+          'POST /api/login': { status: 401, json: { detail: 'Incorrect username or password' } },
+        }).fetch,
+      );
+      await expect(api.post('/login')).rejects.toMatchObject({ status: 401 });
+      expect(visited).toEqual([]);
+      expect(useAuthStore.getState().user).not.toBeNull();
+    });
+
+    it('leaves calls that opt out alone', async () => {
+      vi.stubGlobal(
+        'fetch',
+        createFakeFetch({
+          'POST /api/users/register': { status: 401, json: { detail: 'Not authenticated' } },
+        }).fetch,
+      );
+      await expect(
+        api.post('/users/register', { json: {}, allowUnauthorized: true }),
+      ).rejects.toMatchObject({ status: 401 });
+      expect(visited).toEqual([]);
+    });
+  });
+});
+
+describe('isSessionEnded (the 401 rule)', () => {
+  afterEach(() => {
+    useAuthStore.getState().reset();
+  });
+
+  it('is false while nobody is signed in (start-up, signed-out pages)', () => {
+    expect(isSessionEnded('/users/me', 401, {})).toBe(false);
+    expect(isSessionEnded('/config', 401, {})).toBe(false);
+  });
+
+  it('is true for any other 401 of a signed-in user', () => {
+    useAuthStore.getState().setUser(UserSchema.parse(ADMIN_USER));
+    expect(isSessionEnded('/users/me', 401, {})).toBe(true);
+    expect(isSessionEnded('/roms/3', 401, {})).toBe(true);
+    expect(isSessionEnded('users', 401, {})).toBe(true);
+  });
+
+  it('ignores the credential calls, opted-out calls and other statuses', () => {
+    useAuthStore.getState().setUser(UserSchema.parse(ADMIN_USER));
+    expect(isSessionEnded('/login', 401, {})).toBe(false);
+    expect(isSessionEnded('/token', 401, {})).toBe(false);
+    expect(isSessionEnded('/logout', 401, {})).toBe(false);
+    expect(isSessionEnded('/users/register', 401, { allowUnauthorized: true })).toBe(false);
+    expect(isSessionEnded('/roms', 403, {})).toBe(false);
+    expect(isSessionEnded('/roms', 500, {})).toBe(false);
   });
 });

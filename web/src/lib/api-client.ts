@@ -9,6 +9,7 @@ import {
 import { readCookie, removeCookie } from './cookies';
 import { navigateTo } from './navigator';
 import { requestEnded, requestStarted } from './network-tracker';
+import { useAuthStore } from './stores/auth-store';
 import { useHeartbeatStore } from './stores/heartbeat-store';
 
 export const API_BASE = '/api';
@@ -70,6 +71,12 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /**
+   * A 401 answer normally means the session ended (logged out elsewhere, password changed, user
+   * disabled or deleted) and sends the signed-in user to login. Calls whose 401 is an ordinary
+   * answer (the auth pages' own calls) set this to skip that.
+   */
+  allowUnauthorized?: boolean;
 }
 
 function buildUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -184,7 +191,34 @@ export async function handleForbidden(): Promise<void> {
   navigateTo(loginPathWithNext(next));
 }
 
-/** Calls the API; on 403 runs the login flow and still rejects with the ApiError. */
+/** Calls whose 401 answer is about the credentials just sent, never about an ended session. */
+export const CREDENTIAL_PATHS: readonly string[] = ['/login', '/token', '/logout'];
+
+/**
+ * True when a 401 on this call means "your session is over": someone is signed in (so start-up
+ * and the signed-out pages never bounce), the call is not a credential check, and it did not opt
+ * out.
+ */
+export function isSessionEnded(path: string, status: number, options: RequestOptions): boolean {
+  if (status !== 401 || options.allowUnauthorized) return false;
+  if (useAuthStore.getState().user === null) return false;
+  const bare = (path.startsWith('/') ? path : `/${path}`).split('?')[0] ?? path;
+  return !CREDENTIAL_PATHS.includes(bare);
+}
+
+/**
+ * A 401 on a signed-in call: the server ended the session. Same flow as a 403 (cookies, heartbeat,
+ * login with `next`), then the signed-in user is forgotten so the app shows no stale account.
+ */
+export async function handleSessionEnded(): Promise<void> {
+  await handleForbidden();
+  useAuthStore.getState().reset();
+}
+
+/**
+ * Calls the API; on 403, or on a 401 meaning the session ended, runs the login flow and still
+ * rejects with the ApiError.
+ */
 export async function apiRequest<T = unknown>(
   path: string,
   options: RequestOptions = {},
@@ -194,6 +228,8 @@ export async function apiRequest<T = unknown>(
   } catch (error) {
     if (error instanceof ApiError && error.status === 403) {
       await handleForbidden();
+    } else if (error instanceof ApiError && isSessionEnded(path, error.status, options)) {
+      await handleSessionEnded();
     }
     throw error;
   }

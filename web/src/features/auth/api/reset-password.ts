@@ -9,7 +9,7 @@ export interface ResetPasswordInput {
 
 /** POST /api/reset-password with the token from the reset link. */
 export async function resetPassword(input: ResetPasswordInput): Promise<void> {
-  await api.post('/reset-password', { json: input });
+  await api.post('/reset-password', { json: input, allowUnauthorized: true });
 }
 
 export function useResetPasswordMutation() {

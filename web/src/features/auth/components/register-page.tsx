@@ -8,23 +8,29 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import type { SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 
-import { errorMessage } from '@/lib/api-client';
+import { accountErrorText, isDeadLink } from '../account-errors';
 import { registerUser } from '../api/register-user';
+import { signIn } from '../sign-in';
 import type { FieldError } from '../validation';
 import {
+  noErrors,
   validateConfirmation,
-  validateEmail,
+  validateOptionalEmail,
   validatePassword,
   validateUsername,
 } from '../validation';
 import { AuthCardHeader } from './auth-card-header';
 import { PasswordField } from './password-field';
 
-/** Creates an account from an invite link (`?token=`). */
+/**
+ * Creates an account from an invite link (`?token=`), then signs in with it and opens the
+ * library. A used, expired or forged link gets its own message and no more form.
+ */
 export function RegisterPage() {
   const { t } = useTranslation('login');
+  const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [username, setUsername] = useState('');
@@ -33,32 +39,43 @@ export function RegisterPage() {
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<Record<string, FieldError>>({});
   const [serverError, setServerError] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
+  const [deadLink, setDeadLink] = useState(false);
+  const [registered, setRegistered] = useState(false);
   const [pending, setPending] = useState(false);
 
   const message = (error: FieldError | undefined) => (error ? t(error.key, error.values) : null);
 
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
-    const next = {
+    const found = {
       username: validateUsername(username),
-      email: validateEmail(email),
+      email: validateOptionalEmail(email),
       password: validatePassword(password),
       confirm: validateConfirmation(password, confirm),
     };
-    setErrors(next);
-    if (Object.values(next).some((error) => error !== null)) return;
+    setErrors(found);
+    if (!noErrors(found)) return;
     setPending(true);
     setServerError(null);
     try {
       await registerUser({ username, email, password, token });
-      setDone(true);
     } catch (caught) {
-      setServerError(t('register.failed', { error: errorMessage(caught) }));
-    } finally {
+      setServerError(accountErrorText(caught, t, 'register.failed'));
+      setDeadLink(isDeadLink(caught));
+      setPending(false);
+      return;
+    }
+    // Registering does not sign in: log in with the new account, then open the library.
+    try {
+      await signIn({ username, password });
+      void navigate('/', { replace: true });
+    } catch {
+      setRegistered(true);
       setPending(false);
     }
   };
+
+  const formShown = Boolean(token) && !deadLink && !registered;
 
   return (
     <Box
@@ -77,13 +94,15 @@ export function RegisterPage() {
         {serverError ? (
           <Alert severity="error" role="alert" data-testid="register-error">
             {serverError}
+            {deadLink ? ` ${t('register.ask-again')}` : null}
           </Alert>
         ) : null}
-        {done ? (
+        {registered ? (
           <Alert severity="success" data-testid="register-success">
             {t('register.success')}
           </Alert>
-        ) : (
+        ) : null}
+        {formShown ? (
           <>
             <TextField
               id="register-username"
@@ -93,6 +112,7 @@ export function RegisterPage() {
               error={Boolean(errors.username)}
               helperText={message(errors.username)}
               autoComplete="username"
+              autoFocus
               required
               slotProps={{ htmlInput: { 'data-testid': 'register-username' } }}
             />
@@ -103,9 +123,8 @@ export function RegisterPage() {
               value={email}
               onChange={(event) => setEmail(event.target.value)}
               error={Boolean(errors.email)}
-              helperText={message(errors.email)}
+              helperText={message(errors.email) ?? t('register.email-optional')}
               autoComplete="email"
-              required
               slotProps={{ htmlInput: { 'data-testid': 'register-email' } }}
             />
             <PasswordField
@@ -130,15 +149,21 @@ export function RegisterPage() {
               type="submit"
               variant="contained"
               size="large"
-              disabled={pending || !token}
+              disabled={pending}
               startIcon={<PersonAddRounded />}
               data-testid="register-submit"
             >
-              {t('register.submit')}
+              {pending ? t('register.submitting') : t('register.submit')}
             </Button>
           </>
-        )}
-        <Link component={RouterLink} to="/login" variant="body2" sx={{ alignSelf: 'center' }}>
+        ) : null}
+        <Link
+          component={RouterLink}
+          to="/login"
+          variant="body2"
+          sx={{ alignSelf: 'center' }}
+          data-testid="register-login-link"
+        >
           {t('common.back-to-login')}
         </Link>
       </Stack>

@@ -11,7 +11,7 @@ import type { SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 
-import { errorMessage } from '@/lib/api-client';
+import { accountErrorText, isDeadLink } from '../account-errors';
 import { forgotPassword } from '../api/forgot-password';
 import { resetPassword } from '../api/reset-password';
 import type { FieldError } from '../validation';
@@ -30,6 +30,7 @@ export function ResetPasswordPage() {
   const [errors, setErrors] = useState<Record<string, FieldError>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  const [deadLink, setDeadLink] = useState(false);
   const [pending, setPending] = useState(false);
 
   const message = (error: FieldError | undefined) => (error ? t(error.key, error.values) : null);
@@ -48,7 +49,8 @@ export function ResetPasswordPage() {
       else await forgotPassword(username);
       setDone(true);
     } catch (caught) {
-      setServerError(t('reset.failed', { error: errorMessage(caught) }));
+      setServerError(accountErrorText(caught, t, 'reset.failed'));
+      setDeadLink(isDeadLink(caught));
     } finally {
       setPending(false);
     }
@@ -69,13 +71,29 @@ export function ResetPasswordPage() {
         {serverError ? (
           <Alert severity="error" role="alert" data-testid="reset-error">
             {serverError}
+            {deadLink ? (
+              <>
+                {' '}
+                <Link
+                  component={RouterLink}
+                  to="/reset-password"
+                  onClick={() => {
+                    setDeadLink(false);
+                    setServerError(null);
+                  }}
+                  data-testid="reset-request-new"
+                >
+                  {t('reset.request-new')}
+                </Link>
+              </>
+            ) : null}
           </Alert>
         ) : null}
         {done ? (
           <Alert severity="success" data-testid="reset-success">
             {token ? t('reset.done') : t('reset.sent')}
           </Alert>
-        ) : token ? (
+        ) : deadLink ? null : token ? (
           <>
             <PasswordField
               id="reset-new-password"

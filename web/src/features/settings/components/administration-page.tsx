@@ -1,14 +1,46 @@
 import AdminPanelSettingsRounded from '@mui/icons-material/AdminPanelSettingsRounded';
-import GroupAddRounded from '@mui/icons-material/GroupAddRounded';
+import PersonAddRounded from '@mui/icons-material/PersonAddRounded';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { User } from '@romshelf/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
+import { errorMessage } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/stores/auth-store';
+import { useUpdateUserMutation } from '../api/update-user';
+import { useUsersQuery } from '../api/users';
+import { assignableRoles } from '../roles';
+import { DeleteUserDialog } from './delete-user-dialog';
+import { InviteLinks } from './invite-links';
+import { UserDialog } from './user-dialog';
+import { UsersList } from './users-list';
 
+type Open = { kind: 'create' } | { kind: 'edit'; user: User } | { kind: 'delete'; user: User };
+
+/** Accounts and invitations (users.write): list, create, edit, enable/disable, delete, invite. */
 export function AdministrationPage() {
   const { t } = useTranslation('settings');
-  const username = useAuthStore((state) => state.user?.username ?? '');
+  const me = useAuthStore((state) => state.user);
+  const users = useUsersQuery();
+  const update = useUpdateUserMutation();
+  const [open, setOpen] = useState<Open | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const roles = assignableRoles(me?.role ?? '');
+
+  const toggleEnabled = (user: User, enabled: boolean) => {
+    setActionError(null);
+    update.mutate(
+      { id: user.id, changes: { enabled } },
+      { onError: (caught) => setActionError(errorMessage(caught)) },
+    );
+  };
+
   return (
     <>
       <PageHeader
@@ -16,12 +48,88 @@ export function AdministrationPage() {
         subtitle={t('administration.subtitle')}
         icon={<AdminPanelSettingsRounded />}
       />
-      <EmptyState
-        testId="administration-empty"
-        icon={<GroupAddRounded />}
-        title={t('administration.empty-title', { username })}
-        text={t('administration.empty-text')}
-      />
+      <Stack spacing={3}>
+        <InviteLinks roles={roles} />
+        <Box component="section" aria-labelledby="users-heading">
+          <Stack
+            direction="row"
+            spacing={2}
+            sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}
+          >
+            <Box sx={{ minWidth: 0 }}>
+              <Typography variant="h6" component="h2" id="users-heading">
+                {t('users.title')}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {users.data ? t('users.count', { count: users.data.length }) : '\u00a0'}
+              </Typography>
+            </Box>
+            <Button
+              variant="contained"
+              startIcon={<PersonAddRounded />}
+              onClick={() => setOpen({ kind: 'create' })}
+              data-testid="user-create"
+              sx={{ flexShrink: 0 }}
+            >
+              {t('users.create')}
+            </Button>
+          </Stack>
+          {actionError ? (
+            <Alert
+              severity="error"
+              role="alert"
+              onClose={() => setActionError(null)}
+              sx={{ mb: 1.5 }}
+              data-testid="admin-error"
+            >
+              {actionError}
+            </Alert>
+          ) : null}
+          {users.isPending ? (
+            <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+              <CircularProgress aria-label={t('users.loading')} />
+            </Box>
+          ) : users.isError ? (
+            <Alert
+              severity="error"
+              action={
+                <Button color="inherit" size="small" onClick={() => void users.refetch()}>
+                  {t('users.retry')}
+                </Button>
+              }
+              data-testid="users-error"
+            >
+              {t('users.load-failed', { error: errorMessage(users.error) })}
+            </Alert>
+          ) : (
+            <UsersList
+              users={users.data}
+              actions={{
+                selfId: me?.id,
+                busyId: update.isPending ? update.variables.id : null,
+                onToggleEnabled: toggleEnabled,
+                onEdit: (user) => setOpen({ kind: 'edit', user }),
+                onDelete: (user) => setOpen({ kind: 'delete', user }),
+              }}
+            />
+          )}
+        </Box>
+      </Stack>
+      {open?.kind === 'create' ? (
+        <UserDialog user={null} roles={roles} isSelf={false} onClose={() => setOpen(null)} />
+      ) : null}
+      {open?.kind === 'edit' ? (
+        <UserDialog
+          key={open.user.id}
+          user={open.user}
+          roles={roles}
+          isSelf={open.user.id === me?.id}
+          onClose={() => setOpen(null)}
+        />
+      ) : null}
+      {open?.kind === 'delete' ? (
+        <DeleteUserDialog user={open.user} onClose={() => setOpen(null)} />
+      ) : null}
     </>
   );
 }
