@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
@@ -17,6 +18,7 @@ import {
 
 import type { AppConfig } from './config/app-config.js';
 import { readPackageVersion } from './config/paths.js';
+import type { ContainerOptions } from './container.js';
 import { createContainer } from './container.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
 import { publicRoute } from './http/access.js';
@@ -42,6 +44,8 @@ export interface AppDeps {
   config: AppConfig;
   /** Overrides the version read from the root package.json. */
   version?: string;
+  /** Service choices tests may override (e.g. the cover fetcher's address policy). */
+  container?: ContainerOptions;
 }
 
 /** Headers and fields that must never reach the logs. */
@@ -81,7 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerRouteRegistry(app);
 
-  const container = createContainer(config, db, version, app.log);
+  const container = createContainer(config, db, version, app.log, deps.container);
   container.libraryConfig.ensureFile();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -178,7 +182,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(usersRoutes, { users: container.users });
   await app.register(platformsRoutes, { platforms: container.platforms });
-  await app.register(romsRoutes, { roms: container.roms });
+  await app.register(romsRoutes, {
+    roms: container.roms,
+    uploads: container.romUploads,
+    resourcesDir: path.join(config.dataDir, 'resources'),
+  });
 
   await registerWebApp(app, config.webDir);
 

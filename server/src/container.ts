@@ -17,7 +17,10 @@ import { LibraryConfigService } from './modules/library/library-config.service.j
 import { PlatformsRepository } from './modules/platforms/platforms.repository.js';
 import { PlatformsService } from './modules/platforms/platforms.service.js';
 import { RomsRepository } from './modules/roms/roms.repository.js';
-import { RomsService } from './modules/roms/roms.service.js';
+import { RomResources } from './modules/roms/rom-resources.js';
+import { RomUploadService } from './modules/roms/rom-upload.js';
+import type { CoverFetchOptions } from './modules/roms/roms.service.js';
+import { RomsService, STRICT_COVER_FETCH } from './modules/roms/roms.service.js';
 import { HashPool } from './modules/scan/hash-pool.js';
 import { ScanService } from './modules/scan/scan.service.js';
 import { SystemService } from './modules/system/system.service.js';
@@ -26,12 +29,19 @@ import { RetroAchievementsClient } from './modules/users/retroachievements.clien
 import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
 
+/** Choices tests may override. */
+export interface ContainerOptions {
+  /** How `url_cover` is fetched (the strict SSRF guard unless a test passes another policy). */
+  coverFetch?: CoverFetchOptions;
+}
+
 /** Composition root: repositories → services. */
 export function createContainer(
   config: AppConfig,
   db: Db,
   version: string,
   log: FastifyBaseLogger,
+  options: ContainerOptions = {},
 ) {
   const usersRepository = new UsersRepository(db);
   const sessionRepository = new SessionRepository(db);
@@ -53,11 +63,16 @@ export function createContainer(
   const platformsRepository = new PlatformsRepository(db);
   const romsRepository = new RomsRepository(db);
   const hashPool = new HashPool(config.scanWorkers);
-  return {
+  const services = {
     libraryConfig,
     hashPool,
     platforms: new PlatformsService(platformsRepository),
-    roms: new RomsService(romsRepository, config.libraryDir),
+    roms: new RomsService(
+      romsRepository,
+      config.libraryDir,
+      new RomResources(path.join(config.dataDir, 'resources')),
+      options.coverFetch ?? STRICT_COVER_FETCH,
+    ),
     scan: new ScanService(
       platformsRepository,
       romsRepository,
@@ -80,6 +95,16 @@ export function createContainer(
     ),
     oidc: new OidcService(config.oidc, usersRepository, secretKey, log),
     system: new SystemService(config, version, usersRepository, libraryConfig),
+  };
+  return {
+    ...services,
+    romUploads: new RomUploadService(
+      platformsRepository,
+      services.scan,
+      libraryConfig,
+      config.libraryDir,
+      config.maxUploadSizeBytes,
+    ),
   };
 }
 

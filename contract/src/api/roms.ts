@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { PAGE_SIZE } from '../constants.js';
+import { PAGE_SIZE, PLAY_STATUSES } from '../constants.js';
 
 /** Sub-folder categories of multi-file ROMs (a path part equal to one, or to one plus "s"). */
 export const ROM_FILE_CATEGORIES = [
@@ -56,7 +56,15 @@ export const RomFileSchema = z.object({
 });
 export type RomFile = z.infer<typeof RomFileSchema>;
 
-/** The caller's data about a ROM; a dummy with id -1 until ROM user data exists. */
+/** Longest personal notes accepted (characters of Markdown). */
+export const ROM_NOTES_MAX = 50_000;
+
+/**
+ * The caller's data about a ROM (RomM RomUserSchema plus `is_favorite` and `notes`); a dummy
+ * with id -1 until the caller saves something. `status` is one of the eight play statuses of
+ * SPEC §4 (one set); RomM's booleans are derived from it: `backlogged` ⇔ status `backlogged`,
+ * `now_playing` ⇔ `now_playing`, `hidden` ⇔ `hidden`.
+ */
 export const RomUserSchema = z.object({
   id: z.number().int(),
   user_id: z.number().int(),
@@ -71,7 +79,11 @@ export const RomUserSchema = z.object({
   rating: z.number(),
   difficulty: z.number(),
   completion: z.number(),
-  status: z.string().nullable(),
+  status: z.enum(PLAY_STATUSES).nullable(),
+  /** Favourite (RomM keeps this as a collection; here it is a per-user ROM flag). */
+  is_favorite: z.boolean(),
+  /** Personal notes in Markdown (render through the sanitiser); null when none. */
+  notes: z.string().nullable(),
 });
 export type RomUser = z.infer<typeof RomUserSchema>;
 
@@ -243,6 +255,10 @@ export const ROM_ORDER_BY = [
   'fs_size_bytes',
   'created_at',
   'updated_at',
+  /** The caller's last play; ROMs never played are left out. */
+  'last_played',
+  /** The caller's rating (unrated ROMs count as 0). */
+  'rating',
 ] as const;
 export type RomOrderBy = (typeof ROM_ORDER_BY)[number];
 
@@ -255,6 +271,18 @@ const queryBoolean = (fallback: boolean) =>
     .transform((value) =>
       value === undefined ? fallback : value === 'true' || value === '1' || value === 'True',
     );
+
+const optionalQueryBoolean = z
+  .enum(['true', 'false', '1', '0', 'True', 'False'])
+  .optional()
+  .transform((value) =>
+    value === undefined ? undefined : value === 'true' || value === '1' || value === 'True',
+  );
+
+const queryStatusList = z
+  .union([z.enum(PLAY_STATUSES), z.array(z.enum(PLAY_STATUSES))])
+  .optional()
+  .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]));
 
 const queryIdList = z
   .union([z.coerce.number().int().min(1), z.array(z.coerce.number().int().min(1))])
@@ -281,6 +309,17 @@ export const RomListQuerySchema = z.object({
   with_total: queryBoolean(true),
   /** Accepted for compatibility; grouping by metadata id arrives with metadata. */
   group_by_meta_id: queryBoolean(false),
+  /** true: only the caller's favourites; false: only the others. `favorite` is RomM's name. */
+  favourite: optionalQueryBoolean,
+  favorite: optionalQueryBoolean,
+  /** true: only ROMs the caller has played; false: only ROMs never played. */
+  last_played: optionalQueryBoolean,
+  /**
+   * The caller's play status (SPEC name; `statuses` is RomM's, repeatable). ROMs the caller
+   * marked `hidden` are left out unless `hidden` is one of the asked statuses.
+   */
+  selected_status: queryStatusList,
+  statuses: queryStatusList,
 });
 export type RomListQuery = z.infer<typeof RomListQuerySchema>;
 
@@ -300,3 +339,104 @@ export const RomContentQuerySchema = z.object({
     .regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, 'file_ids must be comma-separated ids')
     .optional(),
 });
+
+/** Editable personal data (RomM RomUserData); every field optional, only given ones change. */
+export const RomUserDataSchema = z
+  .object({
+    status: z.enum(PLAY_STATUSES).nullable(),
+    backlogged: z.boolean(),
+    now_playing: z.boolean(),
+    hidden: z.boolean(),
+    is_favorite: z.boolean(),
+    is_main_sibling: z.boolean(),
+    rating: z.number().int().min(0).max(10),
+    difficulty: z.number().int().min(0).max(10),
+    completion: z.number().int().min(0).max(100),
+    notes: z.string().max(ROM_NOTES_MAX).nullable(),
+  })
+  .partial();
+export type RomUserData = z.infer<typeof RomUserDataSchema>;
+
+/**
+ * Body of `PUT /api/roms/{id}/props`: `{data, update_last_played, remove_last_played}` (SPEC);
+ * RomM's bare RomUserData body with the two flags as query parameters is accepted too.
+ */
+export const RomPropsBodySchema = RomUserDataSchema.extend({
+  data: RomUserDataSchema.optional(),
+  update_last_played: z.boolean().optional(),
+  remove_last_played: z.boolean().optional(),
+}).optional();
+export type RomPropsBody = z.infer<typeof RomPropsBodySchema>;
+
+export const RomPropsQuerySchema = z.object({
+  update_last_played: optionalQueryBoolean,
+  remove_last_played: optionalQueryBoolean,
+});
+
+/** Query of `PUT /api/roms/{id}` (also accepted as form fields). */
+export const RomUpdateQuerySchema = z.object({
+  remove_cover: optionalQueryBoolean,
+  unmatch_metadata: optionalQueryBoolean,
+});
+
+/** A flag given as a query parameter, a form field (`'true'`) or a JSON boolean. */
+const flexibleBoolean = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'True', 'False'])])
+  .optional()
+  .transform((value) =>
+    value === undefined || typeof value === 'boolean'
+      ? value
+      : value === 'true' || value === '1' || value === 'True',
+  );
+
+/** Largest value accepted for a provider id in `PUT /api/roms/{id}`. */
+const PROVIDER_ID = z
+  .union([z.number().int().min(0).max(2_147_483_647), z.string().regex(/^\s*\d{0,10}\s*$/)])
+  .transform((value) =>
+    typeof value === 'number' ? value : value.trim() === '' ? null : Number(value),
+  )
+  .nullable();
+
+/**
+ * Fields of `PUT /api/roms/{id}` (multipart form or JSON; the file part `artwork` is read
+ * separately). Only given fields change; `''` clears a provider id or the summary.
+ */
+export const RomUpdateFieldsSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Name must not be empty').max(450),
+    fs_name: z.string().min(1, 'File name must not be empty'),
+    summary: z.string().max(100_000).nullable(),
+    url_cover: z.string().max(2048).nullable(),
+    igdb_id: PROVIDER_ID,
+    moby_id: PROVIDER_ID,
+    ss_id: PROVIDER_ID,
+    launchbox_id: PROVIDER_ID,
+    remove_cover: flexibleBoolean,
+    unmatch_metadata: flexibleBoolean,
+  })
+  .partial();
+export type RomUpdateFields = z.infer<typeof RomUpdateFieldsSchema>;
+
+/** Body of `POST /api/roms/delete`. Ids in `delete_from_fs` but not in `roms` are ignored. */
+export const DeleteRomsBodySchema = z.object({
+  roms: z.array(z.number().int().min(1)).max(10_000),
+  delete_from_fs: z.array(z.number().int().min(1)).max(10_000).default([]),
+});
+export type DeleteRomsBody = z.infer<typeof DeleteRomsBodySchema>;
+
+/**
+ * Answer of `POST /api/roms/delete`: RomM 4.x `msg` plus RomM 5 BulkOperationResponse fields.
+ * Unknown ids are not an error of the request: they are listed in `failed_ids`.
+ */
+export const DeleteRomsResponseSchema = z.object({
+  msg: z.string(),
+  successful_items: z.number().int(),
+  failed_ids: z.array(z.number().int()),
+  errors: z.array(z.string()),
+});
+export type DeleteRomsResponse = z.infer<typeof DeleteRomsResponseSchema>;
+
+/** Headers of `POST /api/roms` (one multipart request per file). */
+export const UPLOAD_PLATFORM_HEADER = 'x-upload-platform';
+/** The file name, plain or percent-encoded (`encodeURIComponent`); decoded when it parses. */
+export const UPLOAD_FILENAME_HEADER = 'x-upload-filename';

@@ -17,6 +17,8 @@ export interface AppConfig {
   logLevel: LogLevel;
   sessionMaxAgeSeconds: number;
   uploadTimeoutSeconds: number;
+  /** Largest ROM upload (MAX_UPLOAD_SIZE_BYTES, default 64 GiB); 0 = unlimited. */
+  maxUploadSizeBytes: number;
   disableEmulatorJs: boolean;
   disableRuffleRs: boolean;
   disableUserpassLogin: boolean;

@@ -31,6 +31,7 @@ describe('parseEnv', () => {
       logLevel: 'info',
       sessionMaxAgeSeconds: 1209600,
       uploadTimeoutSeconds: 20,
+      maxUploadSizeBytes: 64 * 1024 ** 3,
       disableEmulatorJs: false,
       disableRuffleRs: false,
       disableUserpassLogin: false,

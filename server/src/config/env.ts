@@ -126,6 +126,13 @@ export const EnvSchema = z.object({
   LOG_LEVEL: logLevelVar,
   SESSION_MAX_AGE_SECONDS: intVar('SESSION_MAX_AGE_SECONDS', 1_209_600, 60, 315_360_000),
   UPLOAD_TIMEOUT: intVar('UPLOAD_TIMEOUT', 20, 1, 86_400),
+  /** Largest ROM upload in bytes; 0 = unlimited. */
+  MAX_UPLOAD_SIZE_BYTES: intVar(
+    'MAX_UPLOAD_SIZE_BYTES',
+    64 * 1024 ** 3,
+    0,
+    Number.MAX_SAFE_INTEGER,
+  ),
   DISABLE_EMULATOR_JS: boolVar('DISABLE_EMULATOR_JS'),
   DISABLE_RUFFLE_RS: boolVar('DISABLE_RUFFLE_RS'),
   DISABLE_USERPASS_LOGIN: boolVar('DISABLE_USERPASS_LOGIN'),
@@ -228,6 +235,7 @@ export function parseEnv(env: Env, options: ParseEnvOptions): AppConfig {
     logLevel: vars.LOG_LEVEL,
     sessionMaxAgeSeconds: vars.SESSION_MAX_AGE_SECONDS,
     uploadTimeoutSeconds: vars.UPLOAD_TIMEOUT,
+    maxUploadSizeBytes: vars.MAX_UPLOAD_SIZE_BYTES,
     disableEmulatorJs: vars.DISABLE_EMULATOR_JS,
     disableRuffleRs: vars.DISABLE_RUFFLE_RS,
     disableUserpassLogin: vars.DISABLE_USERPASS_LOGIN,

@@ -130,6 +130,32 @@ export interface RomTable {
   missing_from_fs: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** Address the stored cover was fetched from (null when uploaded or none). */
+  url_cover: Generated<string | null>;
+  /** When the stored cover (WebP small/big) was written; null = no cover. */
+  cover_updated_at: Generated<string | null>;
+  /** When the stored PDF manual was written; null = no manual. */
+  manual_updated_at: Generated<string | null>;
+  /** JSON list of fields edited by hand (kept by metadata updates). */
+  manual_fields: Generated<string>;
+}
+
+/** A user's own data about a ROM (play status, favourite, rating, notes…). */
+export interface RomUserTable {
+  id: Generated<number>;
+  user_id: number;
+  rom_id: number;
+  /** One of PLAY_STATUSES, or null. */
+  status: string | null;
+  is_favorite: Generated<number>;
+  is_main_sibling: Generated<number>;
+  rating: Generated<number>;
+  difficulty: Generated<number>;
+  completion: Generated<number>;
+  last_played: string | null;
+  notes: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 /** Files of a ROM (one for a plain file ROM). */
@@ -162,6 +188,7 @@ export interface Database {
   platform: PlatformTable;
   rom: RomTable;
   rom_file: RomFileTable;
+  rom_user: RomUserTable;
 }
 
 export type UserRow = Selectable<UserTable>;
@@ -175,3 +202,4 @@ export type RomRow = Selectable<RomTable>;
 export type NewRomRow = Insertable<RomTable>;
 export type RomFileRow = Selectable<RomFileTable>;
 export type NewRomFileRow = Insertable<RomFileTable>;
+export type RomUserRow = Selectable<RomUserTable>;

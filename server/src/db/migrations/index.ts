@@ -3,6 +3,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import { usersAndSessions } from './202611220400_users_and_sessions.js';
 import { accounts } from './202611220500_accounts.js';
 import { library } from './202611220510_library.js';
+import { romUserData } from './202611220610_rom_user_data.js';
 
 /**
  * Every migration, in order, listed explicitly (no directory scanning, so bundling and the
@@ -12,6 +13,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202611220400_users_and_sessions': usersAndSessions,
   '202611220500_accounts': accounts,
   '202611220510_library': library,
+  '202611220610_rom_user_data': romUserData,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -7,9 +7,11 @@ import type {
   ScanRomEvent,
   SimpleRom,
 } from '@romshelf/contract';
-import { ROM_FILE_CATEGORIES } from '@romshelf/contract';
+import { PLAY_STATUSES, ROM_FILE_CATEGORIES } from '@romshelf/contract';
+import type { PlayStatus } from '@romshelf/contract';
 
-import type { RomFileRow } from '../../db/schema.js';
+import type { RomFileRow, RomUserRow } from '../../db/schema.js';
+import { RESOURCES_URL_PREFIX, RomResources } from './rom-resources.js';
 import type { RomWithPlatformRow } from './roms.repository.js';
 
 function parseList(text: string): string[] {
@@ -59,24 +61,64 @@ export function toRomFileDto(row: RomFileRow): RomFile {
   };
 }
 
-/** The caller's ROM data; a dummy (id -1) until per-user ROM data exists. */
-function dummyRomUser(row: RomWithPlatformRow, userId: number): RomUser {
+const STATUSES = new Set<string>(PLAY_STATUSES);
+
+/**
+ * The caller's ROM data: their rom_user row, or a dummy (id -1, RomM's convention) when they
+ * never saved any. RomM's booleans mirror the single status.
+ */
+export function toRomUserDto(
+  rom: Pick<RomWithPlatformRow, 'id' | 'created_at' | 'updated_at'>,
+  userId: number,
+  row: RomUserRow | undefined,
+): RomUser {
+  if (row === undefined) {
+    return {
+      id: -1,
+      user_id: userId,
+      rom_id: rom.id,
+      created_at: rom.created_at,
+      updated_at: rom.updated_at,
+      last_played: null,
+      is_main_sibling: false,
+      backlogged: false,
+      now_playing: false,
+      hidden: false,
+      rating: 0,
+      difficulty: 0,
+      completion: 0,
+      status: null,
+      is_favorite: false,
+      notes: null,
+    };
+  }
+  const status =
+    row.status !== null && STATUSES.has(row.status) ? (row.status as PlayStatus) : null;
   return {
-    id: -1,
-    user_id: userId,
-    rom_id: row.id,
+    id: row.id,
+    user_id: row.user_id,
+    rom_id: row.rom_id,
     created_at: row.created_at,
     updated_at: row.updated_at,
-    last_played: null,
-    is_main_sibling: false,
-    backlogged: false,
-    now_playing: false,
-    hidden: false,
-    rating: 0,
-    difficulty: 0,
-    completion: 0,
-    status: null,
+    last_played: row.last_played,
+    is_main_sibling: row.is_main_sibling === 1,
+    backlogged: status === 'backlogged',
+    now_playing: status === 'now_playing',
+    hidden: status === 'hidden',
+    rating: row.rating,
+    difficulty: row.difficulty,
+    completion: row.completion,
+    status,
+    is_favorite: row.is_favorite === 1,
+    notes: row.notes,
   };
+}
+
+/** `/assets/romm/resources/<path>?ts=<when it was written>`, or '' without a cover. */
+function coverUrl(row: RomWithPlatformRow, size: 'small' | 'big'): string {
+  if (row.cover_updated_at === null) return '';
+  const relative = RomResources.coverPath(row.platform_id, row.id, size);
+  return `${RESOURCES_URL_PREFIX}/${relative}?ts=${encodeURIComponent(row.cover_updated_at)}`;
 }
 
 function isIdentified(row: RomWithPlatformRow): boolean {
@@ -142,12 +184,13 @@ export function toScanRomEvent(row: RomWithPlatformRow): ScanRomEvent {
     gamelist_metadata: null,
     manual_metadata: null,
     merged_ra_metadata: null,
-    path_cover_small: '',
-    path_cover_large: '',
-    url_cover: null,
-    has_manual: false,
+    path_cover_small: coverUrl(row, 'small'),
+    path_cover_large: coverUrl(row, 'big'),
+    url_cover: row.url_cover,
+    has_manual: row.manual_updated_at !== null,
     has_soundtrack: false,
-    path_manual: null,
+    path_manual:
+      row.manual_updated_at === null ? null : RomResources.manualPath(row.platform_id, row.id),
     url_manual: null,
     path_video: null,
     merged_screenshots: [],
@@ -176,12 +219,14 @@ export function toSimpleRomDto(
   row: RomWithPlatformRow,
   userId: number,
   files: readonly RomFileRow[] = [],
+  romUser?: RomUserRow,
 ): SimpleRom {
   return {
     ...toScanRomEvent(row),
+    has_notes: romUser?.notes !== undefined && romUser.notes !== null && romUser.notes !== '',
     created_at: row.created_at,
     updated_at: row.updated_at,
-    rom_user: dummyRomUser(row, userId),
+    rom_user: toRomUserDto(row, userId, romUser),
     files: files.map(toRomFileDto),
     sibling_roms: [],
   };
@@ -191,9 +236,10 @@ export function toDetailedRomDto(
   row: RomWithPlatformRow,
   userId: number,
   files: readonly RomFileRow[],
+  romUser?: RomUserRow,
 ): DetailedRom {
   return {
-    ...toSimpleRomDto(row, userId, files),
+    ...toSimpleRomDto(row, userId, files, romUser),
     user_saves: [],
     user_states: [],
     user_screenshots: [],

@@ -2,7 +2,7 @@ import type { Expression, SqlBool } from 'kysely';
 import { sql } from 'kysely';
 
 import type { Db } from '../../db/database.js';
-import type { NewRomFileRow, NewRomRow, RomFileRow, RomRow } from '../../db/schema.js';
+import type { NewRomFileRow, NewRomRow, RomFileRow, RomRow, RomUserRow } from '../../db/schema.js';
 
 /** A ROM row with the platform fields every ROM shape carries. */
 export interface RomWithPlatformRow extends RomRow {
@@ -14,7 +14,42 @@ export interface RomWithPlatformRow extends RomRow {
 
 /** Database columns the list can sort by. */
 export type RomSortColumn =
-  'name_sort_key' | 'id' | 'fs_name' | 'fs_size_bytes' | 'created_at' | 'updated_at';
+  | 'name_sort_key'
+  | 'id'
+  | 'fs_name'
+  | 'fs_size_bytes'
+  | 'created_at'
+  | 'updated_at'
+  | 'last_played'
+  | 'rating';
+
+/** Filters on the caller's own ROM data (rom_user). */
+export interface RomUserFilter {
+  userId: number;
+  /** true: favourites only; false: non-favourites only. */
+  favourite?: boolean;
+  /** true: played ROMs only; false: never-played only. */
+  lastPlayed?: boolean;
+  /** Only ROMs with one of these statuses (empty: any). */
+  statuses: readonly string[];
+  /** Leave out ROMs the user marked hidden. */
+  excludeHidden: boolean;
+}
+
+/** Personal data fields written by `PUT /api/roms/{id}/props`. */
+export type RomUserFields = Partial<
+  Pick<
+    RomUserRow,
+    | 'status'
+    | 'is_favorite'
+    | 'is_main_sibling'
+    | 'rating'
+    | 'difficulty'
+    | 'completion'
+    | 'last_played'
+    | 'notes'
+  >
+>;
 
 /** One search term: FTS5 trigram match for words of 3+ characters, LIKE for shorter ones. */
 export interface SearchTermPlan {
@@ -28,9 +63,13 @@ export interface RomFilter {
   platformIds: readonly number[];
   /** Terms are OR-ed; null = no search. */
   search: readonly SearchTermPlan[] | null;
+  /** Filters on the caller's data; null = none. */
+  user: RomUserFilter | null;
 }
 
 export interface RomPageQuery extends RomFilter {
+  /** Whose data the `last_played` / `rating` sorts use. */
+  userId: number;
   orderBy: RomSortColumn;
   direction: 'asc' | 'desc';
   limit: number;
@@ -121,14 +160,46 @@ export class RomsRepository {
         ),
       );
     }
+    const user = filter.user;
+    if (user !== null) {
+      const mine = (condition: Expression<SqlBool>) =>
+        sql<SqlBool>`rom.id IN (SELECT rom_user.rom_id FROM rom_user
+          WHERE rom_user.user_id = ${user.userId} AND ${condition})`;
+      if (user.favourite !== undefined) {
+        const favourites = mine(sql<SqlBool>`rom_user.is_favorite = 1`);
+        query = query.where(user.favourite ? favourites : sql<SqlBool>`NOT ${favourites}`);
+      }
+      if (user.lastPlayed !== undefined) {
+        const played = mine(sql<SqlBool>`rom_user.last_played IS NOT NULL`);
+        query = query.where(user.lastPlayed ? played : sql<SqlBool>`NOT ${played}`);
+      }
+      if (user.statuses.length > 0) {
+        const statuses = sql.join(user.statuses.map((status) => sql`${status}`));
+        query = query.where(mine(sql<SqlBool>`rom_user.status IN (${statuses})`));
+      }
+      if (user.excludeHidden) {
+        query = query.where(sql<SqlBool>`NOT ${mine(sql<SqlBool>`rom_user.status = 'hidden'`)}`);
+      }
+    }
     return query;
+  }
+
+  /** The sort key of a ROM: one of its columns, or a column of the caller's rom_user row. */
+  private sortKey(orderBy: RomSortColumn, userId: number) {
+    if (orderBy === 'last_played' || orderBy === 'rating') {
+      const column = sql.ref(`rom_user.${orderBy}`);
+      const fallback = orderBy === 'rating' ? sql`0` : sql`NULL`;
+      return sql`coalesce((SELECT ${column} FROM rom_user
+        WHERE rom_user.rom_id = rom.id AND rom_user.user_id = ${userId}), ${fallback})`;
+    }
+    return sql.ref(`rom.${orderBy}`);
   }
 
   /** Ids of one page, in order (the rows are fetched separately by id). */
   async pageIds(query: RomPageQuery): Promise<number[]> {
     const rows = await this.filtered(query)
       .select('rom.id')
-      .orderBy(`rom.${query.orderBy}`, query.direction)
+      .orderBy(this.sortKey(query.orderBy, query.userId), query.direction)
       .orderBy('rom.id', query.direction)
       .limit(query.limit)
       .offset(query.offset)
@@ -173,7 +244,7 @@ export class RomsRepository {
         : sql<string>`substr(rom.fs_name, 1, 1)`;
     const base = this.filtered(query).select([
       'rom.id as id',
-      sql`${sql.ref(`rom.${query.orderBy}`)}`.as('k'),
+      sql`${this.sortKey(query.orderBy, query.userId)}`.as('k'),
       charExpr.as('c'),
     ]);
     const dir = sql.raw(query.direction === 'asc' ? 'ASC' : 'DESC');
@@ -383,5 +454,149 @@ export class RomsRepository {
     });
     this.dataVersion += 1;
     return ids;
+  }
+
+  /** A ROM of a platform by its file or folder name, with its files (for single-ROM ingest). */
+  async findStoredByName(platformId: number, fsName: string): Promise<StoredRom | undefined> {
+    const rom = await this.db
+      .selectFrom('rom')
+      .select([
+        'id',
+        'fs_name',
+        'fs_size_bytes',
+        'kind',
+        'name',
+        'missing_from_fs',
+        'crc_hash',
+        'md5_hash',
+        'sha1_hash',
+        'created_at',
+      ])
+      .where('platform_id', '=', platformId)
+      .where('fs_name', '=', fsName)
+      .executeTakeFirst();
+    if (rom === undefined) return undefined;
+    const files = await this.db
+      .selectFrom('rom_file')
+      .selectAll()
+      .where('rom_id', '=', rom.id)
+      .execute();
+    return { ...rom, files };
+  }
+
+  /** Changes ROM columns (edits); bumps the data version. */
+  async updateRom(id: number, fields: Partial<Omit<NewRomRow, 'id'>>, now: string): Promise<void> {
+    await this.db
+      .updateTable('rom')
+      .set({ ...fields, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+    this.dataVersion += 1;
+  }
+
+  /**
+   * After a ROM was renamed on disk: its columns and its files' names (plain file) or folder
+   * paths (folder ROM, `oldFolder` → `newFolder`, sub-folders included), in one transaction.
+   */
+  async applyRename(
+    id: number,
+    fields: Partial<Omit<NewRomRow, 'id'>>,
+    rename:
+      | { kind: 'file'; folder: string; oldName: string; newName: string }
+      | { kind: 'folder'; oldFolder: string; newFolder: string },
+    now: string,
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('rom')
+        .set({ ...fields, updated_at: now })
+        .where('id', '=', id)
+        .execute();
+      if (rename.kind === 'file') {
+        await trx
+          .updateTable('rom_file')
+          .set({ file_name: rename.newName, updated_at: now })
+          .where('rom_id', '=', id)
+          .where('file_path', '=', rename.folder)
+          .where('file_name', '=', rename.oldName)
+          .execute();
+      } else {
+        const prefix = `${rename.oldFolder}/`;
+        await trx
+          .updateTable('rom_file')
+          .set({
+            file_path: sql<string>`${rename.newFolder} || substr(file_path, ${rename.oldFolder.length + 1})`,
+            updated_at: now,
+          })
+          .where('rom_id', '=', id)
+          .where((eb) =>
+            eb.or([
+              eb('file_path', '=', rename.oldFolder),
+              sql<SqlBool>`substr(file_path, 1, ${prefix.length}) = ${prefix}`,
+            ]),
+          )
+          .execute();
+      }
+    });
+    this.dataVersion += 1;
+  }
+
+  /** Deletes ROM rows (their files and user data cascade). */
+  async deleteRoms(ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.transaction().execute(async (trx) => {
+      for (const part of chunks(ids, ID_CHUNK)) {
+        await trx.deleteFrom('rom').where('id', 'in', part).execute();
+      }
+    });
+    this.dataVersion += 1;
+  }
+
+  /** True when the user marked at least one ROM hidden. */
+  async hasHidden(userId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('rom_user')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('status', '=', 'hidden')
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** A user's rows for some ROMs. */
+  async romUsersOf(userId: number, romIds: readonly number[]): Promise<RomUserRow[]> {
+    if (romIds.length === 0) return [];
+    const rows: RomUserRow[] = [];
+    for (const part of chunks(romIds, ID_CHUNK)) {
+      rows.push(
+        ...(await this.db
+          .selectFrom('rom_user')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .where('rom_id', 'in', part)
+          .execute()),
+      );
+    }
+    return rows;
+  }
+
+  /** Creates or changes a user's row for a ROM; returns it. */
+  async saveRomUser(
+    userId: number,
+    romId: number,
+    fields: RomUserFields,
+    now: string,
+  ): Promise<RomUserRow> {
+    const row = await this.db
+      .insertInto('rom_user')
+      .values({ ...fields, user_id: userId, rom_id: romId, created_at: now, updated_at: now })
+      .onConflict((conflict) =>
+        conflict.columns(['user_id', 'rom_id']).doUpdateSet({ ...fields, updated_at: now }),
+      )
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    this.dataVersion += 1;
+    return row;
   }
 }

@@ -1,15 +1,37 @@
-import { realpath, stat } from 'node:fs/promises';
+import { link, lstat, mkdir, realpath, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
-import type { DetailedRom, RomFilters, RomListPage, RomListQuery } from '@romshelf/contract';
+import type {
+  DeleteRomsBody,
+  DeleteRomsResponse,
+  DetailedRom,
+  PlayStatus,
+  RomFilters,
+  RomListPage,
+  RomListQuery,
+  RomPropsBody,
+  RomUpdateFields,
+  RomUser,
+  RomUserData,
+} from '@romshelf/contract';
 
+import type { NewRomRow } from '../../db/schema.js';
 import { HttpError } from '../../http/http-error.js';
+import type { AddressPolicy } from '../../lib/safe-fetch.js';
+import { OutboundFetchError, publicAddressesOnly, safeFetch } from '../../lib/safe-fetch.js';
 import { foldSearchText } from '../../lib/search-text.js';
-import { toDetailedRomDto, toSimpleRomDto } from './roms.mapper.js';
+import { nowIso } from '../../lib/time.js';
+import { fsNameProblem } from './fs-name.js';
+import { nameSortKey, parseRomFileName } from './rom-filename.js';
+import { COVER_MAX_BYTES, RomResources } from './rom-resources.js';
+import { toDetailedRomDto, toRomUserDto, toSimpleRomDto } from './roms.mapper.js';
 import type {
   RomFilter,
   RomSortColumn,
   RomsRepository,
+  RomUserFields,
+  RomUserFilter,
   RomWithPlatformRow,
   SearchTermPlan,
 } from './roms.repository.js';
@@ -22,7 +44,53 @@ const SORT_COLUMNS: Readonly<Record<string, RomSortColumn>> = {
   fs_size_bytes: 'fs_size_bytes',
   created_at: 'created_at',
   updated_at: 'updated_at',
+  last_played: 'last_played',
+  rating: 'rating',
 };
+
+/** Provider id columns a user may set or clear in `PUT /api/roms/{id}`. */
+const EDITABLE_PROVIDER_IDS = ['igdb_id', 'moby_id', 'ss_id', 'launchbox_id'] as const;
+/** Every provider id column (cleared by `unmatch_metadata`). */
+const ALL_PROVIDER_IDS = [
+  'igdb_id',
+  'sgdb_id',
+  'moby_id',
+  'ss_id',
+  'ra_id',
+  'launchbox_id',
+  'hasheous_id',
+  'tgdb_id',
+  'hltb_id',
+] as const;
+
+/** How `url_cover` is fetched; tests may pass a permissive address policy. */
+export interface CoverFetchOptions {
+  policy: AddressPolicy;
+  timeoutMs: number;
+  maxRedirects: number;
+}
+
+export const STRICT_COVER_FETCH: CoverFetchOptions = {
+  policy: publicAddressesOnly,
+  timeoutMs: 15_000,
+  maxRedirects: 3,
+};
+
+function errorCode(error: unknown): string | undefined {
+  return (error as NodeJS.ErrnoException | undefined)?.code;
+}
+
+/** The status a props body asks for: `status` wins; RomM's booleans set or clear theirs. */
+function statusFrom(data: RomUserData, current: PlayStatus | null): PlayStatus | null | undefined {
+  if (data.status !== undefined) return data.status;
+  let next: PlayStatus | null | undefined;
+  for (const flag of ['backlogged', 'now_playing', 'hidden'] as const) {
+    const value = data[flag];
+    if (value === true) next = flag;
+    else if (value === false && (next ?? current) === flag) next = null;
+  }
+  return next;
+}
 
 const HASH_COLUMNS = { 8: 'crc_hash', 32: 'md5_hash', 40: 'sha1_hash' } as const;
 
@@ -148,6 +216,8 @@ export class RomsService {
   constructor(
     private readonly roms: RomsRepository,
     private readonly libraryDir: string,
+    private readonly resources: RomResources,
+    private readonly coverFetch: CoverFetchOptions = STRICT_COVER_FETCH,
   ) {}
 
   private async cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
@@ -168,10 +238,13 @@ export class RomsService {
       ]),
     ].sort((a, b) => a - b);
     const orderBy = SORT_COLUMNS[query.order_by ?? 'name'] ?? 'name_sort_key';
-    const filter: RomFilter = { platformIds, search: planSearch(query.search_term) };
+    const user = await this.userFilter(query, orderBy, userId);
+    const filter: RomFilter = { platformIds, search: planSearch(query.search_term), user };
+    const scopeKey = `${platformIds.join(',')}${user === null ? '' : `:${JSON.stringify(user)}`}`;
 
     const pageQuery = {
       ...filter,
+      userId,
       orderBy,
       direction: query.order_dir,
       limit: query.limit,
@@ -185,7 +258,7 @@ export class RomsService {
       ids = await this.roms.pageIds(pageQuery);
       if (query.with_total) total = await this.roms.count(filter);
       if (query.with_char_index) {
-        const counts = await this.cached(`chars:${charColumn}:${platformIds.join(',')}`, () =>
+        const counts = await this.cached(`chars:${charColumn}:${scopeKey}`, () =>
           this.roms.charCounts(filter, charColumn),
         );
         charIndex = charIndexOf(counts, query.order_dir);
@@ -200,6 +273,9 @@ export class RomsService {
     const rows = await this.roms.findByIds(ids);
     const byId = new Map(rows.map((row) => [row.id, row]));
     const files = query.with_files ? await this.roms.filesOf(ids) : [];
+    const romUsers = new Map(
+      (await this.roms.romUsersOf(userId, ids)).map((romUser) => [romUser.rom_id, romUser]),
+    );
     const items = ids
       .map((id) => byId.get(id))
       .filter((row): row is RomWithPlatformRow => row !== undefined)
@@ -208,6 +284,7 @@ export class RomsService {
           row,
           userId,
           files.filter((file) => file.rom_id === row.id),
+          romUsers.get(row.id),
         ),
       );
 
@@ -221,6 +298,32 @@ export class RomsService {
       filter_values: query.with_filter_values
         ? await this.filterValues(platformIds)
         : EMPTY_FILTERS,
+    };
+  }
+
+  /**
+   * Filters on the caller's data: favourites, played or not, statuses; ROMs they marked
+   * hidden are left out unless `hidden` is asked for; sorting by last play leaves out ROMs
+   * never played (the continue-playing rail).
+   */
+  private async userFilter(
+    query: RomListQuery,
+    orderBy: RomSortColumn,
+    userId: number,
+  ): Promise<RomUserFilter | null> {
+    const statuses = [...new Set([...query.selected_status, ...query.statuses])].sort();
+    const favourite = query.favourite ?? query.favorite;
+    const lastPlayed = query.last_played ?? (orderBy === 'last_played' ? true : undefined);
+    const excludeHidden = !statuses.includes('hidden') && (await this.roms.hasHidden(userId));
+    if (favourite === undefined && lastPlayed === undefined && statuses.length === 0) {
+      return excludeHidden ? { userId, statuses, excludeHidden } : null;
+    }
+    return {
+      userId,
+      statuses,
+      excludeHidden,
+      ...(favourite === undefined ? {} : { favourite }),
+      ...(lastPlayed === undefined ? {} : { lastPlayed }),
     };
   }
 
@@ -243,7 +346,341 @@ export class RomsService {
 
   async get(id: number, userId: number): Promise<DetailedRom> {
     const row = await this.findOr404(id);
-    return toDetailedRomDto(row, userId, await this.roms.filesOf([id]));
+    const [romUser] = await this.roms.romUsersOf(userId, [id]);
+    return toDetailedRomDto(row, userId, await this.roms.filesOf([id]), romUser);
+  }
+
+  /** The real path of a ROM's folder (`fs_path`), which must lie inside the library. */
+  private async romFolder(rom: RomWithPlatformRow): Promise<string> {
+    const root = await realpath(this.libraryDir);
+    let real: string;
+    try {
+      real = await realpath(path.join(this.libraryDir, ...rom.fs_path.split('/')));
+    } catch {
+      throw new HttpError(404, `Folder ${rom.fs_path} not found on disk`);
+    }
+    if (!real.startsWith(root + path.sep)) {
+      throw new HttpError(400, `Folder ${rom.fs_path} lies outside the library`);
+    }
+    return real;
+  }
+
+  /**
+   * Renames a ROM's file or folder inside its platform folder, never over an existing entry
+   * (file: hard link + unlink; folder: the new name is reserved with mkdir, then the rename
+   * replaces that empty folder atomically), then updates the ROM and its files' paths. Returns
+   * the re-parsed name fields.
+   */
+  private async renameRom(
+    rom: RomWithPlatformRow,
+    newName: string,
+    now: string,
+    extra: Partial<Omit<NewRomRow, 'id'>>,
+  ): Promise<void> {
+    const problem = fsNameProblem(newName);
+    if (problem !== null) throw new HttpError(400, problem);
+    const taken = await this.roms.findStoredByName(rom.platform_id, newName);
+    if (taken !== undefined) {
+      throw new HttpError(409, `A ROM named ${newName} already exists on this platform`);
+    }
+    const folder = await this.romFolder(rom);
+    const source = path.join(folder, rom.fs_name);
+    const target = path.join(folder, newName);
+    if (path.dirname(target) !== folder) throw new HttpError(400, 'Invalid file name');
+    let isFolder: boolean;
+    try {
+      isFolder = (await lstat(source)).isDirectory();
+    } catch {
+      throw new HttpError(404, `${rom.fs_name} not found on disk`);
+    }
+    const collision = () => new HttpError(409, `${newName} already exists in ${rom.fs_path}`);
+    if (isFolder) {
+      try {
+        await mkdir(target);
+      } catch (error) {
+        if (errorCode(error) === 'EEXIST') throw collision();
+        throw error;
+      }
+      try {
+        await rename(source, target);
+      } catch (error) {
+        await rmdir(target).catch(() => undefined);
+        if (errorCode(error) === 'ENOTEMPTY' || errorCode(error) === 'EEXIST') throw collision();
+        throw error;
+      }
+    } else {
+      try {
+        await link(source, target);
+      } catch (error) {
+        if (errorCode(error) === 'EEXIST') throw collision();
+        throw error;
+      }
+      await unlink(source);
+    }
+
+    const parsed = parseRomFileName(newName, { isFolder });
+    const name = extra.name ?? rom.name ?? parsed.fs_name_no_tags;
+    const fields: Partial<Omit<NewRomRow, 'id'>> = {
+      ...extra,
+      fs_name: newName,
+      fs_name_no_tags: parsed.fs_name_no_tags,
+      fs_name_no_ext: parsed.fs_name_no_ext,
+      fs_extension: parsed.fs_extension,
+      regions: JSON.stringify(parsed.regions),
+      languages: JSON.stringify(parsed.languages),
+      tags: JSON.stringify(parsed.tags),
+      revision:
+        parsed.revision !== '' ? parsed.revision : parsed.version !== '' ? parsed.version : null,
+      search_text: foldSearchText(`${name} ${newName}`),
+    };
+    try {
+      await this.roms.applyRename(
+        rom.id,
+        fields,
+        isFolder
+          ? {
+              kind: 'folder',
+              oldFolder: `${rom.fs_path}/${rom.fs_name}`,
+              newFolder: `${rom.fs_path}/${newName}`,
+            }
+          : { kind: 'file', folder: rom.fs_path, oldName: rom.fs_name, newName },
+        now,
+      );
+    } catch (error) {
+      // Put the file back so the database and the disk agree again.
+      await rename(target, source).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private async fetchCover(url: string): Promise<Buffer> {
+    try {
+      const fetched = await safeFetch(url, { ...this.coverFetch, maxBytes: COVER_MAX_BYTES });
+      return fetched.body;
+    } catch (error) {
+      if (error instanceof OutboundFetchError) {
+        throw new HttpError(400, `Cannot fetch the cover: ${error.message}`);
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * `PUT /api/roms/{id}`: only given fields change. `unmatch_metadata` clears provider ids,
+   * metadata and artwork, resets the name and ignores the other fields (as RomM does);
+   * `remove_cover` drops the stored cover. Fields edited by hand are recorded in
+   * `manual_fields` so metadata updates keep them.
+   */
+  async update(
+    id: number,
+    userId: number,
+    fields: RomUpdateFields,
+    artwork: Buffer | null,
+  ): Promise<DetailedRom> {
+    const rom = await this.findOr404(id);
+    const now = nowIso();
+    if (fields.unmatch_metadata === true) {
+      const cleared: Partial<Omit<NewRomRow, 'id'>> = {
+        slug: null,
+        summary: null,
+        url_cover: null,
+        cover_updated_at: null,
+        manual_fields: '[]',
+        name: rom.fs_name_no_tags,
+        name_sort_key: nameSortKey(rom.fs_name_no_tags),
+        search_text: foldSearchText(`${rom.fs_name_no_tags} ${rom.fs_name}`),
+      };
+      for (const column of ALL_PROVIDER_IDS) cleared[column] = null;
+      await this.resources.removeCover(rom.platform_id, rom.id);
+      await this.roms.updateRom(id, cleared, now);
+      return this.get(id, userId);
+    }
+
+    const edited = new Set<string>(JSON.parse(rom.manual_fields) as string[]);
+    const changes: Partial<Omit<NewRomRow, 'id'>> = {};
+    if (fields.name !== undefined && fields.name !== rom.name) {
+      changes.name = fields.name;
+      changes.name_sort_key = nameSortKey(fields.name);
+      changes.search_text = foldSearchText(`${fields.name} ${rom.fs_name}`);
+      edited.add('name');
+    }
+    if (fields.summary !== undefined) {
+      const summary =
+        fields.summary === null || fields.summary.trim() === '' ? null : fields.summary;
+      if (summary !== rom.summary) {
+        changes.summary = summary;
+        edited.add('summary');
+      }
+    }
+    for (const column of EDITABLE_PROVIDER_IDS) {
+      const value = fields[column];
+      if (value !== undefined && value !== rom[column]) {
+        changes[column] = value;
+        edited.add(column);
+      }
+    }
+
+    // Artwork: an uploaded image wins over a URL; both replace the stored cover.
+    let cover: Buffer | null = artwork;
+    let coverUrl: string | null | undefined;
+    if (cover === null && fields.url_cover !== undefined) {
+      const url = fields.url_cover?.trim() ?? '';
+      if (url === '') coverUrl = null;
+      else if (url !== rom.url_cover || rom.cover_updated_at === null) {
+        cover = await this.fetchCover(url);
+        coverUrl = url;
+      }
+    }
+    if (fields.remove_cover === true && cover === null) {
+      await this.resources.removeCover(rom.platform_id, rom.id);
+      changes.cover_updated_at = null;
+      changes.url_cover = null;
+      edited.add('cover');
+    }
+    if (cover !== null) {
+      await this.resources.saveCover(rom.platform_id, rom.id, cover);
+      changes.cover_updated_at = now;
+      changes.url_cover = coverUrl ?? null;
+      edited.add('cover');
+    } else if (coverUrl === null && rom.url_cover !== null) {
+      changes.url_cover = null;
+    }
+    changes.manual_fields = JSON.stringify([...edited].sort());
+
+    if (fields.fs_name !== undefined && fields.fs_name !== rom.fs_name) {
+      await this.renameRom(rom, fields.fs_name, now, changes);
+    } else {
+      await this.roms.updateRom(id, changes, now);
+    }
+    return this.get(id, userId);
+  }
+
+  /** Stores a PDF manual for a ROM (checked by content). */
+  async saveManual(
+    id: number,
+    userId: number,
+    stream: Readable & { truncated?: boolean },
+  ): Promise<DetailedRom> {
+    const rom = await this.findOr404(id);
+    await this.resources.saveManual(rom.platform_id, rom.id, stream);
+    await this.roms.updateRom(id, { manual_updated_at: nowIso() }, nowIso());
+    return this.get(id, userId);
+  }
+
+  /** The stored manual of a ROM. */
+  async openManual(id: number): Promise<{ absPath: string; size: number; mtimeMs: number }> {
+    const rom = await this.findOr404(id);
+    if (rom.manual_updated_at === null) {
+      throw new HttpError(404, `ROM with id ${id} has no manual`);
+    }
+    const absPath = this.resources.absolute(RomResources.manualPath(rom.platform_id, rom.id));
+    try {
+      const stats = await stat(absPath);
+      return { absPath, size: stats.size, mtimeMs: stats.mtimeMs };
+    } catch {
+      throw new HttpError(404, `ROM with id ${id} has no manual`);
+    }
+  }
+
+  /** Removes a ROM's file or folder (a symbolic link itself, never its target). */
+  private async removeFromDisk(rom: RomWithPlatformRow): Promise<void> {
+    let folder: string;
+    try {
+      folder = await this.romFolder(rom);
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 404) return;
+      throw error;
+    }
+    if (fsNameProblem(rom.fs_name) !== null) {
+      throw new Error(`${rom.fs_name} is not a plain name`);
+    }
+    const target = path.join(folder, rom.fs_name);
+    if (path.dirname(target) !== folder) throw new Error(`${rom.fs_name} is not a plain name`);
+    let isFolder: boolean;
+    try {
+      const stats = await lstat(target);
+      isFolder = stats.isDirectory();
+    } catch (error) {
+      if (errorCode(error) === 'ENOENT') return;
+      throw error;
+    }
+    if (isFolder) await rm(target, { recursive: true });
+    else await unlink(target);
+  }
+
+  /**
+   * `POST /api/roms/delete`: removes the rows of `roms` (files, user data and resources go
+   * with them) and, for ids also in `delete_from_fs`, their file or folder on disk first. A
+   * ROM whose disk removal fails is kept. Unknown ids are reported in `failed_ids`.
+   */
+  async delete(body: DeleteRomsBody): Promise<DeleteRomsResponse> {
+    const ids = [...new Set(body.roms)];
+    const fromDisk = new Set(body.delete_from_fs);
+    const found = new Map((await this.roms.findByIds(ids)).map((row) => [row.id, row]));
+    const failed: number[] = [];
+    const errors: string[] = [];
+    const deleted: RomWithPlatformRow[] = [];
+    for (const id of ids) {
+      const rom = found.get(id);
+      if (rom === undefined) {
+        failed.push(id);
+        errors.push(`ROM with id ${id} not found`);
+        continue;
+      }
+      if (fromDisk.has(id)) {
+        try {
+          await this.removeFromDisk(rom);
+        } catch (error) {
+          failed.push(id);
+          errors.push(`Cannot delete ${rom.fs_path}/${rom.fs_name}: ${(error as Error).message}`);
+          continue;
+        }
+      }
+      deleted.push(rom);
+    }
+    await this.roms.deleteRoms(deleted.map((rom) => rom.id));
+    for (const rom of deleted) await this.resources.removeAll(rom.platform_id, rom.id);
+    return {
+      msg: `${deleted.length} ROM${deleted.length === 1 ? '' : 's'} deleted successfully!`,
+      successful_items: deleted.length,
+      failed_ids: failed,
+      errors,
+    };
+  }
+
+  /**
+   * `PUT /api/roms/{id}/props`: the caller's own data. Only given fields change;
+   * `update_last_played` stamps now, `remove_last_played` clears it.
+   */
+  async setProps(
+    id: number,
+    userId: number,
+    body: RomPropsBody,
+    flags: { update_last_played?: boolean; remove_last_played?: boolean },
+  ): Promise<RomUser> {
+    const rom = await this.findOr404(id);
+    const { data: wrapped, update_last_played, remove_last_played, ...bare } = body ?? {};
+    const data: RomUserData = wrapped ?? bare;
+    const update = update_last_played ?? flags.update_last_played ?? false;
+    const remove = remove_last_played ?? flags.remove_last_played ?? false;
+    if (update && remove) {
+      throw new HttpError(400, 'Use either update_last_played or remove_last_played');
+    }
+    const [current] = await this.roms.romUsersOf(userId, [id]);
+    const currentStatus = toRomUserDto(rom, userId, current).status;
+    const fields: RomUserFields = {};
+    const status = statusFrom(data, currentStatus);
+    if (status !== undefined) fields.status = status;
+    if (data.is_favorite !== undefined) fields.is_favorite = data.is_favorite ? 1 : 0;
+    if (data.is_main_sibling !== undefined) fields.is_main_sibling = data.is_main_sibling ? 1 : 0;
+    if (data.rating !== undefined) fields.rating = data.rating;
+    if (data.difficulty !== undefined) fields.difficulty = data.difficulty;
+    if (data.completion !== undefined) fields.completion = data.completion;
+    if (data.notes !== undefined) fields.notes = data.notes === '' ? null : data.notes;
+    if (update) fields.last_played = nowIso();
+    if (remove) fields.last_played = null;
+    if (Object.keys(fields).length === 0) return toRomUserDto(rom, userId, current);
+    return toRomUserDto(rom, userId, await this.roms.saveRomUser(userId, id, fields, nowIso()));
   }
 
   /**

@@ -1,3 +1,6 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+
 import type {
   ScanPlatformEvent,
   ScanRequest,
@@ -345,6 +348,46 @@ export class ScanService {
       for (const row of await this.roms.findByIds(ids)) listener.rom(toScanRomEvent(row));
       listener.stats({ ...stats });
     }
+  }
+
+  /**
+   * Hashes and stores one plain file just written into a platform's ROM folder (uploads), the
+   * way a scan would, so it appears without a rescan. Returns the ROM id; throws when the file
+   * cannot be read.
+   */
+  async ingestFile(platform: PlatformRow, romsPath: string, fsName: string): Promise<number> {
+    const absPath = path.join(this.libraryDir, ...romsPath.split('/'), fsName);
+    const stats = await stat(absPath);
+    const walked: WalkedRom = {
+      fsName,
+      isFolder: false,
+      fsPath: romsPath,
+      files: [
+        {
+          fileName: fsName,
+          filePath: romsPath,
+          absPath,
+          size: stats.size,
+          mtimeMs: stats.mtimeMs,
+          isTopLevel: true,
+          category: null,
+        },
+      ],
+    };
+    const stored = await this.roms.findStoredByName(platform.id, fsName);
+    const skipHash =
+      this.libraryConfig.get().SKIP_HASH_CALCULATION || NON_HASHABLE_PLATFORMS.has(platform.slug);
+    const counters = emptyScanStats();
+    const write = await this.prepareWrite(
+      platform.id,
+      { walked, stored, action: stored === undefined ? 'insert' : 'rehash' },
+      skipHash,
+      counters,
+    );
+    if (write === null) throw new Error(`cannot read ${romsPath}/${fsName}`);
+    const [id] = await this.roms.applyBatch([write], nowIso());
+    if (id === undefined) throw new Error(`${romsPath}/${fsName} was not stored`);
+    return id;
   }
 
   /** What to do with a ROM found on disk, or null when it is unchanged. */
