@@ -9,5 +9,6 @@ export * from './platforms/platforms.js';
 export * from './api/platforms.js';
 export * from './api/roms.js';
 export * from './api/scan.js';
+export * from './api/play.js';
 export * from './emulation/emulator-cores.js';
 export * from './emulation/known-bios.js';

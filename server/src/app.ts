@@ -33,6 +33,12 @@ import {
   closeRealtimeGateway,
   createRealtimeGateway,
 } from './modules/realtime/realtime.gateway.js';
+import {
+  registerEmulatorAssets,
+  registerPlayerPageHeaders,
+} from './modules/emulation/emulation.routes.js';
+import { firmwareRoutes } from './modules/firmware/firmware.routes.js';
+import { playAssetsRoutes } from './modules/play-assets/play-assets.routes.js';
 import { platformsRoutes } from './modules/platforms/platforms.routes.js';
 import { romsRoutes } from './modules/roms/roms.routes.js';
 import { registerScanGateway } from './modules/scan/scan.gateway.js';
@@ -187,6 +193,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     uploads: container.romUploads,
     resourcesDir: path.join(config.dataDir, 'resources'),
   });
+
+  await app.register(firmwareRoutes, {
+    firmware: container.firmware,
+    maxUploadBytes: config.maxAssetUploadBytes,
+  });
+  await app.register(playAssetsRoutes, {
+    assets: container.playAssets,
+    maxUploadBytes: config.maxAssetUploadBytes,
+  });
+  await registerEmulatorAssets(app, config.emulatorsDir);
+  registerPlayerPageHeaders(app);
 
   await registerWebApp(app, config.webDir);
 

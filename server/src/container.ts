@@ -13,7 +13,11 @@ import { PasswordResetService } from './modules/auth/password-reset.service.js';
 import { loadSecretKey } from './modules/auth/secret-key.js';
 import { TokenRepository } from './modules/auth/token.repository.js';
 import { SessionRepository } from './modules/auth/session.repository.js';
+import { FirmwareRepository } from './modules/firmware/firmware.repository.js';
+import { FirmwareService } from './modules/firmware/firmware.service.js';
 import { LibraryConfigService } from './modules/library/library-config.service.js';
+import { PlayAssetsRepository } from './modules/play-assets/play-assets.repository.js';
+import { PlayAssetsService } from './modules/play-assets/play-assets.service.js';
 import { PlatformsRepository } from './modules/platforms/platforms.repository.js';
 import { PlatformsService } from './modules/platforms/platforms.service.js';
 import { RomsRepository } from './modules/roms/roms.repository.js';
@@ -63,10 +67,21 @@ export function createContainer(
   const platformsRepository = new PlatformsRepository(db);
   const romsRepository = new RomsRepository(db);
   const hashPool = new HashPool(config.scanWorkers);
+  const firmware = new FirmwareService(
+    new FirmwareRepository(db),
+    platformsRepository,
+    config.libraryDir,
+    (absPath, size) => hashPool.hashFile(absPath, size),
+  );
   const services = {
     libraryConfig,
     hashPool,
-    platforms: new PlatformsService(platformsRepository),
+    firmware,
+    playAssets: new PlayAssetsService(
+      new PlayAssetsRepository(db),
+      path.join(config.dataDir, 'assets'),
+    ),
+    platforms: new PlatformsService(platformsRepository, firmware),
     roms: new RomsService(
       romsRepository,
       config.libraryDir,
@@ -80,6 +95,7 @@ export function createContainer(
       hashPool,
       config.libraryDir,
       log,
+      firmware,
     ),
     auth,
     users,

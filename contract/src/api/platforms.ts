@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { FirmwareSchema } from './play.js';
+
 /** A platform as the API shows it (RomM PlatformSchema fields). */
 export const PlatformSchema = z.object({
   id: z.number().int(),
@@ -28,8 +30,8 @@ export const PlatformSchema = z.object({
   family_slug: z.string().nullable(),
   url: z.string().nullable(),
   url_logo: z.string().nullable(),
-  /** Firmware arrives with the play issue; always empty for now. */
-  firmware: z.array(z.record(z.string(), z.unknown())),
+  /** The platform's BIOS / firmware files found in the library. */
+  firmware: z.array(FirmwareSchema),
   created_at: z.string(),
   updated_at: z.string(),
   /** Sum of the sizes of the platform's ROMs that are present on disk. */

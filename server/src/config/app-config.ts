@@ -11,6 +11,10 @@ export interface AppConfig {
   libraryDir: string;
   /** Absolute; the built single-page app. */
   webDir: string;
+  /** Absolute; the self-hosted emulators laid out by the build (EmulatorJS, Ruffle). */
+  emulatorsDir: string;
+  /** Largest save, state or firmware upload (MAX_ASSET_UPLOAD_SIZE_BYTES). */
+  maxAssetUploadBytes: number;
   secureCookies: boolean;
   /** Public address of the server, without a trailing slash, used in links; null when unset. */
   baseUrl: string | null;

@@ -26,6 +26,8 @@ describe('parseEnv', () => {
       dataDir: path.resolve('/srv/romshelf/data'),
       libraryDir: path.resolve('/srv/romshelf/data/library'),
       webDir: path.join('/opt/romshelf', 'web', 'dist'),
+      emulatorsDir: path.join('/opt/romshelf', 'server', 'dist', 'emulators'),
+      maxAssetUploadBytes: 536870912,
       secureCookies: false,
       baseUrl: null,
       logLevel: 'info',

@@ -121,6 +121,7 @@ export const EnvSchema = z.object({
   ROMSHELF_DATA_DIR: textVar('./data'),
   ROMSHELF_LIBRARY_DIR: optionalTextVar(),
   ROMSHELF_WEB_DIR: optionalTextVar(),
+  ROMSHELF_EMULATORS_DIR: optionalTextVar(),
   ROMSHELF_SECURE_COOKIES: boolVar('ROMSHELF_SECURE_COOKIES'),
   ROMSHELF_BASE_URL: urlVar('ROMSHELF_BASE_URL', null),
   LOG_LEVEL: logLevelVar,
@@ -135,6 +136,12 @@ export const EnvSchema = z.object({
   ),
   DISABLE_EMULATOR_JS: boolVar('DISABLE_EMULATOR_JS'),
   DISABLE_RUFFLE_RS: boolVar('DISABLE_RUFFLE_RS'),
+  MAX_ASSET_UPLOAD_SIZE_BYTES: intVar(
+    'MAX_ASSET_UPLOAD_SIZE_BYTES',
+    536_870_912,
+    1,
+    Number.MAX_SAFE_INTEGER,
+  ),
   DISABLE_USERPASS_LOGIN: boolVar('DISABLE_USERPASS_LOGIN'),
   DISABLE_SETUP_WIZARD: boolVar('DISABLE_SETUP_WIZARD'),
   YOUTUBE_BASE_URL: urlVar('YOUTUBE_BASE_URL', 'https://www.youtube.com'),
@@ -230,6 +237,10 @@ export function parseEnv(env: Env, options: ParseEnvOptions): AppConfig {
     webDir: vars.ROMSHELF_WEB_DIR
       ? path.resolve(options.cwd, vars.ROMSHELF_WEB_DIR)
       : path.join(options.repoRoot, 'web', 'dist'),
+    emulatorsDir: vars.ROMSHELF_EMULATORS_DIR
+      ? path.resolve(options.cwd, vars.ROMSHELF_EMULATORS_DIR)
+      : path.join(options.repoRoot, 'server', 'dist', 'emulators'),
+    maxAssetUploadBytes: vars.MAX_ASSET_UPLOAD_SIZE_BYTES,
     secureCookies: vars.ROMSHELF_SECURE_COOKIES,
     baseUrl: vars.ROMSHELF_BASE_URL,
     logLevel: vars.LOG_LEVEL,

@@ -180,6 +180,41 @@ export interface RomFileTable {
   updated_at: string;
 }
 
+/** BIOS / firmware files found in the library's `bios` folders (or uploaded there). */
+export interface FirmwareTable {
+  id: Generated<number>;
+  platform_id: number;
+  file_name: string;
+  /** Library-relative folder, e.g. `bios/psx` or `psx/bios`. */
+  file_path: string;
+  file_size_bytes: number;
+  mtime_ms: number;
+  crc_hash: string;
+  md5_hash: string;
+  sha1_hash: string;
+  is_verified: number;
+  missing_from_fs: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A user's emulator save, state or screenshot for one ROM, stored under the assets folder. */
+export interface PlayAssetTable {
+  id: Generated<number>;
+  kind: 'save' | 'state' | 'screenshot';
+  user_id: number;
+  rom_id: number;
+  file_name: string;
+  /** Folder relative to the assets folder, e.g. `users/3/states/nes/12`. */
+  file_path: string;
+  file_size_bytes: number;
+  emulator: string | null;
+  /** MD5 of the content. */
+  content_hash: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -188,6 +223,8 @@ export interface Database {
   platform: PlatformTable;
   rom: RomTable;
   rom_file: RomFileTable;
+  firmware: FirmwareTable;
+  play_asset: PlayAssetTable;
   rom_user: RomUserTable;
 }
 
@@ -203,3 +240,5 @@ export type NewRomRow = Insertable<RomTable>;
 export type RomFileRow = Selectable<RomFileTable>;
 export type NewRomFileRow = Insertable<RomFileTable>;
 export type RomUserRow = Selectable<RomUserTable>;
+export type FirmwareRow = Selectable<FirmwareTable>;
+export type PlayAssetRow = Selectable<PlayAssetTable>;

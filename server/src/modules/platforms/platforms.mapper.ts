@@ -1,4 +1,4 @@
-import type { Platform, ScanPlatformEvent } from '@romshelf/contract';
+import type { Firmware, Platform, ScanPlatformEvent } from '@romshelf/contract';
 
 import type { PlatformRow } from '../../db/schema.js';
 import type { PlatformWithStatsRow } from './platforms.repository.js';
@@ -11,7 +11,7 @@ function isIdentified(row: PlatformRow): boolean {
 }
 
 /** The API shape of a platform (RomM PlatformSchema). */
-export function toPlatformDto(row: PlatformWithStatsRow): Platform {
+export function toPlatformDto(row: PlatformWithStatsRow, firmware: Firmware[] = []): Platform {
   const identified = isIdentified(row);
   return {
     id: row.id,
@@ -40,7 +40,7 @@ export function toPlatformDto(row: PlatformWithStatsRow): Platform {
     family_slug: row.family_slug,
     url: row.url,
     url_logo: row.url_logo,
-    firmware: [],
+    firmware,
     created_at: row.created_at,
     updated_at: row.updated_at,
     fs_size_bytes: row.fs_size_bytes,
@@ -48,7 +48,7 @@ export function toPlatformDto(row: PlatformWithStatsRow): Platform {
     is_identified: identified,
     missing_from_fs: row.missing_from_fs === 1,
     display_name: row.custom_name ?? row.name,
-    firmware_count: 0,
+    firmware_count: firmware.length,
   };
 }
 

@@ -14,6 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PlatformRow } from '../../db/schema.js';
 import { foldSearchText } from '../../lib/search-text.js';
 import { toIsoUtc, nowIso } from '../../lib/time.js';
+import type { FirmwareService } from '../firmware/firmware.service.js';
 import type { LibraryConfigService } from '../library/library-config.service.js';
 import type { WalkedFile, WalkedPlatform, WalkedRom } from '../library/library-walker.js';
 import { ExclusionRules, LibraryWalker } from '../library/library-walker.js';
@@ -146,6 +147,7 @@ export class ScanService {
     private readonly hashPool: HashPool,
     private readonly libraryDir: string,
     private readonly log: FastifyBaseLogger,
+    private readonly firmware?: FirmwareService,
   ) {}
 
   get running(): boolean {
@@ -236,10 +238,29 @@ export class ScanService {
         listener,
         signal,
       );
+      await this.scanFirmware(platform, request.type, stats);
       stats.scanned_platforms += 1;
       listener.stats({ ...stats });
     }
     return stats;
+  }
+
+  /** The platform's `bios` folders (both layouts); a failure is logged, never fatal. */
+  private async scanFirmware(platform: PlatformRow, type: ScanType, stats: ScanStats) {
+    if (this.firmware === undefined) return;
+    try {
+      const counts = await this.firmware.scanPlatform(
+        platform,
+        type === 'complete' || type === 'hashes',
+      );
+      stats.scanned_firmware += counts.scanned;
+      stats.new_firmware += counts.added;
+    } catch (error) {
+      this.log.warn(
+        { platform: platform.fs_slug },
+        `scan: firmware of ${platform.fs_slug} skipped: ${(error as Error).message}`,
+      );
+    }
   }
 
   private async upsertPlatform(

@@ -14,7 +14,9 @@ export function isBackendPath(urlPath: string): boolean {
     urlPath.startsWith('/api/') ||
     urlPath === '/openapi.json' ||
     urlPath.startsWith('/ws/') ||
-    urlPath.startsWith('/locales/')
+    urlPath.startsWith('/locales/') ||
+    urlPath.startsWith('/emulatorjs/') ||
+    urlPath.startsWith('/ruffle/')
   );
 }
 

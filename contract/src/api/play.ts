@@ -1,0 +1,114 @@
+import { z } from 'zod';
+
+/** A BIOS / firmware file of a platform (RomM FirmwareSchema). */
+export const FirmwareSchema = z.object({
+  id: z.number().int(),
+  file_name: z.string(),
+  file_name_no_tags: z.string(),
+  file_name_no_ext: z.string(),
+  file_extension: z.string(),
+  /** Library-relative folder, e.g. `bios/psx`. */
+  file_path: z.string(),
+  file_size_bytes: z.number().int(),
+  full_path: z.string(),
+  /** Size and one of md5/sha1/crc equal to the known BIOS list. */
+  is_verified: z.boolean(),
+  crc_hash: z.string(),
+  md5_hash: z.string(),
+  sha1_hash: z.string(),
+  missing_from_fs: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Firmware = z.infer<typeof FirmwareSchema>;
+
+export const FirmwareListQuerySchema = z.object({
+  platform_id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+});
+
+export const FirmwareUploadQuerySchema = z.object({
+  platform_id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+});
+
+export const FirmwareUploadResultSchema = z.object({
+  uploaded: z.number().int(),
+  firmware: z.array(FirmwareSchema),
+});
+
+export const FirmwareDeleteBodySchema = z.object({
+  firmware: z.array(z.number().int().min(1)).max(10_000),
+  /** Ids whose files are also removed from the library. */
+  delete_from_fs: z.array(z.number().int().min(1)).max(10_000).default([]),
+});
+
+/** RomM BulkOperationResponse. */
+export const BulkOperationResultSchema = z.object({
+  successful_items: z.number().int(),
+  failed_items: z.number().int(),
+  errors: z.array(z.string()),
+});
+
+export const FirmwareContentParamsSchema = z.object({
+  id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  file_name: z.string().min(1),
+});
+
+/** A screenshot taken by the emulator (stored next to the user's states). */
+export const ScreenshotSchema = z.object({
+  id: z.number().int(),
+  rom_id: z.number().int(),
+  user_id: z.number().int(),
+  file_name: z.string(),
+  file_name_no_tags: z.string(),
+  file_name_no_ext: z.string(),
+  file_extension: z.string(),
+  file_path: z.string(),
+  file_size_bytes: z.number().int(),
+  full_path: z.string(),
+  download_path: z.string(),
+  missing_from_fs: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  is_gallery: z.boolean(),
+  is_public: z.boolean(),
+});
+export type Screenshot = z.infer<typeof ScreenshotSchema>;
+
+const PlayAssetBase = ScreenshotSchema.omit({ is_gallery: true }).extend({
+  emulator: z.string().nullable(),
+  screenshot: ScreenshotSchema.nullable(),
+});
+
+/** An emulator save (SRAM) of one user for one ROM (RomM SaveSchema, without device sync). */
+export const SaveSchema = PlayAssetBase.extend({
+  slot: z.string().nullable(),
+  content_hash: z.string().nullable(),
+});
+export type Save = z.infer<typeof SaveSchema>;
+
+/** An emulator save state of one user for one ROM (RomM StateSchema). */
+export const StateSchema = PlayAssetBase;
+export type State = z.infer<typeof StateSchema>;
+
+export const AssetUploadQuerySchema = z.object({
+  rom_id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  emulator: z.string().max(100).optional(),
+});
+
+export const AssetListQuerySchema = z.object({
+  rom_id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+  platform_id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+});
+
+export const AssetIdParamsSchema = z.object({
+  id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+});
+
+export const SavesDeleteBodySchema = z.object({
+  saves: z.array(z.number().int().min(1)).min(1).max(10_000),
+});
+export const StatesDeleteBodySchema = z.object({
+  states: z.array(z.number().int().min(1)).min(1).max(10_000),
+});
+/** The ids that were deleted. */
+export const DeletedIdsSchema = z.array(z.number().int());

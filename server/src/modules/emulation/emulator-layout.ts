@@ -1,0 +1,149 @@
+import {
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+import { EMULATOR_CORES } from '@romshelf/contract';
+
+/**
+ * The order EmulatorJS's loader.js lists its source files in; `emulator.min.js` is their
+ * concatenation (npm ships the sources but not the minified bundle).
+ */
+export const EMULATORJS_SOURCES = [
+  'emulator.js',
+  'nipplejs.js',
+  'shaders.js',
+  'storage.js',
+  'gamepad.js',
+  'GameManager.js',
+  'socket.io.min.js',
+  'compression.js',
+] as const;
+
+const require = createRequire(import.meta.url);
+
+function packageDir(name: string): string | null {
+  try {
+    return path.dirname(require.resolve(`${name}/package.json`));
+  } catch {
+    return null;
+  }
+}
+
+/** Hard-links a file (same disk: instant, no space), falling back to a copy. */
+function place(source: string, target: string): void {
+  rmSync(target, { force: true });
+  try {
+    linkSync(source, target);
+  } catch {
+    copyFileSync(source, target);
+  }
+}
+
+function placeTree(sourceDir: string, targetDir: string): number {
+  mkdirSync(targetDir, { recursive: true });
+  let count = 0;
+  for (const entry of readdirSync(sourceDir, { withFileTypes: true })) {
+    const source = path.join(sourceDir, entry.name);
+    const target = path.join(targetDir, entry.name);
+    if (entry.isDirectory()) count += placeTree(source, target);
+    else if (entry.isFile()) {
+      place(source, target);
+      count += 1;
+    }
+  }
+  return count;
+}
+
+export interface EmulatorLayoutReport {
+  emulatorjsVersion: string;
+  cores: string[];
+  missingCores: string[];
+  ruffle: boolean;
+}
+
+/** Marker written last: a folder holding it is a complete layout. */
+export const LAYOUT_MARKER = 'layout.json';
+
+/**
+ * Lays out the self-hosted emulators under `targetDir`:
+ * - `emulatorjs/`: EmulatorJS's `data/` folder, `cores/<core>[-thread][-legacy]-wasm.data` and
+ *   `cores/reports/<core>.json` from every `@emulatorjs/core-<name>` package of the platform map,
+ *   plus `emulator.min.js` / `emulator.min.css` built from the sources (the loader asks for them
+ *   first; without them it logs an error before falling back to `src/`).
+ * - `ruffle/`: the `@ruffle-rs/ruffle` package files.
+ */
+export function prepareEmulators(targetDir: string): EmulatorLayoutReport {
+  const ejsPackage = packageDir('@emulatorjs/emulatorjs');
+  if (ejsPackage === null) throw new Error('@emulatorjs/emulatorjs is not installed');
+  const ejsDir = path.join(targetDir, 'emulatorjs');
+  rmSync(ejsDir, { recursive: true, force: true });
+  placeTree(path.join(ejsPackage, 'data'), ejsDir);
+
+  const sources = EMULATORJS_SOURCES.map((file) =>
+    readFileSync(path.join(ejsDir, 'src', file), 'utf8'),
+  );
+  writeFileSync(path.join(ejsDir, 'emulator.min.js'), sources.join('\n;\n'));
+  copyFileSync(path.join(ejsDir, 'emulator.css'), path.join(ejsDir, 'emulator.min.css'));
+
+  const coresDir = path.join(ejsDir, 'cores');
+  mkdirSync(path.join(coresDir, 'reports'), { recursive: true });
+  const cores: string[] = [];
+  const missingCores: string[] = [];
+  for (const core of EMULATOR_CORES) {
+    const dir = packageDir(`@emulatorjs/core-${core}`);
+    if (dir === null) {
+      missingCores.push(core);
+      continue;
+    }
+    for (const file of readdirSync(dir)) {
+      if (file.endsWith('.data')) place(path.join(dir, file), path.join(coresDir, file));
+    }
+    const reports = path.join(dir, 'reports');
+    if (existsSync(reports)) {
+      for (const file of readdirSync(reports)) {
+        if (file.endsWith('.json'))
+          place(path.join(reports, file), path.join(coresDir, 'reports', file));
+      }
+    }
+    cores.push(core);
+  }
+
+  const rufflePackage = packageDir('@ruffle-rs/ruffle');
+  const ruffleDir = path.join(targetDir, 'ruffle');
+  rmSync(ruffleDir, { recursive: true, force: true });
+  if (rufflePackage !== null) {
+    mkdirSync(ruffleDir, { recursive: true });
+    for (const file of readdirSync(rufflePackage)) {
+      if (/\.(js|wasm)$/.test(file) && statSync(path.join(rufflePackage, file)).isFile()) {
+        place(path.join(rufflePackage, file), path.join(ruffleDir, file));
+      }
+    }
+  }
+
+  const version = (
+    JSON.parse(readFileSync(path.join(ejsPackage, 'package.json'), 'utf8')) as { version: string }
+  ).version;
+  const report: EmulatorLayoutReport = {
+    emulatorjsVersion: version,
+    cores,
+    missingCores,
+    ruffle: rufflePackage !== null,
+  };
+  writeFileSync(path.join(targetDir, LAYOUT_MARKER), `${JSON.stringify(report, null, 2)}\n`);
+  return report;
+}
+
+/** True when `targetDir` holds a complete layout. */
+export function hasEmulatorLayout(targetDir: string): boolean {
+  return existsSync(path.join(targetDir, LAYOUT_MARKER));
+}

@@ -1,0 +1,135 @@
+import type { Db } from '../../db/database.js';
+import type { PlayAssetRow } from '../../db/schema.js';
+
+export type PlayAssetKind = PlayAssetRow['kind'];
+
+export interface RomPlace {
+  id: number;
+  platform_id: number;
+  platform_fs_slug: string;
+}
+
+/** Saves, states and screenshots; every query is scoped to the owner. */
+export class PlayAssetsRepository {
+  constructor(private readonly db: Db) {}
+
+  /** The ROM and its platform folder, or undefined when the ROM does not exist. */
+  async romPlace(romId: number): Promise<RomPlace | undefined> {
+    return this.db
+      .selectFrom('rom')
+      .innerJoin('platform', 'platform.id', 'rom.platform_id')
+      .select([
+        'rom.id as id',
+        'rom.platform_id as platform_id',
+        'platform.fs_slug as platform_fs_slug',
+      ])
+      .where('rom.id', '=', romId)
+      .executeTakeFirst();
+  }
+
+  async list(
+    userId: number,
+    kind: PlayAssetKind,
+    filters: { romId?: number; platformId?: number },
+  ): Promise<PlayAssetRow[]> {
+    let query = this.db
+      .selectFrom('play_asset')
+      .selectAll('play_asset')
+      .where('play_asset.user_id', '=', userId)
+      .where('play_asset.kind', '=', kind);
+    if (filters.romId !== undefined) query = query.where('play_asset.rom_id', '=', filters.romId);
+    if (filters.platformId !== undefined) {
+      query = query
+        .innerJoin('rom', 'rom.id', 'play_asset.rom_id')
+        .where('rom.platform_id', '=', filters.platformId);
+    }
+    return query
+      .orderBy('play_asset.updated_at', 'desc')
+      .orderBy('play_asset.id', 'desc')
+      .execute();
+  }
+
+  /** Screenshots of the user for these ROMs (to attach to saves and states). */
+  async screenshotsFor(userId: number, romIds: readonly number[]): Promise<PlayAssetRow[]> {
+    if (romIds.length === 0) return [];
+    return this.db
+      .selectFrom('play_asset')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'screenshot')
+      .where('rom_id', 'in', [...new Set(romIds)])
+      .execute();
+  }
+
+  async findOwned(userId: number, kind: PlayAssetKind, id: number) {
+    return this.db
+      .selectFrom('play_asset')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('kind', '=', kind)
+      .executeTakeFirst();
+  }
+
+  async findOwnedByIds(userId: number, kind: PlayAssetKind, ids: readonly number[]) {
+    if (ids.length === 0) return [];
+    return this.db
+      .selectFrom('play_asset')
+      .selectAll()
+      .where('id', 'in', ids)
+      .where('user_id', '=', userId)
+      .where('kind', '=', kind)
+      .execute();
+  }
+
+  async findByName(userId: number, kind: PlayAssetKind, romId: number, fileName: string) {
+    return this.db
+      .selectFrom('play_asset')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('kind', '=', kind)
+      .where('rom_id', '=', romId)
+      .where('file_name', '=', fileName)
+      .executeTakeFirst();
+  }
+
+  /** Inserts the row, or updates the one with the same owner, kind, ROM and name. */
+  async upsert(
+    fields: Omit<PlayAssetRow, 'id' | 'created_at' | 'updated_at'>,
+    now: string,
+  ): Promise<PlayAssetRow> {
+    const existing = await this.findByName(
+      fields.user_id,
+      fields.kind,
+      fields.rom_id,
+      fields.file_name,
+    );
+    if (existing !== undefined) {
+      return this.db
+        .updateTable('play_asset')
+        .set({ ...fields, updated_at: now })
+        .where('id', '=', existing.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    }
+    return this.db
+      .insertInto('play_asset')
+      .values({ ...fields, created_at: now, updated_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async touch(id: number, fields: { file_size_bytes: number; content_hash: string }, now: string) {
+    return this.db
+      .updateTable('play_asset')
+      .set({ ...fields, updated_at: now })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async delete(ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.deleteFrom('play_asset').where('id', 'in', ids).execute();
+  }
+}

@@ -1,0 +1,228 @@
+import {
+  AssetIdParamsSchema,
+  AssetListQuerySchema,
+  AssetUploadQuerySchema,
+  DeletedIdsSchema,
+  ErrorBodySchema,
+  SaveSchema,
+  SavesDeleteBodySchema,
+  StateSchema,
+  StatesDeleteBodySchema,
+} from '@romshelf/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+import { requireScopes } from '../../http/access.js';
+import { HttpError, notAuthenticated } from '../../http/http-error.js';
+import { multipartError, sendStoredFile } from '../../lib/stored-files.js';
+import type { AssetUploadPart, PlayAssetsService, SyncedKind } from './play-assets.service.js';
+
+/** Largest screenshot kept with a save or state. */
+const SCREENSHOT_MAX_BYTES = 20 * 1024 * 1024;
+
+function callerId(request: FastifyRequest): number {
+  if (request.user === null) throw notAuthenticated();
+  return request.user.id;
+}
+
+/** The parts of a save/state upload: `saveFile`/`stateFile` streamed, `screenshotFile` buffered. */
+async function* uploadParts(
+  request: FastifyRequest,
+  assetField: string,
+  maxBytes: number,
+): AsyncGenerator<AssetUploadPart> {
+  if (!request.isMultipart()) throw new HttpError(400, 'Expected a multipart form');
+  try {
+    for await (const part of request.parts({
+      preservePath: true,
+      limits: { fileSize: maxBytes, files: 2 },
+    })) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname === assetField) {
+        const file = part.file;
+        yield {
+          field: 'asset',
+          fileName: part.filename,
+          stream: file,
+          truncated: () => file.truncated,
+        };
+      } else if (part.fieldname === 'screenshotFile') {
+        const bytes = await part.toBuffer();
+        if (bytes.length > SCREENSHOT_MAX_BYTES) throw new HttpError(413, 'Screenshot too large');
+        yield { field: 'screenshot', fileName: part.filename, bytes };
+      } else {
+        part.file.resume();
+      }
+    }
+  } catch (error) {
+    throw multipartError(error);
+  }
+}
+
+const KINDS: { kind: SyncedKind; prefix: string; field: string; label: string }[] = [
+  { kind: 'save', prefix: '/api/saves', field: 'saveFile', label: 'save' },
+  { kind: 'state', prefix: '/api/states', field: 'stateFile', label: 'state' },
+];
+
+export const playAssetsRoutes: FastifyPluginAsyncZod<{
+  assets: PlayAssetsService;
+  maxUploadBytes: number;
+}> = async (app, { assets, maxUploadBytes }) => {
+  for (const { kind, prefix, field, label } of KINDS) {
+    const schema = kind === 'save' ? SaveSchema : StateSchema;
+    const errors = {
+      400: ErrorBodySchema,
+      401: ErrorBodySchema,
+      403: ErrorBodySchema,
+      404: ErrorBodySchema,
+    };
+
+    app.post(
+      prefix,
+      {
+        config: requireScopes('assets.write'),
+        schema: {
+          tags: ['assets'],
+          summary: `Upload a ${label} (multipart \`${field}\`, optional \`screenshotFile\`)`,
+          querystring: AssetUploadQuerySchema,
+          response: { 200: schema, ...errors, 413: ErrorBodySchema },
+        },
+      },
+      async (request) => {
+        try {
+          return await assets.upload(
+            callerId(request),
+            kind,
+            { romId: request.query.rom_id, emulator: request.query.emulator ?? null },
+            uploadParts(request, field, maxUploadBytes),
+          );
+        } catch (error) {
+          throw multipartError(error);
+        }
+      },
+    );
+
+    app.get(
+      prefix,
+      {
+        config: requireScopes('assets.read'),
+        schema: {
+          tags: ['assets'],
+          summary: `Your ${label}s, optionally of one ROM or platform`,
+          querystring: AssetListQuerySchema,
+          response: { 200: z.array(schema), 401: ErrorBodySchema },
+        },
+      },
+      (request) =>
+        assets.list(callerId(request), kind, {
+          romId: request.query.rom_id,
+          platformId: request.query.platform_id,
+        }),
+    );
+
+    app.post(
+      `${prefix}/delete`,
+      {
+        config: requireScopes('assets.write'),
+        schema: {
+          tags: ['assets'],
+          summary: `Delete your ${label}s; answers the ids deleted`,
+          body: kind === 'save' ? SavesDeleteBodySchema : StatesDeleteBodySchema,
+          response: { 200: DeletedIdsSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+        },
+      },
+      (request) => {
+        const body = request.body as { saves?: number[]; states?: number[] };
+        return assets.delete(callerId(request), kind, body.saves ?? body.states ?? []);
+      },
+    );
+
+    app.get(
+      `${prefix}/:id`,
+      {
+        config: requireScopes('assets.read'),
+        schema: {
+          tags: ['assets'],
+          summary: `One of your ${label}s`,
+          params: AssetIdParamsSchema,
+          response: { 200: schema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+        },
+      },
+      (request) => assets.get(callerId(request), kind, request.params.id),
+    );
+
+    app.put(
+      `${prefix}/:id`,
+      {
+        config: requireScopes('assets.write'),
+        schema: {
+          tags: ['assets'],
+          summary: `Replace the content of one of your ${label}s (multipart \`${field}\`)`,
+          params: AssetIdParamsSchema,
+          response: { 200: schema, ...errors, 413: ErrorBodySchema },
+        },
+      },
+      async (request) => {
+        try {
+          return await assets.upload(
+            callerId(request),
+            kind,
+            { existingId: request.params.id },
+            uploadParts(request, field, maxUploadBytes),
+          );
+        } catch (error) {
+          throw multipartError(error);
+        }
+      },
+    );
+
+    app.get(
+      `${prefix}/:id/content`,
+      {
+        config: requireScopes('assets.read'),
+        schema: {
+          tags: ['assets'],
+          summary: `Download one of your ${label}s`,
+          params: AssetIdParamsSchema,
+          response: { 401: ErrorBodySchema, 404: ErrorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        const { file, fileName } = await assets.openContent(
+          callerId(request),
+          kind,
+          request.params.id,
+        );
+        return sendStoredFile(reply, file, fileName);
+      },
+    );
+  }
+
+  app.get(
+    '/api/screenshots/:id/content',
+    {
+      config: requireScopes('assets.read'),
+      schema: {
+        tags: ['assets'],
+        summary: 'One of your screenshots (taken with a save or state)',
+        params: AssetIdParamsSchema,
+        response: { 401: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { file, fileName } = await assets.openContent(
+        callerId(request),
+        'screenshot',
+        request.params.id,
+      );
+      const extension = fileName.split('.').pop()?.toLowerCase() ?? '';
+      const type =
+        { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' }[extension] ??
+        'application/octet-stream';
+      return sendStoredFile(reply, file, fileName, type).header('content-disposition', 'inline');
+    },
+  );
+
+  await Promise.resolve();
+};

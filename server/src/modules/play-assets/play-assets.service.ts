@@ -1,0 +1,278 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+
+import type { Save, Screenshot, State } from '@romshelf/contract';
+
+import type { PlayAssetRow } from '../../db/schema.js';
+import { HttpError } from '../../http/http-error.js';
+import {
+  assertSafeFileName,
+  confinedFile,
+  fileNameParts,
+  writeStreamToFile,
+} from '../../lib/stored-files.js';
+import { nowIso } from '../../lib/time.js';
+import { sniffImage } from '../users/avatar.store.js';
+import type { PlayAssetKind, PlayAssetsRepository } from './play-assets.repository.js';
+
+export type SyncedKind = 'save' | 'state';
+
+/** One part of an upload: the save/state file (streamed) or the screenshot (buffered). */
+export type AssetUploadPart =
+  | { field: 'asset'; fileName: string; stream: Readable; truncated: () => boolean }
+  | { field: 'screenshot'; fileName: string; bytes: Buffer };
+
+const KIND_FOLDER: Record<PlayAssetKind, string> = {
+  save: 'saves',
+  state: 'states',
+  screenshot: 'screenshots',
+};
+
+function timestamp(value: string): string {
+  return encodeURIComponent(value);
+}
+
+function stem(fileName: string): string {
+  return fileNameParts(fileName).noExt;
+}
+
+function toScreenshotDto(row: PlayAssetRow): Screenshot {
+  const parts = fileNameParts(row.file_name);
+  return {
+    id: row.id,
+    rom_id: row.rom_id,
+    user_id: row.user_id,
+    file_name: row.file_name,
+    file_name_no_tags: parts.noTags,
+    file_name_no_ext: parts.noExt,
+    file_extension: parts.extension,
+    file_path: row.file_path,
+    file_size_bytes: row.file_size_bytes,
+    full_path: `${row.file_path}/${row.file_name}`,
+    download_path: `/api/screenshots/${row.id}/content?timestamp=${timestamp(row.updated_at)}`,
+    missing_from_fs: false,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    is_gallery: false,
+    is_public: false,
+  };
+}
+
+function toAssetDto(row: PlayAssetRow, screenshot: PlayAssetRow | undefined) {
+  const shot = toScreenshotDto(row);
+  return {
+    id: shot.id,
+    rom_id: shot.rom_id,
+    user_id: shot.user_id,
+    file_name: shot.file_name,
+    file_name_no_tags: shot.file_name_no_tags,
+    file_name_no_ext: shot.file_name_no_ext,
+    file_extension: shot.file_extension,
+    file_path: shot.file_path,
+    file_size_bytes: shot.file_size_bytes,
+    full_path: shot.full_path,
+    missing_from_fs: shot.missing_from_fs,
+    created_at: shot.created_at,
+    updated_at: shot.updated_at,
+    is_public: shot.is_public,
+    download_path: `/api/${KIND_FOLDER[row.kind]}/${row.id}/content?timestamp=${timestamp(row.updated_at)}`,
+    emulator: row.emulator,
+    screenshot: screenshot === undefined ? null : toScreenshotDto(screenshot),
+  };
+}
+
+/**
+ * Saves and states the emulator uploads, per user and ROM, under
+ * `<data>/assets/users/<user id>/{saves|states|screenshots}/<platform folder>/<rom id>/`.
+ * A state's (or save's) screenshot is the user's screenshot of the same ROM with the same
+ * file-name stem. Only the owner can list, read, replace or delete them: anyone else gets 404.
+ */
+export class PlayAssetsService {
+  constructor(
+    private readonly repo: PlayAssetsRepository,
+    private readonly assetsDir: string,
+  ) {}
+
+  private async withScreenshots(userId: number, rows: PlayAssetRow[]) {
+    const shots = await this.repo.screenshotsFor(
+      userId,
+      rows.map((row) => row.rom_id),
+    );
+    const byKey = new Map(shots.map((shot) => [`${shot.rom_id}/${stem(shot.file_name)}`, shot]));
+    return rows.map((row) => toAssetDto(row, byKey.get(`${row.rom_id}/${stem(row.file_name)}`)));
+  }
+
+  private toSave(dto: ReturnType<typeof toAssetDto>, row: PlayAssetRow): Save {
+    return { ...dto, slot: null, content_hash: row.content_hash };
+  }
+
+  async list(
+    userId: number,
+    kind: SyncedKind,
+    filters: { romId?: number; platformId?: number },
+  ): Promise<(Save | State)[]> {
+    const rows = await this.repo.list(userId, kind, filters);
+    const dtos = await this.withScreenshots(userId, rows);
+    return kind === 'save'
+      ? dtos.map((dto, index) => this.toSave(dto, rows[index] as PlayAssetRow))
+      : dtos;
+  }
+
+  private async owned(userId: number, kind: PlayAssetKind, id: number): Promise<PlayAssetRow> {
+    const row = await this.repo.findOwned(userId, kind, id);
+    if (row === undefined) throw new HttpError(404, `${kind} with id ${id} not found`);
+    return row;
+  }
+
+  async get(userId: number, kind: SyncedKind, id: number): Promise<Save | State> {
+    const row = await this.owned(userId, kind, id);
+    const [dto] = await this.withScreenshots(userId, [row]);
+    if (dto === undefined) throw new HttpError(404, `${kind} with id ${id} not found`);
+    return kind === 'save' ? this.toSave(dto, row) : dto;
+  }
+
+  private absolute(row: PlayAssetRow): string {
+    return path.join(this.assetsDir, ...row.file_path.split('/'), row.file_name);
+  }
+
+  /** The owner's file, confined to the assets folder. */
+  async openContent(userId: number, kind: PlayAssetKind, id: number) {
+    const row = await this.owned(userId, kind, id);
+    const file = await confinedFile(this.assetsDir, this.absolute(row));
+    if (file === null) throw new HttpError(404, `${kind} file ${row.file_name} not found on disk`);
+    return { file, fileName: row.file_name };
+  }
+
+  private folder(userId: number, kind: PlayAssetKind, fsSlug: string, romId: number): string {
+    return ['users', String(userId), KIND_FOLDER[kind], fsSlug, String(romId)].join('/');
+  }
+
+  private async storeScreenshot(
+    userId: number,
+    romId: number,
+    fsSlug: string,
+    assetName: string,
+    shot: { fileName: string; bytes: Buffer },
+  ): Promise<void> {
+    const format = sniffImage(shot.bytes);
+    if (format === null)
+      throw new HttpError(400, 'Screenshot must be a PNG, JPEG, WebP or GIF image');
+    const fileName = `${stem(assetName)}.${format === 'jpeg' ? 'jpg' : format}`;
+    const folder = this.folder(userId, 'screenshot', fsSlug, romId);
+    const written = await writeStreamToFile(
+      Readable.from([shot.bytes]),
+      path.join(this.assetsDir, ...folder.split('/'), fileName),
+    );
+    await this.repo.upsert(
+      {
+        kind: 'screenshot',
+        user_id: userId,
+        rom_id: romId,
+        file_name: fileName,
+        file_path: folder,
+        file_size_bytes: written.size,
+        emulator: null,
+        content_hash: written.md5,
+      },
+      nowIso(),
+    );
+  }
+
+  /**
+   * Stores an uploaded save or state (replacing the user's file of the same name for that ROM)
+   * and its optional screenshot. `existingId` replaces the content of that asset instead (PUT).
+   */
+  async upload(
+    userId: number,
+    kind: SyncedKind,
+    target: { romId: number; emulator: string | null } | { existingId: number },
+    parts: AsyncIterable<AssetUploadPart>,
+  ): Promise<Save | State> {
+    let romId: number;
+    let emulator: string | null;
+    let fixedName: string | null = null;
+    if ('existingId' in target) {
+      const row = await this.owned(userId, kind, target.existingId);
+      romId = row.rom_id;
+      emulator = row.emulator;
+      fixedName = row.file_name;
+    } else {
+      romId = target.romId;
+      emulator = target.emulator;
+    }
+    const place = await this.repo.romPlace(romId);
+    if (place === undefined) throw new HttpError(404, `ROM with id ${romId} not found`);
+
+    let stored: PlayAssetRow | null = null;
+    let screenshot: { fileName: string; bytes: Buffer } | null = null;
+    for await (const part of parts) {
+      if (part.field === 'screenshot') {
+        screenshot = { fileName: part.fileName, bytes: part.bytes };
+        continue;
+      }
+      if (stored !== null) throw new HttpError(400, `Only one ${kind} file per request`);
+      const fileName = fixedName ?? assertSafeFileName(part.fileName);
+      const folder = this.folder(userId, kind, place.platform_fs_slug, romId);
+      const written = await writeStreamToFile(
+        part.stream,
+        path.join(this.assetsDir, ...folder.split('/'), fileName),
+        part.truncated,
+      );
+      if (written.size === 0) {
+        await rm(path.join(this.assetsDir, ...folder.split('/'), fileName), { force: true });
+        throw new HttpError(400, `The ${kind} file is empty`);
+      }
+      stored = await this.repo.upsert(
+        {
+          kind,
+          user_id: userId,
+          rom_id: romId,
+          file_name: fileName,
+          file_path: folder,
+          file_size_bytes: written.size,
+          emulator: emulator === null || emulator === '' ? null : emulator,
+          content_hash: written.md5,
+        },
+        nowIso(),
+      );
+    }
+    if (stored === null) {
+      const field = kind === 'save' ? 'saveFile' : 'stateFile';
+      throw new HttpError(400, `Missing the ${field} file`);
+    }
+    if (screenshot !== null) {
+      await this.storeScreenshot(
+        userId,
+        romId,
+        place.platform_fs_slug,
+        stored.file_name,
+        screenshot,
+      );
+    }
+    return this.get(userId, kind, stored.id);
+  }
+
+  /** Deletes the caller's assets among `ids` (with their screenshots); returns the deleted ids. */
+  async delete(userId: number, kind: SyncedKind, ids: readonly number[]): Promise<number[]> {
+    const rows = await this.repo.findOwnedByIds(userId, kind, ids);
+    const shots = await this.repo.screenshotsFor(
+      userId,
+      rows.map((row) => row.rom_id),
+    );
+    const doomed = [...rows];
+    for (const row of rows) {
+      const shot = shots.find(
+        (candidate) =>
+          candidate.rom_id === row.rom_id && stem(candidate.file_name) === stem(row.file_name),
+      );
+      if (shot !== undefined) doomed.push(shot);
+    }
+    for (const row of doomed) {
+      const file = await confinedFile(this.assetsDir, this.absolute(row));
+      if (file !== null) await rm(file.real, { force: true });
+    }
+    await this.repo.delete(doomed.map((row) => row.id));
+    return rows.map((row) => row.id);
+  }
+}
