@@ -8,6 +8,7 @@ import { afterEach } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { AppConfig } from '../src/config/app-config.js';
 import { parseEnv } from '../src/config/env.js';
+import type { ContainerOptions } from '../src/container.js';
 import { REPO_ROOT } from '../src/config/paths.js';
 
 export const TEST_VERSION = '9.8.7';
@@ -52,6 +53,8 @@ export interface TestAppOptions {
   dataDir?: string;
   /** Web folder; defaults to a fake built app in the temp folder. */
   webDir?: string;
+  /** Service overrides (e.g. a permissive address policy for the cover fetcher). */
+  container?: ContainerOptions;
 }
 
 /** A real app on a fresh temp data folder (SQLite file + library), closed after each test. */
@@ -67,7 +70,11 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
     { cwd: root, repoRoot: REPO_ROOT },
   );
-  const app = await buildApp({ config, version: TEST_VERSION });
+  const app = await buildApp({
+    config,
+    version: TEST_VERSION,
+    ...(options.container === undefined ? {} : { container: options.container }),
+  });
   openApps.push(app);
   return { app, config, dataDir };
 }

@@ -201,7 +201,7 @@ function requestOnce(
       {
         method: 'GET',
         agent: false,
-        lookup: guardedLookup(policy) as unknown as typeof dnsLookup,
+        lookup: guardedLookup(policy),
         signal,
         headers: { accept: 'image/*', 'user-agent': 'RomShelf' },
       },

@@ -37,6 +37,7 @@ export function fsNameProblem(name: string): string | null {
  */
 export function decodeUploadFileName(header: string): string {
   let value = header;
+  // eslint-disable-next-line no-control-regex
   if (/[\u0080-\u00ff]/.test(value) && !/[^\u0000-\u00ff]/.test(value)) {
     const utf8 = Buffer.from(value, 'latin1').toString('utf8');
     if (!utf8.includes('\ufffd')) value = utf8;

@@ -1,0 +1,755 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
+import path from 'node:path';
+
+import type {
+  DeleteRomsResponse,
+  DetailedRom,
+  Platform,
+  RomListPage,
+  RomUser,
+} from '@romshelf/contract';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { addUser } from '../../../test/accounts.js';
+import type { TestAppOptions } from '../../../test/build-test-app.js';
+import { ADMIN, basic, buildTestApp, createFirstAdmin } from '../../../test/build-test-app.js';
+import { hashesOf, listenOnce, scanLibrary, writeTree } from '../../../test/library-fixtures.js';
+import { login } from '../../../test/build-test-app.js';
+
+const ADMIN_AUTH = basic(ADMIN.username, ADMIN.password);
+
+/** Every file under a folder, relative, sorted (to prove nothing else was written). */
+function tree(root: string): string[] {
+  const found: string[] = [];
+  const walk = (dir: string, prefix: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const relative = `${prefix}${entry.name}`;
+      if (entry.isDirectory()) walk(path.join(dir, entry.name), `${relative}/`);
+      else found.push(relative);
+    }
+  };
+  if (existsSync(root)) walk(root, '');
+  return found.sort();
+}
+
+function multipart(content: Buffer | string, field = 'file', fileName = 'upload.bin') {
+  const boundary = '----romshelf-test-boundary';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\n` +
+        'Content-Type: application/octet-stream\r\n\r\n',
+    ),
+    typeof content === 'string' ? Buffer.from(content) : content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function setup(options: TestAppOptions = {}) {
+  const test = await buildTestApp(options);
+  await createFirstAdmin(test.app);
+  writeTree(test.config.libraryDir, {
+    'roms/nes/Existing (USA).nes': 'existing-bytes',
+    'roms/psx/Disc Game (USA)/Disc Game (Disc 1).cue': 'cue',
+    'roms/psx/Disc Game (USA)/Disc Game (Disc 1).bin': 'bin',
+    'roms/psx/Disc Game (USA)/extras/readme.txt': 'readme',
+  });
+  const session = await login(test.app);
+  await scanLibrary(test.app, session);
+  const platforms = (
+    await test.app.inject({ url: '/api/platforms', headers: { authorization: ADMIN_AUTH } })
+  ).json<Platform[]>();
+  const id = (slug: string) => platforms.find((platform) => platform.fs_slug === slug)?.id ?? 0;
+  const roms = (
+    await test.app.inject({ url: '/api/roms?limit=100', headers: { authorization: ADMIN_AUTH } })
+  ).json<RomListPage>().items;
+  const romId = (fsName: string) => roms.find((rom) => rom.fs_name === fsName)?.id ?? 0;
+  return { ...test, nes: id('nes'), psx: id('psx'), romId };
+}
+
+function upload(
+  app: FastifyInstance,
+  platformId: number | string,
+  fileName: string,
+  content: Buffer | string,
+  auth = ADMIN_AUTH,
+) {
+  const { body, contentType } = multipart(content);
+  return app.inject({
+    method: 'POST',
+    url: '/api/roms',
+    headers: {
+      authorization: auth,
+      'content-type': contentType,
+      'x-upload-platform': String(platformId),
+      'x-upload-filename': fileName,
+    },
+    payload: body,
+  });
+}
+
+describe('POST /api/roms (upload)', () => {
+  it('stores the file in the platform folder, hashes it and lists it without a rescan', async () => {
+    const { app, config, nes } = await setup();
+    const content = Buffer.from('a brand new rom image');
+    const response = await upload(app, nes, 'New Game (Europe) (En,Fr).nes', content);
+    expect(response.statusCode, response.body).toBe(201);
+    const rom = response.json<DetailedRom>();
+    const hashes = hashesOf(content);
+    expect(rom).toMatchObject({
+      fs_name: 'New Game (Europe) (En,Fr).nes',
+      fs_path: 'roms/nes',
+      name: 'New Game',
+      regions: ['Europe'],
+      languages: ['English', 'French'],
+      fs_size_bytes: content.length,
+      crc_hash: hashes.crc,
+      md5_hash: hashes.md5,
+      sha1_hash: hashes.sha1,
+      platform_id: nes,
+    });
+    expect(rom.files.map((file) => file.file_name)).toEqual(['New Game (Europe) (En,Fr).nes']);
+    expect(
+      readFileSync(path.join(config.libraryDir, 'roms/nes/New Game (Europe) (En,Fr).nes')),
+    ).toEqual(content);
+    expect(tree(path.join(config.libraryDir, '.romshelf-tmp'))).toEqual([]);
+    const list = await app.inject({
+      url: `/api/roms?platform_ids=${nes}`,
+      headers: { authorization: ADMIN_AUTH },
+    });
+    expect(list.json<RomListPage>().items.map((item) => item.fs_name)).toContain(
+      'New Game (Europe) (En,Fr).nes',
+    );
+  });
+
+  it('decodes percent-encoded names and keeps raw UTF-8 ones; zips stay zips', async () => {
+    const { app, config, nes } = await setup();
+    const encoded = await upload(app, nes, encodeURIComponent('Pokémon 100% (Japan).nes'), 'p1');
+    expect(encoded.statusCode, encoded.body).toBe(201);
+    expect(encoded.json<DetailedRom>().fs_name).toBe('Pokémon 100% (Japan).nes');
+    const raw = await upload(app, nes, Buffer.from('Ökö Quest.nes').toString('latin1'), 'p2');
+    expect(raw.statusCode, raw.body).toBe(201);
+    expect(raw.json<DetailedRom>().fs_name).toBe('Ökö Quest.nes');
+    const zip = await upload(app, nes, 'Packed.zip', 'PK\u0003\u0004not really');
+    expect(zip.statusCode, zip.body).toBe(201);
+    expect(zip.json<DetailedRom>().fs_extension).toBe('zip');
+    expect(tree(path.join(config.libraryDir, 'roms/nes'))).toEqual([
+      'Existing (USA).nes',
+      'Packed.zip',
+      'Pokémon 100% (Japan).nes',
+      'Ökö Quest.nes',
+    ]);
+  });
+
+  it('refuses an existing name with 409 and never overwrites it', async () => {
+    const { app, config, nes } = await setup();
+    const response = await upload(app, nes, 'Existing (USA).nes', 'replacement');
+    expect(response.statusCode).toBe(409);
+    expect(response.json<{ detail: string }>().detail).toBe(
+      'Existing (USA).nes already exists in roms/nes',
+    );
+    expect(readFileSync(path.join(config.libraryDir, 'roms/nes/Existing (USA).nes'), 'utf8')).toBe(
+      'existing-bytes',
+    );
+  });
+
+  it('answers 413 above MAX_UPLOAD_SIZE_BYTES and keeps nothing', async () => {
+    const { app, config, nes } = await setup({ env: { MAX_UPLOAD_SIZE_BYTES: '100' } });
+    const before = tree(config.libraryDir);
+    const ok = await upload(app, nes, 'Small.nes', Buffer.alloc(100, 1));
+    expect(ok.statusCode, ok.body).toBe(201);
+    const big = await upload(app, nes, 'Big.nes', Buffer.alloc(101, 1));
+    expect(big.statusCode).toBe(413);
+    expect(big.json<{ detail: string }>().detail).toBe('Uploads must be at most 100 bytes');
+    const huge = await upload(app, nes, 'Huge.nes', Buffer.alloc(200_000, 1));
+    expect(huge.statusCode).toBe(413);
+    expect(tree(config.libraryDir)).toEqual([...before, 'roms/nes/Small.nes'].sort());
+  });
+
+  it('refuses path tricks and bad names with clear 400s and writes nothing', async () => {
+    const { app, config, nes } = await setup();
+    const before = tree(path.dirname(config.libraryDir));
+    const cases: [string, string][] = [
+      ['../../x', 'File name must not contain path separators (/ or \\)'],
+      ['a/../../b', 'File name must not contain path separators (/ or \\)'],
+      ['/etc/passwd', 'File name must not contain path separators (/ or \\)'],
+      ['C:\\x', 'File name must not contain path separators (/ or \\)'],
+      ['C:x.nes', 'File name must not start with a drive letter'],
+      ['..', 'File name must not be "." or ".."'],
+      ['.', 'File name must not be "." or ".."'],
+      ['.hidden.nes', 'File name must not start with a dot (hidden files are never scanned)'],
+      ['%2e%2e%2fescape.nes', 'File name must not contain path separators (/ or \\)'],
+      ['..%2f..%2fx', 'File name must not contain path separators (/ or \\)'],
+      ['bad%00name.nes', 'File name must not contain NUL or control characters'],
+      ['tab%09name.nes', 'File name must not contain NUL or control characters'],
+      [`${'é'.repeat(128)}.nes`, 'File name must be at most 255 bytes of UTF-8'],
+      [`${'a'.repeat(252)}.nes`, 'File name must be at most 255 bytes of UTF-8'],
+      ['gamelist.xml', 'gamelist.xml is excluded by the library configuration'],
+    ];
+    for (const [name, detail] of cases) {
+      const response = await upload(app, nes, name, 'evil');
+      expect(`${name}: ${response.statusCode} ${response.json<{ detail: string }>().detail}`).toBe(
+        `${name}: 400 ${detail}`,
+      );
+    }
+    // Exactly 255 bytes is fine; so are non-Latin names.
+    const longest = await upload(app, nes, encodeURIComponent(`${'日'.repeat(83)}.nes`), 'ok');
+    expect(longest.statusCode, longest.body).toBe(201);
+    const after = tree(path.dirname(config.libraryDir));
+    expect(
+      after.filter((file) => !before.includes(file) && !file.startsWith('romshelf.db')),
+    ).toEqual([`library/roms/nes/${'日'.repeat(83)}.nes`]);
+  });
+
+  it('checks the headers, the platform and the body', async () => {
+    const { app, nes } = await setup();
+    expect((await upload(app, 999, 'x.nes', 'x')).statusCode).toBe(404);
+    expect((await upload(app, 'abc', 'x.nes', 'x')).json()).toEqual({
+      detail: 'Header x-upload-platform must be a platform id',
+    });
+    const noName = await app.inject({
+      method: 'POST',
+      url: '/api/roms',
+      headers: { authorization: ADMIN_AUTH, 'x-upload-platform': String(nes) },
+    });
+    expect(noName.json()).toEqual({ detail: 'Header x-upload-filename is required' });
+    const notMultipart = await app.inject({
+      method: 'POST',
+      url: '/api/roms',
+      headers: {
+        authorization: ADMIN_AUTH,
+        'x-upload-platform': String(nes),
+        'x-upload-filename': 'x.nes',
+        'content-type': 'application/json',
+      },
+      payload: '{}',
+    });
+    expect(notMultipart.statusCode).toBe(400);
+  });
+
+  it('leaves no file and no temporary file when the client disconnects mid-upload', async () => {
+    const { app, config, nes } = await setup();
+    const baseUrl = await listenOnce(app);
+    const port = Number(new URL(baseUrl).port);
+    const { body, contentType } = multipart(Buffer.alloc(4 * 1024 * 1024, 7));
+    const socket = connect(port, '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.write(
+      `POST /api/roms HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${ADMIN_AUTH}\r\n` +
+        `Content-Type: ${contentType}\r\nContent-Length: ${body.length}\r\n` +
+        `x-upload-platform: ${nes}\r\nx-upload-filename: Dropped.nes\r\n\r\n`,
+    );
+    socket.write(body.subarray(0, body.length / 2));
+    const temp = path.join(config.libraryDir, '.romshelf-tmp');
+    // Wait until the server is writing the temporary file, then drop the connection.
+    for (let tries = 0; tries < 100 && tree(temp).length === 0; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(tree(temp).length).toBe(1);
+    socket.destroy();
+    for (let tries = 0; tries < 100 && tree(temp).length > 0; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(tree(temp)).toEqual([]);
+    expect(existsSync(path.join(config.libraryDir, 'roms/nes/Dropped.nes'))).toBe(false);
+    const list = await app.inject({ url: '/api/roms', headers: { authorization: ADMIN_AUTH } });
+    expect(list.json<RomListPage>().items.map((item) => item.fs_name)).not.toContain('Dropped.nes');
+  });
+});
+
+describe('manuals', () => {
+  it('stores a PDF, serves it inline with safe headers, and refuses other content', async () => {
+    const { app, dataDir, nes, romId } = await setup();
+    const id = romId('Existing (USA).nes');
+    const pdf = Buffer.from('%PDF-1.4\n%fake manual\n%%EOF\n');
+    const send = (content: Buffer | string) => {
+      const { body, contentType } = multipart(content, 'file', 'manual.pdf');
+      return app.inject({
+        method: 'POST',
+        url: `/api/roms/${id}/manuals`,
+        headers: { authorization: ADMIN_AUTH, 'content-type': contentType },
+        payload: body,
+      });
+    };
+    const html = await send('<html><script>alert(1)</script></html>');
+    expect(html.statusCode).toBe(415);
+    expect(html.json()).toEqual({ detail: 'Manuals must be PDF files' });
+    const stored = await send(pdf);
+    expect(stored.statusCode, stored.body).toBe(201);
+    expect(stored.json<DetailedRom>()).toMatchObject({
+      has_manual: true,
+      path_manual: `roms/${nes}/${id}/manual/${id}.pdf`,
+    });
+    expect(
+      readFileSync(path.join(dataDir, `resources/roms/${nes}/${id}/manual/${id}.pdf`)),
+    ).toEqual(pdf);
+    const served = await app.inject({
+      url: `/api/roms/${id}/manual`,
+      headers: { authorization: ADMIN_AUTH },
+    });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload).toEqual(pdf);
+    expect(served.headers['content-type']).toBe('application/pdf');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['content-disposition']).toMatch(
+      /^inline; filename="Existing \(USA\)\.pdf"/,
+    );
+    expect(served.headers['content-security-policy']).toMatch(/^sandbox;/);
+    const download = await app.inject({
+      url: `/api/roms/${id}/manual?download=1`,
+      headers: { authorization: ADMIN_AUTH },
+    });
+    expect(download.headers['content-disposition']).toMatch(/^attachment;/);
+    const anonymous = await app.inject({ url: `/api/roms/${id}/manual` });
+    expect(anonymous.statusCode).toBe(401);
+    const none = await app.inject({
+      url: `/api/roms/${romId('Disc Game (USA)')}/manual`,
+      headers: { authorization: ADMIN_AUTH },
+    });
+    expect(none.statusCode).toBe(404);
+  });
+});
+
+describe('PUT /api/roms/{id}', () => {
+  function form(fields: Record<string, string>, artwork?: Buffer) {
+    const boundary = '----romshelf-edit';
+    const parts: Buffer[] = [];
+    for (const [name, value] of Object.entries(fields)) {
+      parts.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+        ),
+      );
+    }
+    if (artwork !== undefined) {
+      parts.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="artwork"; filename="cover.png"\r\n` +
+            'Content-Type: image/png\r\n\r\n',
+        ),
+        artwork,
+        Buffer.from('\r\n'),
+      );
+    }
+    parts.push(Buffer.from(`--${boundary}--\r\n`));
+    return {
+      payload: Buffer.concat(parts),
+      contentType: `multipart/form-data; boundary=${boundary}`,
+    };
+  }
+
+  function edit(
+    app: FastifyInstance,
+    id: number,
+    fields: Record<string, string>,
+    artwork?: Buffer,
+    query = '',
+  ) {
+    const { payload, contentType } = form(fields, artwork);
+    return app.inject({
+      method: 'PUT',
+      url: `/api/roms/${id}${query}`,
+      headers: { authorization: ADMIN_AUTH, 'content-type': contentType },
+      payload,
+    });
+  }
+
+  it('edits name, summary and provider ids, recording hand-edited fields', async () => {
+    const { app, romId } = await setup();
+    const id = romId('Existing (USA).nes');
+    const response = await edit(app, id, {
+      name: 'The Real Name',
+      summary: 'A **fine** game',
+      igdb_id: '1234',
+      moby_id: '',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<DetailedRom>()).toMatchObject({
+      name: 'The Real Name',
+      name_sort_key: 'real name',
+      summary: 'A **fine** game',
+      igdb_id: 1234,
+      moby_id: null,
+      is_identified: true,
+    });
+    const search = await app.inject({
+      url: '/api/roms?search_term=real%20name',
+      headers: { authorization: ADMIN_AUTH },
+    });
+    expect(search.json<RomListPage>().items.map((rom) => rom.id)).toEqual([id]);
+    const unmatched = await edit(app, id, {}, undefined, '?unmatch_metadata=true');
+    expect(unmatched.json<DetailedRom>()).toMatchObject({
+      name: 'Existing',
+      igdb_id: null,
+      summary: null,
+      is_identified: false,
+    });
+    const bad = await edit(app, id, { igdb_id: 'abc' });
+    expect(bad.statusCode).toBe(422);
+  });
+
+  it('renames a file ROM on disk and refuses collisions and path tricks', async () => {
+    const { app, config, romId, nes } = await setup();
+    const id = romId('Existing (USA).nes');
+    await upload(app, nes, 'Other.nes', 'other');
+    const renamed = await edit(app, id, { fs_name: 'Renamed (Japan).nes' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json<DetailedRom>()).toMatchObject({
+      fs_name: 'Renamed (Japan).nes',
+      regions: ['Japan'],
+      name: 'Existing',
+      files: [expect.objectContaining({ file_name: 'Renamed (Japan).nes', file_path: 'roms/nes' })],
+    });
+    const nesDir = path.join(config.libraryDir, 'roms/nes');
+    expect(tree(nesDir)).toEqual(['Other.nes', 'Renamed (Japan).nes']);
+    const collision = await edit(app, id, { fs_name: 'Other.nes' });
+    expect(collision.statusCode).toBe(409);
+    expect(collision.json()).toEqual({
+      detail: 'A ROM named Other.nes already exists on this platform',
+    });
+    for (const name of ['../escape.nes', '../../x', '/etc/passwd', 'C:\\x', 'a\u0000b', '..']) {
+      const response = await edit(app, id, { fs_name: name });
+      expect(response.statusCode, name).toBe(400);
+    }
+    expect(tree(nesDir)).toEqual(['Other.nes', 'Renamed (Japan).nes']);
+    const download = await app.inject({
+      url: `/api/roms/${id}/content/${encodeURIComponent('Renamed (Japan).nes')}`,
+      headers: { authorization: ADMIN_AUTH },
+    });
+    expect(download.body).toBe('existing-bytes');
+  });
+
+  it('renames a folder ROM with its nested files', async () => {
+    const { app, config, romId } = await setup();
+    const id = romId('Disc Game (USA)');
+    const response = await edit(app, id, { fs_name: 'Disc Game (Europe)' });
+    expect(response.statusCode, response.body).toBe(200);
+    const rom = response.json<DetailedRom>();
+    expect(rom.files.map((file) => `${file.file_path}/${file.file_name}`).sort()).toEqual([
+      'roms/psx/Disc Game (Europe)/Disc Game (Disc 1).bin',
+      'roms/psx/Disc Game (Europe)/Disc Game (Disc 1).cue',
+      'roms/psx/Disc Game (Europe)/extras/readme.txt',
+    ]);
+    expect(tree(path.join(config.libraryDir, 'roms/psx'))).toEqual([
+      'Disc Game (Europe)/Disc Game (Disc 1).bin',
+      'Disc Game (Europe)/Disc Game (Disc 1).cue',
+      'Disc Game (Europe)/extras/readme.txt',
+    ]);
+  });
+
+  it('re-encodes uploaded artwork to WebP at two widths and serves it with safe headers', async () => {
+    const { app, dataDir, romId, nes } = await setup();
+    const id = romId('Existing (USA).nes');
+    const png = await sharp({
+      create: { width: 1000, height: 1500, channels: 3, background: '#884422' },
+    })
+      .png()
+      .toBuffer();
+    const response = await edit(app, id, {}, png);
+    expect(response.statusCode, response.body).toBe(200);
+    const rom = response.json<DetailedRom>();
+    expect(rom.path_cover_small).toMatch(
+      new RegExp(`^/assets/romm/resources/roms/${nes}/${id}/cover/small\\.webp\\?ts=`),
+    );
+    const small = await sharp(
+      path.join(dataDir, `resources/roms/${nes}/${id}/cover/small.webp`),
+    ).metadata();
+    const big = await sharp(
+      path.join(dataDir, `resources/roms/${nes}/${id}/cover/big.webp`),
+    ).metadata();
+    expect([small.format, small.width, small.height]).toEqual(['webp', 264, 396]);
+    expect([big.format, big.width, big.height]).toEqual(['webp', 528, 792]);
+    const served = await app.inject({
+      url: rom.path_cover_large,
+      headers: { authorization: ADMIN_AUTH },
+    });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    expect((await app.inject({ url: rom.path_cover_large })).statusCode).toBe(401);
+    const traversal = await app.inject({
+      url: '/assets/romm/resources/..%2f..%2fromshelf.db',
+      headers: { authorization: ADMIN_AUTH },
+    });
+    expect(traversal.statusCode).toBe(404);
+    const notImage = await edit(app, id, {}, Buffer.from('<svg onload="alert(1)"></svg>'));
+    expect(notImage.statusCode).toBe(400);
+    expect(notImage.json()).toEqual({ detail: 'Artwork must be a PNG, JPEG, WebP or GIF image' });
+    const removed = await edit(app, id, {}, undefined, '?remove_cover=true');
+    expect(removed.json<DetailedRom>().path_cover_small).toBe('');
+    expect(existsSync(path.join(dataDir, `resources/roms/${nes}/${id}/cover/small.webp`))).toBe(
+      false,
+    );
+  });
+
+  it('refuses url_cover pointing at loopback or private addresses, also through redirects', async () => {
+    const { app, romId } = await setup();
+    const id = romId('Existing (USA).nes');
+    const server = await imageServer();
+    const { port } = server.address() as AddressInfo;
+    for (const url of [
+      `http://127.0.0.1:${port}/cover.png`,
+      `http://localhost:${port}/cover.png`,
+      `http://[::1]:${port}/cover.png`,
+      `http://[::ffff:127.0.0.1]:${port}/cover.png`,
+      'http://10.0.0.1/cover.png',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://100.64.0.1/cover.png',
+      'file:///etc/passwd',
+      'ftp://example.com/cover.png',
+    ]) {
+      const response = await edit(app, id, { url_cover: url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json<{ detail: string }>().detail, url).toMatch(/^Cannot fetch the cover: /);
+    }
+  });
+
+  it('fetches url_cover through the guard when the policy allows the address, redirects re-checked', async () => {
+    const server = await imageServer();
+    const { port } = server.address() as AddressInfo;
+    const allowLoopbackPort = (address: string) => address === '127.0.0.1';
+    const { app, romId } = await setup({
+      container: { coverFetch: { policy: allowLoopbackPort, timeoutMs: 5000, maxRedirects: 2 } },
+    });
+    const id = romId('Existing (USA).nes');
+    const ok = await edit(app, id, { url_cover: `http://127.0.0.1:${port}/redirect` });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const covered = ok.json<DetailedRom>();
+    expect(covered.url_cover).toBe(`http://127.0.0.1:${port}/redirect`);
+    expect(covered.path_cover_small).toMatch(/cover\/small\.webp\?ts=/);
+    // A redirect to an address the policy refuses is refused.
+    const refused = await edit(app, id, { url_cover: `http://127.0.0.1:${port}/to-ipv6` });
+    expect(refused.statusCode).toBe(400);
+    const notImage = await edit(app, id, { url_cover: `http://127.0.0.1:${port}/page.html` });
+    expect(notImage.json()).toEqual({ detail: 'Artwork must be a PNG, JPEG, WebP or GIF image' });
+  });
+});
+
+const servers: Server[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) {
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+async function imageServer(): Promise<Server> {
+  const png = await sharp({
+    create: { width: 600, height: 900, channels: 3, background: '#224488' },
+  })
+    .png()
+    .toBuffer();
+  const server = createServer((request, response) => {
+    const port = (server.address() as AddressInfo).port;
+    if (request.url === '/cover.png')
+      response.writeHead(200, { 'content-type': 'image/png' }).end(png);
+    else if (request.url === '/redirect') {
+      response.writeHead(302, { location: `http://127.0.0.1:${port}/cover.png` }).end();
+    } else if (request.url === '/to-ipv6') {
+      response.writeHead(302, { location: `http://[::1]:${port}/cover.png` }).end();
+    } else response.writeHead(200, { 'content-type': 'text/html' }).end('<html></html>');
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+describe('POST /api/roms/delete', () => {
+  it('removes rows only, or files too for delete_from_fs; reports unknown ids', async () => {
+    const { app, config, romId } = await setup();
+    const file = romId('Existing (USA).nes');
+    const folder = romId('Disc Game (USA)');
+    const keep = await app.inject({
+      method: 'POST',
+      url: '/api/roms/delete',
+      headers: { authorization: ADMIN_AUTH },
+      payload: { roms: [file], delete_from_fs: [] },
+    });
+    expect(keep.json<DeleteRomsResponse>()).toEqual({
+      msg: '1 ROM deleted successfully!',
+      successful_items: 1,
+      failed_ids: [],
+      errors: [],
+    });
+    expect(existsSync(path.join(config.libraryDir, 'roms/nes/Existing (USA).nes'))).toBe(true);
+    const gone = await app.inject({
+      method: 'POST',
+      url: '/api/roms/delete',
+      headers: { authorization: ADMIN_AUTH },
+      payload: { roms: [folder, 9999], delete_from_fs: [folder] },
+    });
+    expect(gone.json<DeleteRomsResponse>()).toEqual({
+      msg: '1 ROM deleted successfully!',
+      successful_items: 1,
+      failed_ids: [9999],
+      errors: ['ROM with id 9999 not found'],
+    });
+    expect(existsSync(path.join(config.libraryDir, 'roms/psx/Disc Game (USA)'))).toBe(false);
+    expect(existsSync(path.join(config.libraryDir, 'roms/psx'))).toBe(true);
+    const list = await app.inject({ url: '/api/roms', headers: { authorization: ADMIN_AUTH } });
+    expect(list.json<RomListPage>().total).toBe(0);
+    expect(statSync(path.join(config.libraryDir, 'roms/nes')).isDirectory()).toBe(true);
+  });
+});
+
+describe('personal data (props)', () => {
+  it('round-trips every field, stamps and clears last play, and feeds the rails', async () => {
+    const { app, romId, nes } = await setup();
+    const first = romId('Existing (USA).nes');
+    const second = romId('Disc Game (USA)');
+    const third = (await upload(app, nes, 'Third.nes', 'third')).json<DetailedRom>().id;
+    const props = (id: number, payload: unknown, query = '') =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/roms/${id}/props${query}`,
+        headers: { authorization: ADMIN_AUTH },
+        payload: payload as Record<string, unknown>,
+      });
+    const saved = await props(first, {
+      data: {
+        status: 'finished',
+        is_favorite: true,
+        rating: 9,
+        difficulty: 4,
+        completion: 75,
+        notes: '# Notes\n- beat it',
+      },
+      update_last_played: true,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const romUser = saved.json<RomUser>();
+    expect(romUser).toMatchObject({
+      rom_id: first,
+      user_id: 1,
+      status: 'finished',
+      backlogged: false,
+      now_playing: false,
+      hidden: false,
+      is_favorite: true,
+      rating: 9,
+      difficulty: 4,
+      completion: 75,
+      notes: '# Notes\n- beat it',
+    });
+    expect(romUser.id).toBeGreaterThan(0);
+    expect(Date.parse(romUser.last_played ?? '')).toBeGreaterThan(Date.now() - 60_000);
+
+    // RomM's bare body with flags in the query; its booleans map onto the single status.
+    const bare = await props(second, { now_playing: true }, '?update_last_played=true');
+    expect(bare.json<RomUser>()).toMatchObject({ status: 'now_playing', now_playing: true });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await props(third, { data: {}, update_last_played: true });
+
+    const detail = await app.inject({
+      url: `/api/roms/${first}`,
+      headers: { authorization: ADMIN_AUTH },
+    });
+    expect(detail.json<DetailedRom>()).toMatchObject({ rom_user: romUser, has_notes: true });
+
+    const rail = await app.inject({
+      url: '/api/roms?order_by=last_played&order_dir=desc&limit=15',
+      headers: { authorization: ADMIN_AUTH },
+    });
+    expect(rail.json<RomListPage>().items.map((rom) => rom.id)).toEqual([third, second, first]);
+    const recent = await app.inject({
+      url: '/api/roms?order_by=id&order_dir=desc&limit=15',
+      headers: { authorization: ADMIN_AUTH },
+    });
+    expect(recent.json<RomListPage>().items[0]?.id).toBe(third);
+
+    const cleared = await props(second, { data: {}, remove_last_played: true });
+    expect(cleared.json<RomUser>().last_played).toBeNull();
+    const rail2 = await app.inject({
+      url: '/api/roms?order_by=last_played&order_dir=desc',
+      headers: { authorization: ADMIN_AUTH },
+    });
+    expect(rail2.json<RomListPage>().items.map((rom) => rom.id)).toEqual([third, first]);
+
+    const favourites = await app.inject({
+      url: '/api/roms?favourite=true',
+      headers: { authorization: ADMIN_AUTH },
+    });
+    expect(favourites.json<RomListPage>().items.map((rom) => rom.id)).toEqual([first]);
+    const finished = await app.inject({
+      url: '/api/roms?selected_status=finished',
+      headers: { authorization: ADMIN_AUTH },
+    });
+    expect(finished.json<RomListPage>().items.map((rom) => rom.id)).toEqual([first]);
+
+    // Hidden ROMs leave the gallery unless asked for.
+    await props(third, { data: { status: 'hidden' } });
+    const gallery = await app.inject({ url: '/api/roms', headers: { authorization: ADMIN_AUTH } });
+    expect(gallery.json<RomListPage>().items.map((rom) => rom.id)).not.toContain(third);
+    expect(gallery.json<RomListPage>().total).toBe(2);
+    const hidden = await app.inject({
+      url: '/api/roms?selected_status=hidden',
+      headers: { authorization: ADMIN_AUTH },
+    });
+    expect(hidden.json<RomListPage>().items.map((rom) => rom.id)).toEqual([third]);
+
+    const invalid = await props(first, { data: { rating: 11 } });
+    expect(invalid.statusCode).toBe(422);
+    const badStatus = await props(first, { data: { status: 'playing' } });
+    expect(badStatus.statusCode).toBe(422);
+  });
+
+  it('keeps each user to their own data; viewers set props but cannot edit, upload or delete', async () => {
+    const { app, romId, nes } = await setup();
+    const id = romId('Existing (USA).nes');
+    const viewer = await addUser(app, 'viewer1', 'viewer');
+    const viewerAuth = basic(viewer.username, viewer.password);
+    const own = await app.inject({
+      method: 'PUT',
+      url: `/api/roms/${id}/props`,
+      headers: { authorization: viewerAuth },
+      payload: { data: { status: 'retired', is_favorite: true, notes: 'mine' } },
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json<RomUser>()).toMatchObject({ user_id: viewer.id, status: 'retired' });
+
+    const adminView = await app.inject({
+      url: `/api/roms/${id}`,
+      headers: { authorization: ADMIN_AUTH },
+    });
+    expect(adminView.json<DetailedRom>().rom_user).toMatchObject({
+      id: -1,
+      user_id: 1,
+      status: null,
+      is_favorite: false,
+      notes: null,
+    });
+    const adminFavourites = await app.inject({
+      url: '/api/roms?favourite=true',
+      headers: { authorization: ADMIN_AUTH },
+    });
+    expect(adminFavourites.json<RomListPage>().items).toEqual([]);
+
+    const editAttempt = await app.inject({
+      method: 'PUT',
+      url: `/api/roms/${id}`,
+      headers: { authorization: viewerAuth },
+      payload: { name: 'hacked' },
+    });
+    expect(editAttempt.statusCode).toBe(403);
+    expect((await upload(app, nes, 'Viewer.nes', 'v', viewerAuth)).statusCode).toBe(403);
+    const deleteAttempt = await app.inject({
+      method: 'POST',
+      url: '/api/roms/delete',
+      headers: { authorization: viewerAuth },
+      payload: { roms: [id], delete_from_fs: [id] },
+    });
+    expect(deleteAttempt.statusCode).toBe(403);
+    const manualAttempt = await app.inject({
+      method: 'POST',
+      url: `/api/roms/${id}/manuals`,
+      headers: { authorization: viewerAuth },
+    });
+    expect(manualAttempt.statusCode).toBe(403);
+  });
+});
