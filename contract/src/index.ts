@@ -9,6 +9,7 @@ export * from './platforms/platforms.js';
 export * from './api/platforms.js';
 export * from './api/roms.js';
 export * from './api/scan.js';
+export * from './api/metadata.js';
 export * from './api/play.js';
 export * from './emulation/emulator-cores.js';
 export * from './emulation/known-bios.js';

@@ -39,6 +39,7 @@ import {
 } from './modules/emulation/emulation.routes.js';
 import { firmwareRoutes } from './modules/firmware/firmware.routes.js';
 import { playAssetsRoutes } from './modules/play-assets/play-assets.routes.js';
+import { metadataRoutes } from './modules/metadata/metadata.routes.js';
 import { platformsRoutes } from './modules/platforms/platforms.routes.js';
 import { romsRoutes } from './modules/roms/roms.routes.js';
 import { registerScanGateway } from './modules/scan/scan.gateway.js';
@@ -193,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     uploads: container.romUploads,
     resourcesDir: path.join(config.dataDir, 'resources'),
   });
+  await app.register(metadataRoutes, { metadata: container.metadata, roms: container.roms });
 
   await app.register(firmwareRoutes, {
     firmware: container.firmware,

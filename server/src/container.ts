@@ -25,6 +25,9 @@ import { RomResources } from './modules/roms/rom-resources.js';
 import { RomUploadService } from './modules/roms/rom-upload.js';
 import type { CoverFetchOptions } from './modules/roms/roms.service.js';
 import { RomsService, STRICT_COVER_FETCH } from './modules/roms/roms.service.js';
+import { createMetadataProviders, trustedOrigins } from './modules/metadata/metadata.providers.js';
+import { MetadataRepository } from './modules/metadata/metadata.repository.js';
+import { MetadataService } from './modules/metadata/metadata.service.js';
 import { HashPool } from './modules/scan/hash-pool.js';
 import { ScanService } from './modules/scan/scan.service.js';
 import { SystemService } from './modules/system/system.service.js';
@@ -112,8 +115,19 @@ export function createContainer(
     oidc: new OidcService(config.oidc, usersRepository, secretKey, log),
     system: new SystemService(config, version, usersRepository, libraryConfig),
   };
+  const metadata = new MetadataService(
+    createMetadataProviders(config, db, config.dataDir, log),
+    romsRepository,
+    new MetadataRepository(db),
+    libraryConfig,
+    new RomResources(path.join(config.dataDir, 'resources')),
+    { trustedOrigins: trustedOrigins(config), timeoutMs: 20_000, maxScreenshots: 5 },
+    log,
+  );
+  services.scan.setIdentifier(metadata);
   return {
     ...services,
+    metadata,
     romUploads: new RomUploadService(
       platformsRepository,
       services.scan,

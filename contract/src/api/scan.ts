@@ -4,7 +4,8 @@ import type { SimpleRom } from './roms.js';
 
 /**
  * Scan types (RomM §7.1). `unmatched` is RomM's name for `unidentified` and is accepted too.
- * Until metadata identification exists, `unidentified` and `update` behave like `quick`.
+ * With `apis`, `unidentified` also re-identifies unidentified ROMs, `update` re-fetches the
+ * metadata of identified ones and `complete` does both.
  */
 export const SCAN_TYPES = [
   'new_platforms',
@@ -22,7 +23,7 @@ export const ScanRequestSchema = z.object({
   /** Platform ids; empty = every platform folder. */
   platforms: z.array(z.number().int()).default([]),
   type: z.enum(SCAN_TYPES).default('quick'),
-  /** Metadata sources to use; accepted and ignored until metadata identification exists. */
+  /** Metadata sources to use (igdb, ss, moby, ra, lb/launchbox, hasheous, sgdb, playmatch). */
   apis: z.array(z.string()).default([]),
 });
 export type ScanRequest = z.infer<typeof ScanRequestSchema>;

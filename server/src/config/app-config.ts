@@ -50,6 +50,21 @@ export interface AppConfig {
     retroachievementsApiKey: string | null;
     steamgriddbApiKey: string | null;
   };
+  /** Provider base URLs (trusted hosts), optional developer keys and the request timeout. */
+  metadata: {
+    igdbBaseUrl: string;
+    twitchOauthUrl: string;
+    screenscraperBaseUrl: string;
+    screenscraperDevId: string | null;
+    screenscraperDevPassword: string | null;
+    mobygamesBaseUrl: string;
+    steamgriddbBaseUrl: string;
+    hasheousBaseUrl: string;
+    hasheousClientKey: string | null;
+    playmatchBaseUrl: string;
+    launchboxMetadataUrl: string;
+    requestTimeoutMs: number;
+  };
   /** Which metadata sources are usable, derived from credentials and flags. */
   metadataSources: {
     igdb: boolean;

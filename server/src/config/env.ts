@@ -189,6 +189,21 @@ export const EnvSchema = z.object({
   OIDC_ROLE_EDITOR: optionalTextVar(),
   OIDC_ROLE_VIEWER: optionalTextVar(),
   RETROACHIEVEMENTS_BASE_URL: urlVar('RETROACHIEVEMENTS_BASE_URL', 'https://retroachievements.org'),
+  IGDB_BASE_URL: urlVar('IGDB_BASE_URL', 'https://api.igdb.com/v4'),
+  TWITCH_OAUTH_URL: urlVar('TWITCH_OAUTH_URL', 'https://id.twitch.tv/oauth2/token'),
+  SCREENSCRAPER_BASE_URL: urlVar('SCREENSCRAPER_BASE_URL', 'https://api.screenscraper.fr/api2'),
+  SCREENSCRAPER_DEV_ID: optionalTextVar(),
+  SCREENSCRAPER_DEV_PASSWORD: optionalTextVar(),
+  MOBYGAMES_BASE_URL: urlVar('MOBYGAMES_BASE_URL', 'https://api.mobygames.com/v1'),
+  STEAMGRIDDB_BASE_URL: urlVar('STEAMGRIDDB_BASE_URL', 'https://www.steamgriddb.com/api/v2'),
+  HASHEOUS_BASE_URL: urlVar('HASHEOUS_BASE_URL', 'https://hasheous.org/api/v1'),
+  HASHEOUS_CLIENT_API_KEY: optionalTextVar(),
+  PLAYMATCH_BASE_URL: urlVar('PLAYMATCH_BASE_URL', 'https://playmatch.retrorealm.dev/api/v2'),
+  LAUNCHBOX_METADATA_URL: urlVar(
+    'LAUNCHBOX_METADATA_URL',
+    'https://gamesdb.launchbox-app.com/Metadata.zip',
+  ),
+  METADATA_REQUEST_TIMEOUT_MS: intVar('METADATA_REQUEST_TIMEOUT_MS', 15_000, 100, 600_000),
 });
 
 export interface ParseEnvOptions {
@@ -284,6 +299,21 @@ export function parseEnv(env: Env, options: ParseEnvOptions): AppConfig {
           },
     retroachievementsBaseUrl: vars.RETROACHIEVEMENTS_BASE_URL ?? 'https://retroachievements.org',
     scanWorkers: vars.SCAN_WORKERS,
+    metadata: {
+      igdbBaseUrl: vars.IGDB_BASE_URL ?? 'https://api.igdb.com/v4',
+      twitchOauthUrl: vars.TWITCH_OAUTH_URL ?? 'https://id.twitch.tv/oauth2/token',
+      screenscraperBaseUrl: vars.SCREENSCRAPER_BASE_URL ?? 'https://api.screenscraper.fr/api2',
+      screenscraperDevId: vars.SCREENSCRAPER_DEV_ID,
+      screenscraperDevPassword: vars.SCREENSCRAPER_DEV_PASSWORD,
+      mobygamesBaseUrl: vars.MOBYGAMES_BASE_URL ?? 'https://api.mobygames.com/v1',
+      steamgriddbBaseUrl: vars.STEAMGRIDDB_BASE_URL ?? 'https://www.steamgriddb.com/api/v2',
+      hasheousBaseUrl: vars.HASHEOUS_BASE_URL ?? 'https://hasheous.org/api/v1',
+      hasheousClientKey: vars.HASHEOUS_CLIENT_API_KEY,
+      playmatchBaseUrl: vars.PLAYMATCH_BASE_URL ?? 'https://playmatch.retrorealm.dev/api/v2',
+      launchboxMetadataUrl:
+        vars.LAUNCHBOX_METADATA_URL ?? 'https://gamesdb.launchbox-app.com/Metadata.zip',
+      requestTimeoutMs: vars.METADATA_REQUEST_TIMEOUT_MS,
+    },
     credentials,
     metadataSources: {
       igdb: credentials.igdbClientId !== null && credentials.igdbClientSecret !== null,

@@ -138,6 +138,45 @@ export interface RomTable {
   manual_updated_at: Generated<string | null>;
   /** JSON list of fields edited by hand (kept by metadata updates). */
   manual_fields: Generated<string>;
+  /** JSON map source → normalised provider game (metadata module); null = never identified. */
+  metadata_results: Generated<string | null>;
+  /** JSON RomMetadataSchema facets merged from the provider results. */
+  metadatum: Generated<string | null>;
+  /** JSON string list. */
+  alternative_names: Generated<string>;
+  youtube_video_id: Generated<string | null>;
+  /** JSON list of screenshot URLs the stored screenshots were fetched from. */
+  url_screenshots: Generated<string>;
+  /** JSON list of stored screenshot paths, relative to the resources folder. */
+  path_screenshots: Generated<string>;
+  /** JSON map source → how its id was found (`hash`, `name`, `id`, `manual`, `stored`). */
+  match_methods: Generated<string>;
+}
+
+/** LaunchBox Games Database dump: games (`data` = the record's fields as JSON). */
+export interface LaunchboxGameTable {
+  database_id: number;
+  name: string;
+  platform: string;
+  /** `lower(name):platform`. */
+  name_key: string;
+  /** Folded name (no accents, spaces or punctuation) + `:platform`. */
+  folded_key: string;
+  data: string;
+}
+
+export interface LaunchboxAltNameTable {
+  alt_key: string;
+  database_id: number;
+  name: string;
+  region: string | null;
+}
+
+export interface LaunchboxImageTable {
+  database_id: number;
+  file_name: string;
+  type: string;
+  region: string | null;
 }
 
 /** A user's own data about a ROM (play status, favourite, rating, notes…). */
@@ -226,6 +265,9 @@ export interface Database {
   firmware: FirmwareTable;
   play_asset: PlayAssetTable;
   rom_user: RomUserTable;
+  launchbox_game: LaunchboxGameTable;
+  launchbox_alt_name: LaunchboxAltNameTable;
+  launchbox_image: LaunchboxImageTable;
 }
 
 export type UserRow = Selectable<UserTable>;

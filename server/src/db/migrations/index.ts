@@ -4,6 +4,7 @@ import { usersAndSessions } from './202611220400_users_and_sessions.js';
 import { accounts } from './202611220500_accounts.js';
 import { library } from './202611220510_library.js';
 import { romUserData } from './202611220610_rom_user_data.js';
+import { metadata } from './202611220620_metadata.js';
 import { play } from './202611220630_play.js';
 
 /**
@@ -15,6 +16,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202611220500_accounts': accounts,
   '202611220510_library': library,
   '202611220610_rom_user_data': romUserData,
+  '202611220620_metadata': metadata,
   '202611220630_play': play,
 };
 

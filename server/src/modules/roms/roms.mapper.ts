@@ -11,6 +11,7 @@ import { PLAY_STATUSES, ROM_FILE_CATEGORIES } from '@romshelf/contract';
 import type { PlayStatus } from '@romshelf/contract';
 
 import type { RomFileRow, RomUserRow } from '../../db/schema.js';
+import { toRomMetadataFields } from '../metadata/metadata.mapper.js';
 import { RESOURCES_URL_PREFIX, RomResources } from './rom-resources.js';
 import type { RomWithPlatformRow } from './roms.repository.js';
 
@@ -160,30 +161,11 @@ export function toScanRomEvent(row: RomWithPlatformRow): ScanRomEvent {
     name_sort_key: row.name_sort_key,
     slug: row.slug,
     summary: row.summary,
-    alternative_names: [],
-    youtube_video_id: null,
-    metadatum: {
-      rom_id: row.id,
-      genres: [],
-      franchises: [],
-      collections: [],
-      companies: [],
-      game_modes: [],
-      age_ratings: [],
-      player_count: '1',
-      first_release_date: null,
-      average_rating: null,
-    },
-    igdb_metadata: null,
-    moby_metadata: null,
-    ss_metadata: null,
-    launchbox_metadata: null,
-    hasheous_metadata: null,
     flashpoint_metadata: null,
     hltb_metadata: null,
     gamelist_metadata: null,
     manual_metadata: null,
-    merged_ra_metadata: null,
+    ...toRomMetadataFields(row),
     path_cover_small: coverUrl(row, 'small'),
     path_cover_large: coverUrl(row, 'big'),
     url_cover: row.url_cover,
@@ -193,7 +175,6 @@ export function toScanRomEvent(row: RomWithPlatformRow): ScanRomEvent {
       row.manual_updated_at === null ? null : RomResources.manualPath(row.platform_id, row.id),
     url_manual: null,
     path_video: null,
-    merged_screenshots: [],
     is_identifying: false,
     is_unidentified: !identified,
     is_identified: identified,

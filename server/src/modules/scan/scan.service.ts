@@ -15,6 +15,7 @@ import type { PlatformRow } from '../../db/schema.js';
 import { foldSearchText } from '../../lib/search-text.js';
 import { toIsoUtc, nowIso } from '../../lib/time.js';
 import type { FirmwareService } from '../firmware/firmware.service.js';
+import type { IdentifyMode, MetadataService } from '../metadata/metadata.service.js';
 import type { LibraryConfigService } from '../library/library-config.service.js';
 import type { WalkedFile, WalkedPlatform, WalkedRom } from '../library/library-walker.js';
 import { ExclusionRules, LibraryWalker } from '../library/library-walker.js';
@@ -40,6 +41,12 @@ export interface ScanListener {
   rom(event: ScanRomEvent): void;
   stats(stats: ScanStats): void;
 }
+
+/** The part of metadata identification a scan uses. */
+export type RomIdentifier = Pick<
+  MetadataService,
+  'identifyRom' | 'romIdsFor' | 'startScan' | 'enabledSources' | 'selectSources'
+>;
 
 export class ScanAlreadyRunningError extends Error {
   override readonly name = 'ScanAlreadyRunningError';
@@ -132,13 +139,18 @@ function isZip(name: string): boolean {
  * report progress. One scan runs at a time; every batch is atomic, so an interrupted scan
  * leaves consistent rows and the next scan skips what was already stored.
  *
- * Scan types (RomM §7.1): `new_platforms` only platform folders not in the database; `quick`,
- * `unidentified`/`unmatched` and `update` add new ROMs, refresh changed ones and flag missing
- * ones (identification arrives with metadata, so the last two do nothing more yet); `complete`
- * re-parses names and rehashes everything; `hashes` rehashes everything. `apis` is ignored.
+ * Scan types (RomM §7.1): `new_platforms` only platform folders not in the database; every
+ * type but `hashes` adds new ROMs, refreshes changed ones and flags missing ones; `complete`
+ * re-parses names and rehashes everything; `hashes` rehashes everything. With `apis` (enabled
+ * metadata sources), new and changed ROMs are identified, plus the unidentified ones
+ * (`unidentified`/`unmatched`), the identified ones (`update`) or all (`complete`).
  */
 export class ScanService {
   private current: AbortController | null = null;
+  private identifier: RomIdentifier | null = null;
+  /** Sources of the running scan and the ROMs it wrote on the current platform. */
+  private scanApis: readonly string[] = [];
+  private touched: number[] = [];
 
   constructor(
     private readonly platforms: PlatformsRepository,
@@ -152,6 +164,11 @@ export class ScanService {
 
   get running(): boolean {
     return this.current !== null;
+  }
+
+  /** Plugs in metadata identification (scans with `apis`, uploads). */
+  setIdentifier(identifier: RomIdentifier): void {
+    this.identifier = identifier;
   }
 
   /** Asks the running scan to stop after the ROM batch in progress; false when none runs. */
@@ -184,6 +201,8 @@ export class ScanService {
     const stats = emptyScanStats();
     const config = this.libraryConfig.get();
     const rules = new ExclusionRules(config);
+    this.scanApis = request.apis;
+    this.identifier?.startScan();
     const walker = new LibraryWalker(this.libraryDir, (absPath, reason) => {
       stats.skipped_files += 1;
       this.log.warn({ path: absPath }, `scan: skipped ${absPath}: ${reason}`);
@@ -227,6 +246,7 @@ export class ScanService {
         stats,
       );
       listener.platform(toScanPlatformEvent(platform));
+      this.touched = [];
       await this.scanPlatform(
         platform,
         target,
@@ -238,6 +258,7 @@ export class ScanService {
         listener,
         signal,
       );
+      await this.identifyPlatform(platform, request.type, stats, listener, signal);
       await this.scanFirmware(platform, request.type, stats);
       stats.scanned_platforms += 1;
       listener.stats({ ...stats });
@@ -362,6 +383,7 @@ export class ScanService {
       await Promise.all(Array.from({ length: concurrency }, worker));
       const ready = writes.filter((write): write is RomWrite => write !== null);
       const ids = await this.roms.applyBatch(ready, nowIso());
+      this.touched.push(...ids);
       for (const write of ready) {
         if (write.type === 'insert') stats.new_roms += 1;
         else stats.updated_roms += 1;
@@ -408,7 +430,77 @@ export class ScanService {
     if (write === null) throw new Error(`cannot read ${romsPath}/${fsName}`);
     const [id] = await this.roms.applyBatch([write], nowIso());
     if (id === undefined) throw new Error(`${romsPath}/${fsName} was not stored`);
+    this.identifyInBackground(id);
     return id;
+  }
+
+  /** Identifies an uploaded ROM with every enabled source without holding up the upload. */
+  private identifyInBackground(romId: number): void {
+    const identifier = this.identifier;
+    if (identifier === null || identifier.enabledSources().length === 0) return;
+    identifier.identifyRom(romId, null, 'new').catch((error: unknown) => {
+      this.log.warn(`scan: identifying ROM ${romId} failed: ${(error as Error).message}`);
+    });
+  }
+
+  /**
+   * Metadata identification of one platform (RomM §7.1): ROMs this scan wrote, plus stored
+   * ones by scan type — `unidentified`/`unmatched` the unidentified, `update` the identified,
+   * `complete` all. Only with `apis`; a provider failure only leaves a ROM unidentified.
+   */
+  private async identifyPlatform(
+    platform: PlatformRow,
+    type: ScanType,
+    stats: ScanStats,
+    listener: ScanListener,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const identifier = this.identifier;
+    if (identifier === null || type === 'hashes') return;
+    if (identifier.selectSources(this.scanApis).size === 0) return;
+    const fresh = new Set(this.touched);
+    const selection =
+      type === 'unidentified' || type === 'unmatched'
+        ? 'unidentified'
+        : type === 'update'
+          ? 'identified'
+          : type === 'complete'
+            ? 'all'
+            : null;
+    const ids = new Set(fresh);
+    if (selection !== null) {
+      for (const id of await identifier.romIdsFor(platform.id, selection)) ids.add(id);
+    }
+    const queue = [...ids];
+    let identifiedHere = 0;
+    const worker = async () => {
+      for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+        if (signal.aborted) return;
+        const mode: IdentifyMode =
+          type === 'complete'
+            ? 'complete'
+            : type === 'update'
+              ? 'update'
+              : fresh.has(id)
+                ? 'new'
+                : 'unidentified';
+        const identified = await identifier
+          .identifyRom(id, this.scanApis, mode)
+          .catch((error: unknown) => {
+            this.log.warn(`scan: identifying ROM ${id} failed: ${(error as Error).message}`);
+            return false;
+          });
+        if (identified) {
+          stats.identified_roms += 1;
+          identifiedHere += 1;
+        }
+        const [row] = await this.roms.findByIds([id]);
+        if (row !== undefined) listener.rom(toScanRomEvent(row));
+        listener.stats({ ...stats });
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(3, queue.length) }, worker));
+    if (identifiedHere > 0 && fresh.size > 0) listener.stats({ ...stats });
   }
 
   /** What to do with a ROM found on disk, or null when it is unchanged. */

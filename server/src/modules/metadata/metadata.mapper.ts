@@ -1,0 +1,71 @@
+import type { ScanRomEvent } from '@romshelf/contract';
+
+import type { RomRow } from '../../db/schema.js';
+import { RESOURCES_URL_PREFIX } from '../roms/rom-resources.js';
+import type { ProviderResults } from './metadata.merge.js';
+
+type MetadataFields = Pick<
+  ScanRomEvent,
+  | 'alternative_names'
+  | 'youtube_video_id'
+  | 'metadatum'
+  | 'igdb_metadata'
+  | 'moby_metadata'
+  | 'ss_metadata'
+  | 'launchbox_metadata'
+  | 'hasheous_metadata'
+  | 'merged_ra_metadata'
+  | 'merged_screenshots'
+>;
+
+function parse<T>(text: string | null, fallback: T): T {
+  if (text === null) return fallback;
+  try {
+    return (JSON.parse(text) as T | null) ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** The metadata part of a ROM's API shape (RomSchema), from its stored columns. */
+export function toRomMetadataFields(
+  row: Pick<
+    RomRow,
+    | 'id'
+    | 'metadata_results'
+    | 'metadatum'
+    | 'alternative_names'
+    | 'youtube_video_id'
+    | 'path_screenshots'
+    | 'updated_at'
+  >,
+): MetadataFields {
+  const results = parse<ProviderResults>(row.metadata_results, {});
+  const metadatum = parse<Partial<MetadataFields['metadatum']>>(row.metadatum, {});
+  const raw = (source: keyof ProviderResults) => results[source]?.raw ?? null;
+  return {
+    alternative_names: parse<string[]>(row.alternative_names, []),
+    youtube_video_id: row.youtube_video_id,
+    metadatum: {
+      rom_id: row.id,
+      genres: metadatum.genres ?? [],
+      franchises: metadatum.franchises ?? [],
+      collections: metadatum.collections ?? [],
+      companies: metadatum.companies ?? [],
+      game_modes: metadatum.game_modes ?? [],
+      age_ratings: metadatum.age_ratings ?? [],
+      player_count: metadatum.player_count ?? '1',
+      first_release_date: metadatum.first_release_date ?? null,
+      average_rating: metadatum.average_rating ?? null,
+    },
+    igdb_metadata: raw('igdb'),
+    moby_metadata: raw('moby'),
+    ss_metadata: raw('ss'),
+    launchbox_metadata: raw('launchbox'),
+    hasheous_metadata: raw('hasheous'),
+    merged_ra_metadata: raw('ra'),
+    merged_screenshots: parse<string[]>(row.path_screenshots, []).map(
+      (relative) => `${RESOURCES_URL_PREFIX}/${relative}?ts=${encodeURIComponent(row.updated_at)}`,
+    ),
+  };
+}

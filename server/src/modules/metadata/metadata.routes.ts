@@ -1,0 +1,145 @@
+import {
+  DetailedRomSchema,
+  ErrorBodySchema,
+  LaunchboxTaskResultSchema,
+  MatchRomBodySchema,
+  RomIdParamsSchema,
+  SearchCoverQuerySchema,
+  SearchCoverResultSchema,
+  SearchRomSchema,
+  SearchRomsQuerySchema,
+  UnmatchRomQuerySchema,
+} from '@romshelf/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+import { requireScopes } from '../../http/access.js';
+import type { RomsService } from '../roms/roms.service.js';
+import type { MetadataService } from './metadata.service.js';
+
+export const metadataRoutes: FastifyPluginAsyncZod<{
+  metadata: MetadataService;
+  roms: RomsService;
+}> = async (app, { metadata, roms }) => {
+  app.get(
+    '/api/search/roms',
+    {
+      config: requireScopes('roms.read'),
+      schema: {
+        tags: ['search'],
+        summary: 'Match candidates for a ROM from every enabled metadata source',
+        querystring: SearchRomsQuerySchema,
+        response: {
+          200: z.array(SearchRomSchema),
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          404: ErrorBodySchema,
+        },
+      },
+    },
+    (request) =>
+      metadata.searchCandidates(
+        request.query.rom_id,
+        request.query.search_term,
+        request.query.search_by,
+      ),
+  );
+
+  app.get(
+    '/api/search/cover',
+    {
+      config: requireScopes('roms.read'),
+      schema: {
+        tags: ['search'],
+        summary: 'SteamGridDB covers for a search term',
+        querystring: SearchCoverQuerySchema,
+        response: {
+          200: z.array(SearchCoverResultSchema),
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          502: ErrorBodySchema,
+        },
+      },
+    },
+    (request) => metadata.searchCovers(request.query.search_term),
+  );
+
+  app.post(
+    '/api/roms/:id/match',
+    {
+      config: requireScopes('roms.write'),
+      schema: {
+        tags: ['roms'],
+        summary: "Match a ROM to one provider's game by hand",
+        params: RomIdParamsSchema,
+        body: MatchRomBodySchema,
+        response: {
+          200: DetailedRomSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          404: ErrorBodySchema,
+          502: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      await metadata.matchManually(request.params.id, request.body.source, request.body.id);
+      return roms.get(request.params.id, request.user?.id ?? -1);
+    },
+  );
+
+  app.delete(
+    '/api/roms/:id/match',
+    {
+      config: requireScopes('roms.write'),
+      schema: {
+        tags: ['roms'],
+        summary: 'Unmatch a ROM from one metadata source, or from all',
+        params: RomIdParamsSchema,
+        querystring: UnmatchRomQuerySchema,
+        response: { 200: DetailedRomSchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const source = request.query.source;
+      await metadata.clearSources(request.params.id, source === undefined ? null : [source]);
+      return roms.get(request.params.id, request.user?.id ?? -1);
+    },
+  );
+
+  app.post(
+    '/api/tasks/run/update_launchbox_metadata',
+    {
+      config: requireScopes('tasks.run'),
+      schema: {
+        tags: ['tasks'],
+        summary: 'Download and index the LaunchBox metadata dump',
+        response: { 200: LaunchboxTaskResultSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      try {
+        const stats = await metadata.refreshLaunchbox();
+        return {
+          task_name: 'update_launchbox_metadata' as const,
+          status: 'finished' as const,
+          ...stats,
+          error: null,
+        };
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode === 400) throw error;
+        request.log.warn(`launchbox: import failed: ${(error as Error).message}`);
+        return {
+          task_name: 'update_launchbox_metadata' as const,
+          status: 'failed' as const,
+          games: 0,
+          alternate_names: 0,
+          images: 0,
+          error: (error as Error).message,
+        };
+      }
+    },
+  );
+
+  await Promise.resolve();
+};

@@ -1,0 +1,4 @@
+import type { DetailedRom } from '@romshelf/contract';
+
+/** RomMetadataSchema. */
+export type RomMetadatum = DetailedRom['metadatum'];
