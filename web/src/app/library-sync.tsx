@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
 import { platformsQueryKey } from '../lib/api/platforms';
-import { galleryStore } from '../features/gallery/stores/gallery-store';
+import { galleryStore } from '../lib/stores/gallery-store';
 import { useRomStore } from '../features/rom/stores/rom-store';
 import { useScanStore } from '../features/scan/stores/scan-store';
 

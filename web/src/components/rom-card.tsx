@@ -1,3 +1,6 @@
+import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
+import FavoriteRounded from '@mui/icons-material/FavoriteRounded';
+import RadioButtonUncheckedRounded from '@mui/icons-material/RadioButtonUncheckedRounded';
 import type { SimpleRom } from '@romshelf/contract';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
@@ -6,10 +9,13 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { memo } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
 import { isFlag, regionToEmoji } from '@/lib/flags';
 import { formatBytes } from '@/lib/format';
+import { statusEmoji, statusLabelKey } from '@/lib/play-status';
 
 import { GameCover, gameTitle } from './game-cover';
 
@@ -25,7 +31,72 @@ export type RomCardRom = Pick<
   | 'path_cover_large'
   | 'platform_slug'
   | 'platform_display_name'
->;
+> &
+  Partial<Pick<SimpleRom, 'rom_user'>>;
+
+/** Status emoji and favourite heart drawn over a cover (SPEC §4). */
+export function RomUserBadges({ rom }: { rom: Partial<Pick<SimpleRom, 'rom_user'>> }) {
+  const { t } = useTranslation('rom');
+  const status = rom.rom_user?.status ?? null;
+  const favourite = rom.rom_user?.is_favorite ?? false;
+  if (!status && !favourite) return null;
+  return (
+    <Box
+      sx={{
+        position: 'absolute',
+        left: 6,
+        bottom: 6,
+        display: 'flex',
+        gap: 0.5,
+        pointerEvents: 'auto',
+      }}
+    >
+      {status ? (
+        <Tooltip title={t(statusLabelKey(status))}>
+          <Box
+            component="span"
+            data-testid="rom-card-status"
+            data-status={status}
+            aria-label={t(statusLabelKey(status))}
+            sx={{
+              display: 'grid',
+              placeItems: 'center',
+              width: 26,
+              height: 26,
+              borderRadius: '50%',
+              fontSize: 14,
+              bgcolor: 'rgba(10,12,20,0.72)',
+              backdropFilter: 'blur(4px)',
+            }}
+          >
+            {statusEmoji(status)}
+          </Box>
+        </Tooltip>
+      ) : null}
+      {favourite ? (
+        <Tooltip title={t('personal.favourite')}>
+          <Box
+            component="span"
+            data-testid="rom-card-favourite"
+            aria-label={t('personal.favourite')}
+            sx={{
+              display: 'grid',
+              placeItems: 'center',
+              width: 26,
+              height: 26,
+              borderRadius: '50%',
+              color: '#ff5c8a',
+              bgcolor: 'rgba(10,12,20,0.72)',
+              backdropFilter: 'blur(4px)',
+            }}
+          >
+            <FavoriteRounded sx={{ fontSize: 15 }} />
+          </Box>
+        </Tooltip>
+      ) : null}
+    </Box>
+  );
+}
 
 /** Region flags, at most `max`, the rest as "+n"; the tooltip lists every region. */
 export function RegionFlags({ regions, max = 3 }: { regions: readonly string[]; max?: number }) {
@@ -54,82 +125,153 @@ export function RegionFlags({ regions, max = 3 }: { regions: readonly string[]; 
   );
 }
 
-/** A game card: cover, title, region flags and size. Links to the game's page. */
+/**
+ * A game card: cover, title, region flags and size, status emoji and favourite. Links to the
+ * game's page; in select mode (or with shift) a click selects it instead. `actions` (a menu
+ * button) sits over the cover's corner.
+ */
 export const RomCard = memo(function RomCard({
   rom,
   compact = false,
+  selectMode = false,
+  selected = false,
+  onSelect,
+  actions,
 }: {
   rom: RomCardRom;
   compact?: boolean;
+  selectMode?: boolean;
+  selected?: boolean;
+  onSelect?: (id: number, range: boolean) => void;
+  actions?: ReactNode;
 }) {
   const title = gameTitle(rom);
+  const click = (event: MouseEvent) => {
+    if (!onSelect || (!selectMode && !event.shiftKey)) return;
+    event.preventDefault();
+    onSelect(rom.id, event.shiftKey);
+  };
   return (
-    <ButtonBase
-      component={RouterLink}
-      to={`/rom/${String(rom.id)}`}
-      data-testid="rom-card"
-      data-rom-id={rom.id}
-      aria-label={title}
-      focusRipple
-      sx={(theme) => ({
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'stretch',
-        textAlign: 'left',
-        borderRadius: '12px',
-        p: compact ? 0.5 : 0.75,
-        gap: compact ? 0.5 : 1,
-        transition: theme.transitions.create(['transform', 'background-color'], {
-          duration: theme.transitions.duration.shorter,
-        }),
-        '&:hover, &.Mui-focusVisible': {
-          bgcolor: alpha(theme.palette.primary.main, 0.1),
-          transform: 'translateY(-2px)',
-        },
-        contentVisibility: 'auto',
-        containIntrinsicSize: 'auto 320px',
-      })}
+    <Box
+      sx={{
+        position: 'relative',
+        minWidth: 0,
+        '&:hover .rom-card-actions, & .rom-card-actions:focus-within': { opacity: 1 },
+      }}
+      data-testid="rom-card-wrap"
     >
-      <Box sx={{ boxShadow: '0 6px 18px rgba(0,0,0,0.28)', borderRadius: '12px' }}>
-        <GameCover rom={rom} radius={compact ? 10 : 12} />
-      </Box>
-      <Box sx={{ px: 0.25, minWidth: 0 }}>
-        <Typography
-          variant="body2"
-          data-testid="rom-card-title"
+      <ButtonBase
+        component={RouterLink}
+        to={`/rom/${String(rom.id)}`}
+        onClick={click}
+        data-testid="rom-card"
+        data-rom-id={rom.id}
+        data-selected={selectMode ? String(selected) : undefined}
+        aria-label={title}
+        aria-pressed={selectMode ? selected : undefined}
+        focusRipple
+        sx={(theme) => ({
+          width: '100%',
+          outline: selected ? `2px solid ${theme.palette.primary.main}` : 'none',
+          outlineOffset: -1,
+          bgcolor: selected ? alpha(theme.palette.primary.main, 0.14) : undefined,
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'stretch',
+          textAlign: 'left',
+          borderRadius: '12px',
+          p: compact ? 0.5 : 0.75,
+          gap: compact ? 0.5 : 1,
+          transition: theme.transitions.create(['transform', 'background-color'], {
+            duration: theme.transitions.duration.shorter,
+          }),
+          '&:hover, &.Mui-focusVisible': {
+            bgcolor: alpha(theme.palette.primary.main, 0.1),
+            transform: 'translateY(-2px)',
+          },
+          contentVisibility: 'auto',
+          containIntrinsicSize: 'auto 320px',
+        })}
+      >
+        <Box
           sx={{
-            fontWeight: 600,
-            fontSize: compact ? 12 : 14,
-            lineHeight: 1.3,
-            display: '-webkit-box',
-            WebkitLineClamp: 2,
-            WebkitBoxOrient: 'vertical',
-            overflow: 'hidden',
-            minHeight: compact ? 31 : 36,
+            position: 'relative',
+            boxShadow: '0 6px 18px rgba(0,0,0,0.28)',
+            borderRadius: '12px',
           }}
         >
-          {title}
-        </Typography>
-        {compact ? null : (
-          <Box
+          <GameCover rom={rom} radius={compact ? 10 : 12} />
+          <RomUserBadges rom={rom} />
+          {selectMode ? (
+            <Box
+              data-testid="rom-card-check"
+              sx={{
+                position: 'absolute',
+                top: 6,
+                left: 6,
+                display: 'grid',
+                placeItems: 'center',
+                borderRadius: '50%',
+                bgcolor: 'rgba(10,12,20,0.6)',
+                color: selected ? 'primary.light' : 'common.white',
+              }}
+            >
+              {selected ? <CheckCircleRounded /> : <RadioButtonUncheckedRounded />}
+            </Box>
+          ) : null}
+        </Box>
+        <Box sx={{ px: 0.25, minWidth: 0 }}>
+          <Typography
+            variant="body2"
+            data-testid="rom-card-title"
             sx={{
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: 'space-between',
-              gap: 1,
-              mt: 0.5,
-              color: 'text.secondary',
-              minHeight: 18,
+              fontWeight: 600,
+              fontSize: compact ? 12 : 14,
+              lineHeight: 1.3,
+              display: '-webkit-box',
+              WebkitLineClamp: 2,
+              WebkitBoxOrient: 'vertical',
+              overflow: 'hidden',
+              minHeight: compact ? 31 : 36,
             }}
           >
-            <RegionFlags regions={rom.regions} />
-            <Typography variant="caption" sx={{ ml: 'auto', whiteSpace: 'nowrap' }}>
-              {formatBytes(rom.fs_size_bytes)}
-            </Typography>
-          </Box>
-        )}
-      </Box>
-    </ButtonBase>
+            {title}
+          </Typography>
+          {compact ? null : (
+            <Box
+              sx={{
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'space-between',
+                gap: 1,
+                mt: 0.5,
+                color: 'text.secondary',
+                minHeight: 18,
+              }}
+            >
+              <RegionFlags regions={rom.regions} />
+              <Typography variant="caption" sx={{ ml: 'auto', whiteSpace: 'nowrap' }}>
+                {formatBytes(rom.fs_size_bytes)}
+              </Typography>
+            </Box>
+          )}
+        </Box>
+      </ButtonBase>
+      {actions && !selectMode ? (
+        <Box
+          className="rom-card-actions"
+          sx={{
+            position: 'absolute',
+            top: compact ? 8 : 10,
+            right: compact ? 8 : 10,
+            opacity: { xs: 1, md: 0 },
+            transition: 'opacity 120ms',
+          }}
+        >
+          {actions}
+        </Box>
+      ) : null}
+    </Box>
   );
 });
 

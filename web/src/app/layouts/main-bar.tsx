@@ -15,6 +15,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { isScanActive, useScanStore } from '../../features/scan/stores/scan-store';
 import { hasScopes, useAuthStore } from '../../lib/stores/auth-store';
 import { useNavigationStore } from '../../lib/stores/navigation-store';
+import { useUploadStore } from '../../lib/stores/upload-store';
 import { NAV_ITEMS } from './nav-items';
 import type { NavItem } from './nav-items';
 
@@ -49,6 +50,7 @@ export function MainBar({
     if (item.action === 'home') goHome();
     else if (item.action === 'scan') goScan();
     else if (item.action === 'search') goSearch();
+    else if (item.action === 'upload') useUploadStore.getState().openDialog();
     else if (item.to) {
       resetDrawers();
       void navigate(item.to);

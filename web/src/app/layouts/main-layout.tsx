@@ -18,6 +18,8 @@ import { Logo } from '../../components/logo';
 import { NotFound } from '../../components/not-found';
 import { hideLoadingLogo } from '../../lib/loading-logo';
 import { useNavigationStore } from '../../lib/stores/navigation-store';
+import { UploadDialog } from '../../features/upload/components/upload-dialog';
+import { UploadTray } from '../../features/upload/components/upload-tray';
 import { useGuardNotFound } from '../guard-context';
 import { LibrarySync } from '../library-sync';
 import { Drawers } from './drawers';
@@ -167,6 +169,8 @@ export function MainLayout() {
       </Box>
       <Drawers />
       <LibrarySync />
+      <UploadDialog />
+      <UploadTray />
     </Box>
   );
 }

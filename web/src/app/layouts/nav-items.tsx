@@ -1,5 +1,6 @@
 import AdminPanelSettingsRounded from '@mui/icons-material/AdminPanelSettingsRounded';
 import BookmarksRounded from '@mui/icons-material/BookmarksRounded';
+import CloudUploadRounded from '@mui/icons-material/CloudUploadRounded';
 import HomeRounded from '@mui/icons-material/HomeRounded';
 import InsightsRounded from '@mui/icons-material/InsightsRounded';
 import LibraryBooksRounded from '@mui/icons-material/LibraryBooksRounded';
@@ -18,7 +19,7 @@ export interface NavItem {
   icon: ReactNode;
   to?: string;
   drawer?: DrawerName;
-  action?: 'home' | 'search' | 'scan';
+  action?: 'home' | 'search' | 'scan' | 'upload';
   scopes?: readonly string[];
 }
 
@@ -50,6 +51,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
     to: '/scan',
     action: 'scan',
     scopes: ['platforms.write'],
+  },
+  {
+    id: 'upload',
+    labelKey: 'nav.upload',
+    icon: <CloudUploadRounded />,
+    action: 'upload',
+    scopes: ['roms.write'],
   },
   {
     id: 'library-management',

@@ -17,7 +17,7 @@ import { GameCover, gameTitle } from '@/components/game-cover';
 import { RegionFlags } from '@/components/rom-card';
 import { formatBytes, formatDate } from '@/lib/format';
 
-import type { OrderDir } from '../stores/gallery-store';
+import type { OrderDir } from '@/lib/stores/gallery-store';
 
 interface Column {
   id: string;

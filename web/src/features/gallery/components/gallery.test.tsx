@@ -1,4 +1,5 @@
-import type { SimpleRom } from '@romshelf/contract';
+import type { RomUser, SimpleRom } from '@romshelf/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
@@ -6,8 +7,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { createTestI18n } from '@/test/i18n';
 
-import { galleryStore } from '../stores/gallery-store';
-import type { RomPageFetcher } from '../stores/gallery-store';
+import { galleryStore } from '@/lib/stores/gallery-store';
+import type { RomPageFetcher } from '@/lib/stores/gallery-store';
 import { useGalleryViewStore } from '../stores/gallery-view-store';
 import { Gallery } from './gallery';
 
@@ -26,6 +27,11 @@ function rom(index: number): SimpleRom {
     path_cover_large: '',
     platform_slug: 'snes',
     platform_display_name: 'SNES',
+    rom_user: {
+      status: index === 0 ? 'finished' : null,
+      is_favorite: index === 1,
+      last_played: null,
+    } as RomUser,
   } as SimpleRom;
 }
 
@@ -45,11 +51,13 @@ const fetcher = vi.fn<RomPageFetcher>((request) =>
 async function renderGallery() {
   const i18n = await createTestI18n();
   return render(
-    <I18nextProvider i18n={i18n}>
-      <MemoryRouter>
-        <Gallery contextKey="platform:1" platformId={1} fetcher={fetcher} empty={<p>empty</p>} />
-      </MemoryRouter>
-    </I18nextProvider>,
+    <QueryClientProvider client={new QueryClient()}>
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter>
+          <Gallery contextKey="platform:1" platformId={1} fetcher={fetcher} empty={<p>empty</p>} />
+        </MemoryRouter>
+      </I18nextProvider>
+    </QueryClientProvider>,
   );
 }
 
@@ -126,5 +134,32 @@ describe('Gallery', () => {
         orderDir: 'asc',
       }),
     );
+  });
+
+  it('shows the status emoji and the favourite heart on cards', async () => {
+    await renderGallery();
+    await waitFor(() => expect(screen.getAllByTestId('rom-card')).toHaveLength(5));
+    expect(screen.getByTestId('rom-card-status').textContent).toBe('🏁');
+    expect(screen.getByTestId('rom-card-status').getAttribute('data-status')).toBe('finished');
+    expect(screen.getAllByTestId('rom-card-favourite')).toHaveLength(1);
+  });
+
+  it('selects cards in select mode, by shift-click ranges and all loaded', async () => {
+    await renderGallery();
+    await waitFor(() => expect(screen.getAllByTestId('rom-card')).toHaveLength(5));
+    fireEvent.click(screen.getByTestId('select-mode'));
+    expect(screen.queryByTestId('bulk-bar')).not.toBeNull();
+    const cards = screen.getAllByTestId('rom-card');
+    fireEvent.click(cards[1] as HTMLElement);
+    expect(galleryStore.getState().selectedIds).toEqual(new Set([2]));
+    fireEvent.click(cards[3] as HTMLElement, { shiftKey: true });
+    expect(galleryStore.getState().selectedIds).toEqual(new Set([2, 3, 4]));
+    expect(screen.getByTestId('bulk-count').textContent).toContain('3');
+    expect(screen.getAllByTestId('rom-card')[2]?.getAttribute('data-selected')).toBe('true');
+    fireEvent.click(screen.getByTestId('bulk-select-all'));
+    expect(galleryStore.getState().selectedIds.size).toBe(5);
+    fireEvent.click(screen.getByTestId('bulk-exit'));
+    expect(galleryStore.getState().selectMode).toBe(false);
+    expect(galleryStore.getState().selectedIds.size).toBe(0);
   });
 });

@@ -1,19 +1,23 @@
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
+import ChecklistRounded from '@mui/icons-material/ChecklistRounded';
 import KeyboardDoubleArrowUpRounded from '@mui/icons-material/KeyboardDoubleArrowUpRounded';
 import { PAGE_SIZE } from '@romshelf/contract';
 import type { RomOrderBy, SimpleRom } from '@romshelf/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import ToggleButton from '@mui/material/ToggleButton';
+import Tooltip from '@mui/material/Tooltip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { EmptyState } from '@/components/empty-state';
+import { RomMenu } from '@/components/rom-actions/rom-menu';
 import { RomCard, RomCardSkeleton } from '@/components/rom-card';
 import { errorMessage } from '@/lib/api-client';
 
@@ -25,8 +29,10 @@ import {
   galleryStore,
   hasMore,
   useGalleryStore,
-} from '../stores/gallery-store';
-import type { OrderDir, RomPageFetcher } from '../stores/gallery-store';
+} from '@/lib/stores/gallery-store';
+import type { OrderDir, RomPageFetcher } from '@/lib/stores/gallery-store';
+
+import { BulkActionsBar } from './bulk-actions-bar';
 import { GALLERY_COLUMNS, useGalleryViewStore } from '../stores/gallery-view-store';
 import { GalleryTable } from './gallery-table';
 import { JumpBarNav } from './jump-bar-nav';
@@ -91,6 +97,26 @@ export function Gallery({
   const sentinel = useRef<HTMLDivElement>(null);
   const top = useRef<HTMLDivElement>(null);
   const active = snapshot !== null;
+  const selectMode = useGalleryStore((state) => state.selectMode);
+  const selectedIds = useGalleryStore((state) => state.selectedIds);
+  const revision = useGalleryStore((state) => state.revision);
+  const seenRevision = useRef(revision);
+
+  // The library changed (upload, edit, delete): reload the open context from its start.
+  useEffect(() => {
+    if (seenRevision.current === revision) return;
+    seenRevision.current = revision;
+    if (galleryStore.getState().contextKey === contextKey) {
+      void galleryStore.getState().fetchRoms(fetcher, { offset: 0 });
+    }
+  }, [revision, contextKey, fetcher]);
+
+  const select = useCallback((id: number, range: boolean) => {
+    const store = galleryStore.getState();
+    if (!store.selectMode) store.setSelectMode(true);
+    if (range) store.selectRange(id);
+    else store.toggleSelected(id);
+  }, []);
 
   // Enter the context; a cached one shows at once, a new one loads its first page. Leaving
   // resets the store (selection, paging, context); the cache keeps the context for a return.
@@ -191,7 +217,19 @@ export function Gallery({
           gap: compact ? { xs: 0.75, sm: 1 } : { xs: 1.25, sm: 2 },
         }}
       >
-        {active ? roms.map((rom) => <RomCard key={rom.id} rom={rom} compact={compact} />) : null}
+        {active
+          ? roms.map((rom) => (
+              <RomCard
+                key={rom.id}
+                rom={rom}
+                compact={compact}
+                selectMode={selectMode}
+                selected={selectedIds.has(rom.id)}
+                onSelect={select}
+                actions={<RomMenu rom={rom} overlay />}
+              />
+            ))
+          : null}
         {Array.from({ length: skeletonCount }, (_, index) => (
           <RomCardSkeleton key={`skeleton-${String(index)}`} compact={compact} />
         ))}
@@ -221,7 +259,22 @@ export function Gallery({
             />
           ) : null}
         </Stack>
-        <ViewToggle />
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Tooltip title={selectMode ? t('select.exit') : t('select.enter')}>
+            <ToggleButton
+              value="select"
+              size="small"
+              selected={selectMode}
+              onChange={() => galleryStore.getState().setSelectMode(!selectMode)}
+              aria-label={selectMode ? t('select.exit') : t('select.enter')}
+              data-testid="select-mode"
+              sx={{ borderRadius: '10px', px: 1 }}
+            >
+              <ChecklistRounded fontSize="small" />
+            </ToggleButton>
+          </Tooltip>
+          <ViewToggle />
+        </Stack>
       </Stack>
       {showJumpBar && !wide ? (
         <Box sx={{ mb: 2 }}>
@@ -238,6 +291,7 @@ export function Gallery({
         <Box sx={{ flex: 1, minWidth: 0 }}>
           {content}
           <Box ref={sentinel} aria-hidden sx={{ height: 1 }} />
+          {selectMode ? <BulkActionsBar /> : null}
           {active && loaded && roms.length > 0 && !more ? (
             <Typography
               variant="caption"

@@ -15,7 +15,7 @@ import { formatBytes, formatDate } from '@/lib/format';
 import { useNavigationStore } from '@/lib/stores/navigation-store';
 import { useHasScopes } from '@/lib/stores/use-scopes';
 
-import { useGalleryStore } from '../stores/gallery-store';
+import { useGalleryStore } from '@/lib/stores/gallery-store';
 
 function Row({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (

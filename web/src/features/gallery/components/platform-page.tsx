@@ -3,6 +3,7 @@ import RadarRounded from '@mui/icons-material/RadarRounded';
 import VideogameAssetRounded from '@mui/icons-material/VideogameAssetRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CloudUploadRounded from '@mui/icons-material/CloudUploadRounded';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -16,9 +17,10 @@ import { usePlatformsQuery } from '@/lib/api/platforms';
 import { formatBytes } from '@/lib/format';
 import { useNavigationStore } from '@/lib/stores/navigation-store';
 import { useHasScopes } from '@/lib/stores/use-scopes';
+import { useUploadStore } from '@/lib/stores/upload-store';
 
 import { fetchRoms } from '../api/roms';
-import type { RomPageFetcher } from '../stores/gallery-store';
+import type { RomPageFetcher } from '@/lib/stores/gallery-store';
 import { Gallery } from './gallery';
 
 export function PlatformPage() {
@@ -26,6 +28,7 @@ export function PlatformPage() {
   const { platform: param = '' } = useParams();
   const platformId = /^\d+$/.test(param) ? Number(param) : null;
   const canScan = useHasScopes('platforms.write');
+  const canUpload = useHasScopes('roms.write');
   const { toggleDrawer, goScan } = useNavigationStore();
   const platforms = usePlatformsQuery();
   const platform = platforms.data?.find((item) => item.id === platformId);
@@ -83,17 +86,32 @@ export function PlatformPage() {
             </Typography>
           </Box>
         </Stack>
-        <Button
-          variant="outlined"
-          startIcon={<InfoOutlined />}
-          onClick={() => toggleDrawer('platformInfo')}
-          data-testid="platform-info-button"
-          sx={{ flexShrink: 0 }}
-        >
-          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-            {t('platform.info')}
-          </Box>
-        </Button>
+        <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
+          {canUpload ? (
+            <Button
+              variant="contained"
+              startIcon={<CloudUploadRounded />}
+              onClick={() => useUploadStore.getState().openDialog(platformId)}
+              data-testid="platform-upload-button"
+              aria-label={t('platform.upload')}
+            >
+              <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+                {t('platform.upload')}
+              </Box>
+            </Button>
+          ) : null}
+          <Button
+            variant="outlined"
+            startIcon={<InfoOutlined />}
+            onClick={() => toggleDrawer('platformInfo')}
+            data-testid="platform-info-button"
+            aria-label={t('platform.info')}
+          >
+            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+              {t('platform.info')}
+            </Box>
+          </Button>
+        </Stack>
       </Stack>
       <Gallery
         contextKey={`platform:${String(platformId)}`}

@@ -13,7 +13,7 @@ import { PageHeader } from '@/components/page-header';
 import { sortPlatforms, usePlatformsQuery } from '@/lib/api/platforms';
 
 import { fetchRoms } from '../api/roms';
-import type { RomPageFetcher } from '../stores/gallery-store';
+import type { RomPageFetcher } from '@/lib/stores/gallery-store';
 import { Gallery } from './gallery';
 
 export function SearchPage() {

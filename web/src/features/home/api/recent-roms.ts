@@ -24,3 +24,29 @@ export const recentRomsQueryOptions = () =>
 export function useRecentRomsQuery() {
   return useQuery(recentRomsQueryOptions());
 }
+
+/** GET /api/roms ordered by the caller's last play: the "continue playing" rail. */
+export async function fetchContinuePlaying(): Promise<RomListPage> {
+  return api.get<RomListPage>('/roms', {
+    query: {
+      order_by: 'last_played',
+      order_dir: 'desc',
+      last_played: true,
+      limit: RAIL_SIZE,
+      offset: 0,
+      with_char_index: false,
+      with_filter_values: false,
+    },
+  });
+}
+
+export const continuePlayingQueryOptions = () =>
+  queryOptions({
+    queryKey: ['roms', 'continue-playing'],
+    queryFn: fetchContinuePlaying,
+    staleTime: 15_000,
+  });
+
+export function useContinuePlayingQuery() {
+  return useQuery(continuePlayingQueryOptions());
+}

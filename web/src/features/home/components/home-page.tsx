@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import type { ReactNode } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
@@ -18,15 +19,17 @@ import { EmptyState } from '@/components/empty-state';
 import { LibraryEmptyState } from '@/components/library-empty-state';
 import { PageHeader } from '@/components/page-header';
 import { PlatformIcon } from '@/components/platform-icon';
+import { RomMenu } from '@/components/rom-actions/rom-menu';
 import { RomCard, RomCardSkeleton } from '@/components/rom-card';
 import { errorMessage } from '@/lib/api-client';
 import { sortPlatforms, usePlatformsQuery } from '@/lib/api/platforms';
 import { formatBytes } from '@/lib/format';
 import { useAuthStore } from '@/lib/stores/auth-store';
+import { galleryStore, useGalleryStore } from '@/lib/stores/gallery-store';
 import { useNavigationStore } from '@/lib/stores/navigation-store';
 import { useHasScopes } from '@/lib/stores/use-scopes';
 
-import { useRecentRomsQuery } from '../api/recent-roms';
+import { useContinuePlayingQuery, useRecentRomsQuery } from '../api/recent-roms';
 
 /** A horizontally scrolling row of equal-width items. */
 function Rail({
@@ -161,6 +164,18 @@ export function HomePage() {
   const openDrawer = useNavigationStore((state) => state.openDrawer);
   const platforms = usePlatformsQuery();
   const recent = useRecentRomsQuery();
+  const continuePlaying = useContinuePlayingQuery();
+  // Both rails live in the gallery store's recent / continue-playing lists (SPEC §4).
+  const recentRoms = useGalleryStore((state) => state.recentRoms);
+  const continueRoms = useGalleryStore((state) => state.continuePlayingRoms);
+  useEffect(() => {
+    if (recent.data) galleryStore.getState().setRecentRoms(recent.data.items);
+  }, [recent.data]);
+  useEffect(() => {
+    if (continuePlaying.data) {
+      galleryStore.getState().setContinuePlayingRoms(continuePlaying.data.items);
+    }
+  }, [continuePlaying.data]);
 
   const header = (
     <PageHeader
@@ -246,10 +261,21 @@ export function HomePage() {
       >
         <Rail testId="home-recent">
           {recent.data
-            ? recent.data.items.map((rom) => <RomCard key={rom.id} rom={rom} />)
+            ? recentRoms.map((rom) => (
+                <RomCard key={rom.id} rom={rom} actions={<RomMenu rom={rom} overlay />} />
+              ))
             : Array.from({ length: 8 }, (_, index) => <RomCardSkeleton key={index} />)}
         </Rail>
       </Section>
+      {continueRoms.length > 0 ? (
+        <Section title={t('home.continue-playing')}>
+          <Rail testId="home-continue-playing">
+            {continueRoms.map((rom) => (
+              <RomCard key={rom.id} rom={rom} actions={<RomMenu rom={rom} overlay />} />
+            ))}
+          </Rail>
+        </Section>
+      ) : null}
       <Section
         title={t('home.platforms')}
         action={

@@ -1,5 +1,7 @@
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
+import DeleteRounded from '@mui/icons-material/DeleteRounded';
 import DownloadRounded from '@mui/icons-material/DownloadRounded';
+import EditRounded from '@mui/icons-material/EditRounded';
 import type { DetailedRom } from '@romshelf/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,20 +9,28 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 
 import { GameCover, gameTitle } from '@/components/game-cover';
+import { MarkdownView } from '@/components/markdown-view';
 import { PlatformIcon } from '@/components/platform-icon';
+import { DeleteRomsDialog } from '@/components/rom-actions/delete-roms-dialog';
+import { EditRomDialog } from '@/components/rom-actions/edit-rom-dialog';
+import { RomUserBadges } from '@/components/rom-card';
 import { romContentUrl, startDownload } from '@/lib/download';
 import { isFlag, languageToEmoji, regionToEmoji } from '@/lib/flags';
 import { formatBytes, formatDate } from '@/lib/format';
 import { hashString, platformBadge } from '@/lib/platform-badge';
+import { useHasScopes } from '@/lib/stores/use-scopes';
 
-import { useRomQuery } from '../api/rom';
+import { romQueryOptions, useRomQuery } from '../api/rom';
 import { isCurrentRom, useRomStore } from '../stores/rom-store';
 import { HashList } from './hash-list';
+import { PersonalData } from './personal-data';
+import { RomManual } from './rom-manual';
 import { RomFiles } from './rom-files';
 import { RomLoadState } from './rom-state';
 
@@ -97,6 +107,18 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function RomDetails({ rom }: { rom: DetailedRom }) {
   const { t } = useTranslation('rom');
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const setCurrent = useRomStore((state) => state.setCurrent);
+  const canWrite = useHasScopes('roms.write');
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const change = useCallback(
+    (next: DetailedRom) => {
+      setCurrent(next);
+      queryClient.setQueryData(romQueryOptions(String(next.id)).queryKey, next);
+    },
+    [queryClient, setCurrent],
+  );
   const title = gameTitle(rom);
   const badge = platformBadge({ slug: rom.platform_slug, name: rom.platform_display_name });
   const cover = rom.path_cover_large || rom.path_cover_small;
@@ -104,6 +126,22 @@ function RomDetails({ rom }: { rom: DetailedRom }) {
   const accent = (hue + (hashString(title) % 40)) % 360;
   return (
     <Box data-testid="rom-details" data-rom-id={rom.id} sx={{ position: 'relative' }}>
+      {editing ? (
+        <EditRomDialog rom={rom} open onClose={() => setEditing(false)} onSaved={change} />
+      ) : null}
+      {deleting ? (
+        <DeleteRomsDialog
+          roms={[rom]}
+          open
+          onClose={() => setDeleting(false)}
+          onDeleted={(ids) => {
+            if (!ids.includes(rom.id)) return;
+            setCurrent(null);
+            queryClient.removeQueries({ queryKey: romQueryOptions(String(rom.id)).queryKey });
+            void navigate(`/platform/${String(rom.platform_id)}`, { replace: true });
+          }}
+        />
+      ) : null}
       <Box
         aria-hidden
         sx={{
@@ -144,8 +182,15 @@ function RomDetails({ rom }: { rom: DetailedRom }) {
             spacing={2}
             sx={{ maxWidth: { xs: 260, md: 'none' }, mx: { xs: 'auto', md: 0 }, width: '100%' }}
           >
-            <Box sx={{ boxShadow: '0 18px 48px rgba(0,0,0,0.45)', borderRadius: '16px' }}>
+            <Box
+              sx={{
+                position: 'relative',
+                boxShadow: '0 18px 48px rgba(0,0,0,0.45)',
+                borderRadius: '16px',
+              }}
+            >
               <GameCover rom={rom} large radius={16} />
+              <RomUserBadges rom={rom} />
             </Box>
             <Button
               variant="contained"
@@ -164,6 +209,29 @@ function RomDetails({ rom }: { rom: DetailedRom }) {
                   })
                 : formatBytes(rom.fs_size_bytes)}
             </Typography>
+            {canWrite ? (
+              <Stack direction="row" spacing={1}>
+                <Button
+                  variant="outlined"
+                  startIcon={<EditRounded />}
+                  onClick={() => setEditing(true)}
+                  data-testid="rom-edit"
+                  sx={{ flex: 1 }}
+                >
+                  {t('actions.edit')}
+                </Button>
+                <Button
+                  variant="outlined"
+                  color="error"
+                  startIcon={<DeleteRounded />}
+                  onClick={() => setDeleting(true)}
+                  data-testid="rom-delete"
+                  sx={{ flex: 1 }}
+                >
+                  {t('actions.delete')}
+                </Button>
+              </Stack>
+            ) : null}
           </Stack>
           <Stack spacing={3} sx={{ minWidth: 0 }}>
             <Box>
@@ -220,10 +288,15 @@ function RomDetails({ rom }: { rom: DetailedRom }) {
               </Stack>
             </Box>
             {rom.summary ? (
-              <Typography sx={{ whiteSpace: 'pre-line', color: 'text.secondary', maxWidth: 900 }}>
-                {rom.summary}
-              </Typography>
+              <MarkdownView
+                source={rom.summary}
+                testId="rom-summary"
+                sx={{ color: 'text.secondary', maxWidth: 900, typography: 'body1' }}
+              />
             ) : null}
+            <Section title={t('personal.title')}>
+              <PersonalData rom={rom} onChange={change} />
+            </Section>
             <Section title={t('details.title')}>
               <Box
                 sx={{
@@ -278,6 +351,9 @@ function RomDetails({ rom }: { rom: DetailedRom }) {
               <HashList crc={rom.crc_hash} md5={rom.md5_hash} sha1={rom.sha1_hash} />
             </Section>
             <RomFiles rom={rom} />
+            <Section title={t('manual.title')}>
+              <RomManual rom={rom} onChange={change} />
+            </Section>
           </Stack>
         </Box>
       </Box>

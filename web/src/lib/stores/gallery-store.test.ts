@@ -223,3 +223,101 @@ describe('gallery store paging (SPEC §4)', () => {
     expect(store.getState().selectedIds.size).toBe(0);
   });
 });
+
+describe('recent and continue-playing lists (SPEC §4)', () => {
+  it('add at the front, once, and can remove items', () => {
+    const store = createGalleryStore(72);
+    store.getState().setRecentRoms([rom(1), rom(2)]);
+    store.getState().addRecentRom(rom(3));
+    expect(store.getState().recentRoms.map((item) => item.id)).toEqual([3, 1, 2]);
+    store.getState().addRecentRom(rom(2));
+    expect(store.getState().recentRoms.map((item) => item.id)).toEqual([2, 3, 1]);
+    store.getState().removeRecentRom(3);
+    expect(store.getState().recentRoms.map((item) => item.id)).toEqual([2, 1]);
+
+    store.getState().addContinuePlayingRom(rom(5));
+    store.getState().addContinuePlayingRom(rom(6));
+    expect(store.getState().continuePlayingRoms.map((item) => item.id)).toEqual([6, 5]);
+    store.getState().removeContinuePlayingRom(6);
+    expect(store.getState().continuePlayingRoms.map((item) => item.id)).toEqual([5]);
+  });
+
+  it('keep at most RAIL_SIZE (15) items', () => {
+    const store = createGalleryStore(72);
+    for (let id = 1; id <= 20; id++) store.getState().addContinuePlayingRom(rom(id));
+    const ids = store.getState().continuePlayingRoms.map((item) => item.id);
+    expect(ids).toHaveLength(15);
+    expect(ids[0]).toBe(20);
+  });
+});
+
+describe('selection', () => {
+  it('toggles, selects shift ranges both ways, selects all loaded and clears', async () => {
+    const store = createGalleryStore(72);
+    const { fetcher } = library(10);
+    store.getState().enterContext('platform:1');
+    await store.getState().fetchRoms(fetcher);
+    store.getState().setSelectMode(true);
+    store.getState().toggleSelected(3);
+    store.getState().selectRange(6);
+    expect([...store.getState().selectedIds].sort((a, b) => a - b)).toEqual([3, 4, 5, 6]);
+    store.getState().toggleSelected(9);
+    store.getState().selectRange(8);
+    expect(store.getState().selectedIds.has(8)).toBe(true);
+    expect(store.getState().selectedIds.size).toBe(6);
+    store.getState().toggleSelected(9);
+    expect(store.getState().selectedIds.has(9)).toBe(false);
+    store.getState().selectAllLoaded();
+    expect(store.getState().selectedIds.size).toBe(10);
+    store.getState().setSelectMode(false);
+    expect(store.getState().selectedIds.size).toBe(0);
+  });
+
+  it('a range without an anchor selects just the clicked ROM', async () => {
+    const store = createGalleryStore(72);
+    const { fetcher } = library(5);
+    store.getState().enterContext('platform:1');
+    await store.getState().fetchRoms(fetcher);
+    store.getState().selectRange(4);
+    expect([...store.getState().selectedIds]).toEqual([4]);
+  });
+
+  it('reset leaves select mode and clears the selection', () => {
+    const store = createGalleryStore(72);
+    store.getState().setSelectMode(true);
+    store.getState().toggleSelected(1);
+    store.getState().reset();
+    expect(store.getState().selectMode).toBe(false);
+    expect(store.getState().selectedIds.size).toBe(0);
+  });
+});
+
+describe('library changes', () => {
+  it('updateRom replaces a loaded ROM and removeRoms drops ROMs everywhere', async () => {
+    const store = createGalleryStore(72);
+    const { fetcher } = library(4);
+    store.getState().enterContext('platform:1');
+    await store.getState().fetchRoms(fetcher);
+    store.getState().setRecentRoms([rom(2)]);
+    store.getState().updateRom({ id: 2, name: 'Renamed' });
+    expect(store.getState().roms[1]?.name).toBe('Renamed');
+    expect(store.getState().recentRoms[0]?.name).toBe('Renamed');
+    store.getState().toggleSelected(2);
+    store.getState().removeRoms([2]);
+    expect(store.getState().roms.map((item) => item.id)).toEqual([1, 3, 4]);
+    expect(store.getState().total).toBe(3);
+    expect(store.getState().recentRoms).toEqual([]);
+    expect(store.getState().selectedIds.size).toBe(0);
+  });
+
+  it('invalidate forgets cached contexts and bumps the revision', async () => {
+    const store = createGalleryStore(72);
+    const { fetcher } = library(4);
+    store.getState().enterContext('platform:1');
+    await store.getState().fetchRoms(fetcher);
+    const revision = store.getState().revision;
+    store.getState().invalidate();
+    expect(store.getState().cache).toEqual({});
+    expect(store.getState().revision).toBe(revision + 1);
+  });
+});

@@ -1,4 +1,4 @@
-import { PAGE_SIZE } from '@romshelf/contract';
+import { PAGE_SIZE, RAIL_SIZE } from '@romshelf/contract';
 import type { RomListPage, RomOrderBy, SimpleRom } from '@romshelf/contract';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
@@ -50,14 +50,58 @@ export interface GalleryState extends GallerySnapshot {
     options?: { offset?: number; append?: boolean },
   ) => Promise<FetchOutcome>;
   setOrder: (orderBy: RomOrderBy, orderDir: OrderDir) => void;
+  /** Select mode: a click on a card selects it instead of opening it. */
+  selectMode: boolean;
+  /** The last card clicked without shift: the start of a shift-click range. */
+  selectionAnchor: number | null;
+  /** Recently added ROMs (home rail), newest first, at most RAIL_SIZE. */
+  recentRoms: SimpleRom[];
+  /** ROMs last played (home rail), most recent first, at most RAIL_SIZE. */
+  continuePlayingRoms: SimpleRom[];
+  /** Bumped when the library changed (upload, edit, delete): open galleries reload. */
+  revision: number;
+
   toggleSelected: (id: number) => void;
+  /** Shift-click: selects every loaded ROM between the anchor and `id` (inclusive). */
+  selectRange: (id: number) => void;
+  selectAllLoaded: () => void;
   clearSelection: () => void;
+  setSelectMode: (on: boolean) => void;
+  setRecentRoms: (roms: SimpleRom[]) => void;
+  /** Adds at the front (moving it there when already listed). */
+  addRecentRom: (rom: SimpleRom) => void;
+  removeRecentRom: (id: number) => void;
+  setContinuePlayingRoms: (roms: SimpleRom[]) => void;
+  addContinuePlayingRom: (rom: SimpleRom) => void;
+  removeContinuePlayingRom: (id: number) => void;
+  /** Replaces a loaded ROM (after an edit or a props change) wherever it is shown. */
+  updateRom: (rom: RomChange) => void;
+  /** Drops ROMs (after a delete) from the loaded list, the cache and the rails. */
+  removeRoms: (ids: readonly number[]) => void;
+  /** The library changed: forget cached contexts and ask open galleries to reload. */
+  invalidate: () => void;
   clearCache: () => void;
   reset: () => void;
 }
 
 export const DEFAULT_ORDER_BY: RomOrderBy = 'name';
 export const DEFAULT_ORDER_DIR: OrderDir = 'asc';
+
+/** Puts `rom` at the front of `list` (once), keeping at most `max` items. */
+export function addToFront(
+  list: readonly SimpleRom[],
+  rom: SimpleRom,
+  max = RAIL_SIZE,
+): SimpleRom[] {
+  return [rom, ...list.filter((item) => item.id !== rom.id)].slice(0, max);
+}
+
+/** A changed ROM: its id and whatever fields changed (a DetailedRom fits). */
+export type RomChange = Pick<SimpleRom, 'id'> & Partial<SimpleRom>;
+
+function replaceRom(list: readonly SimpleRom[], rom: RomChange): SimpleRom[] {
+  return list.map((item) => (item.id === rom.id ? { ...item, ...rom } : item));
+}
 
 function emptySnapshot(): GallerySnapshot {
   return {
@@ -87,6 +131,11 @@ export function createGalleryStore(limit = PAGE_SIZE) {
     fetching: false,
     error: null,
     selectedIds: new Set<number>(),
+    selectMode: false,
+    selectionAnchor: null,
+    recentRoms: [],
+    continuePlayingRoms: [],
+    revision: 0,
     cache: {},
     generation: 0,
 
@@ -105,6 +154,7 @@ export function createGalleryStore(limit = PAGE_SIZE) {
         fetching: false,
         error: null,
         selectedIds: new Set<number>(),
+        selectionAnchor: null,
         generation: state.generation + 1,
       });
       return cached !== undefined;
@@ -161,6 +211,7 @@ export function createGalleryStore(limit = PAGE_SIZE) {
         orderDir,
         fetching: false,
         selectedIds: new Set<number>(),
+        selectionAnchor: null,
         generation: state.generation + 1,
       });
     },
@@ -169,10 +220,77 @@ export function createGalleryStore(limit = PAGE_SIZE) {
       const selected = new Set(get().selectedIds);
       if (selected.has(id)) selected.delete(id);
       else selected.add(id);
+      set({ selectedIds: selected, selectionAnchor: id });
+    },
+
+    selectRange: (id) => {
+      const { roms, selectionAnchor, selectedIds } = get();
+      const end = roms.findIndex((rom) => rom.id === id);
+      const start =
+        selectionAnchor === null ? -1 : roms.findIndex((rom) => rom.id === selectionAnchor);
+      if (end < 0) return;
+      if (start < 0) {
+        get().toggleSelected(id);
+        return;
+      }
+      const selected = new Set(selectedIds);
+      const [from, to] = start <= end ? [start, end] : [end, start];
+      for (const rom of roms.slice(from, to + 1)) selected.add(rom.id);
       set({ selectedIds: selected });
     },
 
-    clearSelection: () => set({ selectedIds: new Set<number>() }),
+    selectAllLoaded: () => set({ selectedIds: new Set(get().roms.map((rom) => rom.id)) }),
+
+    clearSelection: () => set({ selectedIds: new Set<number>(), selectionAnchor: null }),
+
+    setSelectMode: (on) =>
+      set(
+        on
+          ? { selectMode: true }
+          : { selectMode: false, selectedIds: new Set<number>(), selectionAnchor: null },
+      ),
+
+    setRecentRoms: (roms) => set({ recentRoms: roms.slice(0, RAIL_SIZE) }),
+    addRecentRom: (rom) => set({ recentRoms: addToFront(get().recentRoms, rom) }),
+    removeRecentRom: (id) => set({ recentRoms: get().recentRoms.filter((rom) => rom.id !== id) }),
+    setContinuePlayingRoms: (roms) => set({ continuePlayingRoms: roms.slice(0, RAIL_SIZE) }),
+    addContinuePlayingRom: (rom) =>
+      set({ continuePlayingRoms: addToFront(get().continuePlayingRoms, rom) }),
+    removeContinuePlayingRom: (id) =>
+      set({ continuePlayingRoms: get().continuePlayingRoms.filter((rom) => rom.id !== id) }),
+
+    updateRom: (rom) => {
+      const state = get();
+      set({
+        roms: replaceRom(state.roms, rom),
+        recentRoms: replaceRom(state.recentRoms, rom),
+        continuePlayingRoms: replaceRom(state.continuePlayingRoms, rom),
+        cache: Object.fromEntries(
+          Object.entries(state.cache).map(([key, snapshot]) => [
+            key,
+            { ...snapshot, roms: replaceRom(snapshot.roms, rom) },
+          ]),
+        ),
+      });
+    },
+
+    removeRoms: (ids) => {
+      const gone = new Set(ids);
+      const keep = (list: readonly SimpleRom[]) => list.filter((rom) => !gone.has(rom.id));
+      const state = get();
+      const selected = new Set([...state.selectedIds].filter((id) => !gone.has(id)));
+      const removedHere = state.roms.length - keep(state.roms).length;
+      set({
+        roms: keep(state.roms),
+        total: Math.max(0, state.total - removedHere),
+        selectedIds: selected,
+        recentRoms: keep(state.recentRoms),
+        continuePlayingRoms: keep(state.continuePlayingRoms),
+        cache: {},
+      });
+    },
+
+    invalidate: () => set((state) => ({ cache: {}, revision: state.revision + 1 })),
 
     clearCache: () => set({ cache: {} }),
 
@@ -184,6 +302,8 @@ export function createGalleryStore(limit = PAGE_SIZE) {
         fetching: false,
         error: null,
         selectedIds: new Set<number>(),
+        selectMode: false,
+        selectionAnchor: null,
         generation: state.generation + 1,
       })),
   }));

@@ -1,0 +1,224 @@
+import CloseRounded from '@mui/icons-material/CloseRounded';
+import DeleteRounded from '@mui/icons-material/DeleteRounded';
+import DoneAllRounded from '@mui/icons-material/DoneAllRounded';
+import DownloadRounded from '@mui/icons-material/DownloadRounded';
+import FavoriteRounded from '@mui/icons-material/FavoriteRounded';
+import FlagRounded from '@mui/icons-material/FlagRounded';
+import type { PlayStatus, SimpleRom } from '@romshelf/contract';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Snackbar from '@mui/material/Snackbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { PlayStatusMenu } from '@/components/play-status-menu';
+import { DeleteRomsDialog } from '@/components/rom-actions/delete-roms-dialog';
+import { saveRomProps } from '@/components/rom-actions/rom-menu';
+import { errorMessage } from '@/lib/api-client';
+import type { PropsChange } from '@/lib/api/rom-actions';
+import { downloadSequentially } from '@/lib/bulk-download';
+import { romContentUrl } from '@/lib/download';
+import { galleryStore, useGalleryStore } from '@/lib/stores/gallery-store';
+import { useHasScopes } from '@/lib/stores/use-scopes';
+
+function Action({
+  label,
+  icon,
+  onClick,
+  disabled,
+  testId,
+  color,
+}: {
+  label: string;
+  icon: ReactNode;
+  onClick: (event: React.MouseEvent<HTMLElement>) => void;
+  disabled?: boolean;
+  testId: string;
+  color?: 'error';
+}) {
+  return (
+    <Tooltip title={label}>
+      <span>
+        <IconButton
+          onClick={onClick}
+          disabled={disabled}
+          aria-label={label}
+          data-testid={testId}
+          color={color ?? 'default'}
+        >
+          {icon}
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+}
+
+/**
+ * The bar of select mode: count, select all loaded, and bulk download (one file after another,
+ * SPEC §9), favourite, status and delete.
+ */
+export function BulkActionsBar() {
+  const { t } = useTranslation('gallery');
+  const queryClient = useQueryClient();
+  const canWrite = useHasScopes('roms.write');
+  const roms = useGalleryStore((state) => state.roms);
+  const selectedIds = useGalleryStore((state) => state.selectedIds);
+  const [statusAnchor, setStatusAnchor] = useState<HTMLElement | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const abort = useRef<AbortController | null>(null);
+
+  const selected: SimpleRom[] = roms.filter((rom) => selectedIds.has(rom.id));
+  const count = selected.length;
+  const allFavourite = count > 0 && selected.every((rom) => rom.rom_user.is_favorite);
+
+  const bulkProps = async (change: PropsChange, done: string) => {
+    setBusy(true);
+    const errors: string[] = [];
+    for (const rom of selected) {
+      try {
+        await saveRomProps(rom, change);
+      } catch (error) {
+        errors.push(errorMessage(error));
+      }
+    }
+    void queryClient.invalidateQueries({ queryKey: ['roms'] });
+    setBusy(false);
+    setMessage(
+      errors.length > 0 ? { text: errors.join('; '), error: true } : { text: done, error: false },
+    );
+  };
+
+  const download = async () => {
+    abort.current?.abort();
+    abort.current = new AbortController();
+    setMessage({ text: t('select.downloading', { count }), error: false });
+    await downloadSequentially(
+      selected.map((rom) => ({ url: romContentUrl(rom) })),
+      undefined,
+      abort.current.signal,
+    );
+  };
+
+  return (
+    <>
+      <Paper
+        elevation={10}
+        data-testid="bulk-bar"
+        sx={{
+          position: 'sticky',
+          bottom: { xs: 8, sm: 16 },
+          zIndex: 5,
+          mt: 2,
+          mx: 'auto',
+          width: 'fit-content',
+          maxWidth: '100%',
+          display: 'flex',
+          alignItems: 'center',
+          flexWrap: 'wrap',
+          gap: 0.5,
+          px: 1.5,
+          py: 0.75,
+          borderRadius: '999px',
+          border: 1,
+          borderColor: 'divider',
+        }}
+      >
+        <Typography
+          variant="subtitle2"
+          sx={{ px: 1, whiteSpace: 'nowrap' }}
+          data-testid="bulk-count"
+        >
+          {t('select.count', { count })}
+        </Typography>
+        <Button
+          size="small"
+          startIcon={<DoneAllRounded />}
+          onClick={() => galleryStore.getState().selectAllLoaded()}
+          data-testid="bulk-select-all"
+        >
+          {t('select.all-loaded', { count: roms.length })}
+        </Button>
+        <Box sx={{ width: '1px', height: 24, bgcolor: 'divider', mx: 0.5 }} />
+        <Action
+          label={t('select.download')}
+          icon={<DownloadRounded />}
+          onClick={() => void download()}
+          disabled={count === 0}
+          testId="bulk-download"
+        />
+        <Action
+          label={allFavourite ? t('select.unfavourite') : t('select.favourite')}
+          icon={<FavoriteRounded sx={{ color: allFavourite ? undefined : '#ff5c8a' }} />}
+          onClick={() =>
+            void bulkProps({ data: { is_favorite: !allFavourite } }, t('select.done', { count }))
+          }
+          disabled={count === 0 || busy}
+          testId="bulk-favourite"
+        />
+        <Action
+          label={t('select.status')}
+          icon={<FlagRounded />}
+          onClick={(event) => setStatusAnchor(event.currentTarget)}
+          disabled={count === 0 || busy}
+          testId="bulk-status"
+        />
+        {canWrite ? (
+          <Action
+            label={t('select.delete')}
+            icon={<DeleteRounded />}
+            onClick={() => setDeleting(true)}
+            disabled={count === 0 || busy}
+            testId="bulk-delete"
+            color="error"
+          />
+        ) : null}
+        <Box sx={{ width: '1px', height: 24, bgcolor: 'divider', mx: 0.5 }} />
+        <Action
+          label={t('select.exit')}
+          icon={<CloseRounded />}
+          onClick={() => galleryStore.getState().setSelectMode(false)}
+          testId="bulk-exit"
+        />
+      </Paper>
+      <PlayStatusMenu
+        anchorEl={statusAnchor}
+        open={statusAnchor !== null}
+        onClose={() => setStatusAnchor(null)}
+        onPick={(status: PlayStatus | null) =>
+          void bulkProps({ data: { status } }, t('select.done', { count }))
+        }
+      />
+      {deleting ? (
+        <DeleteRomsDialog
+          roms={selected}
+          open
+          onClose={() => setDeleting(false)}
+          onDeleted={() => galleryStore.getState().clearSelection()}
+        />
+      ) : null}
+      <Snackbar
+        open={message !== null}
+        autoHideDuration={4000}
+        onClose={() => setMessage(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      >
+        <Alert
+          severity={message?.error ? 'error' : 'success'}
+          onClose={() => setMessage(null)}
+          variant="filled"
+        >
+          {message?.text}
+        </Alert>
+      </Snackbar>
+    </>
+  );
+}

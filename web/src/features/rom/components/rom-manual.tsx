@@ -1,0 +1,120 @@
+import MenuBookRounded from '@mui/icons-material/MenuBookRounded';
+import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded';
+import UploadFileRounded from '@mui/icons-material/UploadFileRounded';
+import type { DetailedRom } from '@romshelf/contract';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { errorMessage } from '@/lib/api-client';
+import { manualUrl, uploadManual } from '@/lib/api/rom-actions';
+import { startDownload } from '@/lib/download';
+import { useHasScopes } from '@/lib/stores/use-scopes';
+
+/** The game's manual (PDF): view it in the page or a new tab, download it, upload or replace it. */
+export function RomManual({
+  rom,
+  onChange,
+}: {
+  rom: DetailedRom;
+  onChange: (rom: DetailedRom) => void;
+}) {
+  const { t } = useTranslation('rom');
+  const canWrite = useHasScopes('roms.write');
+  const [viewing, setViewing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const url = rom.has_manual ? manualUrl(rom) : null;
+
+  const upload = async (file: File) => {
+    setBusy(true);
+    setError(null);
+    try {
+      onChange(await uploadManual(rom.id, file));
+    } catch (cause) {
+      setError(errorMessage(cause));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box data-testid="rom-manual">
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+        {url ? (
+          <>
+            <Button
+              variant="contained"
+              startIcon={<MenuBookRounded />}
+              onClick={() => setViewing(!viewing)}
+              data-testid="manual-view"
+            >
+              {viewing ? t('manual.hide') : t('manual.view')}
+            </Button>
+            <Button
+              component="a"
+              href={url}
+              target="_blank"
+              rel="noopener"
+              startIcon={<OpenInNewRounded />}
+              data-testid="manual-open"
+            >
+              {t('manual.open')}
+            </Button>
+            <Button onClick={() => startDownload(url, `${rom.fs_name_no_ext}.pdf`)}>
+              {t('manual.download')}
+            </Button>
+          </>
+        ) : (
+          <Typography variant="body2" color="text.secondary" sx={{ mr: 1 }}>
+            {t('manual.none')}
+          </Typography>
+        )}
+        {canWrite ? (
+          <Button component="label" startIcon={<UploadFileRounded />} loading={busy}>
+            {url ? t('manual.replace') : t('manual.upload')}
+            <input
+              hidden
+              type="file"
+              accept="application/pdf,.pdf"
+              data-testid="manual-input"
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                event.target.value = '';
+                if (file) void upload(file);
+              }}
+            />
+          </Button>
+        ) : null}
+      </Stack>
+      {error ? (
+        <Alert severity="error" sx={{ mt: 1.5 }} data-testid="manual-error">
+          {error}
+        </Alert>
+      ) : null}
+      {url && viewing ? (
+        <Box
+          component="iframe"
+          src={url}
+          title={t('manual.title')}
+          // A sandbox without scripts: the browser's own PDF viewer still renders it.
+          sandbox="allow-same-origin"
+          data-testid="manual-frame"
+          sx={{
+            mt: 2,
+            width: '100%',
+            height: { xs: 480, md: 720 },
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 2,
+            bgcolor: 'background.default',
+          }}
+        />
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,314 @@
+import CloseRounded from '@mui/icons-material/CloseRounded';
+import CloudUploadRounded from '@mui/icons-material/CloudUploadRounded';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { alpha, useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import type { DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { PlatformIcon } from '@/components/platform-icon';
+import { sortPlatforms, usePlatformsQuery } from '@/lib/api/platforms';
+import { formatBytes } from '@/lib/format';
+import { useHeartbeatStore } from '@/lib/stores/heartbeat-store';
+import { useUploadStore } from '@/lib/stores/upload-store';
+import { uploadTimeoutMs } from '@/lib/upload';
+
+import { runUploads } from '../run-uploads';
+import { UploadProgressRow } from './upload-progress-row';
+
+/** Adds files, skipping any already chosen (same name and size). */
+export function mergeFiles(current: readonly File[], added: readonly File[]): File[] {
+  const seen = new Set(current.map((file) => `${file.name}\u0000${String(file.size)}`));
+  const merged = [...current];
+  for (const file of added) {
+    const key = `${file.name}\u0000${String(file.size)}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      merged.push(file);
+    }
+  }
+  return merged;
+}
+
+/**
+ * Upload games (SPEC §7 POST /roms, one request per file): pick a platform, choose or drop
+ * files, then watch each file's progress. Closing the dialog keeps the uploads going in the
+ * tray.
+ */
+export function UploadDialog() {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const open = useUploadStore((state) => state.dialogOpen);
+  const closeDialog = useUploadStore((state) => state.closeDialog);
+  return (
+    <Dialog
+      open={open}
+      onClose={closeDialog}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={phone}
+      data-testid="upload-dialog"
+    >
+      <UploadForm onClose={closeDialog} />
+    </Dialog>
+  );
+}
+
+/** The dialog's content: mounted on opening, so every opening starts afresh. */
+function UploadForm({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('rom');
+  const theme = useTheme();
+  const queryClient = useQueryClient();
+  const items = useUploadStore((state) => state.items);
+  const heartbeat = useHeartbeatStore((state) => state.value);
+  const platforms = usePlatformsQuery();
+  const [platformId, setPlatformId] = useState<number | ''>(
+    () => useUploadStore.getState().dialogPlatformId ?? '',
+  );
+  const [files, setFiles] = useState<File[]>([]);
+  const [batch, setBatch] = useState<number[]>([]);
+  const [dragging, setDragging] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const timeoutMs = uploadTimeoutMs(heartbeat);
+  const closeDialog = onClose;
+
+  const list = sortPlatforms(platforms.data ?? []);
+  const batchItems = items.filter((item) => batch.includes(item.id));
+  const running = batchItems.some((item) => !item.finished && !item.failed);
+  const started = batch.length > 0;
+
+  const start = () => {
+    if (platformId === '' || files.length === 0) return;
+    const store = useUploadStore.getState();
+    const jobs = files.map((file) => ({ id: store.add(file.name), file }));
+    setBatch(jobs.map((job) => job.id));
+    void runUploads(jobs, {
+      platformId,
+      timeoutMs,
+      queryClient,
+      translate: (key, options) => t(key, options),
+    });
+  };
+
+  const drop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    if (started) return;
+    setFiles((current) => mergeFiles(current, Array.from(event.dataTransfer.files)));
+  };
+
+  const total = files.reduce((sum, file) => sum + file.size, 0);
+
+  return (
+    <>
+      <DialogTitle sx={{ display: 'flex', alignItems: 'center', gap: 1.5, pr: 7 }}>
+        <CloudUploadRounded color="primary" />
+        {t('upload.title')}
+        <IconButton
+          onClick={closeDialog}
+          aria-label={t('actions.close')}
+          sx={{ position: 'absolute', right: 12, top: 12 }}
+        >
+          <CloseRounded />
+        </IconButton>
+      </DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={2.5}>
+          <TextField
+            select
+            label={t('upload.platform')}
+            value={platformId}
+            onChange={(event) => setPlatformId(Number(event.target.value))}
+            disabled={started}
+            helperText={list.length === 0 ? t('upload.no-platforms') : undefined}
+            slotProps={{
+              select: {
+                SelectDisplayProps: { 'data-testid': 'upload-platform' } as object,
+                renderValue: (value) => {
+                  const platform = list.find((item) => item.id === value);
+                  return platform ? (
+                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25 }}>
+                      <PlatformIcon platform={platform} size={22} />
+                      {platform.display_name}
+                    </Box>
+                  ) : (
+                    ''
+                  );
+                },
+              },
+            }}
+          >
+            {list.map((platform) => (
+              <MenuItem
+                key={platform.id}
+                value={platform.id}
+                data-testid={`upload-platform-${platform.fs_slug}`}
+              >
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25 }}>
+                  <PlatformIcon platform={platform} size={24} />
+                  <span>{platform.display_name}</span>
+                  <Typography variant="caption" color="text.secondary">
+                    {platform.fs_slug}
+                  </Typography>
+                </Box>
+              </MenuItem>
+            ))}
+          </TextField>
+
+          {started ? (
+            <Box data-testid="upload-progress-list">
+              {batchItems.map((item) => (
+                <UploadProgressRow key={item.id} item={item} />
+              ))}
+            </Box>
+          ) : (
+            <>
+              <Box
+                role="button"
+                tabIndex={0}
+                data-testid="upload-dropzone"
+                data-dragging={String(dragging)}
+                onClick={() => input.current?.click()}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter' || event.key === ' ') {
+                    event.preventDefault();
+                    input.current?.click();
+                  }
+                }}
+                onDragOver={(event) => {
+                  event.preventDefault();
+                  setDragging(true);
+                }}
+                onDragLeave={() => setDragging(false)}
+                onDrop={drop}
+                sx={{
+                  display: 'flex',
+                  flexDirection: 'column',
+                  alignItems: 'center',
+                  gap: 1,
+                  py: 4,
+                  px: 2,
+                  textAlign: 'center',
+                  cursor: 'pointer',
+                  borderRadius: '16px',
+                  border: `2px dashed ${dragging ? theme.palette.primary.main : theme.palette.divider}`,
+                  bgcolor: dragging ? alpha(theme.palette.primary.main, 0.08) : 'transparent',
+                  transition: 'all 120ms',
+                  '&:hover, &:focus-visible': {
+                    borderColor: theme.palette.primary.main,
+                    outline: 'none',
+                  },
+                }}
+              >
+                <CloudUploadRounded sx={{ fontSize: 40, color: 'primary.main' }} />
+                <Typography sx={{ fontWeight: 600 }}>{t('upload.drop')}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {t('upload.drop-hint')}
+                </Typography>
+                <input
+                  ref={input}
+                  hidden
+                  multiple
+                  type="file"
+                  data-testid="upload-input"
+                  onChange={(event) => {
+                    const chosen = Array.from(event.target.files ?? []);
+                    setFiles((current) => mergeFiles(current, chosen));
+                    event.target.value = '';
+                  }}
+                />
+              </Box>
+              {files.length > 0 ? (
+                <Box data-testid="upload-files">
+                  <Typography variant="overline" color="text.secondary">
+                    {t('upload.files', { count: files.length, size: formatBytes(total) })}
+                  </Typography>
+                  {files.map((file) => (
+                    <Box
+                      key={`${file.name}-${String(file.size)}`}
+                      data-testid="upload-file"
+                      sx={{
+                        display: 'flex',
+                        alignItems: 'center',
+                        gap: 1,
+                        py: 0.5,
+                        borderBottom: 1,
+                        borderColor: 'divider',
+                      }}
+                    >
+                      <Typography variant="body2" noWrap sx={{ flex: 1, minWidth: 0 }}>
+                        {file.name}
+                      </Typography>
+                      <Typography variant="caption" color="text.secondary">
+                        {formatBytes(file.size)}
+                      </Typography>
+                      <IconButton
+                        size="small"
+                        aria-label={t('upload.remove-file', { name: file.name })}
+                        onClick={() => setFiles((current) => current.filter((f) => f !== file))}
+                      >
+                        <CloseRounded fontSize="small" />
+                      </IconButton>
+                    </Box>
+                  ))}
+                </Box>
+              ) : null}
+            </>
+          )}
+          <Alert severity="info" icon={<InfoOutlined />} data-testid="upload-timeout-hint">
+            {t('upload.timeout-hint', { seconds: timeoutMs / 1000 })}
+          </Alert>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        {started ? (
+          <>
+            <Typography variant="caption" color="text.secondary" sx={{ mr: 'auto', pl: 1 }}>
+              {running ? t('upload.keeps-going') : t('upload.done')}
+            </Typography>
+            {running ? null : (
+              <Button
+                onClick={() => {
+                  setBatch([]);
+                  setFiles([]);
+                }}
+              >
+                {t('upload.more')}
+              </Button>
+            )}
+            <Button variant="contained" onClick={closeDialog} data-testid="upload-close">
+              {t('actions.close')}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button onClick={closeDialog}>{t('actions.cancel')}</Button>
+            <Button
+              variant="contained"
+              startIcon={<CloudUploadRounded />}
+              disabled={platformId === '' || files.length === 0}
+              onClick={start}
+              data-testid="upload-start"
+            >
+              {t('upload.start', { count: files.length })}
+            </Button>
+          </>
+        )}
+      </DialogActions>
+    </>
+  );
+}
