@@ -63,6 +63,7 @@ export interface AppConfig {
     hasheousClientKey: string | null;
     playmatchBaseUrl: string;
     launchboxMetadataUrl: string;
+    launchboxImagesUrl: string;
     requestTimeoutMs: number;
   };
   /** Which metadata sources are usable, derived from credentials and flags. */

@@ -74,6 +74,7 @@ describe('parseEnv', () => {
         hasheousClientKey: null,
         playmatchBaseUrl: 'https://playmatch.retrorealm.dev/api/v2',
         launchboxMetadataUrl: 'https://gamesdb.launchbox-app.com/Metadata.zip',
+        launchboxImagesUrl: 'https://images.launchbox-app.com',
         requestTimeoutMs: 15_000,
       },
       credentials: {

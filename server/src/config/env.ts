@@ -203,6 +203,7 @@ export const EnvSchema = z.object({
     'LAUNCHBOX_METADATA_URL',
     'https://gamesdb.launchbox-app.com/Metadata.zip',
   ),
+  LAUNCHBOX_IMAGES_URL: urlVar('LAUNCHBOX_IMAGES_URL', 'https://images.launchbox-app.com'),
   METADATA_REQUEST_TIMEOUT_MS: intVar('METADATA_REQUEST_TIMEOUT_MS', 15_000, 100, 600_000),
 });
 
@@ -312,6 +313,7 @@ export function parseEnv(env: Env, options: ParseEnvOptions): AppConfig {
       playmatchBaseUrl: vars.PLAYMATCH_BASE_URL ?? 'https://playmatch.retrorealm.dev/api/v2',
       launchboxMetadataUrl:
         vars.LAUNCHBOX_METADATA_URL ?? 'https://gamesdb.launchbox-app.com/Metadata.zip',
+      launchboxImagesUrl: vars.LAUNCHBOX_IMAGES_URL ?? 'https://images.launchbox-app.com',
       requestTimeoutMs: vars.METADATA_REQUEST_TIMEOUT_MS,
     },
     credentials,

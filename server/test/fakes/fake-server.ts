@@ -20,6 +20,8 @@ export interface FakeReply {
 
 export interface FakeServer {
   origin: string;
+  /** Replies given, in order, to the next requests before the handler answers again. */
+  enqueue(...replies: FakeReply[]): void;
   requests: { method: string; path: string; body: string; headers: http.IncomingHttpHeaders }[];
   close(): Promise<void>;
 }
@@ -46,6 +48,7 @@ export async function fakeCover(): Promise<Buffer> {
 /** A loopback HTTP server answering with `handler`; `/images/*` serves the fake cover. */
 export async function startFake(handler: FakeHandler): Promise<FakeServer> {
   const requests: FakeServer['requests'] = [];
+  const queued: FakeReply[] = [];
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -64,7 +67,7 @@ export async function startFake(handler: FakeHandler): Promise<FakeServer> {
           response.end(await fakeCover());
           return;
         }
-        const reply = await handler(request, body, url);
+        const reply = queued.shift() ?? (await handler(request, body, url));
         if (reply?.hang === true) return;
         const status = reply?.status ?? (reply === null ? 404 : 200);
         response.writeHead(status, { 'content-type': 'application/json', ...reply?.headers });
@@ -78,6 +81,7 @@ export async function startFake(handler: FakeHandler): Promise<FakeServer> {
   return {
     origin: `http://127.0.0.1:${port}`,
     requests,
+    enqueue: (...replies) => queued.push(...replies),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

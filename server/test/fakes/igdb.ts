@@ -140,12 +140,12 @@ export async function startFakeIgdb(
     return { body: JSON.stringify(list.slice(0, limit).map(render)) };
   });
   origin = server.origin;
-  return Object.assign(server, {
-    get tokens() {
-      return state.tokens;
-    },
+  const result = Object.assign(server, {
+    tokens: 0,
     revoke() {
       valid = new Set();
     },
   });
+  Object.defineProperty(result, 'tokens', { get: () => state.tokens });
+  return result;
 }

@@ -90,4 +90,68 @@ describe('metadata accuracy fixture', () => {
       await db.destroy();
     }
   }, 60_000);
+
+  it('never gives two different dumps with different titles one id by a fuzzy name match', async () => {
+    const fake = await startFakeIgdb([{ id: 2030, name: 'Double Dragon', platforms: [18] }]);
+    const { app, config, dataDir } = await buildTestApp();
+    await createFirstAdmin(app);
+    writeTree(config.libraryDir, {
+      'roms/nes/Double Dragoon (USA).nes': 'dragoon',
+      'roms/nes/Double Dragon (USA).nes': 'dragon',
+      'roms/nes/Double Dragon (Europe).nes': 'dragon europe',
+    });
+    await scanLibrary(app, await login(app));
+    const db = openDatabase(dataDir);
+    const log = pino({ level: 'silent' });
+    try {
+      const service = new MetadataService(
+        {
+          igdb: new IgdbClient({
+            baseUrl: fake.origin,
+            oauthUrl: `${fake.origin}/oauth2/token`,
+            clientId: 'client',
+            clientSecret: 'secret',
+            timeoutMs: 5000,
+            minIntervalMs: 0,
+          }),
+        },
+        new RomsRepository(db),
+        new MetadataRepository(db),
+        new LibraryConfigService(dataDir, log),
+        new RomResources(path.join(dataDir, 'resources')),
+        { trustedOrigins: new Set([fake.origin]), timeoutMs: 5000, maxScreenshots: 0 },
+        log,
+      );
+      const ids = async () =>
+        new Map(
+          (await db.selectFrom('rom').select(['id', 'fs_name', 'igdb_id']).execute()).map((row) => [
+            row.fs_name,
+            row,
+          ]),
+        );
+      const rows = await ids();
+      const idOf = (name: string) => rows.get(name)?.id ?? 0;
+      // The near-miss title claims the id first (fuzzy); the exact title then takes it over.
+      expect(await service.identifyRom(idOf('Double Dragoon (USA).nes'), ['igdb'], 'new')).toBe(
+        true,
+      );
+      expect(await service.identifyRom(idOf('Double Dragon (USA).nes'), ['igdb'], 'new')).toBe(
+        true,
+      );
+      // Another region of the same title shares the game: same title, not a collapse.
+      expect(await service.identifyRom(idOf('Double Dragon (Europe).nes'), ['igdb'], 'new')).toBe(
+        true,
+      );
+      // The near miss cannot take it back.
+      expect(await service.identifyRom(idOf('Double Dragoon (USA).nes'), ['igdb'], 'update')).toBe(
+        false,
+      );
+      const after = await ids();
+      expect(after.get('Double Dragon (USA).nes')?.igdb_id).toBe(2030);
+      expect(after.get('Double Dragon (Europe).nes')?.igdb_id).toBe(2030);
+      expect(after.get('Double Dragoon (USA).nes')?.igdb_id).toBeNull();
+    } finally {
+      await db.destroy();
+    }
+  });
 });

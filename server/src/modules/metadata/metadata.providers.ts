@@ -27,6 +27,7 @@ export function trustedOrigins(config: AppConfig): Set<string> {
     m.hasheousBaseUrl,
     m.playmatchBaseUrl,
     m.launchboxMetadataUrl,
+    m.launchboxImagesUrl,
     config.retroachievementsBaseUrl,
   ];
   return new Set(urls.map((url) => new URL(url).origin));
@@ -104,7 +105,7 @@ export function createMetadataProviders(
   if (config.metadataSources.launchbox) {
     const index = new LaunchboxIndex(db, m.launchboxMetadataUrl, `${dataDir}/launchbox`, log);
     providers.launchboxIndex = index;
-    providers.launchbox = new LaunchboxClient(index);
+    providers.launchbox = new LaunchboxClient(index, m.launchboxImagesUrl);
   }
   return providers;
 }
