@@ -7,7 +7,7 @@ import type {
 } from '@romshelf/contract';
 import type { QueryClient } from '@tanstack/react-query';
 
-import { api } from '../api-client';
+import { API_BASE, api } from '../api-client';
 import { galleryStore } from '../stores/gallery-store';
 import { platformsQueryKey } from './platforms';
 
@@ -82,15 +82,18 @@ export function uploadManual(id: number, file: File): Promise<DetailedRom> {
   return api.post<DetailedRom>(`/roms/${String(id)}/manuals`, { body: form });
 }
 
-/** URL prefix of the resources folder (RomM's), where manuals and covers are served. */
-export const RESOURCES_URL = '/assets/romm/resources';
-
-/** Where the manual is served inline: `path_manual` is relative to the resources folder. */
-export function manualUrl(rom: Pick<SimpleRom, 'path_manual' | 'updated_at'>): string | null {
-  const path = rom.path_manual;
-  if (!path) return null;
-  const url = path.startsWith('/') || /^https?:/.test(path) ? path : `${RESOURCES_URL}/${path}`;
-  return `${url}?ts=${encodeURIComponent(rom.updated_at)}`;
+/**
+ * Where the manual is served (GET /api/roms/{id}/manual): inline for viewing, or as an
+ * attachment with `download`. `updated_at` busts caches after a replacement.
+ */
+export function manualUrl(
+  rom: Pick<SimpleRom, 'id' | 'has_manual' | 'updated_at'>,
+  download = false,
+): string | null {
+  if (!rom.has_manual) return null;
+  const query = new URLSearchParams({ ts: rom.updated_at });
+  if (download) query.set('download', '1');
+  return `${API_BASE}/roms/${String(rom.id)}/manual?${query.toString()}`;
 }
 
 /** After a change to the library: reload ROM lists, rails, platform counts and open galleries. */

@@ -28,7 +28,8 @@ export function RomManual({
   const [viewing, setViewing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const url = rom.has_manual ? manualUrl(rom) : null;
+  const url = manualUrl(rom);
+  const downloadUrl = manualUrl(rom, true);
 
   const upload = async (file: File) => {
     setBusy(true);
@@ -65,7 +66,10 @@ export function RomManual({
             >
               {t('manual.open')}
             </Button>
-            <Button onClick={() => startDownload(url, `${rom.fs_name_no_ext}.pdf`)}>
+            <Button
+              onClick={() => startDownload(downloadUrl ?? url, `${rom.fs_name_no_ext}.pdf`)}
+              data-testid="manual-download"
+            >
               {t('manual.download')}
             </Button>
           </>
