@@ -57,7 +57,7 @@ function jeu(origin: string, game: FakeSsGame) {
       {
         type: 'box-2D',
         parent: 'jeu',
-        url: `${origin}/images/ss/${game.id}.png`,
+        url: `${origin}/images/ss/${game.id}.png?devid=dev&ssid=user&sspassword=pass&media=box-2D(us)`,
         region: 'us',
         format: 'png',
       },

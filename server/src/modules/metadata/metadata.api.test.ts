@@ -300,4 +300,40 @@ describe('metadata identification', () => {
       LAUNCHBOX_API_ENABLED: false,
     });
   }, 40_000);
+
+  it('identifies an uploaded ROM in the background with every enabled source', async () => {
+    const { app, session } = await setup();
+    await scanLibrary(app, session);
+    const snes = (await romsByName(app, session)).get('Chrono Trigger (USA).sfc')?.platform_id;
+    const boundary = '----metadata-upload';
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.sfc"\r\n` +
+          'Content-Type: application/octet-stream\r\n\r\n',
+      ),
+      Buffer.from('uploaded mega man x2'),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const uploaded = await app.inject({
+      method: 'POST',
+      url: '/api/roms',
+      headers: {
+        cookie: session.cookie,
+        'x-csrftoken': session.csrf,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'x-upload-platform': String(snes),
+        'x-upload-filename': 'Mega Man X2 (USA).sfc',
+      },
+      payload: body,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const id = uploaded.json<DetailedRom>().id;
+    let rom: DetailedRom | undefined;
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      rom = (await call<DetailedRom>(app, session, 'GET', `/api/roms/${id}`)).body;
+      if (rom.igdb_id !== null) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(rom).toMatchObject({ igdb_id: 1091, name: 'Mega Man X2', is_identified: true });
+  }, 40_000);
 });

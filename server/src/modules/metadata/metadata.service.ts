@@ -46,7 +46,11 @@ import type { SteamGridDbClient } from './providers/sgdb/sgdb.client.js';
 /** The enabled provider clients (absent = not configured). */
 export interface MetadataProviders {
   igdb?: NameProvider;
-  ss?: NameProvider & { byHash(rom: RomLookup): Promise<ProviderGame | null>; reset(): void };
+  ss?: NameProvider & {
+    byHash(rom: RomLookup): Promise<ProviderGame | null>;
+    reset(): void;
+    mediaUrl(url: string): string;
+  };
   moby?: NameProvider;
   launchbox?: NameProvider;
   ra?: RetroAchievementsMetadataClient;
@@ -565,7 +569,7 @@ export class MetadataService {
 
   private async download(url: string): Promise<Buffer | null> {
     try {
-      const fetched = await safeFetch(url, {
+      const fetched = await safeFetch(this.providers.ss?.mediaUrl(url) ?? url, {
         policy: this.policyFor(url),
         timeoutMs: this.media.timeoutMs,
         maxBytes: COVER_MAX_BYTES,

@@ -107,7 +107,10 @@ describe('ScreenScraper client', () => {
     const ss = client(fake.origin);
     const hit = await ss.byHash(rom('aa11'));
     expect(hit).toMatchObject({ id: 4821, name: 'Super Metroid', rating: 80, playerCount: '1-2' });
-    expect(hit?.urlCover).toContain('/images/ss/4821.png');
+    expect(hit?.urlCover).toContain('/images/ss/4821.png?media=box-2D');
+    expect(hit?.urlCover).not.toContain('sspassword');
+    expect(ss.mediaUrl(hit?.urlCover ?? '')).toContain('ssid=user&sspassword=pass');
+    expect(ss.mediaUrl('https://cdn.example.com/a.png')).toBe('https://cdn.example.com/a.png');
     expect(hit?.raw).toMatchObject({ ss_score: '8', player_count: '1-2' });
     expect(await ss.byHash(rom('bb22'))).toBeNull();
     expect(await ss.search('nothing', SNES, false)).toEqual([]);

@@ -52,6 +52,25 @@ export class ScreenScraperClient implements NameProvider {
     return platform.ssId !== null;
   }
 
+  /** A stored media URL with the credentials put back, for ScreenScraper hosts only. */
+  mediaUrl(url: string): string {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return url;
+    }
+    const own = new URL(this.options.baseUrl).host;
+    if (parsed.host !== own && !parsed.hostname.endsWith('.screenscraper.fr')) return url;
+    if (this.options.devId !== null) parsed.searchParams.set('devid', this.options.devId);
+    if (this.options.devPassword !== null) {
+      parsed.searchParams.set('devpassword', this.options.devPassword);
+    }
+    parsed.searchParams.set('ssid', this.options.user);
+    parsed.searchParams.set('sspassword', this.options.password);
+    return parsed.toString();
+  }
+
   termFor(nameNoTags: string): string {
     return searchTermFor('ss', nameNoTags);
   }

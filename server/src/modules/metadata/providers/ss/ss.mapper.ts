@@ -38,6 +38,23 @@ function languageNames(entry: unknown, languages: readonly string[]): string | n
   return null;
 }
 
+const CREDENTIAL_PARAMS = ['ssid', 'sspassword', 'devid', 'devpassword'];
+
+/**
+ * A media URL without the account and developer credentials ScreenScraper puts in it: what is
+ * stored and shown. Downloads add them back (`ScreenScraperClient.mediaUrl`).
+ */
+export function stripSsCredentials(url: string | null): string | null {
+  if (url === null) return null;
+  try {
+    const parsed = new URL(url);
+    for (const name of CREDENTIAL_PARAMS) parsed.searchParams.delete(name);
+    return parsed.toString();
+  } catch {
+    return null;
+  }
+}
+
 /** Whether a `jeu` is flagged "not a game". */
 export function isNotGame(jeu: unknown): boolean {
   if (asString(field(jeu, 'notgame')) === 'true') return true;
@@ -76,10 +93,10 @@ export function mapSsGame(
     const ofType = medias.filter((media) => asString(field(media, 'type')) === type);
     for (const region of [...regions, ...DEFAULT_REGIONS]) {
       const hit = ofType.find((media) => asString(field(media, 'region')) === region);
-      if (hit !== undefined) return asString(field(hit, 'url'));
+      if (hit !== undefined) return stripSsCredentials(asString(field(hit, 'url')));
     }
     const regionless = ofType.find((media) => asString(field(media, 'region')) === null);
-    return asString(field(regionless ?? ofType[0], 'url'));
+    return stripSsCredentials(asString(field(regionless ?? ofType[0], 'url')));
   };
   game.urlCover = mediaOf('box-2D');
   const shot = mediaOf('ss');
