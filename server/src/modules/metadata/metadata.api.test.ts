@@ -263,6 +263,22 @@ describe('metadata identification', () => {
         .status,
     ).toBe(400);
 
+    expect(matched.body.metadatum.genres).toEqual(['Role-playing (RPG)']);
+    // The edit endpoint's `unmatch_metadata` hides every source's metadata too.
+    const cleared = await app.inject({
+      method: 'PUT',
+      url: `/api/roms/${broken.id}?unmatch_metadata=true`,
+      headers: { cookie: session.cookie, 'x-csrftoken': session.csrf },
+      payload: {},
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json<DetailedRom>()).toMatchObject({
+      igdb_id: null,
+      igdb_metadata: null,
+      metadatum: expect.objectContaining({ genres: [] }) as unknown,
+    });
+    await call(app, session, 'POST', `/api/roms/${broken.id}/match`, { source: 'igdb', id: 1040 });
+
     const unmatched = await call<DetailedRom>(
       app,
       session,
@@ -288,6 +304,15 @@ describe('metadata identification', () => {
     expect(covers.body[0]?.resources).toHaveLength(1);
     expect(covers.body[0]?.resources[0]).toMatchObject({ type: 'static', width: 600, height: 900 });
 
+    const health = async (source: string) =>
+      (
+        await app.inject({ method: 'GET', url: `/api/heartbeat/metadata/${source}` })
+      ).json<boolean>();
+    expect(await health('igdb')).toBe(true);
+    expect(await health('sgdb')).toBe(false); // the fake has no game 1
+    expect(await health('moby')).toBe(false); // not configured
+    expect(await health('flashpoint')).toBe(false);
+    expect(await health('__proto__')).toBe(false);
     const heartbeat = await call<Heartbeat>(app, session, 'GET', '/api/heartbeat');
     expect(heartbeat.body.METADATA_SOURCES).toMatchObject({
       ANY_SOURCE_ENABLED: true,

@@ -38,14 +38,33 @@ export function toRomMetadataFields(
     | 'youtube_video_id'
     | 'path_screenshots'
     | 'updated_at'
+    | 'igdb_id'
+    | 'moby_id'
+    | 'ss_id'
+    | 'ra_id'
+    | 'launchbox_id'
+    | 'hasheous_id'
   >,
 ): MetadataFields {
-  const results = parse<ProviderResults>(row.metadata_results, {});
-  const metadatum = parse<Partial<MetadataFields['metadatum']>>(row.metadatum, {});
-  const raw = (source: keyof ProviderResults) => results[source]?.raw ?? null;
+  // Ids cleared elsewhere (an edit, `unmatch_metadata`) hide what their source said.
+  const ids = {
+    igdb: row.igdb_id,
+    moby: row.moby_id,
+    ss: row.ss_id,
+    ra: row.ra_id,
+    launchbox: row.launchbox_id,
+    hasheous: row.hasheous_id,
+  } as const;
+  const identified = Object.values(ids).some((id) => id !== null);
+  const results = identified ? parse<ProviderResults>(row.metadata_results, {}) : {};
+  const metadatum = identified
+    ? parse<Partial<MetadataFields['metadatum']>>(row.metadatum, {})
+    : {};
+  const raw = (source: keyof typeof ids) =>
+    ids[source] === null ? null : (results[source]?.raw ?? null);
   return {
-    alternative_names: parse<string[]>(row.alternative_names, []),
-    youtube_video_id: row.youtube_video_id,
+    alternative_names: identified ? parse<string[]>(row.alternative_names, []) : [],
+    youtube_video_id: identified ? row.youtube_video_id : null,
     metadatum: {
       rom_id: row.id,
       genres: metadatum.genres ?? [],
@@ -64,7 +83,7 @@ export function toRomMetadataFields(
     launchbox_metadata: raw('launchbox'),
     hasheous_metadata: raw('hasheous'),
     merged_ra_metadata: raw('ra'),
-    merged_screenshots: parse<string[]>(row.path_screenshots, []).map(
+    merged_screenshots: (identified ? parse<string[]>(row.path_screenshots, []) : []).map(
       (relative) => `${RESOURCES_URL_PREFIX}/${relative}?ts=${encodeURIComponent(row.updated_at)}`,
     ),
   };

@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { requireScopes } from '../../http/access.js';
+import { publicRoute, requireScopes } from '../../http/access.js';
 import type { RomsService } from '../roms/roms.service.js';
 import type { MetadataService } from './metadata.service.js';
 
@@ -105,6 +105,20 @@ export const metadataRoutes: FastifyPluginAsyncZod<{
       await metadata.clearSources(request.params.id, source === undefined ? null : [source]);
       return roms.get(request.params.id, request.user?.id ?? -1);
     },
+  );
+
+  app.get(
+    '/api/heartbeat/metadata/:source',
+    {
+      config: publicRoute,
+      schema: {
+        tags: ['system'],
+        summary: 'Whether a metadata source is enabled and answering',
+        params: z.object({ source: z.string().max(32) }),
+        response: { 200: z.boolean() },
+      },
+    },
+    (request) => metadata.sourceHealthy(request.params.source),
   );
 
   app.post(

@@ -107,6 +107,20 @@ function parseJson<T>(text: string | null, fallback: T): T {
   }
 }
 
+/**
+ * The stored provider results whose id is still on the ROM (an edit or `unmatch_metadata`
+ * may have cleared ids without touching the stored results).
+ */
+function liveResults(row: RomWithPlatformRow): ProviderResults {
+  const stored = parseJson<ProviderResults>(row.metadata_results, {});
+  const live: ProviderResults = {};
+  for (const [source, game] of Object.entries(stored) as [MetadataSource, ProviderGame][]) {
+    const column = ID_COLUMN[source];
+    if (column === undefined || row[column] === game.id) live[source] = game;
+  }
+  return live;
+}
+
 function isFuzzy(method: MatchMethod | undefined): boolean {
   return method?.startsWith('name') ?? false;
 }
@@ -142,6 +156,7 @@ class Mutex {
  */
 export class MetadataService {
   private readonly claims = new Mutex();
+  private readonly health = new Map<string, { at: number; ok: Promise<boolean> }>();
 
   constructor(
     private readonly providers: MetadataProviders,
@@ -260,7 +275,7 @@ export class MetadataService {
     const sources = this.selectSources(apis);
     if (sources.size === 0) return this.identified(row);
     const rom = this.lookupOf(row);
-    const stored = parseJson<ProviderResults>(row.metadata_results, {});
+    const stored = liveResults(row);
     const storedMethods = parseJson<Record<string, MatchMethod>>(row.match_methods, {});
     const edited = new Set(parseJson<string[]>(row.manual_fields, []));
     const failed = new Set<string>();
@@ -689,7 +704,7 @@ export class MetadataService {
   async clearSources(romId: number, sources: readonly string[] | null): Promise<void> {
     const row = await this.roms.findById(romId);
     if (row === undefined) throw new HttpError(404, `ROM with id ${romId} not found`);
-    const results = parseJson<ProviderResults>(row.metadata_results, {});
+    const results = liveResults(row);
     const methods = parseJson<Record<string, MatchMethod>>(row.match_methods, {});
     const dropped = sources ?? Object.keys(ID_COLUMN);
     for (const source of dropped) {
@@ -721,7 +736,7 @@ export class MetadataService {
       throw new HttpError(502, `${source} is unavailable: ${(error as Error).message}`);
     });
     if (game === null) throw new HttpError(404, `${source} has no game with id ${id}`);
-    const results = parseJson<ProviderResults>(row.metadata_results, {});
+    const results = liveResults(row);
     const methods = parseJson<Record<string, MatchMethod>>(row.match_methods, {});
     results[source] = game;
     methods[source] = 'manual';
@@ -861,6 +876,35 @@ export class MetadataService {
     } catch (error) {
       throw new HttpError(502, `SteamGridDB is unavailable: ${(error as Error).message}`);
     }
+  }
+
+  /**
+   * Whether a source is enabled and answers (`GET /api/heartbeat/metadata/{source}`). Results
+   * are cached for a minute so the public endpoint cannot be used to hammer providers.
+   */
+  sourceHealthy(source: string): Promise<boolean> {
+    const p = this.providers;
+    const checks: Record<string, { heartbeat(): Promise<boolean> } | undefined> = {
+      igdb: p.igdb,
+      ss: p.ss,
+      moby: p.moby,
+      ra: p.ra,
+      launchbox: p.launchbox,
+      hasheous: p.hasheous,
+      playmatch: p.playmatch,
+      sgdb: p.sgdb,
+    };
+    const key = source === 'lb' ? 'launchbox' : source;
+    const provider = Object.hasOwn(checks, key) ? checks[key] : undefined;
+    if (provider === undefined) return Promise.resolve(false);
+    const cached = this.health.get(key);
+    if (cached !== undefined && Date.now() - cached.at < 60_000) return cached.ok;
+    const ok = provider.heartbeat().catch((error: unknown) => {
+      this.log.warn(`metadata: ${key} heartbeat failed: ${(error as Error).message}`);
+      return false;
+    });
+    this.health.set(key, { at: Date.now(), ok });
+    return ok;
   }
 
   /** Re-imports the LaunchBox dump (`update_launchbox_metadata`). */

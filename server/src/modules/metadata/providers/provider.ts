@@ -83,6 +83,8 @@ export interface NameProvider {
   search(term: string, platform: ProviderPlatform, wide: boolean): Promise<ProviderGame[]>;
   /** The term the provider is searched with for a tag-stripped file name. */
   termFor(nameNoTags: string): string;
+  /** Whether the provider answers with the configured credentials. */
+  heartbeat(): Promise<boolean>;
 }
 
 /** Provider ids a hash service found for a ROM. */

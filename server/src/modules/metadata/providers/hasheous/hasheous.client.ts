@@ -66,6 +66,11 @@ export class HasheousClient {
     });
   }
 
+  /** Whether Hasheous is up (heartbeat). */
+  async heartbeat(): Promise<boolean> {
+    return (await this.http.request(`${this.options.baseUrl}/HealthCheck`)).status === 200;
+  }
+
   async lookup(rom: RomLookup): Promise<HasheousMatch | null> {
     const hashes: Record<string, string> = {};
     if (rom.md5 !== null) hashes.mD5 = rom.md5;

@@ -125,6 +125,11 @@ export class IgdbClient implements NameProvider {
     throw new ProviderError('igdb', 401, 'unauthorised after a token renewal');
   }
 
+  /** Whether IGDB answers a minimal query (heartbeat). */
+  async heartbeat(): Promise<boolean> {
+    return Array.isArray(await this.query('games', 'fields id; limit 1;'));
+  }
+
   private platformClause(platform: ProviderPlatform, prefix = ''): string {
     const parts = platform.igdbIds.map((id) => `${prefix}platforms=[${id}]`);
     return parts.length === 1 ? (parts[0] ?? '') : `(${parts.join(' | ')})`;

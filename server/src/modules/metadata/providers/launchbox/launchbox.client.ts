@@ -104,6 +104,11 @@ export class LaunchboxClient implements NameProvider {
     return searchTermFor('launchbox', nameNoTags);
   }
 
+  /** Healthy once the dump is imported. */
+  async heartbeat(): Promise<boolean> {
+    return !(await this.index.isEmpty());
+  }
+
   private async full(row: LaunchboxGameRow): Promise<ProviderGame> {
     const [images, alts] = await Promise.all([
       this.index.images(row.database_id),

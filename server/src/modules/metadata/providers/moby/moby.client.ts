@@ -52,6 +52,14 @@ export class MobyGamesClient implements NameProvider {
     return asArray(field(parseJson('moby', url, response.text()), 'games'));
   }
 
+  /** Whether MobyGames accepts the key (heartbeat). */
+  async heartbeat(): Promise<boolean> {
+    const url = new URL(`${this.options.baseUrl}/groups`);
+    url.searchParams.set('limit', '1');
+    url.searchParams.set('api_key', this.options.apiKey);
+    return (await this.http.request(url)).status === 200;
+  }
+
   async byId(id: number): Promise<ProviderGame | null> {
     const [game] = await this.games({ id: String(id) });
     return game === undefined ? null : mapMobyGame(game);

@@ -52,6 +52,11 @@ export class PlaymatchClient {
     });
   }
 
+  /** Whether Playmatch is up (`GET /health` → `Healthy`). */
+  async heartbeat(): Promise<boolean> {
+    return (await this.http.request(`${this.options.baseUrl}/health`)).status === 200;
+  }
+
   async lookup(rom: RomLookup): Promise<HashIds | null> {
     const url = new URL(`${this.options.baseUrl}/identify/ids`);
     url.searchParams.set('fileName', rom.fsName);

@@ -109,6 +109,12 @@ export class RetroAchievementsMetadataClient {
     return parseJson('ra', url, response.text());
   }
 
+  /** Whether the Web API accepts the key (heartbeat). */
+  async heartbeat(): Promise<boolean> {
+    await this.api('API_GetAchievementOfTheWeek.php', {});
+    return true;
+  }
+
   supports(platform: ProviderPlatform): boolean {
     return platform.raId !== null;
   }

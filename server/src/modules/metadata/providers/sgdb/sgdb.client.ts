@@ -59,6 +59,11 @@ export class SteamGridDbClient {
     return parseJson('sgdb', url, response.text());
   }
 
+  /** Whether SteamGridDB accepts the key (heartbeat). */
+  async heartbeat(): Promise<boolean> {
+    return (await this.get('/games/id/1')) !== null;
+  }
+
   async autocomplete(term: string): Promise<SgdbGame[]> {
     const body = await this.get(`/search/autocomplete/${encodeURIComponent(term)}`);
     return asArray(field(body, 'data'))

@@ -117,6 +117,11 @@ export class ScreenScraperClient implements NameProvider {
     }
   }
 
+  /** Whether the ScreenScraper infrastructure answers (heartbeat; uses no quota). */
+  async heartbeat(): Promise<boolean> {
+    return (await this.call('ssinfraInfos.php', {})) !== null;
+  }
+
   async byId(id: number, platform: ProviderPlatform): Promise<ProviderGame | null> {
     const body = await this.call('jeuInfos.php', {
       gameid: String(id),
