@@ -262,3 +262,38 @@ export const CASES: [string, string, number | null][] = [
   ['ps2', 'Okami (USA).iso', 7050],
   ['ps2', 'Completely Unknown Homebrew (World).iso', null],
 ];
+
+/** IGDB platform id → ScreenScraper system id and MobyGames platform id (§0.6). */
+export const SS_SYSTEMS: Readonly<Record<number, number>> = {
+  19: 4,
+  58: 4,
+  18: 3,
+  29: 1,
+  4: 14,
+  24: 12,
+  7: 57,
+  8: 58,
+  130: 225,
+  20: 15,
+  37: 17,
+  5: 16,
+  48: 60,
+};
+export const MOBY_PLATFORMS: Readonly<Record<number, number>> = {
+  19: 15,
+  58: 15,
+  18: 22,
+  29: 16,
+  4: 9,
+  24: 12,
+  7: 6,
+  8: 7,
+  130: 203,
+  20: 44,
+  37: 101,
+  5: 82,
+  48: 141,
+};
+/** The same game's id at ScreenScraper and MobyGames in the fake catalogues. */
+export const SS_OFFSET = 100_000;
+export const MOBY_OFFSET = 200_000;

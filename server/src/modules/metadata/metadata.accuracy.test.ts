@@ -4,8 +4,17 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 
 import { buildTestApp, createFirstAdmin, login } from '../../../test/build-test-app.js';
-import { CASES, CATALOGUE } from '../../../test/fakes/accuracy-catalogue.js';
+import {
+  CASES,
+  CATALOGUE,
+  MOBY_OFFSET,
+  MOBY_PLATFORMS,
+  SS_OFFSET,
+  SS_SYSTEMS,
+} from '../../../test/fakes/accuracy-catalogue.js';
+import { startFake } from '../../../test/fakes/fake-server.js';
 import { startFakeIgdb } from '../../../test/fakes/igdb.js';
+import { startFakeScreenScraper } from '../../../test/fakes/screenscraper.js';
 import { scanLibrary, writeTree } from '../../../test/library-fixtures.js';
 import { openDatabase } from '../../db/database.js';
 import { LibraryConfigService } from '../library/library-config.service.js';
@@ -14,10 +23,49 @@ import { RomsRepository } from '../roms/roms.repository.js';
 import { MetadataRepository } from './metadata.repository.js';
 import { MetadataService } from './metadata.service.js';
 import { IgdbClient } from './providers/igdb/igdb.client.js';
+import { MobyGamesClient } from './providers/moby/moby.client.js';
+import { ScreenScraperClient } from './providers/ss/ss.client.js';
+
+function mobyFake(origin: () => string) {
+  return startFake((_request, _body, url) => {
+    const platform = Number(url.searchParams.get('platform'));
+    const words = (url.searchParams.get('title') ?? '').toLowerCase().split(/[^a-z0-9]+/);
+    const games = CATALOGUE.filter((game) =>
+      game.platforms.some((id) => MOBY_PLATFORMS[id] === platform),
+    )
+      .filter((game) => words.some((word) => word !== '' && game.name.toLowerCase().includes(word)))
+      .map((game) => ({
+        game_id: game.id + MOBY_OFFSET,
+        title: game.name,
+        moby_score: 8,
+        alternate_titles: (game.alternative_names ?? []).map((title) => ({ title })),
+        platforms: game.platforms.map((id) => ({
+          platform_id: MOBY_PLATFORMS[id] ?? 0,
+          platform_name: 'P',
+          first_release_date: '1994',
+        })),
+        sample_cover: { image: `${origin()}/images/moby-${game.id}.png` },
+      }));
+    return { body: JSON.stringify({ games }) };
+  });
+}
 
 describe('metadata accuracy fixture', () => {
-  it(`matches ${CASES.length} ROM names across platforms with decoys: ≥95% right, none cross-platform`, async () => {
-    const fake = await startFakeIgdb(CATALOGUE);
+  it(`matches ${CASES.length} ROM names on 7 platforms with decoys through IGDB, ScreenScraper and MobyGames: ≥95% right, none cross-platform`, async () => {
+    const igdb = await startFakeIgdb(CATALOGUE);
+    const ss = await startFakeScreenScraper(
+      CATALOGUE.map((game) => ({
+        id: game.id + SS_OFFSET,
+        systemId: SS_SYSTEMS[game.platforms[0] ?? 0] ?? 0,
+        names: [game.name, ...(game.alternative_names ?? [])].map((text, index) => ({
+          region: index === 0 ? 'ss' : 'jp',
+          text,
+        })),
+      })),
+    );
+    let mobyOrigin = '';
+    const moby = await mobyFake(() => mobyOrigin);
+    mobyOrigin = moby.origin;
     const { app, config, dataDir } = await buildTestApp();
     await createFirstAdmin(app);
     const session = await login(app);
@@ -28,64 +76,90 @@ describe('metadata accuracy fixture', () => {
 
     const db = openDatabase(dataDir);
     const log = pino({ level: 'silent' });
+    const fast = { timeoutMs: 5000, minIntervalMs: 0 };
     try {
-      const roms = new RomsRepository(db);
       const service = new MetadataService(
         {
           igdb: new IgdbClient({
-            baseUrl: fake.origin,
-            oauthUrl: `${fake.origin}/oauth2/token`,
+            baseUrl: igdb.origin,
+            oauthUrl: `${igdb.origin}/oauth2/token`,
             clientId: 'client',
             clientSecret: 'secret',
-            timeoutMs: 5000,
-            minIntervalMs: 0,
+            ...fast,
           }),
+          ss: new ScreenScraperClient({
+            baseUrl: ss.origin,
+            user: 'u',
+            password: 'p',
+            devId: null,
+            devPassword: null,
+            ...fast,
+          }),
+          moby: new MobyGamesClient({ baseUrl: moby.origin, apiKey: 'k', ...fast }),
         },
-        roms,
+        new RomsRepository(db),
         new MetadataRepository(db),
         new LibraryConfigService(dataDir, log),
         new RomResources(path.join(dataDir, 'resources')),
-        { trustedOrigins: new Set([fake.origin]), timeoutMs: 5000, maxScreenshots: 0 },
+        {
+          trustedOrigins: new Set([igdb.origin, ss.origin, moby.origin]),
+          timeoutMs: 5000,
+          maxScreenshots: 0,
+        },
         log,
       );
+      const ids = (await db.selectFrom('rom').select('id').execute()).map((row) => row.id);
+      expect(ids).toHaveLength(CASES.length);
+      for (const source of ['igdb', 'ss', 'moby'] as const) {
+        for (const id of ids) await service.identifyRom(id, [source], 'new');
+      }
+
       const rows = await db
         .selectFrom('rom')
         .innerJoin('platform', 'platform.id', 'rom.platform_id')
-        .select(['rom.id', 'rom.fs_name', 'platform.fs_slug'])
+        .select(['rom.fs_name', 'rom.igdb_id', 'rom.ss_id', 'rom.moby_id', 'platform.slug'])
         .execute();
-      expect(rows).toHaveLength(CASES.length);
-      for (const row of rows) await service.identifyRom(row.id, ['igdb'], 'new');
-
-      const byName = new Map(
-        (await db.selectFrom('rom').select(['fs_name', 'igdb_id', 'platform_id']).execute()).map(
-          (row) => [row.fs_name, row],
-        ),
-      );
-      const platformOf = new Map(
-        (await db.selectFrom('platform').select(['id', 'igdb_id', 'slug']).execute()).map((p) => [
-          p.id,
-          p,
-        ]),
-      );
-      const twins: Record<number, number[]> = { 19: [19, 58], 18: [18, 99] };
-      const wrong: string[] = [];
-      let crossPlatform = 0;
-      for (const [folder, name, expected] of CASES) {
-        const row = byName.get(name);
-        const got = row?.igdb_id ?? null;
-        if (got !== expected) wrong.push(`${folder}/${name}: expected ${expected}, got ${got}`);
-        if (got !== null && row !== undefined) {
-          const platformIgdb = platformOf.get(row.platform_id)?.igdb_id ?? -1;
-          const allowed = twins[platformIgdb] ?? [platformIgdb];
-          const game = CATALOGUE.find((entry) => entry.id === got);
-          if (!game?.platforms.some((id) => allowed.includes(id))) crossPlatform += 1;
+      const byName = new Map(rows.map((row) => [row.fs_name, row]));
+      const twins: Record<string, number[]> = { snes: [19, 58], nes: [18, 99] };
+      const igdbPlatform: Record<string, number> = {
+        genesis: 29,
+        n64: 4,
+        gba: 24,
+        psx: 7,
+        ps2: 8,
+      };
+      const report: Record<string, { wrong: string[]; crossPlatform: number }> = {};
+      for (const [source, offset] of [
+        ['igdb', 0],
+        ['ss', SS_OFFSET],
+        ['moby', MOBY_OFFSET],
+      ] as const) {
+        const wrong: string[] = [];
+        let crossPlatform = 0;
+        for (const [folder, name, expected] of CASES) {
+          const row = byName.get(name);
+          const got = row?.[`${source}_id`] ?? null;
+          const want = expected === null ? null : expected + offset;
+          if (got !== want) wrong.push(`${folder}/${name}: expected ${want}, got ${got}`);
+          if (got !== null && row !== undefined) {
+            const allowed = twins[row.slug] ?? [igdbPlatform[row.slug] ?? -1];
+            const game = CATALOGUE.find((entry) => entry.id === got - offset);
+            if (!game?.platforms.some((id) => allowed.includes(id))) crossPlatform += 1;
+          }
         }
+        report[source] = { wrong, crossPlatform };
+        const accuracy = (CASES.length - wrong.length) / CASES.length;
+        console.info(
+          `${source} accuracy: ${(accuracy * 100).toFixed(1)}% of ${CASES.length}`,
+          wrong,
+        );
       }
-      const accuracy = (CASES.length - wrong.length) / CASES.length;
-      console.info(`metadata accuracy: ${(accuracy * 100).toFixed(1)}% of ${CASES.length}`, wrong);
-      expect(crossPlatform).toBe(0);
-      expect(accuracy).toBeGreaterThanOrEqual(0.95);
-      expect(wrong).toEqual([]);
+      for (const { wrong, crossPlatform } of Object.values(report)) {
+        expect(crossPlatform).toBe(0);
+        expect((CASES.length - wrong.length) / CASES.length).toBeGreaterThanOrEqual(0.95);
+      }
+      // Every case asserts its expected id with IGDB.
+      expect(report.igdb?.wrong).toEqual([]);
     } finally {
       await db.destroy();
     }
