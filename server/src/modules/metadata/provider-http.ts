@@ -31,6 +31,8 @@ export interface ProviderHttpOptions {
   retries: number;
   /** First backoff; doubles on each retry (a Retry-After header up to 5 s wins). */
   backoffMs: number;
+  /** Requests in flight at most (ScreenScraper free accounts: 1 thread; IGDB: 8). */
+  maxConcurrent?: number;
   log?: FastifyBaseLogger;
 }
 
@@ -55,8 +57,25 @@ function retryable(status: number): boolean {
  */
 export class ProviderHttp {
   private nextSlot = 0;
+  private inFlight = 0;
+  private readonly waiting: (() => void)[] = [];
 
   constructor(readonly options: ProviderHttpOptions) {}
+
+  private async acquire(): Promise<void> {
+    const limit = this.options.maxConcurrent ?? Number.POSITIVE_INFINITY;
+    if (this.inFlight < limit) {
+      this.inFlight += 1;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  private release(): void {
+    const next = this.waiting.shift();
+    if (next === undefined) this.inFlight -= 1;
+    else next();
+  }
 
   private async slot(): Promise<void> {
     const now = Date.now();
@@ -66,6 +85,15 @@ export class ProviderHttp {
   }
 
   async request(url: string | URL, init: RequestInit = {}): Promise<ProviderResponse> {
+    await this.acquire();
+    try {
+      return await this.attempts(url, init);
+    } finally {
+      this.release();
+    }
+  }
+
+  private async attempts(url: string | URL, init: RequestInit): Promise<ProviderResponse> {
     const { source, retries, backoffMs, timeoutMs } = this.options;
     let lastError = 'no attempt';
     for (let attempt = 0; attempt <= retries; attempt += 1) {

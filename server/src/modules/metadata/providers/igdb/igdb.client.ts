@@ -66,6 +66,7 @@ export class IgdbClient implements NameProvider {
       minIntervalMs: options.minIntervalMs ?? 250,
       timeoutMs: options.timeoutMs,
       retries: 2,
+      maxConcurrent: 8,
       backoffMs: options.backoffMs ?? 500,
       log: options.log,
     });

@@ -27,6 +27,7 @@ export class MobyGamesClient implements NameProvider {
       minIntervalMs: options.minIntervalMs ?? 1000,
       timeoutMs: options.timeoutMs,
       retries: 1,
+      maxConcurrent: 1,
       backoffMs: options.backoffMs ?? 2000,
       log: options.log,
     });

@@ -38,7 +38,8 @@ export class ScreenScraperClient implements NameProvider {
       minIntervalMs: options.minIntervalMs ?? 50,
       timeoutMs: options.timeoutMs,
       retries: 1,
-      backoffMs: options.backoffMs ?? 1000,
+      backoffMs: options.backoffMs ?? 2000,
+      maxConcurrent: 1,
       log: options.log,
     });
   }
