@@ -60,7 +60,16 @@ export async function startFakeHashServices(
             meta('RetroAchievements', entry.raId),
             meta('TheGamesDb', 4242),
           ],
-          attributes: [],
+          attributes: [
+            {
+              link: '/images/5B2C0F0E8D7A6B5C4D3E2F1A0B9C8D7E6F5A4B3C',
+              id: 20117,
+              attributeType: 'ImageId',
+              attributeName: 'Logo',
+              attributeRelationType: 'None',
+              value: '5B2C0F0E8D7A6B5C4D3E2F1A0B9C8D7E6F5A4B3C',
+            },
+          ],
         }),
       };
     }

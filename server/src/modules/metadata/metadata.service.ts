@@ -429,6 +429,7 @@ export class MetadataService {
 
   private hasheousGame(match: HasheousMatch): ProviderGame {
     const game = emptyGame('hasheous', match.ids.hasheous ?? 0, match.name ?? '');
+    game.urlCover = match.cover;
     game.raw = {
       ...match.raw,
       igdb_id: match.ids.igdb ?? null,

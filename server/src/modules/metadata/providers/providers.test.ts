@@ -152,6 +152,7 @@ describe('hash services', () => {
     const match = await hasheous.lookup(rom('aa11'));
     expect(match?.ids).toEqual({ hasheous: 60211, igdb: 41007, ra: 7311, tgdb: 4242 });
     expect(match?.raw).toMatchObject({ nointro_match: true, redump_match: false });
+    expect(match?.cover).toBe(`${fake.origin}/images/5B2C0F0E8D7A6B5C4D3E2F1A0B9C8D7E6F5A4B3C`);
     expect(JSON.parse(fake.requests[0]?.body ?? '')).toEqual([{ mD5: 'aa11', crc: '3a1f9c0e' }]);
     expect(await hasheous.lookup(rom('ffff'))).toBeNull();
     const noKey = new HasheousClient({

@@ -16,6 +16,8 @@ export interface HasheousOptions {
 export interface HasheousMatch {
   ids: HashIds;
   name: string | null;
+  /** The `Logo` image attribute, absolute. */
+  cover: string | null;
   raw: Record<string, unknown>;
 }
 
@@ -32,7 +34,7 @@ const SIGNATURE_FLAGS: Readonly<Record<string, string>> = {
 };
 
 /** Maps a `Lookup/ByHash` reply to provider ids (sources compared case-insensitively). */
-export function mapHasheous(body: unknown): HasheousMatch | null {
+export function mapHasheous(body: unknown, origin = 'https://hasheous.org'): HasheousMatch | null {
   const id = asInt(field(body, 'id'));
   if (id === null) return null;
   const ids: HashIds = { hasheous: id };
@@ -47,7 +49,12 @@ export function mapHasheous(body: unknown): HasheousMatch | null {
   const signatures = (field(body, 'signatures') ?? {}) as Record<string, unknown>;
   const raw: Record<string, unknown> = {};
   for (const [key, flag] of Object.entries(SIGNATURE_FLAGS)) raw[flag] = key in signatures;
-  return { ids, name: asString(field(body, 'name')), raw };
+  const logo = asArray(field(body, 'attributes')).find(
+    (entry) => asString(field(entry, 'attributeName')) === 'Logo',
+  );
+  const link = asString(field(logo, 'link'));
+  const cover = link === null ? null : new URL(link, origin).toString();
+  return { ids, name: asString(field(body, 'name')), cover, raw };
 }
 
 /** Hasheous (§7): hash → DAT signature → provider ids. A 404 is a conclusive miss. */
@@ -97,6 +104,6 @@ export class HasheousClient {
         `${redactUrl(url)} HTTP ${response.status}`,
       );
     }
-    return mapHasheous(parseJson('hasheous', url, response.text()));
+    return mapHasheous(parseJson('hasheous', url, response.text()), url.origin);
   }
 }
