@@ -35,21 +35,25 @@ export type RomCardRom = Pick<
   Partial<Pick<SimpleRom, 'rom_user'>>;
 
 /** Status emoji and favourite heart drawn over a cover (SPEC §4). */
-export function RomUserBadges({ rom }: { rom: Partial<Pick<SimpleRom, 'rom_user'>> }) {
+export function RomUserBadges({
+  rom,
+  overlay = false,
+}: {
+  rom: Partial<Pick<SimpleRom, 'rom_user'>>;
+  /** Drawn over the cover's top-right corner (compact cards) rather than inline. */
+  overlay?: boolean;
+}) {
   const { t } = useTranslation('rom');
   const status = rom.rom_user?.status ?? null;
   const favourite = rom.rom_user?.is_favorite ?? false;
   if (!status && !favourite) return null;
   return (
     <Box
-      sx={{
-        position: 'absolute',
-        left: 6,
-        bottom: 6,
-        display: 'flex',
-        gap: 0.5,
-        pointerEvents: 'auto',
-      }}
+      sx={
+        overlay
+          ? { position: 'absolute', right: 6, bottom: 6, display: 'flex', gap: 0.5 }
+          : { display: 'inline-flex', gap: 0.5, flexShrink: 0 }
+      }
     >
       {status ? (
         <Tooltip title={t(statusLabelKey(status))}>
@@ -61,10 +65,10 @@ export function RomUserBadges({ rom }: { rom: Partial<Pick<SimpleRom, 'rom_user'
             sx={{
               display: 'grid',
               placeItems: 'center',
-              width: 26,
-              height: 26,
+              width: 22,
+              height: 22,
               borderRadius: '50%',
-              fontSize: 14,
+              fontSize: 12,
               bgcolor: 'rgba(10,12,20,0.72)',
               backdropFilter: 'blur(4px)',
             }}
@@ -82,15 +86,15 @@ export function RomUserBadges({ rom }: { rom: Partial<Pick<SimpleRom, 'rom_user'
             sx={{
               display: 'grid',
               placeItems: 'center',
-              width: 26,
-              height: 26,
+              width: 22,
+              height: 22,
               borderRadius: '50%',
               color: '#ff5c8a',
               bgcolor: 'rgba(10,12,20,0.72)',
               backdropFilter: 'blur(4px)',
             }}
           >
-            <FavoriteRounded sx={{ fontSize: 15 }} />
+            <FavoriteRounded sx={{ fontSize: 13 }} />
           </Box>
         </Tooltip>
       ) : null}
@@ -201,14 +205,14 @@ export const RomCard = memo(function RomCard({
           }}
         >
           <GameCover rom={rom} radius={compact ? 10 : 12} />
-          <RomUserBadges rom={rom} />
+          {compact ? <RomUserBadges rom={rom} overlay /> : null}
           {selectMode ? (
             <Box
               data-testid="rom-card-check"
               sx={{
                 position: 'absolute',
                 top: 6,
-                left: 6,
+                right: 6,
                 display: 'grid',
                 placeItems: 'center',
                 borderRadius: '50%',
@@ -250,9 +254,12 @@ export const RomCard = memo(function RomCard({
               }}
             >
               <RegionFlags regions={rom.regions} />
-              <Typography variant="caption" sx={{ ml: 'auto', whiteSpace: 'nowrap' }}>
-                {formatBytes(rom.fs_size_bytes)}
-              </Typography>
+              <Box sx={{ ml: 'auto', display: 'flex', alignItems: 'center', gap: 0.75 }}>
+                <RomUserBadges rom={rom} />
+                <Typography variant="caption" sx={{ whiteSpace: 'nowrap' }}>
+                  {formatBytes(rom.fs_size_bytes)}
+                </Typography>
+              </Box>
             </Box>
           )}
         </Box>

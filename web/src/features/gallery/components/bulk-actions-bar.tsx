@@ -52,6 +52,7 @@ function Action({
           aria-label={label}
           data-testid={testId}
           color={color ?? 'default'}
+          size="small"
         >
           {icon}
         </IconButton>
@@ -123,11 +124,12 @@ export function BulkActionsBar() {
           maxWidth: '100%',
           display: 'flex',
           alignItems: 'center',
-          flexWrap: 'wrap',
-          gap: 0.5,
-          px: 1.5,
+          flexWrap: 'nowrap',
+          gap: { xs: 0, sm: 0.5 },
+          px: { xs: 1, sm: 1.5 },
           py: 0.75,
-          borderRadius: '999px',
+          borderRadius: { xs: '16px', sm: '999px' },
+          justifyContent: 'center',
           border: 1,
           borderColor: 'divider',
         }}
@@ -144,10 +146,22 @@ export function BulkActionsBar() {
           startIcon={<DoneAllRounded />}
           onClick={() => galleryStore.getState().selectAllLoaded()}
           data-testid="bulk-select-all"
+          aria-label={t('select.all-loaded', { count: roms.length })}
+          sx={{ minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
         >
-          {t('select.all-loaded', { count: roms.length })}
+          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+            {t('select.all-loaded', { count: roms.length })}
+          </Box>
         </Button>
-        <Box sx={{ width: '1px', height: 24, bgcolor: 'divider', mx: 0.5 }} />
+        <Box
+          sx={{
+            width: '1px',
+            height: 24,
+            bgcolor: 'divider',
+            mx: 0.5,
+            display: { xs: 'none', sm: 'block' },
+          }}
+        />
         <Action
           label={t('select.download')}
           icon={<DownloadRounded />}
@@ -181,7 +195,15 @@ export function BulkActionsBar() {
             color="error"
           />
         ) : null}
-        <Box sx={{ width: '1px', height: 24, bgcolor: 'divider', mx: 0.5 }} />
+        <Box
+          sx={{
+            width: '1px',
+            height: 24,
+            bgcolor: 'divider',
+            mx: 0.5,
+            display: { xs: 'none', sm: 'block' },
+          }}
+        />
         <Action
           label={t('select.exit')}
           icon={<CloseRounded />}

@@ -129,11 +129,11 @@ function NotesEditor({
           )}
         </Box>
       </Box>
-      <Stack direction="row" spacing={1} sx={{ mt: 1.5, justifyContent: 'flex-end' }}>
+      <Stack direction="row" sx={{ mt: 1.5, gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
         <Typography
           variant="caption"
           color="text.secondary"
-          sx={{ mr: 'auto', alignSelf: 'center' }}
+          sx={{ mr: 'auto', alignSelf: 'center', flexBasis: { xs: '100%', sm: 'auto' } }}
         >
           {t('personal.markdown-hint')}
         </Typography>

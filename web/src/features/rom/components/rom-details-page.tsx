@@ -19,7 +19,6 @@ import { MarkdownView } from '@/components/markdown-view';
 import { PlatformIcon } from '@/components/platform-icon';
 import { DeleteRomsDialog } from '@/components/rom-actions/delete-roms-dialog';
 import { EditRomDialog } from '@/components/rom-actions/edit-rom-dialog';
-import { RomUserBadges } from '@/components/rom-card';
 import { romContentUrl, startDownload } from '@/lib/download';
 import { isFlag, languageToEmoji, regionToEmoji } from '@/lib/flags';
 import { formatBytes, formatDate } from '@/lib/format';
@@ -190,7 +189,6 @@ function RomDetails({ rom }: { rom: DetailedRom }) {
               }}
             >
               <GameCover rom={rom} large radius={16} />
-              <RomUserBadges rom={rom} />
             </Box>
             <Button
               variant="contained"

@@ -39,7 +39,7 @@ export function UploadProgressRow({ item, dense = false }: { item: UploadItem; d
           data-testid="upload-item-progress"
           sx={{ fontVariantNumeric: 'tabular-nums' }}
         >
-          {`${String(Math.round(item.progress))}%`}
+          {item.failed ? '' : `${String(Math.round(item.progress))}%`}
         </Typography>
       </Box>
       <LinearProgress

@@ -73,7 +73,7 @@ export function UploadTray() {
         <LinearProgress variant="determinate" value={overall} sx={{ height: 3 }} />
       ) : null}
       {collapsed ? null : (
-        <Box sx={{ px: 2, pb: 1, maxHeight: 280, overflowY: 'auto' }}>
+        <Box sx={{ px: 2, pb: 1, maxHeight: { xs: 150, sm: 280 }, overflowY: 'auto' }}>
           {items.map((item) => (
             <UploadProgressRow key={item.id} item={item} dense />
           ))}
