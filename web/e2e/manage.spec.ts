@@ -162,6 +162,23 @@ test('an admin uploads games, tracks play, edits and deletes one from disk', asy
     await expect(page.getByTestId('page-heading')).toHaveText(RENAMED);
   });
 
+  await test.step('a PDF manual is uploaded and shown on the page', async () => {
+    const pdf = Buffer.from(
+      '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+    );
+    await page
+      .getByTestId('manual-input')
+      .setInputFiles({ name: 'manual.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await page.getByTestId('manual-view').click();
+    const frame = page.getByTestId('manual-frame');
+    await expect(frame).toBeVisible();
+    const src = await frame.getAttribute('src');
+    expect(src).toMatch(/^\/api\/roms\/\d+\/manual\?/);
+    const answer = await page.request.get(src ?? '');
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['content-type']).toContain('application/pdf');
+  });
+
   await test.step('deleting from disk names the file and removes it', async () => {
     const file = path.join(gbaDir, 'Comet Rally (USA).gba');
     expect(fs.existsSync(file)).toBe(true);

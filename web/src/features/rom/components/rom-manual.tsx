@@ -105,8 +105,9 @@ export function RomManual({
           component="iframe"
           src={url}
           title={t('manual.title')}
-          // A sandbox without scripts: the browser's own PDF viewer still renders it.
-          sandbox="allow-same-origin"
+          // No `sandbox` attribute: browsers refuse to run their PDF viewer in a sandboxed frame.
+          // The server sends the manual as application/pdf with nosniff and a `sandbox` CSP,
+          // so the document itself is isolated.
           data-testid="manual-frame"
           sx={{
             mt: 2,
