@@ -14,9 +14,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 import { GameCover, gameTitle } from '@/components/game-cover';
-import { RegionFlags } from '@/components/rom-card';
+import { RegionFlags, RomUserBadges } from '@/components/rom-card';
 import { formatBytes, formatDate } from '@/lib/format';
 
+import { galleryStore, useGalleryStore } from '@/lib/stores/gallery-store';
 import type { OrderDir } from '@/lib/stores/gallery-store';
 
 interface Column {
@@ -42,18 +43,34 @@ function hidden(below: Column['hideBelow']) {
 const RomRow = memo(function RomRow({
   rom,
   showPlatform,
+  selectMode,
+  selected,
 }: {
   rom: SimpleRom;
   showPlatform: boolean;
+  selectMode: boolean;
+  selected: boolean;
 }) {
   const navigate = useNavigate();
   const title = gameTitle(rom);
-  const open = () => void navigate(`/rom/${String(rom.id)}`);
+  const open = (range = false) => {
+    // In select mode (or with shift) a row is selected instead of opened, as cards are.
+    if (selectMode || range) {
+      const store = galleryStore.getState();
+      if (!store.selectMode) store.setSelectMode(true);
+      if (range) store.selectRange(rom.id);
+      else store.toggleSelected(rom.id);
+      return;
+    }
+    void navigate(`/rom/${String(rom.id)}`);
+  };
   return (
     <TableRow
       hover
       tabIndex={0}
-      onClick={open}
+      selected={selected}
+      aria-selected={selectMode ? selected : undefined}
+      onClick={(event) => open(event.shiftKey)}
       onKeyDown={(event) => {
         if (event.key === 'Enter') open();
       }}
@@ -77,6 +94,7 @@ const RomRow = memo(function RomRow({
                 </Typography>
               ) : null}
               <RegionFlags regions={rom.regions} />
+              <RomUserBadges rom={rom} />
             </Box>
           </Box>
         </Box>
@@ -116,6 +134,8 @@ export function GalleryTable({
   loadingRows: number;
 }) {
   const { t } = useTranslation('gallery');
+  const selectMode = useGalleryStore((state) => state.selectMode);
+  const selectedIds = useGalleryStore((state) => state.selectedIds);
   return (
     <TableContainer
       sx={{ border: 1, borderColor: 'divider', borderRadius: '12px', bgcolor: 'background.paper' }}
@@ -149,7 +169,13 @@ export function GalleryTable({
         </TableHead>
         <TableBody>
           {roms.map((rom) => (
-            <RomRow key={rom.id} rom={rom} showPlatform={showPlatform} />
+            <RomRow
+              key={rom.id}
+              rom={rom}
+              showPlatform={showPlatform}
+              selectMode={selectMode}
+              selected={selectedIds.has(rom.id)}
+            />
           ))}
           {Array.from({ length: loadingRows }, (_, index) => (
             <TableRow key={`loading-${String(index)}`} data-testid="rom-row-skeleton">
