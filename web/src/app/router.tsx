@@ -24,7 +24,8 @@ const page = {
   platform: () => import('../features/gallery/components/platform-page'),
   collection: () => import('../features/gallery/components/collection-page'),
   rom: () => import('../features/rom/components/rom-details-page'),
-  player: () => import('../features/rom/components/player-page'),
+  ejsPlayer: () => import('../features/player/components/ejs-player-page'),
+  rufflePlayer: () => import('../features/player/components/ruffle-player-page'),
   scan: () => import('../features/scan/components/scan-page'),
   administration: () => import('../features/settings/components/administration-page'),
   libraryManagement: () => import('../features/settings/components/library-management-page'),
@@ -110,17 +111,11 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'rom/:rom/ejs',
-            lazy: async () => {
-              const { PlayerPage } = await page.player();
-              return { element: <PlayerPage kind="ejs" /> };
-            },
+            lazy: async () => ({ Component: (await page.ejsPlayer()).EjsPlayerPage }),
           },
           {
             path: 'rom/:rom/ruffle',
-            lazy: async () => {
-              const { PlayerPage } = await page.player();
-              return { element: <PlayerPage kind="ruffle" /> };
-            },
+            lazy: async () => ({ Component: (await page.rufflePlayer()).RufflePlayerPage }),
           },
           {
             path: 'scan',

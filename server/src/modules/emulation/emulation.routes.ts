@@ -30,15 +30,19 @@ const CONTENT_TYPES: Record<string, string> = {
  * - `script-src blob:`: EmulatorJS unpacks each core's JavaScript from its 7z `.data` archive and
  *   runs it from a blob: URL (`script.src = URL.createObjectURL(...)`).
  * - `'wasm-unsafe-eval'` (already app-wide): compiling the cores' and Ruffle's WebAssembly.
+ * - `'unsafe-eval'`: EmulatorJS's 7z extractor (`compression/extract7z.js`, an asm.js-era
+ *   Emscripten build that unpacks every core) builds its `cwrap` wrappers with `eval`, inside a
+ *   blob: worker that inherits this policy; without it no core ever starts. Only these two pages
+ *   get it; they load no third-party content and the rest of the app keeps `script-src 'self'`.
  * - `worker-src blob:` (already app-wide): the decompression and thread workers are blob: URLs.
  * - `connect-src blob: data:`: EmulatorJS fetches the blob: URLs it created (ROM, core files).
- * No `'unsafe-eval'`: none of the served cores needs it. `img-src` drops `https:` because a
+ * `img-src` drops `https:` because a
  * cross-origin isolated page cannot show other sites' images without CORP anyway.
  */
 export const PLAYER_CSP = [
   "default-src 'self'",
   "base-uri 'self'",
-  "script-src 'self' 'wasm-unsafe-eval' blob:",
+  "script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval' blob:",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",

@@ -397,7 +397,7 @@ describe('emulator assets and player pages', () => {
     expect(ejs.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(ejs.headers['cross-origin-embedder-policy']).toBe('require-corp');
     expect(ejs.headers['content-security-policy']).toContain(
-      "script-src 'self' 'wasm-unsafe-eval' blob:",
+      "script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval' blob:",
     );
     const ruffle = await app.inject({ url: '/rom/12/ruffle' });
     expect(ruffle.headers['cross-origin-embedder-policy']).toBeUndefined();

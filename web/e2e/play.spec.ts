@@ -1,0 +1,218 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { expect, test } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
+import sharp from 'sharp';
+
+import { makeTestNes } from './fixtures/make-test-nes.js';
+import { makeTestSwf } from './fixtures/make-test-swf.js';
+
+const admin = { username: 'shelfadmin', email: 'admin@example.com', password: 'correct-horse-42' };
+
+const dataDir = process.env.E2E_DATA_DIR;
+if (!dataDir) throw new Error('E2E_DATA_DIR is set by web/playwright.config.ts');
+const romsDir = path.join(dataDir, 'library', 'roms');
+
+const NES_NAME = 'Shelf Test Pattern (World).nes';
+const SWF_NAME = 'Green Stage.swf';
+const SWF_COLOUR: [number, number, number] = [0x22, 0xaa, 0x55];
+const NO_CORE_NAME = 'Coreless Adventure (USA).iso';
+
+function writeFixtures(): void {
+  const put = (platform: string, name: string, bytes: Buffer) => {
+    fs.mkdirSync(path.join(romsDir, platform), { recursive: true });
+    fs.writeFileSync(path.join(romsDir, platform, name), bytes);
+  };
+  put('nes', NES_NAME, makeTestNes());
+  put('flash', SWF_NAME, makeTestSwf(SWF_COLOUR));
+  put('ps2', NO_CORE_NAME, Buffer.alloc(4096, 7));
+}
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/(setup|login)/);
+  if (page.url().includes('/setup')) {
+    await page.getByTestId('setup-username').fill(admin.username);
+    await page.getByTestId('setup-email').fill(admin.email);
+    await page.getByTestId('setup-password').fill(admin.password);
+    await page.getByTestId('setup-confirm-password').fill(admin.password);
+    await page.getByTestId('setup-submit').click();
+  } else {
+    await page.getByTestId('login-username').fill(admin.username);
+    await page.getByTestId('login-password').fill(admin.password);
+    await page.getByTestId('login-submit').click();
+  }
+  await expect(page).not.toHaveURL(/\/(setup|login)/);
+}
+
+async function scan(page: Page): Promise<void> {
+  await page.getByTestId('nav-scan').click();
+  await expect(page).toHaveURL(/\/scan$/);
+  await page.getByTestId('scan-type-quick').click();
+  await page.getByTestId('scan-start').click();
+  await expect(page.getByTestId('scan-done')).toBeVisible({ timeout: 60_000 });
+}
+
+async function romIdOf(page: Page, fsName: string): Promise<number> {
+  const response = await page.request.get('/api/roms', {
+    params: { search_term: fsName.replace(/\.[^.]+$/, ''), limit: 10 },
+  });
+  expect(response.ok()).toBe(true);
+  const body = (await response.json()) as { items: { id: number; fs_name: string }[] };
+  const rom = body.items.find((item) => item.fs_name === fsName);
+  if (rom === undefined) throw new Error(`${fsName} was not scanned`);
+  return rom.id;
+}
+
+/** Requests to anything but this server (the EmulatorJS update check is blocked, see below). */
+function watchOutboundRequests(page: Page): string[] {
+  const outbound: string[] = [];
+  page.on('request', (request: Request) => {
+    const url = new URL(request.url());
+    if (!/^(https?|wss?):$/.test(url.protocol)) return;
+    if (url.hostname === '127.0.0.1' || url.hostname === 'localhost') return;
+    outbound.push(request.url());
+  });
+  return outbound;
+}
+
+async function canvasShot(page: Page): Promise<Buffer> {
+  return page.locator('#game canvas').first().screenshot();
+}
+
+async function pixelAt(png: Buffer, x: number, y: number): Promise<[number, number, number]> {
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const offset = (Math.floor(y) * info.width + Math.floor(x)) * info.channels;
+  return [data[offset] ?? -1, data[offset + 1] ?? -1, data[offset + 2] ?? -1];
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('play a self-made NES program, save and load a state; Ruffle; the reason without a core', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  writeFixtures();
+  // EmulatorJS checks for updates on localhost/127.0.0.1: keep that (and only that) from leaving.
+  await page.route('https://cdn.emulatorjs.org/**', (route) => route.abort());
+  const outbound = watchOutboundRequests(page);
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+
+  await signIn(page);
+  await scan(page);
+  const nesId = await romIdOf(page, NES_NAME);
+
+  await test.step('the player page is cross-origin isolated and shows the pre-launch panel', async () => {
+    const response = await page.goto(`/rom/${nesId}/ejs`);
+    expect(response?.headers()['cross-origin-embedder-policy']).toBe('require-corp');
+    expect(response?.headers()['cross-origin-opener-policy']).toBe('same-origin');
+    await expect(page.getByTestId('player-prelaunch')).toBeVisible();
+    expect(await page.evaluate(() => window.crossOriginIsolated)).toBe(true);
+    await page.screenshot({ path: testInfo.outputPath('prelaunch.png') });
+  });
+
+  await test.step('starting the game shows advancing frames', async () => {
+    await page.getByTestId('play-start').click();
+    await expect(page.getByTestId('player-game')).toHaveAttribute('data-started', 'true', {
+      timeout: 60_000,
+    });
+    await expect(page.locator('#game canvas').first()).toBeVisible();
+    await page.waitForTimeout(1000);
+    const first = await canvasShot(page);
+    await page.waitForTimeout(1500);
+    const second = await canvasShot(page);
+    expect(first.equals(second)).toBe(false);
+    await page.screenshot({ path: testInfo.outputPath('running.png') });
+  });
+
+  await test.step('the emulator saves a state to the server, with a screenshot', async () => {
+    const uploaded = page.waitForResponse(
+      (response) =>
+        response.url().includes('/api/states?') && response.request().method() === 'POST',
+    );
+    // EmulatorJS's own "Save State" button (its menu bar fades in and out with the pointer).
+    await page
+      .getByTestId('player-game')
+      .locator('.ejs_menu_button', { hasText: 'Save State' })
+      .first()
+      .dispatchEvent('click');
+    expect((await uploaded).status()).toBe(200);
+    await expect(page.getByTestId('player-status')).toHaveText('State saved to the server');
+  });
+
+  await test.step('after a reload the state is listed with its screenshot and loads', async () => {
+    await page.reload();
+    await expect(page.getByTestId('player-prelaunch')).toBeVisible();
+    const item = page.getByTestId('state-item');
+    await expect(item).toHaveCount(1);
+    const screenshot = page.getByTestId('state-screenshot');
+    await expect(screenshot).toBeVisible();
+    await expect
+      .poll(() => screenshot.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    await expect(page.getByLabel('Continue from the latest state')).toBeChecked();
+    const stateDownload = page.waitForResponse(
+      (response) => /\/api\/states\/\d+\/content/.test(response.url()) && response.ok(),
+    );
+    await page.getByTestId('play-start').click();
+    await stateDownload;
+    await expect(page.getByTestId('player-game')).toHaveAttribute('data-started', 'true', {
+      timeout: 60_000,
+    });
+  });
+
+  await test.step('Save & quit uploads and returns to the game details', async () => {
+    const uploaded = page.waitForResponse(
+      (response) =>
+        response.url().includes('/api/states?') && response.request().method() === 'POST',
+    );
+    await page.getByTestId('player-save-quit').click();
+    expect((await uploaded).status()).toBe(200);
+    await expect(page).toHaveURL(new RegExp(`/rom/${nesId}$`));
+    const states = await page.request.get('/api/states', { params: { rom_id: nesId } });
+    expect(((await states.json()) as unknown[]).length).toBe(2);
+    const rom = await page.request.get(`/api/roms/${nesId}`);
+    const detail = (await rom.json()) as { rom_user?: { last_played?: string | null } };
+    expect(detail.rom_user?.last_played ?? null).not.toBeNull();
+  });
+
+  await test.step('Ruffle renders a generated SWF', async () => {
+    const swfId = await romIdOf(page, SWF_NAME);
+    await page.goto(`/rom/${swfId}/ruffle`);
+    await page.getByTestId('play-start').click();
+    const stage = page.getByTestId('ruffle-stage');
+    await expect(page.getByTestId('ruffle-player')).toBeVisible();
+    // Software WebGL makes Ruffle show (and dim the stage behind) a hardware-acceleration notice.
+    const notice = page.locator('#hardware-acceleration-modal .close-modal');
+    const shown = await notice
+      .waitFor({ state: 'visible', timeout: 10_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (shown) await notice.click();
+    await expect
+      .poll(
+        async () => {
+          const png = await stage.screenshot();
+          const box = await stage.boundingBox();
+          return pixelAt(png, (box?.width ?? 2) / 2, (box?.height ?? 2) / 2);
+        },
+        { timeout: 30_000 },
+      )
+      .toEqual(SWF_COLOUR);
+    await page.screenshot({ path: testInfo.outputPath('ruffle.png') });
+  });
+
+  await test.step('a platform without a core shows the reason', async () => {
+    const id = await romIdOf(page, NO_CORE_NAME);
+    await page.goto(`/rom/${id}/ejs`);
+    await expect(page.getByTestId('player-not-playable')).toContainText(
+      'No emulator core supports this platform.',
+    );
+  });
+
+  // Nothing but the blocked update check tried to leave the machine.
+  expect(outbound.filter((url) => !url.startsWith('https://cdn.emulatorjs.org/'))).toEqual([]);
+  expect(pageErrors.filter((message) => !/Failed to fetch/.test(message))).toEqual([]);
+});

@@ -1,0 +1,92 @@
+import type { Firmware, Save, State } from '@romshelf/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+/** GET /api/firmware?platform_id= */
+export function fetchFirmware(platformId: number): Promise<Firmware[]> {
+  return api.get<Firmware[]>('/firmware', { query: { platform_id: platformId } });
+}
+
+export const firmwareQueryOptions = (platformId: number) =>
+  queryOptions({
+    queryKey: ['firmware', platformId],
+    queryFn: () => fetchFirmware(platformId),
+  });
+
+export function useFirmwareQuery(platformId: number | undefined) {
+  return useQuery({ ...firmwareQueryOptions(platformId ?? 0), enabled: platformId !== undefined });
+}
+
+/** GET /api/states?rom_id= (newest first) */
+export function fetchStates(romId: number): Promise<State[]> {
+  return api.get<State[]>('/states', { query: { rom_id: romId } });
+}
+
+/** GET /api/saves?rom_id= (newest first) */
+export function fetchSaves(romId: number): Promise<Save[]> {
+  return api.get<Save[]>('/saves', { query: { rom_id: romId } });
+}
+
+export const statesQueryOptions = (romId: number) =>
+  queryOptions({ queryKey: ['states', romId], queryFn: () => fetchStates(romId) });
+export const savesQueryOptions = (romId: number) =>
+  queryOptions({ queryKey: ['saves', romId], queryFn: () => fetchSaves(romId) });
+
+export function useStatesQuery(romId: number | undefined) {
+  return useQuery({ ...statesQueryOptions(romId ?? 0), enabled: romId !== undefined });
+}
+export function useSavesQuery(romId: number | undefined) {
+  return useQuery({ ...savesQueryOptions(romId ?? 0), enabled: romId !== undefined });
+}
+
+function form(field: string, fileName: string, data: Uint8Array, screenshot: Blob | null) {
+  const body = new FormData();
+  body.append(field, new Blob([data as BlobPart]), fileName);
+  if (screenshot !== null) {
+    body.append('screenshotFile', screenshot, fileName.replace(/\.[^.]+$/, '.png'));
+  }
+  return body;
+}
+
+/** POST /api/states: the state bytes plus the emulator's screenshot. */
+export function uploadState(
+  romId: number,
+  emulator: string,
+  fileName: string,
+  data: Uint8Array,
+  screenshot: Blob | null,
+): Promise<State> {
+  return api.post<State>('/states', {
+    query: { rom_id: romId, emulator },
+    body: form('stateFile', fileName, data, screenshot),
+    timeoutMs: 120_000,
+  });
+}
+
+/** POST /api/saves: the save (SRAM) file; the same name replaces the previous upload. */
+export function uploadSave(
+  romId: number,
+  emulator: string,
+  fileName: string,
+  data: Uint8Array,
+  screenshot: Blob | null,
+): Promise<Save> {
+  return api.post<Save>('/saves', {
+    query: { rom_id: romId, emulator },
+    body: form('saveFile', fileName, data, screenshot),
+    timeoutMs: 120_000,
+  });
+}
+
+/** The bytes of a save or state (its `download_path`). */
+export async function downloadAsset(downloadPath: string): Promise<Uint8Array> {
+  const response = await fetch(downloadPath, { credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`download failed: ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/** PUT /api/roms/{id}/props {update_last_played: true}: starting a game counts as playing it. */
+export async function markPlayed(romId: number): Promise<void> {
+  await api.put(`/roms/${romId}/props`, { json: { update_last_played: true } });
+}
