@@ -21,6 +21,7 @@ import {
   socketScan,
   timeOnce,
 } from './library.mjs';
+import { playFigures } from './play.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BENCH_PORT ?? 3791);
@@ -283,6 +284,7 @@ async function main() {
       ),
     );
     child = await libraryFigures(rows, dataDir, sessionCookie, child);
+    rows.push(...(await playFigures(baseUrl, dataDir, sessionCookie)));
   } finally {
     child.kill('SIGTERM');
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import type { Page, Request } from '@playwright/test';
 import sharp from 'sharp';
 
-import { makeTestNes } from './fixtures/make-test-nes.js';
+import { makeTestNes } from './fixtures/make-test-nes.mjs';
 import { makeTestSwf } from './fixtures/make-test-swf.js';
 
 const admin = { username: 'shelfadmin', email: 'admin@example.com', password: 'correct-horse-42' };

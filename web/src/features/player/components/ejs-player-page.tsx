@@ -367,11 +367,11 @@ function EjsPlayer({
           sx={{
             display: 'grid',
             gap: 2,
-            gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 300px' },
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 300px' },
             alignItems: 'start',
           }}
         >
-          <Paper variant="outlined" sx={{ p: 2 }}>
+          <Paper variant="outlined" sx={{ p: 2, minWidth: 0 }}>
             <StartOptions
               states={compatibleStates}
               saves={saves}

@@ -47,7 +47,7 @@ function AssetLabel({ asset, kind }: { asset: State | Save; kind: 'state' | 'sav
         />
       ) : null}
       <Stack sx={{ minWidth: 0 }}>
-        <Typography variant="body2" noWrap title={asset.file_name}>
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
           {asset.file_name}
         </Typography>
         <Typography variant="caption" color="text.secondary">
@@ -103,7 +103,11 @@ export function StartOptions({
           value={`state:${state.id}`}
           control={<Radio />}
           label={<AssetLabel asset={state} kind="state" />}
-          sx={{ minWidth: 0, '& .MuiFormControlLabel-label': { minWidth: 0 } }}
+          sx={{
+            mr: 0,
+            minWidth: 0,
+            '& .MuiFormControlLabel-label': { minWidth: 0, overflow: 'hidden' },
+          }}
         />
       ))}
       <Typography variant="subtitle2" sx={{ mt: 2 }}>
@@ -120,7 +124,11 @@ export function StartOptions({
           value={`save:${save.id}`}
           control={<Radio />}
           label={<AssetLabel asset={save} kind="save" />}
-          sx={{ minWidth: 0, '& .MuiFormControlLabel-label': { minWidth: 0 } }}
+          sx={{
+            mr: 0,
+            minWidth: 0,
+            '& .MuiFormControlLabel-label': { minWidth: 0, overflow: 'hidden' },
+          }}
         />
       ))}
     </RadioGroup>
