@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 
 import type { Firmware, Platform, Save, State } from '@romshelf/contract';
+import { getKnownBios } from '@romshelf/contract';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -46,6 +48,31 @@ function multipart(files: FilePart[]) {
     payload: Buffer.concat(chunks),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** CRC-32 (reflected, 0xEDB88320) table and the inverse lookup of its top bytes. */
+const CRC_TABLE = Array.from({ length: 256 }, (_, index) => {
+  let value = index;
+  for (let bit = 0; bit < 8; bit++) value = value & 1 ? 0xedb88320 ^ (value >>> 1) : value >>> 1;
+  return value >>> 0;
+});
+const CRC_TOP_INDEX = new Map(CRC_TABLE.map((value, index) => [value >>> 24, index]));
+
+/**
+ * A file of `size` bytes whose CRC-32 is `crc`: zeros, then four bytes solved backwards through
+ * the CRC table. It shares nothing else with the real BIOS (no md5/sha1 match).
+ */
+function bytesWithCrc(size: number, crc: string): Buffer {
+  const bytes = Buffer.alloc(size, 0x5a);
+  const prefix = bytes.subarray(0, size - 4);
+  const state = ~(zlib.crc32(prefix) >>> 0) >>> 0;
+  let register = ~parseInt(crc, 16) >>> 0;
+  for (let step = 0; step < 4; step++) {
+    const index = CRC_TOP_INDEX.get(register >>> 24) ?? 0;
+    register = (((register ^ (CRC_TABLE[index] ?? 0)) << 8) | index) >>> 0;
+  }
+  bytes.writeUInt32LE((register ^ state) >>> 0, size - 4);
+  return bytes;
 }
 
 const as = (user: { username: string; password: string }) => ({
@@ -105,6 +132,26 @@ describe('firmware', () => {
       headers: as(admin),
     });
     expect(wrongName.statusCode).toBe(404);
+  });
+
+  it('verifies a file against the known BIOS list by size and one hash', async () => {
+    const { app, config } = await setup();
+    const known = getKnownBios('gba', 'gba_bios.bin');
+    if (known === undefined) throw new Error('gba_bios.bin is a known BIOS');
+    const forged = bytesWithCrc(known.size, known.crc);
+    expect(hashesOf(forged).crc).toBe(known.crc);
+    writeTree(config.libraryDir, {
+      'roms/gba/Game.gba': 'game',
+      'bios/gba/gba_bios.bin': forged,
+      'bios/gba/other.bin': forged,
+    });
+    await scanLibrary(app, await login(app));
+    const list = await app.inject({ url: '/api/firmware', headers: as(admin) });
+    const verified = Object.fromEntries(
+      list.json<Firmware[]>().map((file) => [file.file_name, file.is_verified]),
+    );
+    // Same bytes: verified under the known name, not under another one.
+    expect(verified).toEqual({ 'gba_bios.bin': true, 'other.bin': false });
   });
 
   it('scans {platform}/bios in the platform-first layout and flags removed files', async () => {
