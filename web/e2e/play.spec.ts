@@ -104,6 +104,13 @@ test('play a self-made NES program, save and load a state; Ruffle; the reason wi
   await scan(page);
   const nesId = await romIdOf(page, NES_NAME);
 
+  await test.step('the details page offers Play and opens the player', async () => {
+    await page.goto(`/rom/${nesId}`);
+    await page.getByTestId('play-rom').click();
+    await expect(page).toHaveURL(new RegExp(`/rom/${nesId}/ejs$`));
+    await expect(page.getByTestId('player-prelaunch')).toBeVisible();
+  });
+
   await test.step('the player page is cross-origin isolated and shows the pre-launch panel', async () => {
     const response = await page.goto(`/rom/${nesId}/ejs`);
     expect(response?.headers()['cross-origin-embedder-policy']).toBe('require-corp');
@@ -210,6 +217,11 @@ test('play a self-made NES program, save and load a state; Ruffle; the reason wi
     await expect(page.getByTestId('player-not-playable')).toContainText(
       'No emulator core supports this platform.',
     );
+    await page.goto(`/rom/${id}`);
+    await expect(page.getByTestId('play-unavailable')).toHaveText(
+      'No emulator core supports this platform.',
+    );
+    await expect(page.getByTestId('play-rom')).toHaveCount(0);
   });
 
   // Nothing but the blocked update check tried to leave the machine.

@@ -1,6 +1,7 @@
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
 import DeleteRounded from '@mui/icons-material/DeleteRounded';
 import DownloadRounded from '@mui/icons-material/DownloadRounded';
+import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
 import EditRounded from '@mui/icons-material/EditRounded';
 import type { DetailedRom } from '@romshelf/contract';
 import Box from '@mui/material/Box';
@@ -23,6 +24,7 @@ import { romContentUrl, startDownload } from '@/lib/download';
 import { isFlag, languageToEmoji, regionToEmoji } from '@/lib/flags';
 import { formatBytes, formatDate } from '@/lib/format';
 import { hashString, platformBadge } from '@/lib/platform-badge';
+import { playReasonKey, usePlayability } from '@/lib/playability';
 import { useHasScopes } from '@/lib/stores/use-scopes';
 
 import { romQueryOptions, useRomQuery } from '../api/rom';
@@ -104,13 +106,14 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function RomDetails({ rom }: { rom: DetailedRom }) {
-  const { t } = useTranslation('rom');
+  const { t } = useTranslation(['rom', 'play']);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const setCurrent = useRomStore((state) => state.setCurrent);
   const canWrite = useHasScopes('roms.write');
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const playability = usePlayability(rom);
   const change = useCallback(
     (next: DetailedRom) => {
       setCurrent(next);
@@ -190,6 +193,28 @@ function RomDetails({ rom }: { rom: DetailedRom }) {
             >
               <GameCover rom={rom} large radius={16} />
             </Box>
+            {playability?.reason === null ? (
+              // A full page load: the EmulatorJS player is served cross-origin isolated.
+              <Button
+                variant="contained"
+                size="large"
+                color="success"
+                startIcon={<PlayArrowRounded />}
+                href={playability.href}
+                data-testid="play-rom"
+              >
+                {t('play:prelaunch.play')}
+              </Button>
+            ) : playability ? (
+              <Typography
+                variant="caption"
+                color="text.secondary"
+                sx={{ textAlign: 'center' }}
+                data-testid="play-unavailable"
+              >
+                {t(playReasonKey(playability.reason))}
+              </Typography>
+            ) : null}
             <Button
               variant="contained"
               size="large"
