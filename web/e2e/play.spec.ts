@@ -27,6 +27,10 @@ function writeFixtures(): void {
   put('nes', NES_NAME, makeTestNes());
   put('flash', SWF_NAME, makeTestSwf(SWF_COLOUR));
   put('ps2', NO_CORE_NAME, Buffer.alloc(4096, 7));
+  // A firmware file no known-BIOS entry vouches for: listed, but unverified.
+  const biosDir = path.join(path.dirname(romsDir), 'bios', 'nes');
+  fs.mkdirSync(biosDir, { recursive: true });
+  fs.writeFileSync(path.join(biosDir, 'homebrew-boot.bin'), Buffer.alloc(1024, 1));
 }
 
 async function signIn(page: Page): Promise<void> {
@@ -103,6 +107,15 @@ test('play a self-made NES program, save and load a state; Ruffle; the reason wi
   await signIn(page);
   await scan(page);
   const nesId = await romIdOf(page, NES_NAME);
+
+  await test.step('the platform info drawer lists its firmware as unverified', async () => {
+    const rom = (await (await page.request.get(`/api/roms/${nesId}`)).json()) as {
+      platform_id: number;
+    };
+    await page.goto(`/platform/${String(rom.platform_id)}`);
+    await page.getByTestId('platform-info-button').click();
+    await expect(page.getByTestId('firmware-homebrew-boot.bin')).toContainText('unverified');
+  });
 
   await test.step('the details page offers Play and opens the player', async () => {
     await page.goto(`/rom/${nesId}`);

@@ -41,7 +41,7 @@ function Row({ label, value, testId }: { label: string; value: ReactNode; testId
 
 /** The platform info drawer: what RomShelf knows about the platform being browsed. */
 export function PlatformInfo() {
-  const { t } = useTranslation('platform');
+  const { t } = useTranslation(['platform', 'play']);
   const navigate = useNavigate();
   const platformId = useGalleryStore((state) => state.currentPlatformId);
   const platforms = usePlatformsQuery();
@@ -97,6 +97,40 @@ export function PlatformInfo() {
         />
         <Row label={t('info.added')} value={formatDate(platform.created_at)} />
         <Row label={t('info.updated')} value={formatDate(platform.updated_at)} />
+      </Box>
+      <Box data-testid="info-firmware">
+        <Typography variant="subtitle2" sx={{ mb: 0.75 }}>
+          {t('play:prelaunch.bios')}
+        </Typography>
+        {platform.firmware.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            {t('play:prelaunch.bios-none')}
+          </Typography>
+        ) : (
+          <Stack spacing={0.75}>
+            {platform.firmware.map((file) => (
+              <Stack
+                key={file.id}
+                direction="row"
+                spacing={1}
+                sx={{ alignItems: 'center', justifyContent: 'space-between' }}
+                data-testid={`firmware-${file.file_name}`}
+              >
+                <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
+                  {file.file_name}
+                </Typography>
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  color={file.is_verified ? 'success' : 'warning'}
+                  label={
+                    file.is_verified ? t('play:prelaunch.verified') : t('play:prelaunch.unverified')
+                  }
+                />
+              </Stack>
+            ))}
+          </Stack>
+        )}
       </Box>
       {canScan ? (
         <Button
