@@ -113,6 +113,8 @@ test('play a self-made NES program, save and load a state; Ruffle; the reason wi
       platform_id: number;
     };
     await page.goto(`/platform/${String(rom.platform_id)}`);
+    // The game's card offers Play (the player link is a full page load).
+    await expect(page.getByTestId('rom-card-play')).toHaveAttribute('href', `/rom/${nesId}/ejs`);
     await page.getByTestId('platform-info-button').click();
     await expect(page.getByTestId('firmware-homebrew-boot.bin')).toContainText('unverified');
   });

@@ -1,9 +1,11 @@
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import FavoriteRounded from '@mui/icons-material/FavoriteRounded';
+import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
 import RadioButtonUncheckedRounded from '@mui/icons-material/RadioButtonUncheckedRounded';
 import type { SimpleRom } from '@romshelf/contract';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
+import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -15,6 +17,7 @@ import { Link as RouterLink } from 'react-router';
 
 import { isFlag, regionToEmoji } from '@/lib/flags';
 import { formatBytes } from '@/lib/format';
+import { usePlayability } from '@/lib/playability';
 import { statusEmoji, statusLabelKey } from '@/lib/play-status';
 
 import { GameCover, gameTitle } from './game-cover';
@@ -32,7 +35,7 @@ export type RomCardRom = Pick<
   | 'platform_slug'
   | 'platform_display_name'
 > &
-  Partial<Pick<SimpleRom, 'rom_user'>>;
+  Partial<Pick<SimpleRom, 'rom_user' | 'missing_from_fs'>>;
 
 /** Status emoji and favourite heart drawn over a cover (SPEC §4). */
 export function RomUserBadges({
@@ -149,7 +152,9 @@ export const RomCard = memo(function RomCard({
   onSelect?: (id: number, range: boolean) => void;
   actions?: ReactNode;
 }) {
+  const { t } = useTranslation('play');
   const title = gameTitle(rom);
+  const playability = usePlayability(rom);
   const click = (event: MouseEvent) => {
     if (!onSelect || (!selectMode && !event.shiftKey)) return;
     event.preventDefault();
@@ -264,6 +269,29 @@ export const RomCard = memo(function RomCard({
           )}
         </Box>
       </ButtonBase>
+      {playability?.reason === null && !selectMode ? (
+        // A full page load: the EmulatorJS player is served cross-origin isolated.
+        <IconButton
+          className="rom-card-actions"
+          href={playability.href}
+          aria-label={t('prelaunch.play')}
+          data-testid="rom-card-play"
+          size={compact ? 'small' : 'medium'}
+          sx={{
+            position: 'absolute',
+            top: compact ? 8 : 10,
+            left: compact ? 8 : 10,
+            opacity: { xs: 1, md: 0 },
+            transition: 'opacity 120ms',
+            bgcolor: 'success.main',
+            color: 'success.contrastText',
+            boxShadow: '0 4px 12px rgba(0,0,0,0.35)',
+            '&:hover': { bgcolor: 'success.dark' },
+          }}
+        >
+          <PlayArrowRounded fontSize={compact ? 'small' : 'medium'} />
+        </IconButton>
+      ) : null}
       {actions && !selectMode ? (
         <Box
           className="rom-card-actions"
