@@ -6,7 +6,6 @@ import VideogameAssetRounded from '@mui/icons-material/VideogameAssetRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
@@ -51,6 +50,7 @@ import {
 import type { EjsGameManager } from '../emulatorjs';
 import { useFullPageLoad } from '../full-page-load';
 import { NotPlayable } from './not-playable';
+import { PlayerPending } from './player-pending';
 import type { StartChoice } from './start-options';
 import { StartOptions } from './start-options';
 
@@ -85,20 +85,8 @@ export function EjsPlayerPage() {
   const heartbeat = useHeartbeatStore((state) => state.value);
   const versions = useConfigStore((state) => state.value?.PLATFORMS_VERSIONS);
 
-  if (!ready || romQuery.isPending || heartbeat === null) {
-    return (
-      <Box sx={{ display: 'grid', placeItems: 'center', py: 10 }}>
-        <CircularProgress aria-label={t('player.loading')} />
-      </Box>
-    );
-  }
-  if (rom === undefined) {
-    return (
-      <Alert severity="error" data-testid="player-error">
-        {errorMessage(romQuery.error)}
-      </Alert>
-    );
-  }
+  if (!ready || romQuery.isPending || heartbeat === null) return <PlayerPending />;
+  if (rom === undefined) return <PlayerPending error={romQuery.error} />;
   const playability = getPlayability(rom, {
     disableEmulatorJs: heartbeat.EMULATION.DISABLE_EMULATOR_JS,
     disableRuffle: heartbeat.EMULATION.DISABLE_RUFFLE_RS,

@@ -5,7 +5,6 @@ import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -27,6 +26,7 @@ import { useRomQuery } from '../../rom/api/rom';
 import { markPlayed } from '../api/play-api';
 import { useFullPageLoad } from '../full-page-load';
 import { NotPlayable } from './not-playable';
+import { PlayerPending } from './player-pending';
 
 export const RUFFLE_PATH = '/ruffle/';
 const DEFAULT_BACKGROUND = '#0D1117';
@@ -82,20 +82,8 @@ export function RufflePlayerPage() {
   const heartbeat = useHeartbeatStore((state) => state.value);
   const rom = romQuery.data;
 
-  if (!ready || romQuery.isPending || heartbeat === null) {
-    return (
-      <Box sx={{ display: 'grid', placeItems: 'center', py: 10 }}>
-        <CircularProgress aria-label={t('player.loading')} />
-      </Box>
-    );
-  }
-  if (rom === undefined) {
-    return (
-      <Alert severity="error" data-testid="player-error">
-        {errorMessage(romQuery.error)}
-      </Alert>
-    );
-  }
+  if (!ready || romQuery.isPending || heartbeat === null) return <PlayerPending />;
+  if (rom === undefined) return <PlayerPending error={romQuery.error} />;
   const playability = getPlayability(rom, {
     disableEmulatorJs: heartbeat.EMULATION.DISABLE_EMULATOR_JS,
     disableRuffle: heartbeat.EMULATION.DISABLE_RUFFLE_RS,
