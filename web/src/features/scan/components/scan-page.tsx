@@ -28,6 +28,7 @@ import { sortPlatforms, usePlatformsQuery } from '@/lib/api/platforms';
 
 import { connectScanSocket, startScan, stopScan } from '../scan-socket';
 import { isScanActive, useScanStore } from '../stores/scan-store';
+import { MetadataSourcePicker, useMetadataSources } from './metadata-sources';
 import { ScanLog } from './scan-log';
 import { ScanStatsPanel } from './scan-stats';
 
@@ -71,6 +72,7 @@ export function ScanPage() {
   const stats = useScanStore((state) => state.stats);
   const active = isScanActive(status);
   const [type, setType] = useState<ScanType>('quick');
+  const sources = useMetadataSources();
   const preset = params.get('platform');
   const [selected, setSelected] = useState<number[]>(() =>
     preset && /^\d+$/.test(preset) ? [Number(preset)] : [],
@@ -156,6 +158,14 @@ export function ScanPage() {
               </Box>
             ) : null}
           </Panel>
+          <Panel title={t('scan.sources')}>
+            <MetadataSourcePicker
+              options={sources.options}
+              selected={sources.selected}
+              onToggle={sources.toggle}
+              disabled={active}
+            />
+          </Panel>
           <Panel title={t('scan.type')}>
             <Stack spacing={1} role="radiogroup" aria-label={t('scan.type')}>
               {SCAN_TYPE_CHOICES.map((choice) => {
@@ -199,7 +209,7 @@ export function ScanPage() {
               size="large"
               startIcon={<PlayArrowRounded />}
               disabled={active}
-              onClick={() => startScan({ platforms: selected, type, apis: [] })}
+              onClick={() => startScan({ platforms: selected, type, apis: sources.selected })}
               data-testid="scan-start"
               sx={{ flex: 1 }}
             >

@@ -1,0 +1,131 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { useHeartbeatStore } from '@/lib/stores/heartbeat-store';
+import { HEARTBEAT, createFakeFetch } from '@/test/fake-fetch';
+import { createTestI18n } from '@/test/i18n';
+
+import { EXCLUDED_SOURCES_KEY } from '../metadata-options';
+import type { MetadataFlags } from '../metadata-options';
+import { startScan } from '../scan-socket';
+import { useScanStore } from '../stores/scan-store';
+import { ScanPage } from './scan-page';
+
+vi.mock('../scan-socket', () => ({
+  connectScanSocket: vi.fn(),
+  startScan: vi.fn(),
+  stopScan: vi.fn(),
+}));
+
+const SOURCES = ['igdb', 'hasheous', 'ss', 'moby', 'ra', 'lb', 'sgdb'];
+
+function setFlags(flags: Partial<MetadataFlags>) {
+  useHeartbeatStore.getState().setHeartbeat({
+    ...HEARTBEAT,
+    METADATA_SOURCES: { ...HEARTBEAT.METADATA_SOURCES, ...flags },
+  });
+}
+
+async function renderPage() {
+  const i18n = await createTestI18n();
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter>
+          <ScanPage />
+        </MemoryRouter>
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const option = (value: string) => screen.getByTestId(`scan-source-${value}`);
+
+function checkedSources(): string[] {
+  return SOURCES.filter((value) => option(value).getAttribute('aria-checked') === 'true');
+}
+
+describe('scan page metadata sources', () => {
+  beforeEach(() => {
+    window.localStorage.clear();
+    vi.mocked(startScan).mockClear();
+    useScanStore.setState({ status: 'idle' });
+    vi.stubGlobal(
+      'fetch',
+      createFakeFetch({ 'GET /api/platforms': { status: 200, json: [] } }).fetch,
+    );
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('selects every enabled source and greys the others with their reason', async () => {
+    setFlags({ IGDB_API_ENABLED: true, SS_API_ENABLED: true, LAUNCHBOX_API_ENABLED: true });
+    await renderPage();
+    expect(checkedSources()).toEqual(['igdb', 'ss', 'lb']);
+    expect(option('igdb').textContent).toBe('IGDB');
+    expect(option('hasheous').hasAttribute('disabled')).toBe(true);
+    expect(option('hasheous').textContent).toContain('Disabled by the administrator');
+    expect(option('moby').hasAttribute('disabled')).toBe(true);
+    expect(option('moby').textContent).toContain('API key missing');
+    expect(option('lb').hasAttribute('disabled')).toBe(false);
+    expect(screen.queryByTestId('scan-sources-none')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('scan-start'));
+    expect(startScan).toHaveBeenCalledWith({
+      platforms: [],
+      type: 'quick',
+      apis: ['igdb', 'ss', 'lb'],
+    });
+  });
+
+  it('names the IGDB option "IGDB + Playmatch" when Playmatch is on', async () => {
+    setFlags({ IGDB_API_ENABLED: true, PLAYMATCH_API_ENABLED: true });
+    await renderPage();
+    expect(option('igdb').textContent).toBe('IGDB + Playmatch');
+    fireEvent.click(screen.getByTestId('scan-start'));
+    expect(startScan).toHaveBeenCalledWith(expect.objectContaining({ apis: ['igdb'] }));
+  });
+
+  it('remembers sources switched off, and says when none is left', async () => {
+    setFlags({ IGDB_API_ENABLED: true, SS_API_ENABLED: true });
+    await renderPage();
+    fireEvent.click(option('ss'));
+    expect(checkedSources()).toEqual(['igdb']);
+    expect(window.localStorage.getItem(EXCLUDED_SOURCES_KEY)).toBe('["ss"]');
+    cleanup();
+
+    // A source enabled since then starts selected; the switched-off one stays off.
+    setFlags({ IGDB_API_ENABLED: true, SS_API_ENABLED: true, MOBY_API_ENABLED: true });
+    await renderPage();
+    expect(checkedSources()).toEqual(['igdb', 'moby']);
+    fireEvent.click(option('igdb'));
+    fireEvent.click(option('moby'));
+    expect(screen.getByTestId('scan-sources-unselected').textContent).toBe(
+      'No source selected: games are added without metadata.',
+    );
+    fireEvent.click(screen.getByTestId('scan-start'));
+    expect(startScan).toHaveBeenCalledWith(expect.objectContaining({ apis: [] }));
+  });
+
+  it('hints that an administrator can set up providers when none is enabled', async () => {
+    setFlags({});
+    await renderPage();
+    expect(screen.getByTestId('scan-sources-none').textContent).toContain('An administrator');
+    expect(checkedSources()).toEqual([]);
+    for (const value of SOURCES) expect(option(value).hasAttribute('disabled')).toBe(true);
+    expect(screen.queryByTestId('scan-sources-unselected')).toBeNull();
+  });
+
+  it('locks the sources while a scan runs', async () => {
+    setFlags({ IGDB_API_ENABLED: true });
+    useScanStore.setState({ status: 'running' });
+    await renderPage();
+    expect(option('igdb').hasAttribute('disabled')).toBe(true);
+    expect(option('igdb').getAttribute('aria-checked')).toBe('true');
+  });
+});
