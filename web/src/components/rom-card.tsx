@@ -2,6 +2,7 @@ import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import FavoriteRounded from '@mui/icons-material/FavoriteRounded';
 import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
 import RadioButtonUncheckedRounded from '@mui/icons-material/RadioButtonUncheckedRounded';
+import SearchOffRounded from '@mui/icons-material/SearchOffRounded';
 import type { SimpleRom } from '@romshelf/contract';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
@@ -10,7 +11,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
-import { memo } from 'react';
+import { memo, useId } from 'react';
 import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -35,7 +36,48 @@ export type RomCardRom = Pick<
   | 'platform_slug'
   | 'platform_display_name'
 > &
-  Partial<Pick<SimpleRom, 'rom_user' | 'missing_from_fs'>>;
+  Partial<Pick<SimpleRom, 'rom_user' | 'missing_from_fs' | 'is_unidentified'>>;
+
+/** A small "not identified" mark for games no metadata source matched; nothing otherwise. */
+export function UnidentifiedBadge({
+  rom,
+  overlay = false,
+  id,
+}: {
+  rom: Partial<Pick<SimpleRom, 'is_unidentified'>>;
+  /** Drawn over the cover's bottom-left corner rather than inline. */
+  overlay?: boolean;
+  /** Lets the card name the mark in its description. */
+  id?: string;
+}) {
+  const { t } = useTranslation('gallery');
+  if (rom.is_unidentified !== true) return null;
+  const label = t('card.unidentified');
+  return (
+    <Tooltip title={label}>
+      <Box
+        component="span"
+        id={id}
+        role="img"
+        aria-label={label}
+        data-testid="rom-unmatched"
+        sx={{
+          ...(overlay ? { position: 'absolute', left: 6, bottom: 6 } : { flexShrink: 0 }),
+          display: 'inline-grid',
+          placeItems: 'center',
+          width: 22,
+          height: 22,
+          borderRadius: '50%',
+          color: 'warning.light',
+          bgcolor: 'rgba(10,12,20,0.72)',
+          backdropFilter: 'blur(4px)',
+        }}
+      >
+        <SearchOffRounded sx={{ fontSize: 14 }} />
+      </Box>
+    </Tooltip>
+  );
+}
 
 /** Status emoji and favourite heart drawn over a cover (SPEC §4). */
 export function RomUserBadges({
@@ -155,6 +197,7 @@ export const RomCard = memo(function RomCard({
   const { t } = useTranslation('play');
   const title = gameTitle(rom);
   const playability = usePlayability(rom);
+  const unidentifiedId = useId();
   const click = (event: MouseEvent) => {
     if (!onSelect || (!selectMode && !event.shiftKey)) return;
     event.preventDefault();
@@ -177,6 +220,7 @@ export const RomCard = memo(function RomCard({
         data-rom-id={rom.id}
         data-selected={selectMode ? String(selected) : undefined}
         aria-label={title}
+        aria-describedby={rom.is_unidentified === true ? unidentifiedId : undefined}
         aria-pressed={selectMode ? selected : undefined}
         focusRipple
         sx={(theme) => ({
@@ -210,6 +254,7 @@ export const RomCard = memo(function RomCard({
           }}
         >
           <GameCover rom={rom} radius={compact ? 10 : 12} />
+          <UnidentifiedBadge rom={rom} overlay id={unidentifiedId} />
           {compact ? <RomUserBadges rom={rom} overlay /> : null}
           {selectMode ? (
             <Box

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 import { GameCover, gameTitle } from '@/components/game-cover';
-import { RegionFlags, RomUserBadges } from '@/components/rom-card';
+import { RegionFlags, RomUserBadges, UnidentifiedBadge } from '@/components/rom-card';
 import { formatBytes, formatDate } from '@/lib/format';
 
 import { galleryStore, useGalleryStore } from '@/lib/stores/gallery-store';
@@ -94,6 +94,7 @@ const RomRow = memo(function RomRow({
                 </Typography>
               ) : null}
               <RegionFlags regions={rom.regions} />
+              <UnidentifiedBadge rom={rom} />
               <RomUserBadges rom={rom} />
             </Box>
           </Box>

@@ -27,6 +27,8 @@ function rom(index: number): SimpleRom {
     path_cover_large: '',
     platform_slug: 'snes',
     platform_display_name: 'SNES',
+    // Only "Mega" was not matched by any metadata source.
+    is_unidentified: name === 'Mega',
     rom_user: {
       status: index === 0 ? 'finished' : null,
       is_favorite: index === 1,
@@ -142,6 +144,27 @@ describe('Gallery', () => {
     expect(screen.getByTestId('rom-card-status').textContent).toBe('🏁');
     expect(screen.getByTestId('rom-card-status').getAttribute('data-status')).toBe('finished');
     expect(screen.getAllByTestId('rom-card-favourite')).toHaveLength(1);
+  });
+
+  it('marks only the unidentified game, on its card and in the list', async () => {
+    await renderGallery();
+    await waitFor(() => expect(screen.getAllByTestId('rom-card')).toHaveLength(5));
+    const marks = screen.getAllByTestId('rom-unmatched');
+    expect(marks).toHaveLength(1);
+    expect(marks[0]?.getAttribute('aria-label')).toBe(
+      'Not identified: no metadata source matched this game',
+    );
+    const card = marks[0]?.closest('[data-testid="rom-card"]');
+    expect(card?.getAttribute('aria-label')).toBe('Mega');
+    expect(card?.getAttribute('aria-describedby')).toBe(marks[0]?.id);
+    cleanup();
+
+    useGalleryViewStore.getState().setView('list');
+    await renderGallery();
+    await waitFor(() => expect(screen.getAllByTestId('rom-row')).toHaveLength(5));
+    const rowMarks = screen.getAllByTestId('rom-unmatched');
+    expect(rowMarks).toHaveLength(1);
+    expect(rowMarks[0]?.closest('[data-testid="rom-row"]')?.getAttribute('data-rom-id')).toBe('3');
   });
 
   it('selects cards in select mode, by shift-click ranges and all loaded', async () => {
