@@ -105,6 +105,9 @@ function CoverPlaceholder({ rom }: { rom: CoverSource }) {
   );
 }
 
+/** Intrinsic 2:3 sizes of the server's small and big covers, so the browser reserves the box. */
+const COVER_SIZE = { small: { width: 264, height: 396 }, large: { width: 528, height: 792 } };
+
 /** A 2:3 cover: the scraped image when there is one (and it loads), else a generated one. */
 export function GameCover({
   rom,
@@ -118,6 +121,7 @@ export function GameCover({
   const src = (large ? rom.path_cover_large : rom.path_cover_small) || rom.path_cover_small || '';
   const [failed, setFailed] = useState<string | null>(null);
   const showImage = src !== '' && failed !== src;
+  const size = COVER_SIZE[large ? 'large' : 'small'];
   return (
     <Box
       sx={{
@@ -134,6 +138,8 @@ export function GameCover({
           component="img"
           src={src}
           alt=""
+          width={size.width}
+          height={size.height}
           loading="lazy"
           decoding="async"
           onError={() => setFailed(src)}
