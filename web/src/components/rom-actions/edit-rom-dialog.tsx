@@ -1,4 +1,5 @@
 import AddPhotoAlternateRounded from '@mui/icons-material/AddPhotoAlternateRounded';
+import ImageSearchRounded from '@mui/icons-material/ImageSearchRounded';
 import type { DetailedRom, SimpleRom } from '@romshelf/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -22,8 +23,10 @@ import { errorMessage } from '@/lib/api-client';
 import { libraryChanged, updateRom } from '@/lib/api/rom-actions';
 import type { RomEdit } from '@/lib/api/rom-actions';
 import { galleryStore } from '@/lib/stores/gallery-store';
+import { useHeartbeatStore } from '@/lib/stores/heartbeat-store';
 
-import { GameCover } from '../game-cover';
+import { GameCover, gameTitle } from '../game-cover';
+import { CoverSearchDialog } from './cover-search-dialog';
 
 type EditableRom = DetailedRom | SimpleRom;
 
@@ -74,6 +77,10 @@ export function EditRomDialog({
   const [edit, setEdit] = useState<RomEdit>(() => initialEdit(rom));
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [searchingCovers, setSearchingCovers] = useState(false);
+  const steamGridEnabled = useHeartbeatStore(
+    (state) => state.value?.METADATA_SOURCES.STEAMGRIDDB_API_ENABLED ?? false,
+  );
 
   const preview = useMemo(
     () => (edit.artwork ? URL.createObjectURL(edit.artwork) : null),
@@ -100,9 +107,12 @@ export function EditRomDialog({
     }
   };
 
+  const urlCover = edit.url_cover.trim();
   const coverShown = edit.remove_cover
     ? { ...rom, path_cover_small: '', path_cover_large: '' }
-    : rom;
+    : /^https?:\/\//.test(urlCover)
+      ? { ...rom, path_cover_small: urlCover, path_cover_large: urlCover }
+      : rom;
 
   return (
     <Dialog
@@ -113,6 +123,14 @@ export function EditRomDialog({
       fullScreen={phone}
       data-testid="edit-rom-dialog"
     >
+      {searchingCovers ? (
+        <CoverSearchDialog
+          open
+          initialTerm={edit.name.trim() || gameTitle(rom)}
+          onClose={() => setSearchingCovers(false)}
+          onPick={(url) => change('url_cover', url)}
+        />
+      ) : null}
       <DialogTitle>{t('edit.title')}</DialogTitle>
       <DialogContent dividers>
         <Box
@@ -224,6 +242,20 @@ export function EditRomDialog({
               disabled={edit.remove_cover || edit.artwork !== null}
               slotProps={{ htmlInput: { 'data-testid': 'edit-url-cover' } }}
             />
+            {steamGridEnabled ? (
+              <Box>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  startIcon={<ImageSearchRounded />}
+                  disabled={edit.remove_cover || edit.artwork !== null}
+                  onClick={() => setSearchingCovers(true)}
+                  data-testid="edit-search-covers"
+                >
+                  {t('cover-search.open')}
+                </Button>
+              </Box>
+            ) : null}
             <Box>
               <Typography variant="overline" color="text.secondary">
                 {t('edit.providers')}

@@ -5,6 +5,7 @@ import FavoriteRounded from '@mui/icons-material/FavoriteRounded';
 import FlagRounded from '@mui/icons-material/FlagRounded';
 import HistoryToggleOffRounded from '@mui/icons-material/HistoryToggleOffRounded';
 import MoreVertRounded from '@mui/icons-material/MoreVertRounded';
+import TravelExploreRounded from '@mui/icons-material/TravelExploreRounded';
 import type { DetailedRom, PlayStatus, RomUser, SimpleRom } from '@romshelf/contract';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
@@ -25,6 +26,7 @@ import { useHasScopes } from '@/lib/stores/use-scopes';
 import { PlayStatusMenu } from '../play-status-menu';
 import { DeleteRomsDialog } from './delete-roms-dialog';
 import { EditRomDialog } from './edit-rom-dialog';
+import { MatchRomDialog } from './match-rom-dialog';
 
 type MenuRom = SimpleRom | DetailedRom;
 
@@ -63,6 +65,7 @@ export function RomMenu({
   const [open, setOpen] = useState(false);
   const [statusOpen, setStatusOpen] = useState(false);
   const [editing, setEditing] = useState(false);
+  const [matching, setMatching] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
   const props = async (change: PropsChange) => {
@@ -160,6 +163,20 @@ export function RomMenu({
         ) : null}
         {canWrite ? (
           <MenuItem
+            data-testid="rom-menu-match"
+            onClick={() => {
+              setOpen(false);
+              setMatching(true);
+            }}
+          >
+            <ListItemIcon>
+              <TravelExploreRounded />
+            </ListItemIcon>
+            <ListItemText>{t('match.open')}</ListItemText>
+          </MenuItem>
+        ) : null}
+        {canWrite ? (
+          <MenuItem
             data-testid="rom-menu-delete"
             onClick={() => {
               setOpen(false);
@@ -183,6 +200,9 @@ export function RomMenu({
       />
       {canWrite && editing ? (
         <EditRomDialog rom={rom} open onClose={() => setEditing(false)} onSaved={onChanged} />
+      ) : null}
+      {canWrite && matching ? (
+        <MatchRomDialog rom={rom} open onClose={() => setMatching(false)} onMatched={onChanged} />
       ) : null}
       {canWrite && deleting ? (
         <DeleteRomsDialog
