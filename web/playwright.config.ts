@@ -5,9 +5,14 @@ import { fileURLToPath } from 'node:url';
 
 import { defineConfig } from '@playwright/test';
 
+import { FAKE_IGDB_CLIENT } from './e2e/fixtures/fake-providers.mjs';
+
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.E2E_PORT ?? 3790);
 const host = '127.0.0.1';
+/** Fake metadata providers (web/e2e/fixtures/fake-providers.mjs) for the metadata journey. */
+const providersPort = port + 1;
+const providers = `http://${host}:${String(providersPort)}`;
 // Every run starts from an empty data folder, so the first visit opens the setup wizard. The
 // runner and its workers each load this file: the first one creates the folder and publishes it
 // in E2E_DATA_DIR, which the workers inherit, so journeys can write fixtures into its library.
@@ -42,19 +47,34 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node server/dist/main.js',
-    cwd: repoRoot,
-    url: `http://${host}:${port}/api/heartbeat`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      HOST: host,
-      PORT: String(port),
-      ROMSHELF_DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: `node web/e2e/fixtures/fake-providers.mjs ${String(providersPort)}`,
+      cwd: repoRoot,
+      url: `${providers}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      command: 'node server/dist/main.js',
+      cwd: repoRoot,
+      url: `http://${host}:${port}/api/heartbeat`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        HOST: host,
+        PORT: String(port),
+        ROMSHELF_DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        IGDB_CLIENT_ID: FAKE_IGDB_CLIENT.id,
+        IGDB_CLIENT_SECRET: FAKE_IGDB_CLIENT.secret,
+        IGDB_BASE_URL: `${providers}/v4`,
+        TWITCH_OAUTH_URL: `${providers}/oauth2/token`,
+      },
+    },
+  ],
 });
