@@ -9,7 +9,6 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
 import { useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -31,34 +30,10 @@ import { romQueryOptions, useRomQuery } from '../api/rom';
 import { isCurrentRom, useRomStore } from '../stores/rom-store';
 import { HashList } from './hash-list';
 import { PersonalData } from './personal-data';
-import { RomManual } from './rom-manual';
 import { RomFiles } from './rom-files';
+import { RomManual } from './rom-manual';
 import { RomLoadState } from './rom-state';
-
-function Fact({
-  label,
-  children,
-  testId,
-}: {
-  label: string;
-  children: ReactNode;
-  testId?: string;
-}) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography
-        variant="overline"
-        color="text.secondary"
-        sx={{ lineHeight: 1.6, display: 'block' }}
-      >
-        {label}
-      </Typography>
-      <Box data-testid={testId} sx={{ typography: 'body2', wordBreak: 'break-word' }}>
-        {children}
-      </Box>
-    </Box>
-  );
-}
+import { Fact, Section } from './section';
 
 function FlagChips({
   values,
@@ -82,26 +57,6 @@ function FlagChips({
         );
       })}
     </Stack>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Box
-      component="section"
-      sx={{
-        p: { xs: 2, sm: 2.5 },
-        borderRadius: '16px',
-        border: 1,
-        borderColor: 'divider',
-        bgcolor: 'background.paper',
-      }}
-    >
-      <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
-        {title}
-      </Typography>
-      {children}
-    </Box>
   );
 }
 
