@@ -30,8 +30,12 @@ import { romQueryOptions, useRomQuery } from '../api/rom';
 import { isCurrentRom, useRomStore } from '../stores/rom-store';
 import { HashList } from './hash-list';
 import { PersonalData } from './personal-data';
+import { RomAchievements } from './rom-achievements';
 import { RomFiles } from './rom-files';
 import { RomManual } from './rom-manual';
+import { RomMedia } from './rom-media';
+import { RomMetadata } from './rom-metadata';
+import { RomSources } from './rom-sources';
 import { RomLoadState } from './rom-state';
 import { Fact, Section } from './section';
 
@@ -264,6 +268,7 @@ function RomDetails({ rom }: { rom: DetailedRom }) {
                   <Chip size="small" color="error" label={t('details.missing')} />
                 ) : null}
               </Stack>
+              <RomSources rom={rom} />
             </Box>
             {rom.summary ? (
               <MarkdownView
@@ -272,9 +277,12 @@ function RomDetails({ rom }: { rom: DetailedRom }) {
                 sx={{ color: 'text.secondary', maxWidth: 900, typography: 'body1' }}
               />
             ) : null}
+            <RomMetadata rom={rom} />
+            <RomMedia rom={rom} />
             <Section title={t('personal.title')}>
               <PersonalData rom={rom} onChange={change} />
             </Section>
+            <RomAchievements rom={rom} />
             <Section title={t('details.title')}>
               <Box
                 sx={{
