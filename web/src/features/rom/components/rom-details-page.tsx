@@ -3,6 +3,7 @@ import DeleteRounded from '@mui/icons-material/DeleteRounded';
 import DownloadRounded from '@mui/icons-material/DownloadRounded';
 import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
 import EditRounded from '@mui/icons-material/EditRounded';
+import TravelExploreRounded from '@mui/icons-material/TravelExploreRounded';
 import type { DetailedRom } from '@romshelf/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,6 +20,7 @@ import { MarkdownView } from '@/components/markdown-view';
 import { PlatformIcon } from '@/components/platform-icon';
 import { DeleteRomsDialog } from '@/components/rom-actions/delete-roms-dialog';
 import { EditRomDialog } from '@/components/rom-actions/edit-rom-dialog';
+import { MatchRomDialog } from '@/components/rom-actions/match-rom-dialog';
 import { romContentUrl, startDownload } from '@/lib/download';
 import { isFlag, languageToEmoji, regionToEmoji } from '@/lib/flags';
 import { formatBytes, formatDate } from '@/lib/format';
@@ -71,6 +73,7 @@ function RomDetails({ rom }: { rom: DetailedRom }) {
   const setCurrent = useRomStore((state) => state.setCurrent);
   const canWrite = useHasScopes('roms.write');
   const [editing, setEditing] = useState(false);
+  const [matching, setMatching] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const playability = usePlayability(rom);
   const change = useCallback(
@@ -89,6 +92,9 @@ function RomDetails({ rom }: { rom: DetailedRom }) {
     <Box data-testid="rom-details" data-rom-id={rom.id} sx={{ position: 'relative' }}>
       {editing ? (
         <EditRomDialog rom={rom} open onClose={() => setEditing(false)} onSaved={change} />
+      ) : null}
+      {matching ? (
+        <MatchRomDialog rom={rom} open onClose={() => setMatching(false)} onMatched={change} />
       ) : null}
       {deleting ? (
         <DeleteRomsDialog
@@ -191,6 +197,16 @@ function RomDetails({ rom }: { rom: DetailedRom }) {
                   })
                 : formatBytes(rom.fs_size_bytes)}
             </Typography>
+            {canWrite ? (
+              <Button
+                variant="outlined"
+                startIcon={<TravelExploreRounded />}
+                onClick={() => setMatching(true)}
+                data-testid="rom-match"
+              >
+                {t('match.button')}
+              </Button>
+            ) : null}
             {canWrite ? (
               <Stack direction="row" spacing={1}>
                 <Button
