@@ -166,6 +166,11 @@ test('an admin scans a library, browses it and downloads games', async ({ page }
     await expect(page).toHaveURL(/\/scan$/);
     await expect(page.getByTestId('scan-idle')).toBeVisible();
     await page.getByTestId('scan-type-quick').click();
+    // Every enabled metadata source is on by default; this library has nothing to look up.
+    const igdb = page.getByTestId('scan-source-igdb');
+    await expect(igdb).toHaveAttribute('aria-checked', 'true');
+    await igdb.click();
+    await expect(igdb).toHaveAttribute('aria-checked', 'false');
     await page.getByTestId('scan-start').click();
     await expect(page.getByTestId('scan-progress')).toBeVisible();
     await expect(page.getByTestId('scan-done')).toBeVisible({ timeout: 60_000 });

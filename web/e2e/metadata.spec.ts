@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { expect, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+
+const admin = { username: 'shelfadmin', email: 'admin@example.com', password: 'correct-horse-42' };
+
+const dataDir = process.env.E2E_DATA_DIR;
+if (!dataDir) throw new Error('E2E_DATA_DIR is set by web/playwright.config.ts');
+const n64Dir = path.join(dataDir, 'library', 'roms', 'n64');
+
+/**
+ * Two games the fake IGDB (web/e2e/fixtures/fake-providers.mjs) knows by name, with a sequel as
+ * a decoy, and one it cannot find, matched by hand to a game whose namesake on the SNES must not
+ * be offered.
+ */
+const FOUND = ['Lunar Lancer (USA).z64', 'Tidal Sprint 64 (Europe).z64'];
+const UNKNOWN = 'Xylo Prototype (World).z64';
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/(setup|login)/);
+  if (page.url().includes('/setup')) {
+    await page.getByTestId('setup-username').fill(admin.username);
+    await page.getByTestId('setup-email').fill(admin.email);
+    await page.getByTestId('setup-password').fill(admin.password);
+    await page.getByTestId('setup-confirm-password').fill(admin.password);
+    await page.getByTestId('setup-submit').click();
+  } else {
+    await page.getByTestId('login-username').fill(admin.username);
+    await page.getByTestId('login-password').fill(admin.password);
+    await page.getByTestId('login-submit').click();
+  }
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** A card's cover image, loaded from the server's own copy of the artwork. */
+async function expectStoredCover(card: Locator): Promise<void> {
+  const image = card.locator('img').first();
+  await expect(image).toHaveAttribute('src', /\/assets\/romm\/resources\/.+\.webp/);
+  await expect
+    .poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth))
+    .toBeGreaterThan(0);
+}
+
+test('metadata: a scan matches covers, a game is matched by hand, then unmatched', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  fs.mkdirSync(n64Dir, { recursive: true });
+  for (const [index, name] of [...FOUND, UNKNOWN].entries()) {
+    fs.writeFileSync(path.join(n64Dir, name), Buffer.alloc(4096 + index, index + 11));
+  }
+  await signIn(page);
+
+  await test.step('the scan page offers IGDB and says why the others are off', async () => {
+    await page.getByTestId('nav-scan').click();
+    await expect(page.getByTestId('scan-source-igdb')).toHaveAttribute('aria-checked', 'true');
+    await expect(page.getByTestId('scan-source-ss')).toBeDisabled();
+    await expect(page.getByTestId('scan-source-ss')).toContainText('API key missing');
+    await expect(page.getByTestId('scan-source-hasheous')).toContainText(
+      'Disabled by the administrator',
+    );
+    await page.getByTestId('scan-type-quick').click();
+    await page.getByTestId('scan-start').click();
+    await expect(page.getByTestId('scan-done')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId('scan-log-n64')).toBeVisible();
+  });
+
+  await test.step('matched games show their covers; the unknown one is marked', async () => {
+    await page.getByTestId('nav-platforms').click();
+    await page.getByTestId('drawer-platform-n64').click();
+    await expect(page.getByTestId('gallery-count')).toHaveText('3 games');
+    await page.getByTestId('view-big').click();
+    const lancer = page.getByTestId('rom-card').filter({ hasText: 'Lunar Lancer' });
+    await expect(lancer.getByTestId('rom-card-title')).toHaveText('Lunar Lancer');
+    await expectStoredCover(lancer);
+    await expect(lancer.getByTestId('rom-unmatched')).toHaveCount(0);
+    await expectStoredCover(page.getByTestId('rom-card').filter({ hasText: 'Tidal Sprint 64' }));
+    const unknown = page.getByTestId('rom-card').filter({ hasText: 'Xylo Prototype' });
+    await expect(unknown.getByTestId('rom-unmatched')).toBeVisible();
+    await expect(unknown.getByTestId('cover-placeholder')).toBeVisible();
+    await unknown.click();
+    await expect(page.getByTestId('page-heading')).toHaveText('Xylo Prototype');
+  });
+
+  await test.step('the match dialog finds nothing under the file name', async () => {
+    await page.getByTestId('rom-match').click();
+    const dialog = page.getByTestId('match-rom-dialog');
+    await expect(dialog.getByTestId('match-none')).toBeVisible();
+    await expect(dialog.getByTestId('match-empty')).toBeVisible();
+    await expect(dialog.getByTestId('match-search')).toHaveValue('Xylo Prototype');
+  });
+
+  await test.step('a search by name offers only the game on this platform', async () => {
+    const dialog = page.getByTestId('match-rom-dialog');
+    await dialog.getByTestId('match-search').fill('Star Courier');
+    await dialog.getByTestId('match-search-submit').click();
+    const candidates = dialog.getByTestId('match-candidate');
+    await expect(candidates).toHaveCount(1);
+    await expect(candidates).toHaveAttribute('data-name', 'Star Courier');
+    await expect(candidates).toContainText('IGDB');
+    await candidates.click();
+    await expect(dialog.getByTestId('match-confirm')).toContainText('Nintendo 64');
+    await expect(dialog.getByTestId('match-source-igdb')).toBeChecked();
+    await dialog.getByTestId('match-apply').click();
+    await expect(dialog).toBeHidden();
+  });
+
+  await test.step('the details show the new metadata', async () => {
+    await expect(page.getByTestId('page-heading')).toHaveText('Star Courier');
+    await expect(page.getByTestId('rom-summary')).toHaveText(
+      'Deliver parcels across a galaxy of tiny planets.',
+    );
+    await expect(page.getByTestId('rom-summary').locator('strong')).toHaveText('parcels');
+    const facts = page.getByTestId('rom-metadata');
+    for (const text of ['Adventure', 'Platform', 'Courier Tales', 'Orbit Works', 'E', 'PEGI 7']) {
+      await expect(facts.getByText(text, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByTestId('rom-release-date')).toHaveText('03/07/1999');
+    await expect(page.getByTestId('rom-average-rating')).toContainText('86');
+    await expect(page.getByTestId('rom-alternative-names')).toHaveText(/Hoshi no Haitatsunin/);
+    await expect(page.getByTestId('rom-source-igdb')).toHaveAttribute(
+      'href',
+      'https://www.igdb.com/games/star-courier',
+    );
+    await expect(page.getByTestId('rom-screenshot')).toHaveCount(3);
+    await page.getByTestId('rom-screenshot').first().click();
+    await expect(page.getByTestId('rom-lightbox-counter')).toHaveText('1 / 3');
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByTestId('rom-lightbox-counter')).toHaveText('2 / 3');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('rom-lightbox')).toBeHidden();
+    await expect(page.getByTestId('rom-video')).toBeVisible();
+    const cover = page
+      .getByTestId('rom-details')
+      .locator('img[src*="/assets/romm/resources/"]')
+      .first();
+    await expect
+      .poll(() => cover.evaluate((element: HTMLImageElement) => element.naturalWidth))
+      .toBeGreaterThan(0);
+  });
+
+  await test.step('unmatching brings back the file name and the unmatched mark', async () => {
+    await page.getByTestId('rom-match').click();
+    const dialog = page.getByTestId('match-rom-dialog');
+    await expect(dialog.getByTestId('match-current')).toContainText('IGDB #9103');
+    await dialog.getByTestId('match-unmatch-all').click();
+    await expect(dialog.getByTestId('match-none')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByTestId('page-heading')).toHaveText('Xylo Prototype');
+    await expect(page.getByTestId('rom-metadata')).toHaveCount(0);
+    await page.getByTestId('rom-platform-link').click();
+    const unknown = page.getByTestId('rom-card').filter({ hasText: 'Xylo Prototype' });
+    await expect(unknown.getByTestId('rom-unmatched')).toBeVisible();
+  });
+});
