@@ -20,6 +20,7 @@ import type { AppConfig } from './config/app-config.js';
 import { readPackageVersion } from './config/paths.js';
 import type { ContainerOptions } from './container.js';
 import { createContainer } from './container.js';
+import { scheduleTasks } from './modules/tasks/scheduled-tasks.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
 import { publicRoute } from './http/access.js';
 import { registerAuthHook } from './http/auth.hook.js';
@@ -214,7 +215,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('preClose', async () => {
     await closeRealtimeGateway(io);
   });
+  const scheduler = scheduleTasks(config, container, app.log);
   app.addHook('preClose', async () => {
+    scheduler.stop();
     container.scan.stop();
     await container.hashPool.close();
   });

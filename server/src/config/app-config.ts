@@ -66,6 +66,11 @@ export interface AppConfig {
     launchboxImagesUrl: string;
     requestTimeoutMs: number;
   };
+  /** Scheduled tasks (RomM's `ENABLE_SCHEDULED_*` and `SCHEDULED_*_CRON`). */
+  schedules: {
+    /** Re-download the LaunchBox dump; only when LaunchBox itself is enabled. */
+    updateLaunchboxMetadata: { enabled: boolean; cron: string };
+  };
   /** Which metadata sources are usable, derived from credentials and flags. */
   metadataSources: {
     igdb: boolean;

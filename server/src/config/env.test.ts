@@ -86,6 +86,7 @@ describe('parseEnv', () => {
         retroachievementsApiKey: null,
         steamgriddbApiKey: null,
       },
+      schedules: { updateLaunchboxMetadata: { enabled: false, cron: '0 4 * * *' } },
       metadataSources: {
         igdb: false,
         ss: false,
@@ -98,6 +99,25 @@ describe('parseEnv', () => {
         tgdb: false,
       },
     });
+  });
+
+  it('schedules the LaunchBox refresh only with LaunchBox on, and refuses a bad cron', () => {
+    const schedule = (env: Record<string, string>) =>
+      parseEnv(env, options).schedules.updateLaunchboxMetadata;
+    expect(schedule({ ENABLE_SCHEDULED_UPDATE_LAUNCHBOX_METADATA: 'true' })).toEqual({
+      enabled: false,
+      cron: '0 4 * * *',
+    });
+    expect(
+      schedule({
+        LAUNCHBOX_API_ENABLED: 'yes',
+        ENABLE_SCHEDULED_UPDATE_LAUNCHBOX_METADATA: '1',
+        SCHEDULED_UPDATE_LAUNCHBOX_METADATA_CRON: ' 30 2 * * 1 ',
+      }),
+    ).toEqual({ enabled: true, cron: '30 2 * * 1' });
+    expect(errorOf({ SCHEDULED_UPDATE_LAUNCHBOX_METADATA_CRON: '61 * * * *' })).toBe(
+      'SCHEDULED_UPDATE_LAUNCHBOX_METADATA_CRON must be a cron expression (got "61 * * * *": CronPattern: Invalid value for minute: 61)',
+    );
   });
 
   it('reads the account settings and refuses an incomplete OIDC setup', () => {

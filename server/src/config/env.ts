@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
+import { cronProblem } from '../lib/cron.js';
 import type { AppConfig, LogLevel } from './app-config.js';
 import { LOG_LEVELS } from './app-config.js';
 
@@ -97,6 +98,24 @@ function urlVar(name: string, fallback: string | null) {
     });
 }
 
+function cronVar(name: string, fallback: string) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!present(value)) return fallback;
+      const problem = cronProblem(value.trim());
+      if (problem !== null) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must be a cron expression (got "${value}": ${problem})`,
+        });
+        return z.NEVER;
+      }
+      return value.trim();
+    });
+}
+
 const logLevelVar = z
   .string()
   .optional()
@@ -158,6 +177,11 @@ export const EnvSchema = z.object({
   PLAYMATCH_API_ENABLED: boolVar('PLAYMATCH_API_ENABLED'),
   HASHEOUS_API_ENABLED: boolVar('HASHEOUS_API_ENABLED'),
   TGDB_API_ENABLED: boolVar('TGDB_API_ENABLED'),
+  ENABLE_SCHEDULED_UPDATE_LAUNCHBOX_METADATA: boolVar('ENABLE_SCHEDULED_UPDATE_LAUNCHBOX_METADATA'),
+  SCHEDULED_UPDATE_LAUNCHBOX_METADATA_CRON: cronVar(
+    'SCHEDULED_UPDATE_LAUNCHBOX_METADATA_CRON',
+    '0 4 * * *',
+  ),
   SCAN_WORKERS: intVar('SCAN_WORKERS', Math.min(2, Math.max(1, availableParallelism())), 1, 64),
   ROMSHELF_AUTH_SECRET_KEY: optionalTextVar(),
   OAUTH_ACCESS_TOKEN_EXPIRE_SECONDS: intVar(
@@ -317,6 +341,12 @@ export function parseEnv(env: Env, options: ParseEnvOptions): AppConfig {
       requestTimeoutMs: vars.METADATA_REQUEST_TIMEOUT_MS,
     },
     credentials,
+    schedules: {
+      updateLaunchboxMetadata: {
+        enabled: vars.ENABLE_SCHEDULED_UPDATE_LAUNCHBOX_METADATA && vars.LAUNCHBOX_API_ENABLED,
+        cron: vars.SCHEDULED_UPDATE_LAUNCHBOX_METADATA_CRON,
+      },
+    },
     metadataSources: {
       igdb: credentials.igdbClientId !== null && credentials.igdbClientSecret !== null,
       ss: credentials.screenscraperUser !== null && credentials.screenscraperPassword !== null,

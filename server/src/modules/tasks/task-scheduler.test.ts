@@ -1,0 +1,76 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { TaskScheduler } from './task-scheduler.js';
+
+const EVERY_SECOND = '* * * * * *';
+
+function fakeLog() {
+  const lines: string[] = [];
+  const log = {
+    info: (line: string) => lines.push(`info ${line}`),
+    error: (line: string) => lines.push(`error ${line}`),
+  } as unknown as FastifyBaseLogger;
+  return { log, lines };
+}
+
+const open: TaskScheduler[] = [];
+afterEach(() => {
+  for (const scheduler of open.splice(0)) scheduler.stop();
+});
+
+function scheduler(log: FastifyBaseLogger) {
+  const created = new TaskScheduler(log);
+  open.push(created);
+  return created;
+}
+
+describe('TaskScheduler', () => {
+  it('runs a task on its schedule and says when it runs next', async () => {
+    const { log, lines } = fakeLog();
+    const tasks = scheduler(log);
+    const run = vi.fn(() => Promise.resolve());
+    tasks.schedule({ name: 'tick', cron: EVERY_SECOND, run });
+    expect(tasks.scheduled()).toEqual(['tick']);
+    const next = tasks.nextRun('tick');
+    expect(next).not.toBeNull();
+    expect((next?.getTime() ?? 0) - Date.now()).toBeLessThanOrEqual(1000);
+    await vi.waitFor(() => expect(run).toHaveBeenCalled(), { timeout: 3000, interval: 50 });
+    await vi.waitFor(() => expect(lines).toContain('info task tick: started'), { timeout: 1000 });
+    expect(tasks.nextRun('missing')).toBeNull();
+  });
+
+  it('skips a run while the previous one is still going', async () => {
+    const { log } = fakeLog();
+    const tasks = scheduler(log);
+    let finish: () => void = () => undefined;
+    const run = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    tasks.schedule({ name: 'slow', cron: EVERY_SECOND, run });
+    await vi.waitFor(() => expect(tasks.isRunning('slow')).toBe(true), { timeout: 3000 });
+    // Two more seconds pass: both due runs are skipped.
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    expect(run).toHaveBeenCalledTimes(1);
+    finish();
+    await vi.waitFor(() => expect(tasks.isRunning('slow')).toBe(false), { timeout: 1000 });
+  });
+
+  it('logs a failed run and keeps the schedule', async () => {
+    const { log, lines } = fakeLog();
+    const tasks = scheduler(log);
+    const run = vi.fn(() => Promise.reject(new Error('dump unreachable')));
+    tasks.schedule({ name: 'flaky', cron: EVERY_SECOND, run });
+    await vi.waitFor(() => expect(run).toHaveBeenCalledTimes(2), { timeout: 4000, interval: 50 });
+    expect(lines).toContain('error task flaky: failed: dump unreachable');
+  });
+
+  it('refuses a second task of the same name and stops everything', () => {
+    const tasks = scheduler(fakeLog().log);
+    tasks.schedule({ name: 'once', cron: '0 4 * * *', run: () => Promise.resolve() });
+    expect(() =>
+      tasks.schedule({ name: 'once', cron: '0 5 * * *', run: () => Promise.resolve() }),
+    ).toThrow('Task once is already scheduled');
+    tasks.stop();
+    expect(tasks.scheduled()).toEqual([]);
+    expect(tasks.nextRun('once')).toBeNull();
+  });
+});
