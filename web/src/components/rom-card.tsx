@@ -65,12 +65,12 @@ export function UnidentifiedBadge({
           ...(overlay ? { position: 'absolute', left: 6, bottom: 6 } : { flexShrink: 0 }),
           display: 'inline-grid',
           placeItems: 'center',
-          width: 22,
-          height: 22,
+          width: overlay ? 22 : 20,
+          height: overlay ? 22 : 20,
           borderRadius: '50%',
           color: 'warning.light',
-          bgcolor: 'rgba(10,12,20,0.72)',
-          backdropFilter: 'blur(4px)',
+          bgcolor: overlay ? 'rgba(10,12,20,0.72)' : 'action.selected',
+          backdropFilter: overlay ? 'blur(4px)' : undefined,
         }}
       >
         <SearchOffRounded sx={{ fontSize: 14 }} />
@@ -254,7 +254,8 @@ export const RomCard = memo(function RomCard({
           }}
         >
           <GameCover rom={rom} radius={compact ? 10 : 12} />
-          <UnidentifiedBadge rom={rom} overlay id={unidentifiedId} />
+          {/* Big cards carry the mark in the footer, clear of the generated cover's title. */}
+          {compact ? <UnidentifiedBadge rom={rom} overlay id={unidentifiedId} /> : null}
           {compact ? <RomUserBadges rom={rom} overlay /> : null}
           {selectMode ? (
             <Box
@@ -305,6 +306,7 @@ export const RomCard = memo(function RomCard({
             >
               <RegionFlags regions={rom.regions} />
               <Box sx={{ ml: 'auto', display: 'flex', alignItems: 'center', gap: 0.75 }}>
+                <UnidentifiedBadge rom={rom} id={unidentifiedId} />
                 <RomUserBadges rom={rom} />
                 <Typography variant="caption" sx={{ whiteSpace: 'nowrap' }}>
                   {formatBytes(rom.fs_size_bytes)}
