@@ -33,26 +33,26 @@ const ALL: MetadataFlags = {
 describe('metadataOptions', () => {
   it('lists every source in SPEC order with its label and logo, all enabled', () => {
     expect(metadataOptions(ALL, translate)).toEqual([
-      { name: 'IGDB', value: 'igdb', logo_path: '/assets/metadata/igdb.svg', disabled: '' },
+      { name: 'IGDB', value: 'igdb', logo_path: '/metadata-sources/igdb.svg', disabled: '' },
       {
         name: 'Hasheous',
         value: 'hasheous',
-        logo_path: '/assets/metadata/hasheous.svg',
+        logo_path: '/metadata-sources/hasheous.svg',
         disabled: '',
       },
-      { name: 'ScreenScraper', value: 'ss', logo_path: '/assets/metadata/ss.svg', disabled: '' },
-      { name: 'MobyGames', value: 'moby', logo_path: '/assets/metadata/moby.svg', disabled: '' },
+      { name: 'ScreenScraper', value: 'ss', logo_path: '/metadata-sources/ss.svg', disabled: '' },
+      { name: 'MobyGames', value: 'moby', logo_path: '/metadata-sources/moby.svg', disabled: '' },
       {
         name: 'RetroAchievements',
         value: 'ra',
-        logo_path: '/assets/metadata/ra.svg',
+        logo_path: '/metadata-sources/ra.svg',
         disabled: '',
       },
-      { name: 'LaunchBox', value: 'lb', logo_path: '/assets/metadata/lb.svg', disabled: '' },
+      { name: 'LaunchBox', value: 'lb', logo_path: '/metadata-sources/lb.svg', disabled: '' },
       {
         name: 'SteamGridDB',
         value: 'sgdb',
-        logo_path: '/assets/metadata/sgdb.svg',
+        logo_path: '/metadata-sources/sgdb.svg',
         disabled: '',
       },
     ]);

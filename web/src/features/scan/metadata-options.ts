@@ -42,7 +42,7 @@ export function metadataOptions(
     return {
       name: playmatch ? 'IGDB + Playmatch' : source.name,
       value,
-      logo_path: `/assets/metadata/${value}.svg`,
+      logo_path: `/metadata-sources/${value}.svg`,
       disabled: enabled ? '' : translate(source.reason),
     };
   });
