@@ -66,6 +66,15 @@ test('metadata: a scan matches covers, a game is matched by hand, then unmatched
     await page.getByTestId('scan-start').click();
     await expect(page.getByTestId('scan-done')).toBeVisible({ timeout: 60_000 });
     await expect(page.getByTestId('scan-log-n64')).toBeVisible();
+    await expect(page.getByTestId('scan-done')).toContainText('identified: 2');
+    await expect(page.getByTestId('scan-stat-identified-roms')).toContainText('2');
+    const log = page.getByTestId('scan-log-n64').getByTestId('scan-log-rom');
+    await expect(
+      log.filter({ hasText: 'Xylo Prototype' }).getByTestId('rom-unmatched'),
+    ).toBeVisible();
+    await expect(log.filter({ hasText: 'Lunar Lancer' }).getByTestId('rom-unmatched')).toHaveCount(
+      0,
+    );
   });
 
   await test.step('matched games show their covers; the unknown one is marked', async () => {

@@ -57,7 +57,7 @@ export function connectScanSocket(): void {
 /** Asks the server to scan (SPEC: `scan` with platform ids, empty = all, type and sources). */
 export function startScan(request: ScanRequest): void {
   connectScanSocket();
-  useScanStore.getState().start(request.type);
+  useScanStore.getState().start(request.type, request.apis.length > 0);
   getSocket().emit(SCAN_EVENTS.start, request);
 }
 

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
 import { PlatformIcon } from '@/components/platform-icon';
+import { UnidentifiedBadge } from '@/components/rom-card';
 import { isFlag, regionToEmoji } from '@/lib/flags';
 import { formatBytes } from '@/lib/format';
 
@@ -21,6 +22,7 @@ import type { ScanLogPlatform } from '../stores/scan-store';
 const VISIBLE_ROMS = 200;
 
 function PlatformLog({ platform, latest }: { platform: ScanLogPlatform; latest: boolean }) {
+  const withMetadata = useScanStore((state) => state.withMetadata);
   const { t } = useTranslation('scan');
   const hidden = Math.max(0, platform.roms.length - VISIBLE_ROMS);
   const roms = hidden > 0 ? platform.roms.slice(hidden) : platform.roms;
@@ -93,6 +95,7 @@ function PlatformLog({ platform, latest }: { platform: ScanLogPlatform; latest: 
                 >
                   {rom.name ?? rom.fs_name}
                 </Link>
+                {withMetadata ? <UnidentifiedBadge rom={rom} /> : null}
                 <Typography variant="caption" sx={{ whiteSpace: 'nowrap' }}>
                   {rom.regions
                     .map((region) => regionToEmoji(region))

@@ -129,3 +129,91 @@ describe('scan page metadata sources', () => {
     expect(option('igdb').getAttribute('aria-checked')).toBe('true');
   });
 });
+
+describe('scan page results', () => {
+  beforeEach(() => {
+    setFlags({ IGDB_API_ENABLED: true });
+    vi.stubGlobal(
+      'fetch',
+      createFakeFetch({ 'GET /api/platforms': { status: 200, json: [] } }).fetch,
+    );
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  const finished = (withMetadata: boolean) =>
+    useScanStore.setState({
+      status: 'done',
+      withMetadata,
+      error: null,
+      stats: {
+        total_platforms: 1,
+        total_roms: 2,
+        scanned_platforms: 1,
+        new_platforms: 1,
+        identified_platforms: 1,
+        scanned_roms: 2,
+        new_roms: 2,
+        identified_roms: 1,
+        scanned_firmware: 0,
+        new_firmware: 0,
+        updated_roms: 0,
+        missing_roms: 0,
+        hashed_files: 2,
+        hashed_bytes: 8192,
+        skipped_files: 0,
+      },
+      platforms: [
+        {
+          id: 1,
+          name: 'Nintendo 64',
+          slug: 'n64',
+          fs_slug: 'n64',
+          roms: [
+            {
+              id: 1,
+              name: 'Lunar Lancer',
+              fs_name: 'a.z64',
+              fs_size_bytes: 4096,
+              regions: [],
+              is_unidentified: false,
+            },
+            {
+              id: 2,
+              name: null,
+              fs_name: 'Xylo.z64',
+              fs_size_bytes: 4096,
+              regions: [],
+              is_unidentified: true,
+            },
+          ],
+        },
+      ],
+    });
+
+  it('counts and marks what the metadata sources did not recognise', async () => {
+    finished(true);
+    await renderPage();
+    expect(screen.getByTestId('scan-done').textContent).toContain(
+      'New games: 2 · new platforms: 1 · identified: 1.',
+    );
+    expect(screen.getByTestId('scan-stat-identified-roms').textContent).toBe('1Identified games');
+    const rows = screen.getAllByTestId('scan-log-rom');
+    expect(rows.map((row) => row.querySelector('[data-testid="rom-unmatched"]') !== null)).toEqual([
+      false,
+      true,
+    ]);
+  });
+
+  it('says nothing of identification for a scan without sources', async () => {
+    finished(false);
+    await renderPage();
+    expect(screen.getByTestId('scan-done').textContent).toContain(
+      'New games: 2 · new platforms: 1.',
+    );
+    expect(screen.queryByTestId('scan-stat-identified-roms')).toBeNull();
+    expect(screen.queryAllByTestId('rom-unmatched')).toHaveLength(0);
+  });
+});

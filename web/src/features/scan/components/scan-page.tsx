@@ -70,6 +70,7 @@ export function ScanPage() {
   const status = useScanStore((state) => state.status);
   const error = useScanStore((state) => state.error);
   const stats = useScanStore((state) => state.stats);
+  const withMetadata = useScanStore((state) => state.withMetadata);
   const active = isScanActive(status);
   const [type, setType] = useState<ScanType>('quick');
   const sources = useMetadataSources();
@@ -233,7 +234,11 @@ export function ScanPage() {
             <Alert severity="success" data-testid="scan-done">
               <AlertTitle>{t('scan.done-title')}</AlertTitle>
               {stats
-                ? t('scan.done-text', { roms: stats.new_roms, platforms: stats.new_platforms })
+                ? t(withMetadata ? 'scan.done-text-identified' : 'scan.done-text', {
+                    roms: stats.new_roms,
+                    platforms: stats.new_platforms,
+                    identified: stats.identified_roms,
+                  })
                 : null}
             </Alert>
           ) : null}

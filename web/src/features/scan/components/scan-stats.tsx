@@ -10,12 +10,16 @@ import { useScanStore } from '../stores/scan-store';
 export function ScanStatsPanel() {
   const { t } = useTranslation('scan');
   const stats = useScanStore((state) => state.stats);
+  const withMetadata = useScanStore((state) => state.withMetadata);
   if (!stats) return null;
   const items: [key: string, value: string, detail?: string][] = [
     ['platforms', `${String(stats.scanned_platforms)} / ${String(stats.total_platforms)}`],
     ['new-platforms', String(stats.new_platforms)],
     ['roms', `${String(stats.scanned_roms)} / ${String(stats.total_roms)}`],
     ['new-roms', String(stats.new_roms)],
+    ...(withMetadata
+      ? [['identified-roms', String(stats.identified_roms)] as [string, string]]
+      : []),
     ['updated-roms', String(stats.updated_roms)],
     ['missing-roms', String(stats.missing_roms)],
     ['hashed', String(stats.hashed_files), formatBytes(stats.hashed_bytes)],
@@ -26,7 +30,10 @@ export function ScanStatsPanel() {
       data-testid="scan-stats"
       sx={{
         display: 'grid',
-        gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)' },
+        gridTemplateColumns: {
+          xs: 'repeat(2, 1fr)',
+          sm: items.length % 4 === 0 ? 'repeat(4, 1fr)' : 'repeat(3, 1fr)',
+        },
         gap: 1,
       }}
     >

@@ -63,6 +63,13 @@ describe('scan log store', () => {
     expect(state.platforms).toEqual([]);
   });
 
+  it('remembers whether the scan looks games up in metadata sources', () => {
+    useScanStore.getState().start('quick', true);
+    expect(useScanStore.getState().withMetadata).toBe(true);
+    useScanStore.getState().start('quick');
+    expect(useScanStore.getState().withMetadata).toBe(false);
+  });
+
   it('groups ROMs under their platform, in the order found', () => {
     const store = useScanStore.getState();
     store.start('quick');

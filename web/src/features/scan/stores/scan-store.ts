@@ -8,6 +8,7 @@ export interface ScanLogRom {
   fs_name: string;
   fs_size_bytes: number;
   regions: string[];
+  is_unidentified: boolean;
 }
 
 export interface ScanLogPlatform {
@@ -29,8 +30,10 @@ export interface ScanState {
   error: string | null;
   /** Bumped when a scan ends (done or failed), so others can refresh what they show. */
   finishedCount: number;
+  /** Whether the scan started here looks games up in metadata sources. */
+  withMetadata: boolean;
 
-  start: (type: ScanType) => void;
+  start: (type: ScanType, withMetadata?: boolean) => void;
   platformFound: (platform: ScanPlatformEvent) => void;
   romsFound: (roms: readonly ScanRomEvent[]) => void;
   statsUpdated: (stats: ScanStats) => void;
@@ -51,6 +54,7 @@ function logRom(rom: ScanRomEvent): ScanLogRom {
     fs_name: rom.fs_name,
     fs_size_bytes: rom.fs_size_bytes,
     regions: rom.regions,
+    is_unidentified: rom.is_unidentified,
   };
 }
 
@@ -71,8 +75,10 @@ export const useScanStore = create<ScanState>()((set, get) => ({
   stats: null,
   error: null,
   finishedCount: 0,
+  withMetadata: false,
 
-  start: (type) => set({ status: 'starting', type, platforms: [], stats: null, error: null }),
+  start: (type, withMetadata = false) =>
+    set({ status: 'starting', type, withMetadata, platforms: [], stats: null, error: null }),
 
   platformFound: (platform) => {
     const state = get();
