@@ -3,6 +3,9 @@ import type { Hash } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import zlib from 'node:zlib';
 
+import type { RaStreamRule } from './ra-hash.js';
+import { RaHasher } from './ra-hash.js';
+
 export type HashAlgorithm = 'crc32' | 'md5' | 'sha1';
 export const ALL_HASH_ALGORITHMS: readonly HashAlgorithm[] = ['crc32', 'md5', 'sha1'];
 
@@ -11,6 +14,8 @@ export interface Hashes {
   crc: string | null;
   md5: string | null;
   sha1: string | null;
+  /** RetroAchievements hash, when the task asked for one with a streamed rule (see ra-hash). */
+  ra: string | null;
   size: number;
 }
 
@@ -20,6 +25,8 @@ export interface HashTask {
   algorithms: readonly HashAlgorithm[];
   /** Also hash the concatenation of every file, in order (a folder ROM's own hash). */
   combined: boolean;
+  /** Per path: the RA hash rule to stream the file through in the same pass, or null. */
+  ra?: readonly (RaStreamRule | null)[];
 }
 
 export interface HashTaskResult {
@@ -54,33 +61,43 @@ class MultiHasher {
       crc: this.withCrc ? (this.crc >>> 0).toString(16).padStart(8, '0') : null,
       md5: this.md5?.digest('hex') ?? null,
       sha1: this.sha1?.digest('hex') ?? null,
+      ra: null,
       size: this.size,
     };
   }
 }
 
 /**
- * Reads each file once, feeding every requested hash from the same buffer (one pass per file).
+ * Reads each file once, feeding every requested hash (and the file's RA hash rule, if any) from
+ * the same buffer (one pass per file).
  * Runs inside a hashing worker, or in the calling thread when no worker script is available.
  */
 export async function runHashTask(task: HashTask, buffer = Buffer.allocUnsafe(CHUNK_SIZE)) {
   const combined = task.combined ? new MultiHasher(task.algorithms) : null;
   const files: Hashes[] = [];
-  for (const filePath of task.paths) {
+  for (const [index, filePath] of task.paths.entries()) {
     const hasher = new MultiHasher(task.algorithms);
+    const raRule = task.ra?.[index] ?? null;
     const handle = await open(filePath, 'r');
+    let ra: RaHasher | null = null;
     try {
+      if (raRule !== null) {
+        const { size } = await handle.stat();
+        ra = new RaHasher(raRule, size, task.algorithms.includes('md5'));
+      }
       for (;;) {
         const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
         if (bytesRead === 0) break;
         const chunk = buffer.subarray(0, bytesRead);
         hasher.update(chunk);
         combined?.update(chunk);
+        ra?.update(chunk);
       }
     } finally {
       await handle.close();
     }
-    files.push(hasher.digest());
+    const hashes = hasher.digest();
+    files.push({ ...hashes, ra: ra?.digest(hashes.md5) ?? null });
   }
   const result: HashTaskResult = { files, combined: combined?.digest() ?? null };
   return result;

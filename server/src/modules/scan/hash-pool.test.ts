@@ -29,23 +29,36 @@ function fixture() {
   writeFileSync(path.join(dir, 'small.bin'), small);
   writeFileSync(path.join(dir, 'big.bin'), big);
   writeFileSync(path.join(dir, 'empty.bin'), '');
-  return { dir, small, big };
+  // A byteswapped (.v64) N64 ROM and its big-endian bytes, which its RA hash covers.
+  const z64 = Buffer.from([0x80, 0x37, 0x12, 0x40, 1, 2, 3, 4, 5, 6, 7, 8]);
+  writeFileSync(path.join(dir, 'game.v64'), Buffer.from(z64).swap16());
+  return { dir, small, big, z64 };
 }
 
 async function checkPool(pool: HashPool) {
-  const { dir, small, big } = fixture();
+  const { dir, small, big, z64 } = fixture();
   expect(await pool.hashFile(path.join(dir, 'small.bin'), small.length)).toEqual({
     ...hashesOf(small),
+    ra: null,
     size: small.length,
   });
   expect(await pool.hashFile(path.join(dir, 'big.bin'), big.length)).toEqual({
     ...hashesOf(big),
+    ra: null,
     size: big.length,
   });
   expect(await pool.hashFile(path.join(dir, 'empty.bin'), 0)).toEqual({
     ...hashesOf(''),
+    ra: null,
     size: 0,
   });
+  // RA hashes come from the same read; a file needing no change reuses its md5 (split or not).
+  const v64 = await pool.hashFile(path.join(dir, 'game.v64'), z64.length, 'n64');
+  expect(v64.ra).toBe(hashesOf(z64).md5);
+  expect(v64.md5).not.toBe(v64.ra);
+  expect((await pool.hashFile(path.join(dir, 'big.bin'), big.length, 'snes')).ra).toBe(
+    hashesOf(big).md5,
+  );
   const combined = await pool.run({
     paths: [path.join(dir, 'small.bin'), path.join(dir, 'empty.bin'), path.join(dir, 'small.bin')],
     algorithms: ['crc32', 'md5', 'sha1'],
@@ -53,6 +66,7 @@ async function checkPool(pool: HashPool) {
   });
   expect(combined.combined).toEqual({
     ...hashesOf(Buffer.concat([small, small])),
+    ra: null,
     size: small.length * 2,
   });
   await expect(pool.hashFile(path.join(dir, 'gone.bin'), 1)).rejects.toThrow(/ENOENT/);

@@ -4,6 +4,7 @@ import { Worker } from 'node:worker_threads';
 
 import type { Hashes, HashTask, HashTaskResult } from './file-hasher.js';
 import { ALL_HASH_ALGORITHMS, runHashTask } from './file-hasher.js';
+import type { RaStreamRule } from './ra-hash.js';
 
 /** Files at least this big are hashed by two workers at once (md5 ‖ sha1 + crc32). */
 export const SPLIT_HASH_THRESHOLD = 32 * 1024 * 1024;
@@ -44,22 +45,26 @@ export class HashPool {
     this.mode = existsSync(fileURLToPath(workerUrl)) ? 'workers' : 'in-thread';
   }
 
-  /** crc32 + md5 + sha1 of one file. */
-  async hashFile(filePath: string, size: number): Promise<Hashes> {
+  /**
+   * crc32 + md5 + sha1 of one file, plus its RA hash when a streamed RA rule is given (in the
+   * same read; on a split file, by the md5 worker, so a file needing no change reuses its md5).
+   */
+  async hashFile(filePath: string, size: number, ra: RaStreamRule | null = null): Promise<Hashes> {
     if (this.mode === 'workers' && this.size >= 2 && size >= SPLIT_HASH_THRESHOLD) {
       const [md5, rest] = await Promise.all([
-        this.run({ paths: [filePath], algorithms: ['md5'], combined: false }),
+        this.run({ paths: [filePath], algorithms: ['md5'], combined: false, ra: [ra] }),
         this.run({ paths: [filePath], algorithms: ['crc32', 'sha1'], combined: false }),
       ]);
       const a = md5.files[0];
       const b = rest.files[0];
       if (a === undefined || b === undefined) throw new Error('hash worker returned no result');
-      return { crc: b.crc, md5: a.md5, sha1: b.sha1, size: b.size };
+      return { crc: b.crc, md5: a.md5, sha1: b.sha1, ra: a.ra, size: b.size };
     }
     const result = await this.run({
       paths: [filePath],
       algorithms: ALL_HASH_ALGORITHMS,
       combined: false,
+      ra: [ra],
     });
     const hashes = result.files[0];
     if (hashes === undefined) throw new Error('hash worker returned no result');
