@@ -127,6 +127,8 @@ export interface RomTable {
   crc_hash: string | null;
   md5_hash: string | null;
   sha1_hash: string | null;
+  /** RetroAchievements hash of the ROM (its single or top-level file's); null for none. */
+  ra_hash: string | null;
   missing_from_fs: Generated<number>;
   created_at: string;
   updated_at: string;
@@ -210,6 +212,8 @@ export interface RomFileTable {
   crc_hash: string | null;
   md5_hash: string | null;
   sha1_hash: string | null;
+  /** RetroAchievements hash (modules/scan/ra-hash.ts); null when the console has no rule. */
+  ra_hash: string | null;
   category: string | null;
   /** JSON list of zip members, or null. */
   archive_members: string | null;

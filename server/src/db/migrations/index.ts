@@ -6,6 +6,7 @@ import { library } from './202611220510_library.js';
 import { romUserData } from './202611220610_rom_user_data.js';
 import { metadata } from './202611220620_metadata.js';
 import { play } from './202611220630_play.js';
+import { raHash } from './202611220700_ra_hash.js';
 
 /**
  * Every migration, in order, listed explicitly (no directory scanning, so bundling and the
@@ -18,6 +19,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202611220610_rom_user_data': romUserData,
   '202611220620_metadata': metadata,
   '202611220630_play': play,
+  '202611220700_ra_hash': raHash,
 };
 
 export const migrationProvider: MigrationProvider = {

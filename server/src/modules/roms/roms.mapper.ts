@@ -51,7 +51,7 @@ export function toRomFileDto(row: RomFileRow): RomFile {
     crc_hash: row.crc_hash,
     md5_hash: row.md5_hash,
     sha1_hash: row.sha1_hash,
-    ra_hash: null,
+    ra_hash: row.ra_hash,
     chd_sha1_hash: null,
     archive_members: parseMembers(row.archive_members),
     category:
@@ -190,7 +190,7 @@ export function toScanRomEvent(row: RomWithPlatformRow): ScanRomEvent {
     crc_hash: row.crc_hash,
     md5_hash: row.md5_hash,
     sha1_hash: row.sha1_hash,
-    ra_hash: null,
+    ra_hash: row.ra_hash,
     screenshot_path: null,
   };
 }

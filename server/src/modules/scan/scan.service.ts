@@ -33,6 +33,8 @@ import type {
 import type { Hashes } from './file-hasher.js';
 import { ALL_HASH_ALGORITHMS } from './file-hasher.js';
 import type { HashPool } from './hash-pool.js';
+import type { RaHashPlan, RaStreamRule } from './ra-hash.js';
+import { planRaHash, raHashFrom } from './ra-hash.js';
 import { readZipMembers } from './zip-members.js';
 
 /** What the scan reports while it runs (the socket gateway throttles and forwards it). */
@@ -375,7 +377,7 @@ export class ScanService {
           const index = next++;
           const item = batch[index];
           if (item === undefined) continue;
-          writes[index] = await this.prepareWrite(platform.id, item, skipHash, stats);
+          writes[index] = await this.prepareWrite(platform, item, skipHash, stats);
           stats.scanned_roms += 1;
           listener.stats({ ...stats });
         }
@@ -422,7 +424,7 @@ export class ScanService {
       this.libraryConfig.get().SKIP_HASH_CALCULATION || NON_HASHABLE_PLATFORMS.has(platform.slug);
     const counters = emptyScanStats();
     const write = await this.prepareWrite(
-      platform.id,
+      platform,
       { walked, stored, action: stored === undefined ? 'insert' : 'rehash' },
       skipHash,
       counters,
@@ -527,13 +529,19 @@ export class ScanService {
   /**
    * Builds the row changes of one ROM, hashing what is new or changed. Returns null (and
    * logs) when a file cannot be read: the ROM is left as it was and the scan goes on.
+   *
+   * RA hashes (ra-hash.ts) come from the same read: a whole-file console's is the file's MD5,
+   * an arcade one's comes from the name, and only header or byte-order rules hash again, in
+   * the worker pass. A multi-file ROM has RA hashes per file but none of its own (RA hashes
+   * the one file an emulator loads, not a folder).
    */
   private async prepareWrite(
-    platformId: number,
+    platform: PlatformRow,
     item: PlannedRom,
     skipHash: boolean,
     stats: ScanStats,
   ): Promise<RomWrite | null> {
+    const platformId = platform.id;
     const { walked, stored, action } = item;
     const previous = new Map(
       (stored?.files ?? []).map((file) => [fileKey(file.file_path, file.file_name), file]),
@@ -542,6 +550,13 @@ export class ScanService {
     const topLevel = walked.files.filter((file) => file.isTopLevel);
     const hashes = new Map<WalkedFile, Hashes | null>();
     let romHashes: Hashes | null = null;
+    const raPlans = new Map<WalkedFile, RaHashPlan | null>(
+      walked.files.map((file) => [file, planRaHash(platform.ra_id, file.fileName, file.size)]),
+    );
+    const raStreamRule = (file: WalkedFile): RaStreamRule | null => {
+      const plan = raPlans.get(file);
+      return plan?.kind === 'stream' ? plan.rule : null;
+    };
 
     try {
       const needsHash = (file: WalkedFile) =>
@@ -554,6 +569,7 @@ export class ScanService {
             paths: topLevel.map((file) => file.absPath),
             algorithms: ALL_HASH_ALGORITHMS,
             combined: true,
+            ra: topLevel.map(raStreamRule),
           });
           topLevel.forEach((file, index) => hashes.set(file, result.files[index] ?? null));
           romHashes = result.combined;
@@ -562,7 +578,10 @@ export class ScanService {
         }
         for (const file of walked.files) {
           if (hashes.has(file) || !needsHash(file)) continue;
-          hashes.set(file, await this.hashPool.hashFile(file.absPath, file.size));
+          hashes.set(
+            file,
+            await this.hashPool.hashFile(file.absPath, file.size, raStreamRule(file)),
+          );
           stats.hashed_files += 1;
           stats.hashed_bytes += file.size;
         }
@@ -596,6 +615,12 @@ export class ScanService {
           crc_hash: fresh?.crc ?? (keepOld ? old.crc_hash : null),
           md5_hash: fresh?.md5 ?? (keepOld ? old.md5_hash : null),
           sha1_hash: fresh?.sha1 ?? (keepOld ? old.sha1_hash : null),
+          ra_hash:
+            fresh !== undefined && fresh !== null
+              ? raHashFrom(raPlans.get(file) ?? null, fresh.md5, fresh.ra)
+              : keepOld
+                ? old.ra_hash
+                : null,
           category: file.category,
           archive_members: members.has(file)
             ? (members.get(file) ?? null)
@@ -610,6 +635,7 @@ export class ScanService {
       let crc: string | null;
       let md5: string | null;
       let sha1: string | null;
+      let ra: string | null = null;
       if (kind === 'multi') {
         const keep = romHashes === null && !forceHash && stored !== undefined;
         crc = romHashes?.crc ?? (keep ? stored.crc_hash : null);
@@ -621,6 +647,7 @@ export class ScanService {
         crc = values?.crc_hash ?? null;
         md5 = values?.md5_hash ?? null;
         sha1 = values?.sha1_hash ?? null;
+        ra = values?.ra_hash ?? null;
       }
 
       const parsed = parseRomFileName(walked.fsName, { isFolder: walked.isFolder });
@@ -646,6 +673,7 @@ export class ScanService {
         crc_hash: crc,
         md5_hash: md5,
         sha1_hash: sha1,
+        ra_hash: ra,
         missing_from_fs: 0,
       };
 
