@@ -16,6 +16,7 @@ import type { LibraryConfigService } from '../library/library-config.service.js'
 import { nameSortKey, regionProviderCode } from '../roms/rom-filename.js';
 import { COVER_MAX_BYTES, RomResources } from '../roms/rom-resources.js';
 import type { RomsRepository, RomWithPlatformRow } from '../roms/roms.repository.js';
+import { planRaHash, raHashFrom } from '../scan/ra-hash.js';
 import type { MatchResult } from './matcher.js';
 import {
   MATCH_THRESHOLDS,
@@ -232,6 +233,7 @@ export class MetadataService {
     const regions = parseJson<string[]>(row.regions, [])
       .map((region) => regionProviderCode(region))
       .filter((code): code is string => code !== undefined);
+    const platform = this.providerPlatform(row.platform_slug, row.platform_id);
     return {
       romId: row.id,
       fsName: row.fs_name,
@@ -240,8 +242,19 @@ export class MetadataService {
       crc: row.crc_hash,
       md5: row.md5_hash,
       sha1: row.sha1_hash,
+      // Rows hashed before RA hashes existed: a plain file's RA hash is still known when it is
+      // its MD5 (whole-file consoles) or comes from its name (arcade).
+      raHash:
+        row.ra_hash ??
+        (row.kind === 'file'
+          ? raHashFrom(
+              planRaHash(platform.raId, row.fs_name, row.fs_size_bytes),
+              row.md5_hash,
+              null,
+            )
+          : null),
       regions,
-      platform: this.providerPlatform(row.platform_slug, row.platform_id),
+      platform,
     };
   }
 
@@ -378,8 +391,8 @@ export class MetadataService {
         const previous = storedId('ra');
         if (mode === 'update' && previous !== null)
           return this.withMethod(await ra.byId(previous), 'stored');
-        if (rom.md5 === null || rom.platform.raId === null) return null;
-        const id = await ra.idForHash(rom.platform.raId, rom.md5);
+        if (rom.raHash === null || rom.platform.raId === null) return null;
+        const id = await ra.idForHash(rom.platform.raId, rom.raHash);
         return id === null ? null : this.withMethod(await ra.byId(id), 'hash');
       });
       if (found !== null) {

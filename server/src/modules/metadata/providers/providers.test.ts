@@ -34,6 +34,7 @@ function rom(md5: string | null): RomLookup {
     crc: '3a1f9c0e',
     md5,
     sha1: null,
+    raHash: md5,
     regions: ['us'],
     platform: SNES,
   };
