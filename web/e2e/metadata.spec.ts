@@ -17,6 +17,8 @@ const n64Dir = path.join(dataDir, 'library', 'roms', 'n64');
  */
 const FOUND = ['Lunar Lancer (USA).z64', 'Tidal Sprint 64 (Europe).z64'];
 const UNKNOWN = 'Xylo Prototype (World).z64';
+/** Its file name once renamed to the title it is matched with. */
+const RENAMED = 'Star Courier (World).z64';
 
 async function signIn(page: Page): Promise<void> {
   await page.goto('/');
@@ -113,11 +115,16 @@ test('metadata: a scan matches covers, a game is matched by hand, then unmatched
     await candidates.click();
     await expect(dialog.getByTestId('match-confirm')).toContainText('Nintendo 64');
     await expect(dialog.getByTestId('match-source-igdb')).toBeChecked();
+    await expect(dialog.getByTestId('match-rename-preview')).toHaveText(`${UNKNOWN} → ${RENAMED}`);
+    await dialog.getByTestId('match-rename').check();
     await dialog.getByTestId('match-apply').click();
     await expect(dialog).toBeHidden();
+    expect(fs.existsSync(path.join(n64Dir, RENAMED))).toBe(true);
+    expect(fs.existsSync(path.join(n64Dir, UNKNOWN))).toBe(false);
   });
 
-  await test.step('the details show the new metadata', async () => {
+  await test.step('the details show the new metadata and the renamed file', async () => {
+    await expect(page.getByTestId('rom-fs-name')).toHaveText(RENAMED);
     await expect(page.getByTestId('page-heading')).toHaveText('Star Courier');
     await expect(page.getByTestId('rom-summary')).toHaveText(
       'Deliver parcels across a galaxy of tiny planets.',
@@ -151,17 +158,20 @@ test('metadata: a scan matches covers, a game is matched by hand, then unmatched
       .toBeGreaterThan(0);
   });
 
-  await test.step('unmatching brings back the file name and the unmatched mark', async () => {
+  await test.step('unmatching clears the metadata and brings back the unmatched mark', async () => {
     await page.getByTestId('rom-match').click();
     const dialog = page.getByTestId('match-rom-dialog');
     await expect(dialog.getByTestId('match-current')).toContainText('IGDB #9103');
     await dialog.getByTestId('match-unmatch-all').click();
     await expect(dialog.getByTestId('match-none')).toBeVisible();
     await dialog.getByRole('button', { name: 'Close' }).click();
-    await expect(page.getByTestId('page-heading')).toHaveText('Xylo Prototype');
+    // The name comes from the (renamed) file again, and the metadata is gone.
     await expect(page.getByTestId('rom-metadata')).toHaveCount(0);
+    await expect(page.getByTestId('rom-metadata-empty')).toBeVisible();
+    await expect(page.getByTestId('rom-summary')).toHaveCount(0);
+    await expect(page.getByTestId('rom-fs-name')).toHaveText(RENAMED);
     await page.getByTestId('rom-platform-link').click();
-    const unknown = page.getByTestId('rom-card').filter({ hasText: 'Xylo Prototype' });
+    const unknown = page.getByTestId('rom-card').filter({ hasText: 'Star Courier' });
     await expect(unknown.getByTestId('rom-unmatched')).toBeVisible();
   });
 });

@@ -4,6 +4,8 @@ export interface RecordedCall {
   url: string;
   headers: Headers;
   body: string | null;
+  /** The multipart body, when one was sent. */
+  form: FormData | null;
 }
 
 export type FakeAnswer = { status: number; json?: unknown };
@@ -18,6 +20,7 @@ export function createFakeFetch(routes: Record<string, FakeAnswer | (() => FakeA
       url,
       headers: new Headers(init.headers),
       body: typeof init.body === 'string' ? init.body : null,
+      form: init.body instanceof FormData ? init.body : null,
     });
     const path = url.split('?')[0] ?? url;
     const entry = routes[`${method} ${path}`];

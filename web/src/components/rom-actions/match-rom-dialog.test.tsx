@@ -231,4 +231,53 @@ describe('MatchRomDialog', () => {
       'No metadata source is enabled',
     );
   });
+
+  it('renames the file to the title and keeps the cover picked among several', async () => {
+    const withCovers = candidate({
+      igdb_id: 9103,
+      ss_id: 441,
+      igdb_url_cover: 'https://img/igdb.png',
+      ss_url_cover: 'https://img/ss.png',
+    });
+    const renamed = { ...MATCHED, fs_name: 'Star Courier (World).z64' } as DetailedRom;
+    serve({
+      'GET /api/search/roms': { status: 200, json: [withCovers] },
+      'POST /api/roms/7/match': {
+        status: 200,
+        json: { ...MATCHED, url_cover: 'https://img/igdb.png' },
+      },
+      'PUT /api/roms/7': { status: 200, json: renamed },
+    });
+    const { onClose, onMatched } = await renderDialog();
+    fireEvent.click(await screen.findByTestId('match-candidate'));
+    expect(screen.getByTestId('match-cover-igdb').getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByTestId('match-cover-ss'));
+    expect(screen.getByTestId('match-cover-ss').getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByTestId('match-rename-preview').textContent).toBe(
+      'Xylo Prototype (World).z64 → Star Courier (World).z64',
+    );
+    fireEvent.click(screen.getByTestId('match-rename'));
+    fireEvent.click(screen.getByTestId('match-apply'));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    const put = calls.find((call) => call.method === 'PUT');
+    expect(put?.url).toBe('/api/roms/7');
+    expect([...(put?.form?.entries() ?? [])]).toEqual([
+      ['fs_name', 'Star Courier (World).z64'],
+      ['url_cover', 'https://img/ss.png'],
+    ]);
+    expect(onMatched).toHaveBeenLastCalledWith(renamed);
+  });
+
+  it('sends no edit when the file keeps its name and the only cover is used', async () => {
+    serve({
+      'GET /api/search/roms': { status: 200, json: [candidate({ igdb_id: 9103 })] },
+      'POST /api/roms/7/match': { status: 200, json: MATCHED },
+    });
+    const { onClose } = await renderDialog();
+    fireEvent.click(await screen.findByTestId('match-candidate'));
+    expect(screen.queryByTestId('match-cover-igdb')).toBeNull();
+    fireEvent.click(screen.getByTestId('match-apply'));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
 });

@@ -31,11 +31,14 @@ import { errorMessage } from '@/lib/api-client';
 import {
   applyCandidate,
   candidateCover,
+  candidateCovers,
   candidateSources,
   matchedSources,
   searchMatchCandidates,
   SOURCE_NAMES,
+  titleFileName,
   unmatchRom,
+  updateRomFileAndCover,
 } from '@/lib/api/metadata';
 import type { CandidateSource, SearchBy } from '@/lib/api/metadata';
 import { libraryChanged } from '@/lib/api/rom-actions';
@@ -149,13 +152,23 @@ function ConfirmCandidate({
   candidate,
   chosen,
   onToggle,
+  cover,
+  onCover,
+  rename,
+  onRename,
 }: {
   rom: MatchableRom;
   candidate: SearchRom;
   chosen: ReadonlySet<MatchSource>;
   onToggle: (source: MatchSource) => void;
+  cover: string | null;
+  onCover: (url: string) => void;
+  rename: boolean;
+  onRename: (rename: boolean) => void;
 }) {
   const { t } = useTranslation('rom');
+  const covers = candidateCovers(candidate);
+  const newName = titleFileName(rom, candidate.name);
   return (
     <Box
       data-testid="match-confirm"
@@ -170,7 +183,7 @@ function ConfirmCandidate({
         rom={{
           name: candidate.name,
           fs_name: rom.fs_name,
-          path_cover_small: candidateCover(candidate) ?? '',
+          path_cover_small: cover ?? '',
           platform_slug: rom.platform_slug,
           platform_display_name: rom.platform_display_name,
         }}
@@ -230,6 +243,74 @@ function ConfirmCandidate({
             ))}
           </Stack>
         </Box>
+        {covers.length > 1 ? (
+          <Box>
+            <Typography variant="overline" color="text.secondary">
+              {t('match.cover')}
+            </Typography>
+            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+              {covers.map((entry) => (
+                <ButtonBase
+                  key={entry.url}
+                  onClick={() => onCover(entry.url)}
+                  aria-pressed={cover === entry.url}
+                  aria-label={t('match.cover-pick', { source: SOURCE_NAMES[entry.source] })}
+                  data-testid={`match-cover-${entry.source}`}
+                  sx={(theme) => ({
+                    width: 64,
+                    borderRadius: '8px',
+                    overflow: 'hidden',
+                    outline:
+                      cover === entry.url
+                        ? `2px solid ${theme.palette.primary.main}`
+                        : `1px solid ${theme.palette.divider}`,
+                    outlineOffset: 1,
+                  })}
+                >
+                  <Box
+                    component="img"
+                    src={entry.url}
+                    alt=""
+                    loading="lazy"
+                    referrerPolicy="no-referrer"
+                    width={64}
+                    height={96}
+                    sx={{ display: 'block', objectFit: 'cover', bgcolor: 'action.hover' }}
+                  />
+                </ButtonBase>
+              ))}
+            </Stack>
+          </Box>
+        ) : null}
+        {newName !== rom.fs_name ? (
+          <FormControlLabel
+            sx={{ alignItems: 'flex-start' }}
+            control={
+              <Checkbox
+                size="small"
+                checked={rename}
+                onChange={(event) => onRename(event.target.checked)}
+                slotProps={{ input: { 'data-testid': 'match-rename' } as object }}
+              />
+            }
+            label={
+              <Box sx={{ pt: 0.75, minWidth: 0 }}>
+                <Typography variant="body2">{t('match.rename')}</Typography>
+                <Typography
+                  variant="caption"
+                  color="text.secondary"
+                  data-testid="match-rename-preview"
+                  sx={{
+                    fontFamily: 'ui-monospace, Menlo, Consolas, monospace',
+                    wordBreak: 'break-all',
+                  }}
+                >
+                  {t('match.rename-preview', { from: rom.fs_name, to: newName })}
+                </Typography>
+              </Box>
+            }
+          />
+        ) : null}
       </Stack>
     </Box>
   );
@@ -272,6 +353,8 @@ export function MatchRomDialog({
   });
   const [picked, setPicked] = useState<SearchRom | null>(null);
   const [chosen, setChosen] = useState<Set<MatchSource>>(new Set());
+  const [cover, setCover] = useState<string | null>(null);
+  const [rename, setRename] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -295,6 +378,8 @@ export function MatchRomDialog({
   const pick = (candidate: SearchRom) => {
     setPicked(candidate);
     setChosen(new Set(candidateSources(candidate).map((entry) => entry.source)));
+    setCover(candidateCover(candidate));
+    setRename(false);
     setError(null);
   };
 
@@ -306,10 +391,30 @@ export function MatchRomDialog({
     setBusy(true);
     setError(null);
     const result = await applyCandidate(rom.id, sources);
-    setBusy(false);
     if (result.rom) changed(result.rom);
-    if (result.error === null) onClose();
-    else setError(errorMessage(result.error));
+    if (result.error !== null || result.rom === null) {
+      setBusy(false);
+      setError(errorMessage(result.error));
+      return;
+    }
+    // The cover picked among several, and the file renamed to the title, when asked for.
+    const change: { fs_name?: string; url_cover?: string } = {};
+    const newName = titleFileName(result.rom, picked.name);
+    if (rename && newName !== result.rom.fs_name) change.fs_name = newName;
+    if (candidateCovers(picked).length > 1 && cover !== null && cover !== result.rom.url_cover) {
+      change.url_cover = cover;
+    }
+    if (Object.keys(change).length > 0) {
+      try {
+        changed(await updateRomFileAndCover(rom.id, change));
+      } catch (cause) {
+        setBusy(false);
+        setError(errorMessage(cause));
+        return;
+      }
+    }
+    setBusy(false);
+    onClose();
   };
 
   const unmatch = async (source?: MatchSource) => {
@@ -400,6 +505,10 @@ export function MatchRomDialog({
                   return next;
                 })
               }
+              cover={cover}
+              onCover={setCover}
+              rename={rename}
+              onRename={setRename}
             />
           ) : (
             <>

@@ -125,3 +125,46 @@ export async function applyCandidate(
   }
   return { rom, error: null };
 }
+
+/** The distinct covers a candidate offers, in source order. */
+export function candidateCovers(candidate: SearchRom): { source: MatchSource; url: string }[] {
+  const seen = new Set<string>();
+  return candidateSources(candidate).flatMap(({ source, cover }) =>
+    cover === null || seen.has(cover) ? [] : (seen.add(cover), [{ source, url: cover }]),
+  );
+}
+
+/**
+ * The file name a ROM gets when renamed to a source's title: the title in place of the name
+ * part, with the tags and extension kept (`Xylo (World).z64` → `Star Courier (World).z64`).
+ * Characters that some filesystems refuse are dropped (`:` becomes ` -`).
+ */
+export function titleFileName(
+  rom: Pick<SimpleRom, 'fs_name' | 'fs_name_no_tags' | 'fs_extension'>,
+  title: string,
+): string {
+  const safeTitle = title
+    .replace(/\s*:\s*/g, ' - ')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\\/*?"<>|\u0000-\u001f\u007f]/g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/^[.\s]+|[.\s]+$/g, '');
+  if (safeTitle === '') return rom.fs_name;
+  const rest = rom.fs_name.startsWith(rom.fs_name_no_tags)
+    ? rom.fs_name.slice(rom.fs_name_no_tags.length)
+    : rom.fs_extension === ''
+      ? ''
+      : `.${rom.fs_extension}`;
+  return `${safeTitle}${rest}`;
+}
+
+/** PUT /api/roms/{id} with only a new file name and/or cover URL (multipart, as the edit dialog). */
+export function updateRomFileAndCover(
+  romId: number,
+  change: { fs_name?: string; url_cover?: string },
+): Promise<DetailedRom> {
+  const form = new FormData();
+  if (change.fs_name !== undefined) form.append('fs_name', change.fs_name);
+  if (change.url_cover !== undefined) form.append('url_cover', change.url_cover);
+  return api.put<DetailedRom>(`/roms/${String(romId)}`, { body: form });
+}
