@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 
 import { defineConfig } from '@playwright/test';
 
-import { FAKE_IGDB_CLIENT } from './e2e/fixtures/fake-providers.mjs';
+import { FAKE_IGDB_CLIENT, FAKE_RA_API_KEY } from './e2e/fixtures/fake-providers.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.E2E_PORT ?? 3790);
@@ -74,6 +74,8 @@ export default defineConfig({
         IGDB_CLIENT_SECRET: FAKE_IGDB_CLIENT.secret,
         IGDB_BASE_URL: `${providers}/v4`,
         TWITCH_OAUTH_URL: `${providers}/oauth2/token`,
+        RETROACHIEVEMENTS_API_KEY: FAKE_RA_API_KEY,
+        RETROACHIEVEMENTS_BASE_URL: providers,
       },
     },
   ],

@@ -4,11 +4,14 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 
+import { FAKE_RA_GAME } from './fixtures/fake-providers.mjs';
+
 const admin = { username: 'shelfadmin', email: 'admin@example.com', password: 'correct-horse-42' };
 
 const dataDir = process.env.E2E_DATA_DIR;
 if (!dataDir) throw new Error('E2E_DATA_DIR is set by web/playwright.config.ts');
 const n64Dir = path.join(dataDir, 'library', 'roms', 'n64');
+const gbDir = path.join(dataDir, 'library', 'roms', 'gb');
 
 /**
  * Two games the fake IGDB (web/e2e/fixtures/fake-providers.mjs) knows by name, with a sequel as
@@ -46,7 +49,7 @@ async function expectStoredCover(card: Locator): Promise<void> {
     .toBeGreaterThan(0);
 }
 
-test('metadata: a scan matches covers, a game is matched by hand, then unmatched', async ({
+test('metadata: a scan matches covers, a game is matched by hand, then unmatched; RetroAchievements', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -54,6 +57,8 @@ test('metadata: a scan matches covers, a game is matched by hand, then unmatched
   for (const [index, name] of [...FOUND, UNKNOWN].entries()) {
     fs.writeFileSync(path.join(n64Dir, name), Buffer.alloc(4096 + index, index + 11));
   }
+  fs.mkdirSync(gbDir, { recursive: true });
+  fs.writeFileSync(path.join(gbDir, FAKE_RA_GAME.fileName), FAKE_RA_GAME.bytes());
   await signIn(page);
 
   await test.step('the scan page offers IGDB and says why the others are off', async () => {
@@ -68,8 +73,8 @@ test('metadata: a scan matches covers, a game is matched by hand, then unmatched
     await page.getByTestId('scan-start').click();
     await expect(page.getByTestId('scan-done')).toBeVisible({ timeout: 60_000 });
     await expect(page.getByTestId('scan-log-n64')).toBeVisible();
-    await expect(page.getByTestId('scan-done')).toContainText('identified: 2');
-    await expect(page.getByTestId('scan-stat-identified-roms')).toContainText('2');
+    await expect(page.getByTestId('scan-done')).toContainText('identified: 3');
+    await expect(page.getByTestId('scan-stat-identified-roms')).toContainText('3');
     const log = page.getByTestId('scan-log-n64').getByTestId('scan-log-rom');
     await expect(
       log.filter({ hasText: 'Xylo Prototype' }).getByTestId('rom-unmatched'),
@@ -173,5 +178,41 @@ test('metadata: a scan matches covers, a game is matched by hand, then unmatched
     await page.getByTestId('rom-platform-link').click();
     const unknown = page.getByTestId('rom-card').filter({ hasText: 'Star Courier' });
     await expect(unknown.getByTestId('rom-unmatched')).toBeVisible();
+  });
+
+  await test.step('RetroAchievements recognises a Game Boy game by its RA hash', async () => {
+    await page.getByTestId('nav-platforms').click();
+    await page.getByTestId('drawer-platform-gb').click();
+    const card = page.getByTestId('rom-card').filter({ hasText: FAKE_RA_GAME.title });
+    await expect(card.getByTestId('rom-card-title')).toHaveText(FAKE_RA_GAME.title);
+    await expectStoredCover(card);
+    await card.click();
+    await expect(page.getByTestId('rom-source-ra')).toHaveAttribute(
+      'href',
+      `https://retroachievements.org/game/${String(FAKE_RA_GAME.id)}`,
+    );
+    const achievements = page.getByTestId('rom-achievements');
+    await expect(achievements.getByTestId('rom-achievement-title')).toHaveText([
+      'First Flight',
+      'Loop the Loop',
+      'Safe Landing',
+    ]);
+    await expect(achievements.getByTestId('rom-achievements-total')).toHaveText(
+      '3 achievements · 40 points',
+    );
+    await expect(achievements.getByTestId('rom-ra-hint')).toBeVisible();
+  });
+
+  await test.step("the player's progress shows once their RetroAchievements name is set", async () => {
+    await page.getByTestId('rom-ra-profile-link').click();
+    await page.getByTestId('profile-ra-username').fill(FAKE_RA_GAME.player.username);
+    await page.getByTestId('profile-save').click();
+    await expect(page.getByTestId('profile-account-success')).toBeVisible();
+    await page.goBack();
+    await expect(page.getByTestId('rom-ra-no-progress')).toBeVisible();
+    await page.getByTestId('rom-ra-refresh').click();
+    await expect(page.getByTestId('rom-ra-awarded')).toHaveText('2 / 3');
+    await expect(page.getByTestId('rom-ra-hardcore')).toHaveText('Hardcore: 1');
+    await expect(page.getByTestId('rom-ra-percent')).toHaveText('67%');
   });
 });
