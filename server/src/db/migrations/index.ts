@@ -7,6 +7,7 @@ import { romUserData } from './202611220610_rom_user_data.js';
 import { metadata } from './202611220620_metadata.js';
 import { play } from './202611220630_play.js';
 import { raHash } from './202611220700_ra_hash.js';
+import { providerIdIndexes } from './202611220800_provider_id_indexes.js';
 
 /**
  * Every migration, in order, listed explicitly (no directory scanning, so bundling and the
@@ -20,6 +21,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202611220620_metadata': metadata,
   '202611220630_play': play,
   '202611220700_ra_hash': raHash,
+  '202611220800_provider_id_indexes': providerIdIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {
