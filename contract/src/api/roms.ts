@@ -340,6 +340,71 @@ export const RomContentQuerySchema = z.object({
     .optional(),
 });
 
+/** Hash parameters of `GET /api/roms/by-hash` and how many hex digits each one has. */
+const ROM_HASH_LENGTHS = { crc_hash: 8, md5_hash: 32, sha1_hash: 40, ra_hash: 32 } as const;
+
+/** How many fields of a parsed query are given. */
+const givenCount = (query: Readonly<Record<string, unknown>>): number =>
+  Object.values(query).filter((value) => value !== undefined).length;
+
+/** A hash given as hex digits in either case; compared lower-cased, as they are stored. */
+const hexHash = (digits: number) =>
+  z
+    .string()
+    .regex(new RegExp(`^[0-9A-Fa-f]{${digits}}$`), `must be ${digits} hexadecimal digits`)
+    .transform((value) => value.toLowerCase())
+    .optional();
+
+/**
+ * Query of `GET /api/roms/by-hash`: at least one hash of a ROM or of one of its files (crc32,
+ * md5, sha1, RetroAchievements hash).
+ */
+export const RomByHashQuerySchema = z
+  .object({
+    crc_hash: hexHash(ROM_HASH_LENGTHS.crc_hash),
+    md5_hash: hexHash(ROM_HASH_LENGTHS.md5_hash),
+    sha1_hash: hexHash(ROM_HASH_LENGTHS.sha1_hash),
+    ra_hash: hexHash(ROM_HASH_LENGTHS.ra_hash),
+  })
+  .refine(
+    (query) => givenCount(query) > 0,
+    'Give at least one of crc_hash, md5_hash, sha1_hash, ra_hash',
+  );
+export type RomByHashQuery = z.infer<typeof RomByHashQuerySchema>;
+
+/** Metadata provider ids `GET /api/roms/by-metadata-provider` looks ROMs up by. */
+export const ROM_PROVIDER_ID_PARAMS = [
+  'igdb_id',
+  'moby_id',
+  'ss_id',
+  'ra_id',
+  'launchbox_id',
+  'hasheous_id',
+  'tgdb_id',
+  'flashpoint_id',
+  'hltb_id',
+] as const;
+
+const providerId = z.coerce.number().int().min(1).max(2_147_483_647).optional();
+
+/** Query of `GET /api/roms/by-metadata-provider`: exactly one provider id. */
+export const RomByProviderQuerySchema = z
+  .object({
+    igdb_id: providerId,
+    moby_id: providerId,
+    ss_id: providerId,
+    ra_id: providerId,
+    launchbox_id: providerId,
+    hasheous_id: providerId,
+    tgdb_id: providerId,
+    /** Flashpoint ids are UUID strings. */
+    flashpoint_id: z.string().trim().min(1).max(100).optional(),
+    hltb_id: providerId,
+  })
+  .refine((query) => givenCount(query) > 0, `Give one of ${ROM_PROVIDER_ID_PARAMS.join(', ')}`)
+  .refine((query) => givenCount(query) <= 1, 'Give only one metadata provider id');
+export type RomByProviderQuery = z.infer<typeof RomByProviderQuerySchema>;
+
 /** Editable personal data (RomM RomUserData); every field optional, only given ones change. */
 export const RomUserDataSchema = z
   .object({

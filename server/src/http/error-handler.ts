@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   ResponseSerializationError,
@@ -64,6 +64,26 @@ export function requestValidationError(
       ),
     ),
   );
+}
+
+/**
+ * For a route declared with `attachValidation: true`: when its request failed validation,
+ * throws a 400 whose `detail` is one readable sentence (`md5_hash: must be 32 hexadecimal
+ * digits`) instead of the usual 422 issue list. RomM's lookups by hash and by provider id
+ * answer 400 for bad input, and clients of those expect it.
+ */
+export function rejectInvalidRequest(request: FastifyRequest): void {
+  const error: unknown = request.validationError;
+  if (error === undefined) return;
+  if (!hasZodFastifySchemaValidationErrors(error)) {
+    throw new HttpError(400, error instanceof Error ? error.message : 'Invalid request');
+  }
+  const problems = error.validation.map((issue) => {
+    const where = issue.instancePath.split('/').filter((segment) => segment !== '');
+    const message = issue.message ?? 'invalid value';
+    return where.length === 0 ? message : `${where.join('.')}: ${message}`;
+  });
+  throw new HttpError(400, problems.join('; '));
 }
 
 function isFastifyError(error: unknown): error is FastifyError {

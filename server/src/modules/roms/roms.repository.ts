@@ -76,6 +76,23 @@ export interface RomPageQuery extends RomFilter {
   offset: number;
 }
 
+/** A hash to look ROMs up by (lower-case hex, as stored). */
+export interface RomHashLookup {
+  column: 'crc_hash' | 'md5_hash' | 'sha1_hash' | 'ra_hash';
+  value: string;
+}
+
+/** Integer metadata provider id columns a ROM can be looked up by. */
+export type RomProviderIdColumn =
+  | 'igdb_id'
+  | 'moby_id'
+  | 'ss_id'
+  | 'ra_id'
+  | 'launchbox_id'
+  | 'hasheous_id'
+  | 'tgdb_id'
+  | 'hltb_id';
+
 /** What a scan needs to know about a stored ROM. */
 export type StoredRom = Pick<
   RomRow,
@@ -309,6 +326,50 @@ export class RomsRepository {
 
   async findById(id: number): Promise<RomWithPlatformRow | undefined> {
     return this.withPlatform().where('rom.id', '=', id).executeTakeFirst();
+  }
+
+  /**
+   * The ROM holding one of the hashes, itself or in one of its files, or undefined. The
+   * lookups are in order of preference: the first one with a match wins, a ROM's own hash
+   * before a file's, then the lowest ROM id. Every branch is an index lookup.
+   */
+  async findIdByHash(lookups: readonly RomHashLookup[]): Promise<number | undefined> {
+    const ownHash = ({ column, value }: RomHashLookup, preference: number) =>
+      this.db
+        .selectFrom('rom')
+        .select(['rom.id as rom_id', sql.lit(preference).as('preference')])
+        .where(`rom.${column}`, '=', value);
+    const fileHash = ({ column, value }: RomHashLookup, preference: number) =>
+      this.db
+        .selectFrom('rom_file')
+        .select(['rom_file.rom_id as rom_id', sql.lit(preference).as('preference')])
+        .where(`rom_file.${column}`, '=', value);
+    const [first, ...rest] = lookups;
+    if (first === undefined) return undefined;
+    let query = ownHash(first, 0).unionAll(fileHash(first, 1));
+    for (const [index, lookup] of rest.entries()) {
+      const preference = (index + 1) * 2;
+      query = query
+        .unionAll(ownHash(lookup, preference))
+        .unionAll(fileHash(lookup, preference + 1));
+    }
+    const row = await query.orderBy('preference').orderBy('rom_id').limit(1).executeTakeFirst();
+    return row?.rom_id;
+  }
+
+  /** The lowest-id ROM carrying a metadata provider id, or undefined. */
+  async findIdByProviderId(
+    column: RomProviderIdColumn,
+    value: number,
+  ): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('rom')
+      .select('id')
+      .where(column, '=', value)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.id;
   }
 
   /** Files of some ROMs, by ROM then path and name. */

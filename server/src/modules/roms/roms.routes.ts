@@ -7,6 +7,8 @@ import {
   DeleteRomsResponseSchema,
   DetailedRomSchema,
   ErrorBodySchema,
+  RomByHashQuerySchema,
+  RomByProviderQuerySchema,
   RomContentParamsSchema,
   RomContentQuerySchema,
   RomIdParamsSchema,
@@ -22,6 +24,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { requireScopes } from '../../http/access.js';
+import { rejectInvalidRequest } from '../../http/error-handler.js';
 import { HttpError } from '../../http/http-error.js';
 import { contentDisposition, sendRomDownload } from './rom-download.js';
 import { MANUAL_MAX_BYTES, RESOURCES_URL_PREFIX } from './rom-resources.js';
@@ -94,6 +97,59 @@ export const romsRoutes: FastifyPluginAsyncZod<RomsRoutesOptions> = async (
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
     (request) => roms.list(request.query, request.user?.id ?? -1),
+  );
+
+  app.get(
+    '/api/roms/by-hash',
+    {
+      config: requireScopes('roms.read'),
+      attachValidation: true,
+      schema: {
+        tags: ['roms'],
+        summary: "The ROM whose own hash or one of whose files' hashes matches",
+        description:
+          'Give at least one hash (hex, any case). When several ROMs match, the strongest ' +
+          'given hash wins (sha1, md5, ra, crc), a ROM-level hash before a file-level one, ' +
+          'then the lowest ROM id. Bad or missing hashes answer 400.',
+        querystring: RomByHashQuerySchema,
+        response: {
+          200: DetailedRomSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          404: ErrorBodySchema,
+        },
+      },
+    },
+    (request) => {
+      rejectInvalidRequest(request);
+      return roms.getByHash(request.query, request.user?.id ?? -1);
+    },
+  );
+
+  app.get(
+    '/api/roms/by-metadata-provider',
+    {
+      config: requireScopes('roms.read'),
+      attachValidation: true,
+      schema: {
+        tags: ['roms'],
+        summary: 'The ROM carrying a metadata provider id',
+        description:
+          'Give exactly one provider id (400 for none, several or a malformed one); the ' +
+          'lowest ROM id wins when several ROMs carry it.',
+        querystring: RomByProviderQuerySchema,
+        response: {
+          200: DetailedRomSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          404: ErrorBodySchema,
+        },
+      },
+    },
+    (request) => {
+      rejectInvalidRequest(request);
+      return roms.getByProviderId(request.query, request.user?.id ?? -1);
+    },
   );
 
   app.get(

@@ -7,6 +7,8 @@ import type {
   DeleteRomsResponse,
   DetailedRom,
   PlayStatus,
+  RomByHashQuery,
+  RomByProviderQuery,
   RomFilters,
   RomListPage,
   RomListQuery,
@@ -15,6 +17,7 @@ import type {
   RomUser,
   RomUserData,
 } from '@romshelf/contract';
+import { ROM_PROVIDER_ID_PARAMS } from '@romshelf/contract';
 
 import type { NewRomRow } from '../../db/schema.js';
 import { HttpError } from '../../http/http-error.js';
@@ -28,6 +31,8 @@ import { COVER_MAX_BYTES, RomResources } from './rom-resources.js';
 import { toDetailedRomDto, toRomUserDto, toSimpleRomDto } from './roms.mapper.js';
 import type {
   RomFilter,
+  RomHashLookup,
+  RomProviderIdColumn,
   RomSortColumn,
   RomsRepository,
   RomUserFields,
@@ -62,6 +67,17 @@ const ALL_PROVIDER_IDS = [
   'tgdb_id',
   'hltb_id',
 ] as const;
+
+/**
+ * Hashes of `GET /api/roms/by-hash`, strongest first: when several are given and they match
+ * different ROMs, the strongest match wins (a crc32 collision cannot beat a sha1 match).
+ */
+const HASH_PREFERENCE = ['sha1_hash', 'md5_hash', 'ra_hash', 'crc_hash'] as const;
+
+/** Integer provider ids of `GET /api/roms/by-metadata-provider` (all but `flashpoint_id`). */
+const LOOKUP_PROVIDER_IDS: readonly RomProviderIdColumn[] = ROM_PROVIDER_ID_PARAMS.filter(
+  (param): param is Exclude<typeof param, 'flashpoint_id'> => param !== 'flashpoint_id',
+);
 
 /** How `url_cover` is fetched; tests may pass a permissive address policy. */
 export interface CoverFetchOptions {
@@ -348,6 +364,37 @@ export class RomsService {
     const row = await this.findOr404(id);
     const [romUser] = await this.roms.romUsersOf(userId, [id]);
     return toDetailedRomDto(row, userId, await this.roms.filesOf([id]), romUser);
+  }
+
+  /**
+   * The ROM matching local file hashes (RomM `by-hash`): its own hash or one of its files'.
+   * Several matches: the strongest given hash wins (sha1, md5, RA hash, crc32), a ROM's own
+   * hash before a file's, then the lowest ROM id.
+   */
+  async getByHash(query: RomByHashQuery, userId: number): Promise<DetailedRom> {
+    const lookups = HASH_PREFERENCE.flatMap((column): RomHashLookup[] => {
+      const value = query[column];
+      return value === undefined ? [] : [{ column, value }];
+    });
+    const id = await this.roms.findIdByHash(lookups);
+    if (id === undefined) throw new HttpError(404, 'No ROM matches the given hashes');
+    return this.get(id, userId);
+  }
+
+  /**
+   * The ROM carrying a metadata provider id (RomM `by-metadata-provider`); the lowest id when
+   * several do. No ROM carries a Flashpoint id here (there is no Flashpoint source), so
+   * `flashpoint_id` always finds none.
+   */
+  async getByProviderId(query: RomByProviderQuery, userId: number): Promise<DetailedRom> {
+    for (const column of LOOKUP_PROVIDER_IDS) {
+      const value = query[column];
+      if (value === undefined) continue;
+      const id = await this.roms.findIdByProviderId(column, value);
+      if (id === undefined) throw new HttpError(404, `No ROM with ${column} ${value}`);
+      return this.get(id, userId);
+    }
+    throw new HttpError(404, `No ROM with flashpoint_id ${query.flashpoint_id ?? ''}`);
   }
 
   /** The real path of a ROM's folder (`fs_path`), which must lie inside the library. */

@@ -95,6 +95,8 @@ describe('API documentation', () => {
         '/api/platforms',
         '/api/platforms/{id}',
         '/api/roms',
+        '/api/roms/by-hash',
+        '/api/roms/by-metadata-provider',
         '/api/roms/{id}',
         '/api/roms/{id}/content/{fs_name}',
       ]),
