@@ -239,7 +239,7 @@ describe('MatchRomDialog', () => {
       igdb_url_cover: 'https://img/igdb.png',
       ss_url_cover: 'https://img/ss.png',
     });
-    const renamed = { ...MATCHED, fs_name: 'Star Courier (World).z64' } as DetailedRom;
+    const renamed = { ...MATCHED, fs_name: 'Star Courier (World).z64' };
     serve({
       'GET /api/search/roms': { status: 200, json: [withCovers] },
       'POST /api/roms/7/match': {
