@@ -143,6 +143,32 @@ function UserProgress({ user, raId }: { user: User; raId: number }) {
   );
 }
 
+/** The achievement's badge, or a trophy when it has none or it does not load. */
+function AchievementBadge({ url }: { url: string | null }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const box = { flex: 'none', width: 48, height: 48, borderRadius: '8px', bgcolor: 'action.hover' };
+  if (url !== null && failed !== url) {
+    return (
+      <Box
+        component="img"
+        src={url}
+        alt=""
+        loading="lazy"
+        decoding="async"
+        width={48}
+        height={48}
+        onError={() => setFailed(url)}
+        sx={box}
+      />
+    );
+  }
+  return (
+    <Box sx={{ ...box, display: 'grid', placeItems: 'center', color: 'text.secondary' }}>
+      <EmojiEventsRounded />
+    </Box>
+  );
+}
+
 function AchievementRow({ achievement }: { achievement: RaAchievement }) {
   const { t } = useTranslation('rom');
   return (
@@ -152,33 +178,7 @@ function AchievementRow({ achievement }: { achievement: RaAchievement }) {
       data-testid="rom-achievement"
       sx={{ gap: 1.5, alignItems: 'center', py: 1, minWidth: 0 }}
     >
-      {achievement.badgeUrl ? (
-        <Box
-          component="img"
-          src={achievement.badgeUrl}
-          alt=""
-          loading="lazy"
-          decoding="async"
-          width={48}
-          height={48}
-          sx={{ flex: 'none', borderRadius: '8px', bgcolor: 'action.hover' }}
-        />
-      ) : (
-        <Box
-          sx={{
-            flex: 'none',
-            width: 48,
-            height: 48,
-            borderRadius: '8px',
-            display: 'grid',
-            placeItems: 'center',
-            bgcolor: 'action.hover',
-            color: 'text.secondary',
-          }}
-        >
-          <EmojiEventsRounded />
-        </Box>
-      )}
+      <AchievementBadge url={achievement.badgeUrl} />
       <Box sx={{ minWidth: 0, flex: 1 }}>
         <Typography
           variant="body2"

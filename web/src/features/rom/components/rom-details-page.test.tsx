@@ -373,6 +373,12 @@ describe('game details metadata', () => {
       'https://media.example.org/Badge/2.png',
       'https://media.example.org/Badge/3.png',
     ]);
+    // A badge that does not load gives way to a trophy.
+    fireEvent.error(badges[1] as HTMLImageElement);
+    expect(
+      Array.from(section.querySelectorAll('img')).map((badge) => badge.getAttribute('src')),
+    ).toEqual(['https://media.example.org/Badge/1.png', 'https://media.example.org/Badge/3.png']);
+    expect(section.querySelectorAll('[data-testid="EmojiEventsRoundedIcon"]')).toHaveLength(1);
   });
 
   it('without a RetroAchievements username, points to the profile page', async () => {
