@@ -61,6 +61,14 @@ test('metadata: a scan matches covers, a game is matched by hand, then unmatched
   fs.writeFileSync(path.join(gbDir, FAKE_RA_GAME.fileName), FAKE_RA_GAME.bytes());
   await signIn(page);
 
+  await test.step('library management shows which sources answer', async () => {
+    await page.goto('/library-management');
+    await expect(page.getByTestId('metadata-source-igdb')).toHaveAttribute('data-status', 'ok');
+    await expect(page.getByTestId('metadata-source-ra')).toHaveAttribute('data-status', 'ok');
+    await expect(page.getByTestId('metadata-source-ss')).toHaveAttribute('data-status', 'off');
+    await expect(page.getByTestId('metadata-source-ss')).toContainText('SCREENSCRAPER_USER');
+  });
+
   await test.step('the scan page offers IGDB and says why the others are off', async () => {
     await page.getByTestId('nav-scan').click();
     await expect(page.getByTestId('scan-source-igdb')).toHaveAttribute('aria-checked', 'true');

@@ -86,3 +86,4 @@ export const LaunchboxTaskResultSchema = z.object({
   images: z.number().int(),
   error: z.string().nullable(),
 });
+export type LaunchboxTaskResult = z.infer<typeof LaunchboxTaskResultSchema>;

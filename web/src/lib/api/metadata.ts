@@ -1,5 +1,6 @@
 import type {
   DetailedRom,
+  LaunchboxTaskResult,
   MatchSource,
   SearchCoverResult,
   SearchRom,
@@ -167,4 +168,16 @@ export function updateRomFileAndCover(
   if (change.fs_name !== undefined) form.append('fs_name', change.fs_name);
   if (change.url_cover !== undefined) form.append('url_cover', change.url_cover);
   return api.put<DetailedRom>(`/roms/${String(romId)}`, { body: form });
+}
+
+/** GET /api/heartbeat/metadata/{source}: whether an enabled source answers (cached a minute). */
+export function fetchSourceHealth(source: string, signal?: AbortSignal): Promise<boolean> {
+  return api.get<boolean>(`/heartbeat/metadata/${encodeURIComponent(source)}`, { signal });
+}
+
+/** POST /api/tasks/run/update_launchbox_metadata: download and index the LaunchBox dump. */
+export function runLaunchboxUpdate(): Promise<LaunchboxTaskResult> {
+  return api.post<LaunchboxTaskResult>('/tasks/run/update_launchbox_metadata', {
+    timeoutMs: 30 * 60_000,
+  });
 }

@@ -11,6 +11,8 @@ import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { useConfigStore } from '@/lib/stores/config-store';
 
+import { MetadataSourcesPanel } from './metadata-sources-panel';
+
 export function LibraryManagementPage() {
   const { t } = useTranslation('settings');
   const config = useConfigStore((state) => state.value);
@@ -72,6 +74,7 @@ export function LibraryManagementPage() {
           text={t('library-management.empty-text')}
         />
       )}
+      <MetadataSourcesPanel />
     </>
   );
 }
