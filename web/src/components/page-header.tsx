@@ -25,7 +25,11 @@ export function PageHeader({
         mb: 3,
       }}
     >
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', minWidth: 0 }}>
+      <Stack
+        direction="row"
+        spacing={2}
+        sx={{ alignItems: 'center', minWidth: 0, maxWidth: '100%' }}
+      >
         {icon ? (
           <Box
             sx={{
@@ -43,7 +47,13 @@ export function PageHeader({
           </Box>
         ) : null}
         <Box sx={{ minWidth: 0 }}>
-          <Typography variant="h4" component="h1" data-testid="page-heading" noWrap>
+          {/* Long titles wrap on phones rather than widen the page. */}
+          <Typography
+            variant="h4"
+            component="h1"
+            data-testid="page-heading"
+            sx={{ fontSize: { xs: 28, sm: 34 }, overflowWrap: 'anywhere' }}
+          >
             {title}
           </Typography>
           {subtitle ? (
