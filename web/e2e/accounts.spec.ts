@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 import { expect, request, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
+import { ADMIN as admin } from './fixtures/admin.js';
 
 /*
  * Accounts journeys. They run against a server of their own (own port, own empty data folder):
@@ -17,7 +18,6 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 const host = '127.0.0.1';
 const port = Number(process.env.E2E_ACCOUNTS_PORT ?? 3797);
 const baseURL = `http://${host}:${String(port)}`;
-const admin = { username: 'shelfadmin', email: 'admin@example.com', password: 'correct-horse-42' };
 
 /** A 4×4 purple PNG, enough for the avatar upload. */
 const PNG = Buffer.from(

@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-
-const admin = { username: 'shelfadmin', email: 'admin@example.com', password: 'correct-horse-42' };
+import { ADMIN as admin } from './fixtures/admin.js';
 
 /**
  * The first-run journey on an empty data folder: setup wizard, session login and logout,

@@ -3,10 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
 import yauzl from 'yauzl';
-
-const admin = { username: 'shelfadmin', email: 'admin@example.com', password: 'correct-horse-42' };
+import { signInAsAdmin } from './fixtures/admin.js';
 
 const dataDir = process.env.E2E_DATA_DIR;
 if (!dataDir) throw new Error('E2E_DATA_DIR is set by web/playwright.config.ts');
@@ -80,23 +78,6 @@ function writeFixtures(): void {
   }
 }
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/(setup|login)/);
-  if (page.url().includes('/setup')) {
-    await page.getByTestId('setup-username').fill(admin.username);
-    await page.getByTestId('setup-email').fill(admin.email);
-    await page.getByTestId('setup-password').fill(admin.password);
-    await page.getByTestId('setup-confirm-password').fill(admin.password);
-    await page.getByTestId('setup-submit').click();
-  } else {
-    await page.getByTestId('login-username').fill(admin.username);
-    await page.getByTestId('login-password').fill(admin.password);
-    await page.getByTestId('login-submit').click();
-  }
-  await expect(page).toHaveURL(/\/$/);
-}
-
 function zipEntries(file: string): Promise<Map<string, number>> {
   return new Promise((resolve, reject) => {
     yauzl.open(file, { lazyEntries: true }, (error, zip) => {
@@ -151,7 +132,7 @@ function readZipEntry(file: string, wanted: string): Promise<Buffer> {
 test('an admin scans a library, browses it and downloads games', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   writeFixtures();
-  await signIn(page);
+  await signInAsAdmin(page);
 
   await test.step('before any scan, home says where the library is', async () => {
     await expect(page.getByTestId('home-empty')).toBeVisible();

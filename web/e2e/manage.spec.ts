@@ -2,9 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
-
-const admin = { username: 'shelfadmin', email: 'admin@example.com', password: 'correct-horse-42' };
+import { signInAsAdmin } from './fixtures/admin.js';
 
 const dataDir = process.env.E2E_DATA_DIR;
 if (!dataDir) throw new Error('E2E_DATA_DIR is set by web/playwright.config.ts');
@@ -23,28 +21,11 @@ function bytes(seed: number, size: number): Buffer {
   return buffer;
 }
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/(setup|login)/);
-  if (page.url().includes('/setup')) {
-    await page.getByTestId('setup-username').fill(admin.username);
-    await page.getByTestId('setup-email').fill(admin.email);
-    await page.getByTestId('setup-password').fill(admin.password);
-    await page.getByTestId('setup-confirm-password').fill(admin.password);
-    await page.getByTestId('setup-submit').click();
-  } else {
-    await page.getByTestId('login-username').fill(admin.username);
-    await page.getByTestId('login-password').fill(admin.password);
-    await page.getByTestId('login-submit').click();
-  }
-  await expect(page).toHaveURL(/\/$/);
-}
-
 test('an admin uploads games, tracks play, edits and deletes one from disk', async ({ page }) => {
   test.setTimeout(150_000);
   fs.mkdirSync(gbaDir, { recursive: true });
   fs.writeFileSync(path.join(gbaDir, SEED), bytes(1, 4096));
-  await signIn(page);
+  await signInAsAdmin(page);
 
   await test.step('a quick scan finds the Game Boy Advance folder', async () => {
     await page.getByTestId('nav-scan').click();

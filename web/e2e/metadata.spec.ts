@@ -2,11 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { expect, test } from '@playwright/test';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 
 import { FAKE_RA_GAME } from './fixtures/fake-providers.mjs';
-
-const admin = { username: 'shelfadmin', email: 'admin@example.com', password: 'correct-horse-42' };
+import { signInAsAdmin } from './fixtures/admin.js';
 
 const dataDir = process.env.E2E_DATA_DIR;
 if (!dataDir) throw new Error('E2E_DATA_DIR is set by web/playwright.config.ts');
@@ -22,23 +21,6 @@ const FOUND = ['Lunar Lancer (USA).z64', 'Tidal Sprint 64 (Europe).z64'];
 const UNKNOWN = 'Xylo Prototype (World).z64';
 /** Its file name once renamed to the title it is matched with. */
 const RENAMED = 'Star Courier (World).z64';
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/(setup|login)/);
-  if (page.url().includes('/setup')) {
-    await page.getByTestId('setup-username').fill(admin.username);
-    await page.getByTestId('setup-email').fill(admin.email);
-    await page.getByTestId('setup-password').fill(admin.password);
-    await page.getByTestId('setup-confirm-password').fill(admin.password);
-    await page.getByTestId('setup-submit').click();
-  } else {
-    await page.getByTestId('login-username').fill(admin.username);
-    await page.getByTestId('login-password').fill(admin.password);
-    await page.getByTestId('login-submit').click();
-  }
-  await expect(page).toHaveURL(/\/$/);
-}
 
 /** A card's cover image, loaded from the server's own copy of the artwork. */
 async function expectStoredCover(card: Locator): Promise<void> {
@@ -59,7 +41,7 @@ test('metadata: a scan matches covers, a game is matched by hand, then unmatched
   }
   fs.mkdirSync(gbDir, { recursive: true });
   fs.writeFileSync(path.join(gbDir, FAKE_RA_GAME.fileName), FAKE_RA_GAME.bytes());
-  await signIn(page);
+  await signInAsAdmin(page);
 
   await test.step('library management shows which sources answer', async () => {
     await page.goto('/library-management');

@@ -9,6 +9,7 @@ import { expect, request, test } from '@playwright/test';
 
 import { startFakeOidc } from '../../server/test/fake-oidc.js';
 import type { FakeOidc } from '../../server/test/fake-oidc.js';
+import { ADMIN as admin } from './fixtures/admin.js';
 
 /*
  * Single sign-on through a fake OpenID provider on loopback. Like the accounts journeys, this
@@ -19,7 +20,6 @@ const host = '127.0.0.1';
 const port = Number(process.env.E2E_OIDC_PORT ?? 3798);
 const baseURL = `http://${host}:${String(port)}`;
 const client = { clientId: 'romshelf-e2e', clientSecret: 'e2e-client-secret' };
-const admin = { username: 'shelfadmin', email: 'admin@example.com', password: 'correct-horse-42' };
 
 let provider: FakeOidc | undefined;
 let server: ChildProcess | undefined;

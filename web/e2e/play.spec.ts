@@ -7,8 +7,7 @@ import sharp from 'sharp';
 
 import { makeTestNes } from './fixtures/make-test-nes.mjs';
 import { makeTestSwf } from './fixtures/make-test-swf.js';
-
-const admin = { username: 'shelfadmin', email: 'admin@example.com', password: 'correct-horse-42' };
+import { signInAsAdmin } from './fixtures/admin.js';
 
 const dataDir = process.env.E2E_DATA_DIR;
 if (!dataDir) throw new Error('E2E_DATA_DIR is set by web/playwright.config.ts');
@@ -31,23 +30,6 @@ function writeFixtures(): void {
   const biosDir = path.join(path.dirname(romsDir), 'bios', 'nes');
   fs.mkdirSync(biosDir, { recursive: true });
   fs.writeFileSync(path.join(biosDir, 'homebrew-boot.bin'), Buffer.alloc(1024, 1));
-}
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/(setup|login)/);
-  if (page.url().includes('/setup')) {
-    await page.getByTestId('setup-username').fill(admin.username);
-    await page.getByTestId('setup-email').fill(admin.email);
-    await page.getByTestId('setup-password').fill(admin.password);
-    await page.getByTestId('setup-confirm-password').fill(admin.password);
-    await page.getByTestId('setup-submit').click();
-  } else {
-    await page.getByTestId('login-username').fill(admin.username);
-    await page.getByTestId('login-password').fill(admin.password);
-    await page.getByTestId('login-submit').click();
-  }
-  await expect(page).not.toHaveURL(/\/(setup|login)/);
 }
 
 async function scan(page: Page): Promise<void> {
@@ -104,7 +86,7 @@ test('play a self-made NES program, save and load a state; Ruffle; the reason wi
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
 
-  await signIn(page);
+  await signInAsAdmin(page);
   await scan(page);
   const nesId = await romIdOf(page, NES_NAME);
 
