@@ -160,6 +160,17 @@ test('an admin uploads games, tracks play, edits and deletes one from disk', asy
     expect(answer.headers()['content-type']).toContain('application/pdf');
   });
 
+  await test.step('the manual is removed after a confirmation', async () => {
+    await page.getByTestId('manual-remove').click();
+    const dialog = page.getByTestId('manual-remove-dialog');
+    await expect(dialog).toContainText('Remove the manual?');
+    await dialog.getByTestId('manual-remove-confirm').click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('manual-frame')).toHaveCount(0);
+    await expect(page.getByTestId('manual-view')).toHaveCount(0);
+    await expect(page.getByTestId('rom-manual')).toContainText('No manual yet.');
+  });
+
   await test.step('deleting from disk names the file and removes it', async () => {
     const file = path.join(gbaDir, 'Comet Rally (USA).gba');
     expect(fs.existsSync(file)).toBe(true);

@@ -123,6 +123,11 @@ export class RomResources {
     }
   }
 
+  /** Removes a ROM's stored manual; nothing happens when there is none. */
+  async removeManual(platformId: number, romId: number): Promise<void> {
+    await rm(this.absolute(RomResources.manualPath(platformId, romId)), { force: true });
+  }
+
   /** Every resource of a ROM (cover, manual…). */
   async removeAll(platformId: number, romId: number): Promise<void> {
     await rm(this.absolute(RomResources.romFolder(platformId, romId)), {

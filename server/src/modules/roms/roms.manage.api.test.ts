@@ -314,6 +314,40 @@ describe('manuals', () => {
     });
     expect(none.statusCode).toBe(404);
   });
+
+  it('removes a manual: file gone, has_manual false, a second removal is a 404', async () => {
+    const { app, dataDir, nes, romId } = await setup();
+    const id = romId('Existing (USA).nes');
+    const { body, contentType } = multipart(Buffer.from('%PDF-1.4\n%%EOF\n'), 'file', 'm.pdf');
+    const stored = await app.inject({
+      method: 'POST',
+      url: `/api/roms/${id}/manuals`,
+      headers: { authorization: ADMIN_AUTH, 'content-type': contentType },
+      payload: body,
+    });
+    expect(stored.statusCode).toBe(201);
+    const file = path.join(dataDir, `resources/roms/${nes}/${id}/manual/${id}.pdf`);
+    expect(existsSync(file)).toBe(true);
+
+    const remove = () =>
+      app.inject({
+        method: 'DELETE',
+        url: `/api/roms/${id}/manuals`,
+        headers: { authorization: ADMIN_AUTH },
+      });
+    const removed = await remove();
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json<DetailedRom>()).toMatchObject({ has_manual: false, path_manual: null });
+    expect(existsSync(file)).toBe(false);
+    const served = await app.inject({
+      url: `/api/roms/${id}/manual`,
+      headers: { authorization: ADMIN_AUTH },
+    });
+    expect(served.statusCode).toBe(404);
+    const again = await remove();
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ detail: `ROM with id ${id} has no manual` });
+  });
 });
 
 describe('PUT /api/roms/{id}', () => {

@@ -330,6 +330,25 @@ export const romsRoutes: FastifyPluginAsyncZod<RomsRoutesOptions> = async (
     },
   );
 
+  app.delete(
+    '/api/roms/:id/manuals',
+    {
+      config: requireScopes('roms.write'),
+      schema: {
+        tags: ['roms'],
+        summary: 'Remove the manual of a ROM',
+        params: RomIdParamsSchema,
+        response: {
+          200: DetailedRomSchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+        },
+      },
+    },
+    (request) => roms.deleteManual(request.params.id, request.user?.id ?? -1),
+  );
+
   app.get(
     '/api/roms/:id/manual',
     {

@@ -614,6 +614,17 @@ export class RomsService {
     return this.get(id, userId);
   }
 
+  /** Removes the stored manual of a ROM (404 when it has none). */
+  async deleteManual(id: number, userId: number): Promise<DetailedRom> {
+    const rom = await this.findOr404(id);
+    if (rom.manual_updated_at === null) {
+      throw new HttpError(404, `ROM with id ${id} has no manual`);
+    }
+    await this.resources.removeManual(rom.platform_id, rom.id);
+    await this.roms.updateRom(id, { manual_updated_at: null }, nowIso());
+    return this.get(id, userId);
+  }
+
   /** The stored manual of a ROM. */
   async openManual(id: number): Promise<{ absPath: string; size: number; mtimeMs: number }> {
     const rom = await this.findOr404(id);

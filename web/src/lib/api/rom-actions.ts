@@ -82,6 +82,11 @@ export function uploadManual(id: number, file: File): Promise<DetailedRom> {
   return api.post<DetailedRom>(`/roms/${String(id)}/manuals`, { body: form });
 }
 
+/** Removes a ROM's manual (DELETE /api/roms/{id}/manuals). */
+export function removeManual(id: number): Promise<DetailedRom> {
+  return api.delete<DetailedRom>(`/roms/${String(id)}/manuals`);
+}
+
 /**
  * Where the manual is served (GET /api/roms/{id}/manual): inline for viewing, or as an
  * attachment with `download`. `updated_at` busts caches after a replacement.

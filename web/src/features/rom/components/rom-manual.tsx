@@ -1,3 +1,4 @@
+import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import MenuBookRounded from '@mui/icons-material/MenuBookRounded';
 import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded';
 import UploadFileRounded from '@mui/icons-material/UploadFileRounded';
@@ -5,17 +6,25 @@ import type { DetailedRom } from '@romshelf/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorMessage } from '@/lib/api-client';
-import { manualUrl, uploadManual } from '@/lib/api/rom-actions';
+import { manualUrl, removeManual, uploadManual } from '@/lib/api/rom-actions';
 import { startDownload } from '@/lib/download';
 import { useHasScopes } from '@/lib/stores/use-scopes';
 
-/** The game's manual (PDF): view it in the page or a new tab, download it, upload or replace it. */
+/**
+ * The game's manual (PDF): view it in the page or a new tab, download it, upload, replace or
+ * remove it.
+ */
 export function RomManual({
   rom,
   onChange,
@@ -28,6 +37,7 @@ export function RomManual({
   const [viewing, setViewing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [confirmingRemoval, setConfirmingRemoval] = useState(false);
   const url = manualUrl(rom);
   const downloadUrl = manualUrl(rom, true);
 
@@ -40,6 +50,21 @@ export function RomManual({
       setError(errorMessage(cause));
     } finally {
       setBusy(false);
+    }
+  };
+
+  const remove = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const updated = await removeManual(rom.id);
+      setViewing(false);
+      onChange(updated);
+    } catch (cause) {
+      setError(errorMessage(cause));
+    } finally {
+      setBusy(false);
+      setConfirmingRemoval(false);
     }
   };
 
@@ -94,7 +119,41 @@ export function RomManual({
             />
           </Button>
         ) : null}
+        {canWrite && url ? (
+          <Button
+            color="error"
+            startIcon={<DeleteOutlineRounded />}
+            disabled={busy}
+            onClick={() => setConfirmingRemoval(true)}
+            data-testid="manual-remove"
+          >
+            {t('manual.remove')}
+          </Button>
+        ) : null}
       </Stack>
+      <Dialog
+        open={confirmingRemoval}
+        onClose={() => setConfirmingRemoval(false)}
+        aria-labelledby="manual-remove-title"
+        data-testid="manual-remove-dialog"
+      >
+        <DialogTitle id="manual-remove-title">{t('manual.remove-title')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('manual.remove-text')}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirmingRemoval(false)}>{t('actions.cancel')}</Button>
+          <Button
+            color="error"
+            variant="contained"
+            loading={busy}
+            onClick={() => void remove()}
+            data-testid="manual-remove-confirm"
+          >
+            {t('manual.remove')}
+          </Button>
+        </DialogActions>
+      </Dialog>
       {error ? (
         <Alert severity="error" sx={{ mt: 1.5 }} data-testid="manual-error">
           {error}
