@@ -4,21 +4,28 @@ import { useTranslation } from 'react-i18next';
 
 import { CopyButton } from './copy-button';
 
-/** CRC32, MD5 and SHA-1 in monospace, each with a copy button; a dash when not computed. */
+/**
+ * CRC32, MD5 and SHA-1 in monospace, each with a copy button; a dash when not computed. The
+ * RetroAchievements hash shows only when there is one: RetroAchievements hashes only the consoles
+ * it supports, so its absence is not a gap.
+ */
 export function HashList({
   crc,
   md5,
   sha1,
+  ra = null,
 }: {
   crc: string | null;
   md5: string | null;
   sha1: string | null;
+  ra?: string | null;
 }) {
   const { t } = useTranslation('rom');
   const rows: [string, string | null][] = [
     ['CRC32', crc],
     ['MD5', md5],
     ['SHA-1', sha1],
+    ...(ra ? [['RA', ra] as [string, string]] : []),
   ];
   return (
     <Box

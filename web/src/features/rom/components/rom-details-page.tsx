@@ -350,7 +350,12 @@ function RomDetails({ rom }: { rom: DetailedRom }) {
               </Box>
             </Section>
             <Section title={t('details.hashes')}>
-              <HashList crc={rom.crc_hash} md5={rom.md5_hash} sha1={rom.sha1_hash} />
+              <HashList
+                crc={rom.crc_hash}
+                md5={rom.md5_hash}
+                sha1={rom.sha1_hash}
+                ra={rom.ra_hash}
+              />
             </Section>
             <RomFiles rom={rom} />
             <Section title={t('manual.title')}>

@@ -86,7 +86,12 @@ function FileRow({
         <TableCell colSpan={cells} sx={{ py: 0, borderBottom: open ? undefined : 'none' }}>
           <Collapse in={open} unmountOnExit>
             <Box sx={{ py: 1.5 }}>
-              <HashList crc={file.crc_hash} md5={file.md5_hash} sha1={file.sha1_hash} />
+              <HashList
+                crc={file.crc_hash}
+                md5={file.md5_hash}
+                sha1={file.sha1_hash}
+                ra={file.ra_hash}
+              />
               <Typography variant="caption" color="text.secondary">
                 {t('files.modified', { date: formatDate(file.last_modified) })}
               </Typography>
