@@ -76,19 +76,21 @@ export function createContainer(
     config.libraryDir,
     (absPath, size) => hashPool.hashFile(absPath, size),
   );
+  const playAssets = new PlayAssetsService(
+    new PlayAssetsRepository(db),
+    path.join(config.dataDir, 'assets'),
+  );
   const services = {
     libraryConfig,
     hashPool,
     firmware,
-    playAssets: new PlayAssetsService(
-      new PlayAssetsRepository(db),
-      path.join(config.dataDir, 'assets'),
-    ),
+    playAssets,
     platforms: new PlatformsService(platformsRepository, firmware),
     roms: new RomsService(
       romsRepository,
       config.libraryDir,
       new RomResources(path.join(config.dataDir, 'resources')),
+      playAssets,
       options.coverFetch ?? STRICT_COVER_FETCH,
     ),
     scan: new ScanService(

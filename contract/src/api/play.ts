@@ -90,6 +90,20 @@ export type Save = z.infer<typeof SaveSchema>;
 export const StateSchema = PlayAssetBase;
 export type State = z.infer<typeof StateSchema>;
 
+/** Who owns an asset in a ROM's `all_user_*` lists (RomM User{Save,State,Screenshot}Schema). */
+const AssetOwnerFields = {
+  username: z.string(),
+  /** Where the avatar loads from, '' without one (as the user's `avatar_path`). */
+  user_avatar_path: z.string(),
+  user_updated_at: z.string(),
+};
+export const UserScreenshotSchema = ScreenshotSchema.extend(AssetOwnerFields);
+export type UserScreenshot = z.infer<typeof UserScreenshotSchema>;
+export const UserSaveSchema = SaveSchema.extend(AssetOwnerFields);
+export type UserSave = z.infer<typeof UserSaveSchema>;
+export const UserStateSchema = StateSchema.extend(AssetOwnerFields);
+export type UserState = z.infer<typeof UserStateSchema>;
+
 export const AssetUploadQuerySchema = z.object({
   rom_id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
   emulator: z.string().max(100).optional(),

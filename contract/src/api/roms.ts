@@ -1,6 +1,14 @@
 import { z } from 'zod';
 
 import { PAGE_SIZE, PLAY_STATUSES } from '../constants.js';
+import {
+  SaveSchema,
+  ScreenshotSchema,
+  StateSchema,
+  UserSaveSchema,
+  UserScreenshotSchema,
+  UserStateSchema,
+} from './play.js';
 
 /** Sub-folder categories of multi-file ROMs (a path part equal to one, or to one plus "s"). */
 export const ROM_FILE_CATEGORIES = [
@@ -206,12 +214,14 @@ export type SimpleRom = z.infer<typeof SimpleRomSchema>;
 
 /** A ROM with everything about it (`GET /api/roms/{id}`). */
 export const DetailedRomSchema = RomSchema.extend({
-  user_saves: z.array(z.unknown()),
-  user_states: z.array(z.unknown()),
-  user_screenshots: z.array(z.unknown()),
-  all_user_saves: z.array(z.unknown()),
-  all_user_states: z.array(z.unknown()),
-  all_user_screenshots: z.array(z.unknown()),
+  /** The caller's own, newest first (screenshots: those taken with their saves and states). */
+  user_saves: z.array(SaveSchema),
+  user_states: z.array(StateSchema),
+  user_screenshots: z.array(ScreenshotSchema),
+  /** Own plus other users' public ones; saves and states have no public flag yet, so own only. */
+  all_user_saves: z.array(UserSaveSchema),
+  all_user_states: z.array(UserStateSchema),
+  all_user_screenshots: z.array(UserScreenshotSchema),
   user_collections: z.array(
     z.object({ id: z.number().int(), name: z.string(), is_smart: z.boolean() }),
   ),

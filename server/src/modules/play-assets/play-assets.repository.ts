@@ -3,6 +3,13 @@ import type { PlayAssetRow } from '../../db/schema.js';
 
 export type PlayAssetKind = PlayAssetRow['kind'];
 
+/** An asset with its owner's public fields. */
+export interface OwnedPlayAssetRow extends PlayAssetRow {
+  owner_username: string;
+  owner_avatar_path: string;
+  owner_updated_at: string;
+}
+
 export interface RomPlace {
   id: number;
   platform_id: number;
@@ -44,6 +51,27 @@ export class PlayAssetsRepository {
         .where('rom.platform_id', '=', filters.platformId);
     }
     return query
+      .orderBy('play_asset.updated_at', 'desc')
+      .orderBy('play_asset.id', 'desc')
+      .execute();
+  }
+
+  /**
+   * Every save, state and screenshot of the user for one ROM, newest first, with the owner's
+   * name and avatar fields (one query for the ROM detail).
+   */
+  async ofRom(userId: number, romId: number): Promise<OwnedPlayAssetRow[]> {
+    return this.db
+      .selectFrom('play_asset')
+      .innerJoin('user', 'user.id', 'play_asset.user_id')
+      .selectAll('play_asset')
+      .select([
+        'user.username as owner_username',
+        'user.avatar_path as owner_avatar_path',
+        'user.updated_at as owner_updated_at',
+      ])
+      .where('play_asset.rom_id', '=', romId)
+      .where('play_asset.user_id', '=', userId)
       .orderBy('play_asset.updated_at', 'desc')
       .orderBy('play_asset.id', 'desc')
       .execute();

@@ -14,7 +14,13 @@ import {
 } from '../../lib/stored-files.js';
 import { nowIso } from '../../lib/time.js';
 import { sniffImage } from '../users/avatar.store.js';
-import type { PlayAssetKind, PlayAssetsRepository } from './play-assets.repository.js';
+import type { RomPlayAssets } from '../roms/roms.mapper.js';
+import { avatarUrl } from '../users/users.mapper.js';
+import type {
+  OwnedPlayAssetRow,
+  PlayAssetKind,
+  PlayAssetsRepository,
+} from './play-assets.repository.js';
 
 export type SyncedKind = 'save' | 'state';
 
@@ -82,6 +88,50 @@ function toAssetDto(row: PlayAssetRow, screenshot: PlayAssetRow | undefined) {
   };
 }
 
+function toSaveDto(row: PlayAssetRow, screenshot: PlayAssetRow | undefined): Save {
+  return { ...toAssetDto(row, screenshot), slot: null, content_hash: row.content_hash };
+}
+
+function toSyncedDto(row: PlayAssetRow, screenshot: PlayAssetRow | undefined): Save | State {
+  return row.kind === 'save' ? toSaveDto(row, screenshot) : toAssetDto(row, screenshot);
+}
+
+function isNewer(a: PlayAssetRow, b: PlayAssetRow): boolean {
+  return a.updated_at === b.updated_at ? a.id > b.id : a.updated_at > b.updated_at;
+}
+
+/**
+ * Finds a save's or state's screenshot among `shots`: same ROM, same file-name stem; the newest
+ * when several share the stem (a PNG then a JPEG), whatever order the query gave.
+ */
+function screenshotLookup(shots: readonly PlayAssetRow[]) {
+  const byKey = new Map<string, PlayAssetRow>();
+  for (const shot of shots) {
+    const key = `${shot.rom_id}/${stem(shot.file_name)}`;
+    const current = byKey.get(key);
+    if (current === undefined || isNewer(shot, current)) byKey.set(key, shot);
+  }
+  return (row: PlayAssetRow) => byKey.get(`${row.rom_id}/${stem(row.file_name)}`);
+}
+
+/** The owner fields of RomM's `all_user_*` items. */
+function ownerFields(row: OwnedPlayAssetRow) {
+  return {
+    username: row.owner_username,
+    user_avatar_path: avatarUrl({
+      id: row.user_id,
+      avatar_path: row.owner_avatar_path,
+      updated_at: row.owner_updated_at,
+    }),
+    user_updated_at: row.owner_updated_at,
+  };
+}
+
+function newestCreatedFirst(a: PlayAssetRow, b: PlayAssetRow): number {
+  if (a.created_at !== b.created_at) return a.created_at < b.created_at ? 1 : -1;
+  return b.id - a.id;
+}
+
 /**
  * Saves and states the emulator uploads, per user and ROM, under
  * `<data>/assets/users/<user id>/{saves|states|screenshots}/<platform folder>/<rom id>/`.
@@ -94,17 +144,14 @@ export class PlayAssetsService {
     private readonly assetsDir: string,
   ) {}
 
-  private async withScreenshots(userId: number, rows: PlayAssetRow[]) {
-    const shots = await this.repo.screenshotsFor(
-      userId,
-      rows.map((row) => row.rom_id),
+  private async withScreenshots(userId: number, rows: PlayAssetRow[]): Promise<(Save | State)[]> {
+    const shotOf = screenshotLookup(
+      await this.repo.screenshotsFor(
+        userId,
+        rows.map((row) => row.rom_id),
+      ),
     );
-    const byKey = new Map(shots.map((shot) => [`${shot.rom_id}/${stem(shot.file_name)}`, shot]));
-    return rows.map((row) => toAssetDto(row, byKey.get(`${row.rom_id}/${stem(row.file_name)}`)));
-  }
-
-  private toSave(dto: ReturnType<typeof toAssetDto>, row: PlayAssetRow): Save {
-    return { ...dto, slot: null, content_hash: row.content_hash };
+    return rows.map((row) => toSyncedDto(row, shotOf(row)));
   }
 
   async list(
@@ -112,11 +159,32 @@ export class PlayAssetsService {
     kind: SyncedKind,
     filters: { romId?: number; platformId?: number },
   ): Promise<(Save | State)[]> {
-    const rows = await this.repo.list(userId, kind, filters);
-    const dtos = await this.withScreenshots(userId, rows);
-    return kind === 'save'
-      ? dtos.map((dto, index) => this.toSave(dto, rows[index] as PlayAssetRow))
-      : dtos;
+    return this.withScreenshots(userId, await this.repo.list(userId, kind, filters));
+  }
+
+  /**
+   * The caller's saves, states and screenshots of one ROM, from one query. There is no
+   * standalone screenshot upload, so `user_screenshots` are those sent with saves and states
+   * (RomM lists every screenshot of the user for the ROM, newest created first).
+   */
+  async forRom(userId: number, romId: number): Promise<RomPlayAssets> {
+    const rows = await this.repo.ofRom(userId, romId);
+    const shots = rows.filter((row) => row.kind === 'screenshot').sort(newestCreatedFirst);
+    const saves = rows.filter((row) => row.kind === 'save');
+    const states = rows.filter((row) => row.kind === 'state');
+    const shotOf = screenshotLookup(shots);
+    // Assets have no public flag, so nobody else's are visible: all_user_* are the caller's own.
+    return {
+      user_saves: saves.map((row) => toSaveDto(row, shotOf(row))),
+      user_states: states.map((row) => toAssetDto(row, shotOf(row))),
+      user_screenshots: shots.map(toScreenshotDto),
+      all_user_saves: saves.map((row) => ({ ...toSaveDto(row, shotOf(row)), ...ownerFields(row) })),
+      all_user_states: states.map((row) => ({
+        ...toAssetDto(row, shotOf(row)),
+        ...ownerFields(row),
+      })),
+      all_user_screenshots: shots.map((row) => ({ ...toScreenshotDto(row), ...ownerFields(row) })),
+    };
   }
 
   private async owned(userId: number, kind: PlayAssetKind, id: number): Promise<PlayAssetRow> {
@@ -129,7 +197,7 @@ export class PlayAssetsService {
     const row = await this.owned(userId, kind, id);
     const [dto] = await this.withScreenshots(userId, [row]);
     if (dto === undefined) throw new HttpError(404, `${kind} with id ${id} not found`);
-    return kind === 'save' ? this.toSave(dto, row) : dto;
+    return dto;
   }
 
   private absolute(row: PlayAssetRow): string {

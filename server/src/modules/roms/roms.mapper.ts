@@ -213,20 +213,27 @@ export function toSimpleRomDto(
   };
 }
 
+/** The caller's saves, states and screenshots of a ROM (built by the play-assets module). */
+export type RomPlayAssets = Pick<
+  DetailedRom,
+  | 'user_saves'
+  | 'user_states'
+  | 'user_screenshots'
+  | 'all_user_saves'
+  | 'all_user_states'
+  | 'all_user_screenshots'
+>;
+
 export function toDetailedRomDto(
   row: RomWithPlatformRow,
   userId: number,
   files: readonly RomFileRow[],
-  romUser?: RomUserRow,
+  romUser: RomUserRow | undefined,
+  playAssets: RomPlayAssets,
 ): DetailedRom {
   return {
     ...toSimpleRomDto(row, userId, files, romUser),
-    user_saves: [],
-    user_states: [],
-    user_screenshots: [],
-    all_user_saves: [],
-    all_user_states: [],
-    all_user_screenshots: [],
+    ...playAssets,
     user_collections: [],
     all_user_notes: [],
   };

@@ -29,6 +29,7 @@ import { fsNameProblem } from './fs-name.js';
 import { nameSortKey, parseRomFileName } from './rom-filename.js';
 import { COVER_MAX_BYTES, RomResources } from './rom-resources.js';
 import { toDetailedRomDto, toRomUserDto, toSimpleRomDto } from './roms.mapper.js';
+import type { RomPlayAssets } from './roms.mapper.js';
 import type {
   RomFilter,
   RomHashLookup,
@@ -220,6 +221,11 @@ export function charIndexOf(
   return index;
 }
 
+/** Loads a ROM detail's save, state and screenshot lists (the play-assets service). */
+export interface RomPlayAssetsSource {
+  forRom(userId: number, romId: number): Promise<RomPlayAssets>;
+}
+
 interface CachedAggregate<T> {
   version: number;
   value: T;
@@ -233,6 +239,7 @@ export class RomsService {
     private readonly roms: RomsRepository,
     private readonly libraryDir: string,
     private readonly resources: RomResources,
+    private readonly playAssets: RomPlayAssetsSource,
     private readonly coverFetch: CoverFetchOptions = STRICT_COVER_FETCH,
   ) {}
 
@@ -363,7 +370,8 @@ export class RomsService {
   async get(id: number, userId: number): Promise<DetailedRom> {
     const row = await this.findOr404(id);
     const [romUser] = await this.roms.romUsersOf(userId, [id]);
-    return toDetailedRomDto(row, userId, await this.roms.filesOf([id]), romUser);
+    const files = await this.roms.filesOf([id]);
+    return toDetailedRomDto(row, userId, files, romUser, await this.playAssets.forRom(userId, id));
   }
 
   /**

@@ -16,7 +16,7 @@ function parseJsonObject(text: string | null): Record<string, unknown> | null {
 }
 
 /** Where the web app loads a user's avatar ('' without one), with a cache buster. */
-export function avatarUrl(row: UserRow): string {
+export function avatarUrl(row: Pick<UserRow, 'id' | 'avatar_path' | 'updated_at'>): string {
   if (row.avatar_path === '') return '';
   const stamp = Date.parse(row.updated_at);
   return `/api/users/${row.id}/avatar?ts=${Number.isNaN(stamp) ? 0 : stamp}`;
