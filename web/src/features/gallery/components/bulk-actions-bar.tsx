@@ -237,6 +237,7 @@ export function BulkActionsBar() {
           severity={message?.error ? 'error' : 'success'}
           onClose={() => setMessage(null)}
           variant="filled"
+          data-testid="bulk-message"
         >
           {message?.text}
         </Alert>
