@@ -259,7 +259,7 @@ export const romsRoutes: FastifyPluginAsyncZod<RomsRoutesOptions> = async (
     },
     async (request) => {
       const userId = request.user?.id ?? -1;
-      await roms.get(request.params.id, userId);
+      await roms.findOr404(request.params.id);
       const form = await readRomUpdateForm(request, request.query);
       return roms.update(request.params.id, userId, form.fields, form.artwork);
     },
@@ -310,7 +310,7 @@ export const romsRoutes: FastifyPluginAsyncZod<RomsRoutesOptions> = async (
     },
     async (request, reply) => {
       const userId = request.user?.id ?? -1;
-      await roms.get(request.params.id, userId);
+      await roms.findOr404(request.params.id);
       if (!request.isMultipart()) {
         throw new HttpError(400, 'Expected a multipart/form-data body holding the manual');
       }
@@ -363,10 +363,8 @@ export const romsRoutes: FastifyPluginAsyncZod<RomsRoutesOptions> = async (
     },
     async (request, reply) => {
       const manual = await roms.openManual(request.params.id);
-      const rom = await roms.get(request.params.id, request.user?.id ?? -1);
-      const name = `${rom.fs_name_no_ext}.pdf`;
       const download = request.query.download === '1' || request.query.download === 'true';
-      const disposition = contentDisposition(name).replace(
+      const disposition = contentDisposition(manual.fileName).replace(
         /^attachment/,
         download ? 'attachment' : 'inline',
       );

@@ -361,7 +361,8 @@ export class RomsService {
     }));
   }
 
-  private async findOr404(id: number): Promise<RomWithPlatformRow> {
+  /** The ROM's row, or a 404: enough to check a ROM exists before reading a request body. */
+  async findOr404(id: number): Promise<RomWithPlatformRow> {
     const row = await this.roms.findById(id);
     if (row === undefined) throw new HttpError(404, `ROM with id ${id} not found`);
     return row;
@@ -633,8 +634,10 @@ export class RomsService {
     return this.get(id, userId);
   }
 
-  /** The stored manual of a ROM. */
-  async openManual(id: number): Promise<{ absPath: string; size: number; mtimeMs: number }> {
+  /** The stored manual of a ROM, with the name it is served under (`<game>.pdf`). */
+  async openManual(
+    id: number,
+  ): Promise<{ absPath: string; size: number; mtimeMs: number; fileName: string }> {
     const rom = await this.findOr404(id);
     if (rom.manual_updated_at === null) {
       throw new HttpError(404, `ROM with id ${id} has no manual`);
@@ -642,7 +645,12 @@ export class RomsService {
     const absPath = this.resources.absolute(RomResources.manualPath(rom.platform_id, rom.id));
     try {
       const stats = await stat(absPath);
-      return { absPath, size: stats.size, mtimeMs: stats.mtimeMs };
+      return {
+        absPath,
+        size: stats.size,
+        mtimeMs: stats.mtimeMs,
+        fileName: `${rom.fs_name_no_ext}.pdf`,
+      };
     } catch {
       throw new HttpError(404, `ROM with id ${id} has no manual`);
     }
