@@ -26,6 +26,7 @@ import { publicRoute } from './http/access.js';
 import { registerAuthHook } from './http/auth.hook.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { HttpError } from './http/http-error.js';
+import { registerOpenApiComponents, withReachableComponents } from './http/openapi-components.js';
 import { registerRouteRegistry } from './http/route-registry.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { oidcRoutes } from './modules/auth/oidc.routes.js';
@@ -144,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
 
+  registerOpenApiComponents();
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.0.3',
@@ -161,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
     transform: jsonSchemaTransform,
+    transformObject: withReachableComponents,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

@@ -103,6 +103,38 @@ describe('API documentation', () => {
     );
   });
 
+  it('names the entities once under components and every reference resolves', async () => {
+    const { app } = await buildTestApp();
+    const response = await app.inject({ method: 'GET', url: '/openapi.json' });
+    const text = response.body;
+    const document = JSON.parse(text) as {
+      components: { schemas: Record<string, unknown> };
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    const names = Object.keys(document.components.schemas);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'DetailedRomSchema',
+        'PlatformSchema',
+        'UserSchema',
+        'ErrorResponse',
+      ]),
+    );
+    expect(names.filter((name) => name.endsWith('Input'))).toEqual([]);
+    expect(document.paths['/api/roms/{id}']?.get?.responses['200']).toMatchObject({
+      content: {
+        'application/json': { schema: { $ref: '#/components/schemas/DetailedRomSchema' } },
+      },
+    });
+    const referenced = new Set(
+      [...text.matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]),
+    );
+    expect([...referenced].filter((name) => name === undefined || !names.includes(name))).toEqual(
+      [],
+    );
+    expect(names.filter((name) => !referenced.has(name))).toEqual([]);
+  });
+
   it('serves the human docs at /api/docs', async () => {
     const { app } = await buildTestApp();
     const response = await app.inject({ method: 'GET', url: '/api/docs/' });
