@@ -225,3 +225,58 @@ test('play a self-made NES program, save and load a state; Ruffle; the reason wi
   expect(outbound.filter((url) => !url.startsWith('https://cdn.emulatorjs.org/'))).toEqual([]);
   expect(pageErrors.filter((message) => !/Failed to fetch/.test(message))).toEqual([]);
 });
+
+test('a multi-disc game: the Disc select boots the chosen disc with its tracks, and remembers it', async ({
+  page,
+}, testInfo) => {
+  const folder = path.join(romsDir, 'psx', 'Shelf Discs (USA)');
+  fs.mkdirSync(folder, { recursive: true });
+  for (const disc of [1, 2]) {
+    const bin = `Shelf Discs (Disc ${disc}).bin`;
+    fs.writeFileSync(path.join(folder, bin), Buffer.alloc(2352 * 16, disc));
+    fs.writeFileSync(
+      path.join(folder, `Shelf Discs (Disc ${disc}).cue`),
+      `FILE "${bin}" BINARY\r\n  TRACK 01 MODE2/2352\r\n    INDEX 01 00:00:00\r\n`,
+    );
+  }
+  // No core runs: the boot stops at the loader, after the game URL is set.
+  await page.route('**/emulatorjs/loader.js', (route) => route.abort());
+  await signInAsAdmin(page);
+  await scan(page);
+  const id = await romIdOf(page, 'Shelf Discs (USA)');
+  const files = (
+    (await (await page.request.get(`/api/roms/${id}`)).json()) as {
+      files: { id: number; file_name: string }[];
+    }
+  ).files;
+  const fileId = (name: string) => files.find((file) => file.file_name === name)?.id ?? -1;
+
+  await page.goto(`/rom/${id}/ejs`);
+  const select = page.getByTestId('player-disc').getByRole('combobox');
+  await expect(select).toHaveText('Shelf Discs (Disc 1).cue');
+  await page.screenshot({ path: testInfo.outputPath('disc-select.png') });
+  await select.click();
+  await expect(page.getByTestId('player-disc-option')).toHaveText([
+    'Shelf Discs (Disc 1).cueDisc 1',
+    'Shelf Discs (Disc 2).cueDisc 2',
+  ]);
+  await page.screenshot({ path: testInfo.outputPath('disc-menu.png') });
+  await page.getByTestId('player-disc-option').nth(1).click();
+  await page.getByTestId('play-start').click();
+  await expect(page.getByRole('alert')).toHaveText('EmulatorJS could not be loaded');
+  const gameUrl = await page.evaluate(
+    () => (window as unknown as { EJS_gameUrl: string }).EJS_gameUrl,
+  );
+  const ids = `${fileId('Shelf Discs (Disc 2).cue')},${fileId('Shelf Discs (Disc 2).bin')}`;
+  expect(gameUrl).toBe(`/api/roms/${id}/content/Shelf%20Discs%20(USA)?file_ids=${ids}`);
+  const zip = await page.request.get(gameUrl);
+  expect(zip.headers()['content-type']).toBe('application/zip');
+  const body = await zip.body();
+  expect(body.includes('Shelf Discs (Disc 2).bin')).toBe(true);
+  expect(body.includes('Shelf Discs (Disc 1)')).toBe(false);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(select).toHaveText('Shelf Discs (Disc 2).cue');
+  await page.screenshot({ path: testInfo.outputPath('disc-select-phone.png'), fullPage: true });
+});

@@ -86,6 +86,18 @@ export async function downloadAsset(downloadPath: string): Promise<Uint8Array> {
   return new Uint8Array(await response.arrayBuffer());
 }
 
+/** GET /api/roms/{id}/content/{fs_name}?file_ids={file}: one file of a ROM as text (a cue sheet…). */
+export async function fetchRomFileText(
+  rom: { id: number; fs_name: string },
+  fileId: number,
+): Promise<string> {
+  const text = await api.get<string | null>(
+    `/roms/${rom.id}/content/${encodeURIComponent(rom.fs_name)}`,
+    { query: { file_ids: fileId }, headers: { accept: '*/*' } },
+  );
+  return text ?? '';
+}
+
 /** PUT /api/roms/{id}/props {update_last_played: true}: starting a game counts as playing it. */
 export async function markPlayed(romId: number): Promise<void> {
   await api.put(`/roms/${romId}/props`, { json: { update_last_played: true } });

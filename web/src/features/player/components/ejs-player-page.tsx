@@ -24,6 +24,7 @@ import { useParams } from 'react-router';
 import { gameTitle } from '@/components/game-cover';
 import { PageHeader } from '@/components/page-header';
 import { errorMessage } from '@/lib/api-client';
+import { romContentUrl } from '@/lib/download';
 import { getPlayability, isWebglAvailable } from '@/lib/playability';
 import { useConfigStore } from '@/lib/stores/config-store';
 import { useHeartbeatStore } from '@/lib/stores/heartbeat-store';
@@ -32,6 +33,7 @@ import { readSetting, writeSetting } from '@/lib/stores/storage';
 import { useRomQuery } from '../../rom/api/rom';
 import {
   downloadAsset,
+  fetchRomFileText,
   fetchStates,
   markPlayed,
   uploadSave,
@@ -40,6 +42,7 @@ import {
   useSavesQuery,
   useStatesQuery,
 } from '../api/play-api';
+import { discFileIds, discGameUrl, discKey, listDiscs, pickDisc } from '../discs';
 import {
   applySaveFile,
   bootEmulatorJs,
@@ -49,6 +52,7 @@ import {
 } from '../emulatorjs';
 import type { EjsGameManager } from '../emulatorjs';
 import { useFullPageLoad } from '../full-page-load';
+import { DiscSelect } from './disc-select';
 import { NotPlayable } from './not-playable';
 import { PlayerPending } from './player-pending';
 import type { StartChoice } from './start-options';
@@ -140,6 +144,7 @@ function EjsPlayer({
   const [biosChoice, setBiosChoice] = useState<string | null>(() =>
     readSetting(biosKey(rom.platform_slug)),
   );
+  const [discChoice, setDiscChoice] = useState<string | null>(() => readSetting(discKey(rom.id)));
   const [choice, setChoice] = useState<StartChoice | null>(null);
   const [phase, setPhase] = useState<Phase>('prelaunch');
   const [status, setStatus] = useState('');
@@ -156,6 +161,8 @@ function EjsPlayer({
         ? String(presentFirmware[0]?.id)
         : '';
   const bios = presentFirmware.find((file) => String(file.id) === biosId) ?? null;
+  const discs = listDiscs(rom.files);
+  const disc = pickDisc(discs, discChoice);
   const compatibleStates = states.filter(
     (state) => state.emulator === null || state.emulator === core,
   );
@@ -268,6 +275,7 @@ function EjsPlayer({
     setPhase('booting');
     writeSetting(coreKey(rom.platform_slug), core);
     writeSetting(biosKey(rom.platform_slug), biosId);
+    if (disc !== null) writeSetting(discKey(rom.id), String(disc.id));
     // Starting a game is playing it: "last played" follows, even if the boot fails later.
     void markPlayed(rom.id).catch(() => undefined);
     let loadStateUrl: string | null = null;
@@ -280,10 +288,18 @@ function EjsPlayer({
         const save = saves.find((item) => item.id === start.id);
         pendingSave.current = save === undefined ? null : await downloadAsset(save.download_path);
       }
+      const gameUrl =
+        disc === null
+          ? romContentUrl(rom)
+          : discGameUrl(
+              rom,
+              disc,
+              await discFileIds(disc, rom.files, (file) => fetchRomFileText(rom, file.id)),
+            );
       await bootEmulatorJs({
         container: '#game',
         core,
-        gameUrl: `/api/roms/${rom.id}/content/${encodeURIComponent(rom.fs_name)}`,
+        gameUrl,
         gameName: gameTitle(rom).replace(/[^\p{L}\p{N} _.-]/gu, ''),
         gameId: rom.id,
         biosUrl:
@@ -369,6 +385,11 @@ function EjsPlayer({
           </Paper>
           <Paper variant="outlined" sx={{ p: 2 }}>
             <Stack spacing={2}>
+              <DiscSelect
+                discs={discs}
+                value={disc}
+                onChange={(file) => setDiscChoice(String(file.id))}
+              />
               {cores.length > 1 ? (
                 <FormControl size="small" fullWidth>
                   <InputLabel id="player-core-label">{t('prelaunch.core')}</InputLabel>
