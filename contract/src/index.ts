@@ -11,5 +11,6 @@ export * from './api/roms.js';
 export * from './api/scan.js';
 export * from './api/metadata.js';
 export * from './api/play.js';
+export * from './api/stats.js';
 export * from './emulation/emulator-cores.js';
 export * from './emulation/known-bios.js';
