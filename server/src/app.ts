@@ -45,9 +45,7 @@ import { metadataRoutes } from './modules/metadata/metadata.routes.js';
 import { platformsRoutes } from './modules/platforms/platforms.routes.js';
 import { romsRoutes } from './modules/roms/roms.routes.js';
 import { registerScanGateway } from './modules/scan/scan.gateway.js';
-import { StatsRepository } from './modules/stats/stats.repository.js';
 import { statsRoutes } from './modules/stats/stats.routes.js';
-import { StatsService } from './modules/stats/stats.service.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { registerWebApp } from './modules/web/web.routes.js';
@@ -202,7 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     resourcesDir: path.join(config.dataDir, 'resources'),
   });
   await app.register(metadataRoutes, { metadata: container.metadata, roms: container.roms });
-  await app.register(statsRoutes, { stats: new StatsService(new StatsRepository(db)) });
+  await app.register(statsRoutes, { stats: container.stats });
 
   await app.register(firmwareRoutes, {
     firmware: container.firmware,

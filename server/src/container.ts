@@ -30,6 +30,8 @@ import { MetadataRepository } from './modules/metadata/metadata.repository.js';
 import { MetadataService } from './modules/metadata/metadata.service.js';
 import { HashPool } from './modules/scan/hash-pool.js';
 import { ScanService } from './modules/scan/scan.service.js';
+import { StatsRepository } from './modules/stats/stats.repository.js';
+import { StatsService } from './modules/stats/stats.service.js';
 import { SystemService } from './modules/system/system.service.js';
 import { AvatarStore } from './modules/users/avatar.store.js';
 import { RetroAchievementsClient } from './modules/users/retroachievements.client.js';
@@ -116,6 +118,7 @@ export function createContainer(
     ),
     oidc: new OidcService(config.oidc, usersRepository, secretKey, log),
     system: new SystemService(config, version, usersRepository, libraryConfig),
+    stats: new StatsService(new StatsRepository(db)),
   };
   const metadata = new MetadataService(
     createMetadataProviders(config, db, config.dataDir, log),

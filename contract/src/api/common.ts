@@ -16,3 +16,15 @@ export const ErrorBodySchema = z.object({
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 export const MessageSchema = z.object({ msg: z.string() });
+
+/**
+ * A yes/no query parameter as RomM's clients send it (`true`, `1`, `True`, or their opposites);
+ * `fallback` when it is absent.
+ */
+export const queryBoolean = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'True', 'False'])
+    .optional()
+    .transform((value) =>
+      value === undefined ? fallback : value === 'true' || value === '1' || value === 'True',
+    );

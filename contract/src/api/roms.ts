@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { PAGE_SIZE, PLAY_STATUSES } from '../constants.js';
+import { queryBoolean } from './common.js';
 import {
   SaveSchema,
   ScreenshotSchema,
@@ -273,14 +274,6 @@ export const ROM_ORDER_BY = [
 export type RomOrderBy = (typeof ROM_ORDER_BY)[number];
 
 export const ROMS_MAX_LIMIT = 10_000;
-
-const queryBoolean = (fallback: boolean) =>
-  z
-    .enum(['true', 'false', '1', '0', 'True', 'False'])
-    .optional()
-    .transform((value) =>
-      value === undefined ? fallback : value === 'true' || value === '1' || value === 'True',
-    );
 
 const optionalQueryBoolean = z
   .enum(['true', 'false', '1', '0', 'True', 'False'])

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { queryBoolean } from './common.js';
+
 /** Metadata sources whose ids `METADATA_COVERAGE` counts, in the order they are listed. */
 export const STATS_METADATA_SOURCES = [
   'igdb',
@@ -14,10 +16,7 @@ export const STATS_METADATA_SOURCES = [
 export type StatsMetadataSource = (typeof STATS_METADATA_SOURCES)[number];
 
 export const StatsQuerySchema = z.object({
-  include_platform_stats: z
-    .enum(['true', 'false', '1', '0', 'True', 'False'])
-    .optional()
-    .transform((value) => value === 'true' || value === '1' || value === 'True'),
+  include_platform_stats: queryBoolean(false),
 });
 
 export const MetadataCoverageSchema = z.object({
