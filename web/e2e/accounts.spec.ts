@@ -1,23 +1,16 @@
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
 import { expect, request, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import { ADMIN as admin } from './fixtures/admin.js';
+import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
+import type { OwnServer } from './fixtures/own-server.js';
 
 /*
  * Accounts journeys. They run against a server of their own (own port, own empty data folder):
  * the shared server of playwright.config.ts belongs to first-run.spec.ts, which must meet the
  * setup wizard, and this file sorts before it. Its admin is created through the API.
  */
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const host = '127.0.0.1';
 const port = Number(process.env.E2E_ACCOUNTS_PORT ?? 3797);
-const baseURL = `http://${host}:${String(port)}`;
+const baseURL = ownServerUrl(port);
 
 /** A 4×4 purple PNG, enough for the avatar upload. */
 const PNG = Buffer.from(
@@ -25,40 +18,13 @@ const PNG = Buffer.from(
   'base64',
 );
 
-let server: ChildProcess | undefined;
-let dataDir = '';
-
-async function waitForServer(): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`${baseURL}/api/heartbeat`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`The accounts server did not start on ${baseURL}`);
-}
+let server: OwnServer | undefined;
 
 test.use({ baseURL });
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'romshelf-e2e-accounts-'));
-  server = spawn(process.execPath, ['server/dist/main.js'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      HOST: host,
-      PORT: String(port),
-      ROMSHELF_DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitForServer();
+  server = await startOwnServer('accounts', port);
   const api = await request.newContext({ baseURL });
   const heartbeat = (await (await api.get('/api/heartbeat')).json()) as {
     SYSTEM: { SHOW_SETUP_WIZARD: boolean };
@@ -71,8 +37,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(() => {
-  server?.kill();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  server?.stop();
 });
 
 async function logIn(page: Page, username: string, password: string): Promise<void> {

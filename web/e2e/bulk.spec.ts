@@ -1,15 +1,13 @@
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import { expect, test } from '@playwright/test';
 import type { Download, Page } from '@playwright/test';
-import yauzl from 'yauzl';
 import { signInAsAdmin } from './fixtures/admin.js';
+import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
+import { readZip } from './fixtures/zip.js';
+import type { OwnServer } from './fixtures/own-server.js';
 
 /*
  * Select mode's bulk actions in a platform gallery. This file runs its own server (own port,
@@ -17,10 +15,8 @@ import { signInAsAdmin } from './fixtures/admin.js';
  * must meet the setup wizard of the shared server, and before library.spec.ts, which expects
  * that server's library to be empty until it scans.
  */
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const host = '127.0.0.1';
 const port = Number(process.env.E2E_BULK_PORT ?? Number(process.env.E2E_PORT ?? 3790) + 9);
-const baseURL = `http://${host}:${String(port)}`;
+const baseURL = ownServerUrl(port);
 
 /** Single-file games, in the gallery's name order around the folder game. */
 const AMBER = 'Amber Circuit (USA).md';
@@ -42,8 +38,7 @@ const TITLES = [
   'Fennel Road',
 ];
 
-let server: ChildProcess | undefined;
-let dataDir = '';
+let server: OwnServer | undefined;
 let genesisDir = '';
 
 /** Deterministic, distinct bytes per file. */
@@ -65,73 +60,15 @@ function writeFixtures(): void {
   }
 }
 
-/** Every entry of a zip with its bytes. */
-function zipContents(file: string): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(file, { lazyEntries: true }, (error, zip) => {
-      if (error) {
-        reject(error);
-        return;
-      }
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError) {
-            reject(streamError);
-            return;
-          }
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-          stream.on('error', reject);
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
-
-async function waitForServer(): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`${baseURL}/api/heartbeat`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`The bulk-actions server did not start on ${baseURL}`);
-}
-
 test.use({ baseURL });
 
 test.beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'romshelf-e2e-bulk-'));
-  genesisDir = path.join(dataDir, 'library', 'roms', 'genesis');
-  server = spawn(process.execPath, ['server/dist/main.js'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      HOST: host,
-      PORT: String(port),
-      ROMSHELF_DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitForServer();
+  server = await startOwnServer('bulk', port);
+  genesisDir = path.join(server.dataDir, 'library', 'roms', 'genesis');
 });
 
 test.afterAll(() => {
-  server?.kill();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  server?.stop();
 });
 
 interface ListedRom {
@@ -271,7 +208,7 @@ test('an admin selects games in a gallery and downloads, rates, favourites and d
     }
     expect(fs.readFileSync(saved[0] ?? '').equals(content(AMBER))).toBe(true);
     expect(fs.readFileSync(saved[1] ?? '').equals(content(COBALT))).toBe(true);
-    const zipped = await zipContents(saved[2] ?? '');
+    const zipped = await readZip(saved[2] ?? '');
     expect([...zipped.keys()].sort()).toEqual(ECHO_FILES);
     for (const name of ECHO_FILES) expect(zipped.get(name)?.equals(content(name))).toBe(true);
     // Exactly the selected games: nothing else was downloaded.

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { expect, test } from '@playwright/test';
-import yauzl from 'yauzl';
 import { signInAsAdmin } from './fixtures/admin.js';
+import { readZip } from './fixtures/zip.js';
 
 const dataDir = process.env.E2E_DATA_DIR;
 if (!dataDir) throw new Error('E2E_DATA_DIR is set by web/playwright.config.ts');
@@ -76,57 +76,6 @@ function writeFixtures(): void {
         : content(name, 40_000),
     );
   }
-}
-
-function zipEntries(file: string): Promise<Map<string, number>> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(file, { lazyEntries: true }, (error, zip) => {
-      if (error) {
-        reject(error);
-        return;
-      }
-      const entries = new Map<string, number>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        entries.set(entry.fileName, entry.uncompressedSize);
-        zip.readEntry();
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
-
-function readZipEntry(file: string, wanted: string): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(file, { lazyEntries: true }, (error, zip) => {
-      if (error) {
-        reject(error);
-        return;
-      }
-      zip.on('entry', (entry: yauzl.Entry) => {
-        if (entry.fileName !== wanted) {
-          zip.readEntry();
-          return;
-        }
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError) {
-            reject(streamError);
-            return;
-          }
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            zip.close();
-            resolve(Buffer.concat(chunks));
-          });
-          stream.on('error', reject);
-        });
-      });
-      zip.on('end', () => reject(new Error(`${wanted} is not in the zip`)));
-      zip.readEntry();
-    });
-  });
 }
 
 test('an admin scans a library, browses it and downloads games', async ({ page }, testInfo) => {
@@ -264,10 +213,10 @@ test('an admin scans a library, browses it and downloads games', async ({ page }
     await page.getByTestId('download-rom').click();
     const zipFile = testInfo.outputPath('whole.zip');
     await (await whole).saveAs(zipFile);
-    const entries = await zipEntries(zipFile);
+    const entries = await readZip(zipFile);
     for (const name of MULTI_FILES) expect([...entries.keys()]).toContain(name);
     const disc1 = MULTI_FILES[0] ?? '';
-    expect((await readZipEntry(zipFile, disc1)).equals(content(disc1, 40_000))).toBe(true);
+    expect(entries.get(disc1)?.equals(content(disc1, 40_000))).toBe(true);
 
     await page.getByTestId(`file-select-${MULTI_FILES[1] ?? ''}`).check();
     await page.getByTestId(`file-select-${MULTI_FILES[2] ?? ''}`).check();
@@ -275,7 +224,7 @@ test('an admin scans a library, browses it and downloads games', async ({ page }
     await page.getByTestId('download-selected').click();
     const chosenFile = testInfo.outputPath('chosen.zip');
     await (await chosen).saveAs(chosenFile);
-    const chosenEntries = [...(await zipEntries(chosenFile)).keys()];
+    const chosenEntries = [...(await readZip(chosenFile)).keys()];
     expect(chosenEntries).toContain(MULTI_FILES[1]);
     expect(chosenEntries).toContain(MULTI_FILES[2]);
     expect(chosenEntries).not.toContain(disc1);
