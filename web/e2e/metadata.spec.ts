@@ -208,14 +208,19 @@ test('metadata: a scan matches covers, a game is matched by hand, then unmatched
 
   await test.step('server stats count what each source recognised, per platform', async () => {
     await page.goto('/server-stats');
-    const n64 = page.getByTestId('server-stats-platform').filter({ hasText: 'Nintendo 64' });
+    // Other journeys' platforms share this server (Game Boy Advance among them): match exactly.
+    const platformRow = (name: string) =>
+      page.getByTestId('server-stats-platform').filter({
+        has: page.getByTestId('platform-name').getByText(name, { exact: true }),
+      });
+    const n64 = platformRow('Nintendo 64');
     await expect(n64.getByTestId('platform-games')).toContainText('3');
     await n64.getByRole('button').first().click();
     // Star Courier was unmatched again above: two of the three N64 games keep their IGDB id.
     await expect(n64.getByTestId('coverage-igdb').getByTestId('coverage-value')).toHaveText('2/3');
     await expect(n64.getByTestId('coverage-ra').getByTestId('coverage-value')).toHaveText('0/3');
     await expect(n64.getByTestId('region-chip')).toHaveText([/Europe/, /USA/, /World/]);
-    const gb = page.getByTestId('server-stats-platform').filter({ hasText: 'Game Boy' });
+    const gb = platformRow('Game Boy');
     await gb.getByRole('button').first().click();
     await expect(gb.getByTestId('coverage-ra').getByTestId('coverage-value')).toHaveText('1/1');
   });
