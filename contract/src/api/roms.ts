@@ -335,13 +335,33 @@ export const RomContentParamsSchema = z.object({
   fs_name: z.string().min(1),
 });
 
+const commaSeparatedIds = (name: string) =>
+  z
+    .string()
+    .regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, `${name} must be comma-separated ids`)
+    .optional();
+
 export const RomContentQuerySchema = z.object({
   /** Comma-joined RomFile ids to include; all files when absent. */
-  file_ids: z
-    .string()
-    .regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, 'file_ids must be comma-separated ids')
-    .optional(),
+  file_ids: commaSeparatedIds('file_ids'),
 });
+
+/** Most ROMs one `GET /api/roms/download` zips. */
+export const BULK_DOWNLOAD_MAX_ROMS = 10_000;
+
+/** Query of `GET /api/roms/download`: the ROMs (`rom_ids`) or a whole platform, not both. */
+export const RomBulkDownloadQuerySchema = z
+  .object({
+    rom_ids: commaSeparatedIds('rom_ids'),
+    platform_id: z.coerce.number().int().min(1).optional(),
+    /** The zip's name (`.zip` is added when missing). */
+    filename: z.string().min(1).max(255).optional(),
+  })
+  .refine(
+    (query) => (query.rom_ids === undefined) !== (query.platform_id === undefined),
+    'Give either rom_ids or platform_id',
+  );
+export type RomBulkDownloadQuery = z.infer<typeof RomBulkDownloadQuerySchema>;
 
 /** Hash parameters of `GET /api/roms/by-hash` and how many hex digits each one has. */
 const ROM_HASH_LENGTHS = { crc_hash: 8, md5_hash: 32, sha1_hash: 40, ra_hash: 32 } as const;

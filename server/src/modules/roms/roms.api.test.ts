@@ -314,6 +314,48 @@ describe('GET /api/roms/{id}/content/{fs_name}', () => {
     expect((await get(app, session, `${base}?file_ids=1;2`)).statusCode).toBe(422);
   });
 
+  it('zips several ROMs, or a whole platform, named by their library paths', async () => {
+    const { app, session, nes, psx } = await setup();
+    const nesRoms = (await page(app, session, `platform_id=${nes}`)).items;
+    const idOf = (fsName: string) => nesRoms.find((rom) => rom.fs_name === fsName)?.id ?? 0;
+    const [game] = (await page(app, session, `platform_id=${psx}`)).items;
+    const ids = [idOf('Cherry.nes'), idOf('Banana.nes'), game?.id ?? 0];
+
+    const chosen = await get(app, session, `/api/roms/download?rom_ids=${ids.join(',')}`);
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.headers['content-type']).toBe('application/zip');
+    expect(chosen.headers['content-disposition']).toMatch(/filename="3 ROMs \([0-9a-f]{8}\)\.zip"/);
+    expect(Number(chosen.headers['content-length'])).toBe(chosen.rawPayload.length);
+    expect(Object.fromEntries(await readZip(chosen.rawPayload))).toEqual({
+      'roms/nes/Banana.nes': 'banana-bytes',
+      'roms/nes/Cherry.nes': '0123456789',
+      'roms/psx/Game (USA)/Game (Disc 1).bin': 'bin one',
+      'roms/psx/Game (USA)/Game (Disc 1).cue': 'cue one',
+      'roms/psx/Game (USA)/Game (Disc 2).bin': 'bin two',
+      'roms/psx/Game (USA)/Game (Disc 2).cue': 'cue two',
+      'roms/psx/Game (USA)/extras/readme.txt': 'readme',
+    });
+
+    const platform = await get(app, session, `/api/roms/download?platform_id=${nes}&filename=NES`);
+    expect(platform.headers['content-disposition']).toMatch(/filename="NES\.zip"/);
+    expect([...(await readZip(platform.rawPayload)).keys()].sort()).toEqual(
+      Object.keys(NES)
+        .map((name) => `roms/nes/${name}`)
+        .sort(),
+    );
+
+    const both = await get(app, session, `/api/roms/download?rom_ids=1&platform_id=${nes}`);
+    expect(both.statusCode).toBe(400);
+    expect(both.json()).toEqual({ detail: 'Give either rom_ids or platform_id' });
+    expect((await get(app, session, '/api/roms/download')).statusCode).toBe(400);
+    expect((await get(app, session, '/api/roms/download?rom_ids=1;2')).statusCode).toBe(400);
+    const unknown = await get(app, session, `/api/roms/download?rom_ids=${ids[0] ?? 0},99999`);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ detail: 'ROM with id 99999 not found' });
+    const anonymous = await app.inject({ url: `/api/roms/download?rom_ids=${ids[0] ?? 0}` });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
   it('never serves anything but the ROM, and nothing outside the library', async () => {
     const { app, session, nes, config } = await setup();
     const roms = (await page(app, session, `platform_id=${nes}`)).items;

@@ -324,6 +324,19 @@ export class RomsRepository {
     return this.withPlatform().where('rom.id', 'in', ids).execute();
   }
 
+  /** Ids of a platform's ROMs by name, at most `limit`. */
+  async idsOfPlatform(platformId: number, limit: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('rom')
+      .select('id')
+      .where('platform_id', '=', platformId)
+      .orderBy('name_sort_key')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
   async findById(id: number): Promise<RomWithPlatformRow | undefined> {
     return this.withPlatform().where('rom.id', '=', id).executeTakeFirst();
   }

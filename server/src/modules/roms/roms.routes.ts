@@ -7,6 +7,7 @@ import {
   DeleteRomsResponseSchema,
   DetailedRomSchema,
   ErrorBodySchema,
+  RomBulkDownloadQuerySchema,
   RomByHashQuerySchema,
   RomByProviderQuerySchema,
   RomContentParamsSchema,
@@ -123,6 +124,27 @@ export const romsRoutes: FastifyPluginAsyncZod<RomsRoutesOptions> = async (
     (request) => {
       rejectInvalidRequest(request);
       return roms.getByHash(request.query, request.user?.id ?? -1);
+    },
+  );
+
+  app.get(
+    '/api/roms/download',
+    {
+      config: requireScopes('roms.read'),
+      attachValidation: true,
+      schema: {
+        tags: ['roms'],
+        summary: 'Download several ROMs, or a whole platform, as one zip',
+        description:
+          'Give `rom_ids` (comma-separated) or `platform_id`, not both. The zip is stored ' +
+          '(not compressed) and streamed; entries are named by their path in the library.',
+        querystring: RomBulkDownloadQuerySchema,
+        response: { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      rejectInvalidRequest(request);
+      return sendRomDownload(request, reply, await roms.openBulkContent(request.query));
     },
   );
 

@@ -1,5 +1,6 @@
 import { link, lstat, mkdir, realpath, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 import type { Readable } from 'node:stream';
 
 import type {
@@ -7,6 +8,7 @@ import type {
   DeleteRomsResponse,
   DetailedRom,
   PlayStatus,
+  RomBulkDownloadQuery,
   RomByHashQuery,
   RomByProviderQuery,
   RomFilters,
@@ -17,9 +19,9 @@ import type {
   RomUser,
   RomUserData,
 } from '@romshelf/contract';
-import { ROM_PROVIDER_ID_PARAMS } from '@romshelf/contract';
+import { BULK_DOWNLOAD_MAX_ROMS, ROM_PROVIDER_ID_PARAMS } from '@romshelf/contract';
 
-import type { NewRomRow } from '../../db/schema.js';
+import type { NewRomRow, RomFileRow } from '../../db/schema.js';
 import { HttpError } from '../../http/http-error.js';
 import type { AddressPolicy } from '../../lib/safe-fetch.js';
 import { OutboundFetchError, publicAddressesOnly, safeFetch } from '../../lib/safe-fetch.js';
@@ -763,6 +765,75 @@ export class RomsService {
    * `fileIds` must all be files of this ROM. Every path is resolved to its real location and
    * must stay inside the library.
    */
+  /**
+   * Several ROMs as one stored zip (`GET /api/roms/download`): the given ones, or a platform's.
+   * Entries are named by their path in the library, so unpacking it into a library folder puts
+   * every game where a scan finds it.
+   */
+  async openBulkContent(query: RomBulkDownloadQuery): Promise<RomDownload> {
+    const ids =
+      query.rom_ids === undefined
+        ? await this.roms.idsOfPlatform(query.platform_id ?? 0, BULK_DOWNLOAD_MAX_ROMS + 1)
+        : [...new Set(query.rom_ids.split(',').map((part) => Number(part.trim())))];
+    if (ids.length > BULK_DOWNLOAD_MAX_ROMS) {
+      throw new HttpError(400, `At most ${BULK_DOWNLOAD_MAX_ROMS} ROMs can be downloaded at once`);
+    }
+    if (ids.length === 0)
+      throw new HttpError(404, `Platform ${query.platform_id ?? 0} has no ROMs`);
+    const found = new Set((await this.roms.findByIds(ids)).map((row) => row.id));
+    const unknown = ids.find((id) => !found.has(id));
+    if (unknown !== undefined) throw new HttpError(404, `ROM with id ${unknown} not found`);
+
+    const files = (await this.roms.filesOf(ids)).filter((file) => file.missing_from_fs === 0);
+    const entries = (await this.onDisk(files)).map(({ file, real, stats }) => ({
+      absPath: real,
+      name: `${file.file_path}/${file.file_name}`,
+      size: stats.size,
+      mtime: stats.mtime,
+    }));
+    if (entries.length === 0) throw new HttpError(404, 'None of these ROMs has files on disk');
+    const requested = query.filename?.replace(/[\\/]/g, '_');
+    const manifest = crc32(entries.map((entry) => entry.name).join('\n'))
+      .toString(16)
+      .padStart(8, '0');
+    return {
+      type: 'zip',
+      downloadName:
+        requested === undefined
+          ? `${ids.length} ROMs (${manifest}).zip`
+          : requested.toLowerCase().endsWith('.zip')
+            ? requested
+            : `${requested}.zip`,
+      entries,
+      m3u: null,
+    };
+  }
+
+  /**
+   * Each file's real path and size, confined to the library: a file that is gone, is not a
+   * regular file, or resolves (through links) outside the library is a 404.
+   */
+  private async onDisk(files: readonly RomFileRow[]) {
+    const root = await realpath(this.libraryDir);
+    return Promise.all(
+      files.map(async (file) => {
+        const absolute = path.join(this.libraryDir, ...file.file_path.split('/'), file.file_name);
+        let real: string;
+        try {
+          real = await realpath(absolute);
+        } catch {
+          throw new HttpError(404, `File ${file.file_name} not found on disk`);
+        }
+        if (!real.startsWith(root + path.sep)) {
+          throw new HttpError(404, `File ${file.file_name} not found on disk`);
+        }
+        const stats = await stat(real);
+        if (!stats.isFile()) throw new HttpError(404, `File ${file.file_name} not found on disk`);
+        return { file, real, stats };
+      }),
+    );
+  }
+
   async openContent(id: number, fsName: string, fileIds: string | undefined): Promise<RomDownload> {
     const rom = await this.findOr404(id);
     if (fsName !== rom.fs_name && fsName !== `${rom.fs_name}.zip`) {
@@ -781,25 +852,7 @@ export class RomsService {
     }
     if (selected.length === 0) throw new HttpError(404, `ROM with id ${id} has no files on disk`);
 
-    const root = await realpath(this.libraryDir);
-    const resolved = await Promise.all(
-      selected.map(async (file) => {
-        const absolute = path.join(this.libraryDir, ...file.file_path.split('/'), file.file_name);
-        let real: string;
-        try {
-          real = await realpath(absolute);
-        } catch {
-          throw new HttpError(404, `File ${file.file_name} not found on disk`);
-        }
-        if (!real.startsWith(root + path.sep)) {
-          throw new HttpError(404, `File ${file.file_name} not found on disk`);
-        }
-        const stats = await stat(real);
-        if (!stats.isFile()) throw new HttpError(404, `File ${file.file_name} not found on disk`);
-        return { file, real, stats };
-      }),
-    );
-
+    const resolved = await this.onDisk(selected);
     const [only] = resolved;
     if (resolved.length === 1 && only !== undefined) {
       return {
