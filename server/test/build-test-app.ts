@@ -92,6 +92,9 @@ export function basic(username: string, password: string): string {
   return `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
 }
 
+/** The first administrator's Basic authorization header. */
+export const ADMIN_AUTH = basic(ADMIN.username, ADMIN.password);
+
 export async function createFirstAdmin(app: FastifyInstance, user = ADMIN): Promise<void> {
   const response = await app.inject({ method: 'POST', url: '/api/users', payload: user });
   if (response.statusCode !== 201) {

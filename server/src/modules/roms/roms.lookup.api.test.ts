@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 import { addUser } from '../../../test/accounts.js';
 import {
-  ADMIN,
+  ADMIN_AUTH,
   basic,
   buildTestApp,
   createFirstAdmin,
@@ -14,8 +14,6 @@ import {
 } from '../../../test/build-test-app.js';
 import { hashesOf, scanLibrary, writeTree } from '../../../test/library-fixtures.js';
 import { openDatabase } from '../../db/database.js';
-
-const ADMIN_AUTH = basic(ADMIN.username, ADMIN.password);
 
 function md5(bytes: Uint8Array | string): string {
   return createHash('md5').update(bytes).digest('hex');

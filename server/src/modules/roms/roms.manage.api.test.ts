@@ -18,11 +18,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import { addUser } from '../../../test/accounts.js';
 import type { TestAppOptions } from '../../../test/build-test-app.js';
-import { ADMIN, basic, buildTestApp, createFirstAdmin } from '../../../test/build-test-app.js';
+import { ADMIN_AUTH, basic, buildTestApp, createFirstAdmin } from '../../../test/build-test-app.js';
 import { hashesOf, listenOnce, scanLibrary, writeTree } from '../../../test/library-fixtures.js';
 import { login } from '../../../test/build-test-app.js';
-
-const ADMIN_AUTH = basic(ADMIN.username, ADMIN.password);
 
 /** Every file under a folder, relative, sorted (to prove nothing else was written). */
 function tree(root: string): string[] {

@@ -3,18 +3,11 @@ import { createHash } from 'node:crypto';
 import type { DetailedRom, RomListPage } from '@romshelf/contract';
 import { describe, expect, it } from 'vitest';
 
-import {
-  ADMIN,
-  basic,
-  buildTestApp,
-  createFirstAdmin,
-  login,
-} from '../../../test/build-test-app.js';
+import { ADMIN_AUTH, buildTestApp, createFirstAdmin, login } from '../../../test/build-test-app.js';
 import { startFakeRetroAchievements } from '../../../test/fakes/retroachievements.js';
 import { scanLibrary, writeTree } from '../../../test/library-fixtures.js';
 import { openDatabase } from '../../db/database.js';
 
-const ADMIN_AUTH = basic(ADMIN.username, ADMIN.password);
 const NES_CONSOLE = 7;
 const N64_CONSOLE = 2;
 const GBA_CONSOLE = 5;

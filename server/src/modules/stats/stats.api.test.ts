@@ -8,15 +8,13 @@ import { describe, expect, it } from 'vitest';
 import { bearer, passwordTokens } from '../../../test/accounts.js';
 import {
   ADMIN,
-  basic,
+  ADMIN_AUTH,
   buildTestApp,
   createFirstAdmin,
   login,
 } from '../../../test/build-test-app.js';
 import { scanLibrary, writeTree } from '../../../test/library-fixtures.js';
 import { openDatabase } from '../../db/database.js';
-
-const ADMIN_AUTH = basic(ADMIN.username, ADMIN.password);
 
 /** Two platforms with ROMs (sizes add up to 4500 bytes) and an empty platform folder. */
 const LIBRARY = {
