@@ -89,6 +89,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: { paths: LOG_REDACTIONS, censor: '[redacted]' } },
     routerOptions: { ignoreTrailingSlash: true },
+    // Client addresses come from the socket unless the request came through a named proxy.
+    trustProxy: config.trustedProxies.length === 0 ? false : config.trustedProxies,
   });
   app.addHook('onClose', async () => {
     await db.destroy();
@@ -180,12 +182,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, {
     auth: container.auth,
     oauth: container.oauth,
-    throttle: container.loginThrottle,
     secureCookies: config.secureCookies,
     sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
-    disableUserpassLogin: config.disableUserpassLogin,
   });
-  await app.register(passwordResetRoutes, { resets: container.passwordResets });
+  await app.register(passwordResetRoutes, {
+    resets: container.passwordResets,
+    auth: container.auth,
+  });
   await app.register(oidcRoutes, {
     oidc: container.oidc,
     auth: container.auth,

@@ -6,7 +6,7 @@ import type { AppConfig } from './config/app-config.js';
 import type { Db } from './db/database.js';
 import { createSmtpMailer } from './lib/mailer.js';
 import { AuthService } from './modules/auth/auth.service.js';
-import { LOGIN_FAILURES_PER_MINUTE, LoginThrottle } from './modules/auth/login-throttle.js';
+import { CredentialLimiter } from './modules/auth/credential-limiter.js';
 import { OAuthService } from './modules/auth/oauth.service.js';
 import { OidcService } from './modules/auth/oidc.service.js';
 import { PasswordResetService } from './modules/auth/password-reset.service.js';
@@ -42,6 +42,8 @@ import { UsersService } from './modules/users/users.service.js';
 export interface ContainerOptions {
   /** How `url_cover` is fetched (the strict SSRF guard unless a test passes another policy). */
   coverFetch?: CoverFetchOptions;
+  /** The clock of time-based limits (tests move it instead of sleeping). */
+  clock?: () => number;
 }
 
 /** Composition root: repositories → services. */
@@ -57,9 +59,16 @@ export function createContainer(
   const libraryConfig = new LibraryConfigService(config.dataDir, log);
   const tokenRepository = new TokenRepository(db);
   const secretKey = loadSecretKey(config.dataDir, config.auth.secretKey);
-  const auth = new AuthService(usersRepository, sessionRepository, tokenRepository, {
-    sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
-  });
+  const auth = new AuthService(
+    usersRepository,
+    sessionRepository,
+    tokenRepository,
+    new CredentialLimiter(options.clock ?? Date.now),
+    {
+      sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
+      passwordsDisabled: config.disableUserpassLogin,
+    },
+  );
   const raKey = config.credentials.retroachievementsApiKey;
   const users = new UsersService(
     usersRepository,
@@ -107,7 +116,6 @@ export function createContainer(
     auth,
     users,
     oauth: new OAuthService(usersRepository, tokenRepository, secretKey, config.auth),
-    loginThrottle: new LoginThrottle(LOGIN_FAILURES_PER_MINUTE, 60_000),
     passwordResets: new PasswordResetService(
       usersRepository,
       tokenRepository,

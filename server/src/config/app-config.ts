@@ -18,6 +18,10 @@ export interface AppConfig {
   secureCookies: boolean;
   /** Public address of the server, without a trailing slash, used in links; null when unset. */
   baseUrl: string | null;
+  /** Reverse proxies whose X-Forwarded-For is believed (ROMSHELF_TRUSTED_PROXIES); empty = none. */
+  trustedProxies: string[];
+  /** Other origins whose pages may open the socket (ROMSHELF_ALLOWED_ORIGINS). */
+  allowedOrigins: string[];
   logLevel: LogLevel;
   sessionMaxAgeSeconds: number;
   uploadTimeoutSeconds: number;

@@ -30,6 +30,8 @@ describe('parseEnv', () => {
       maxAssetUploadBytes: 536870912,
       secureCookies: false,
       baseUrl: null,
+      trustedProxies: [],
+      allowedOrigins: [],
       logLevel: 'info',
       sessionMaxAgeSeconds: 1209600,
       uploadTimeoutSeconds: 20,
@@ -195,6 +197,27 @@ describe('parseEnv', () => {
     );
     expect(errorOf({ UPLOAD_TIMEOUT: '0' })).toBe(
       'UPLOAD_TIMEOUT must be an integer between 1 and 86400 (got "0")',
+    );
+  });
+
+  it('reads trusted proxies and allowed origins, and explains bad entries', () => {
+    const config = parseEnv(
+      {
+        ROMSHELF_TRUSTED_PROXIES: ' 10.0.0.1, 172.16.0.0/12 ,fd00::/8',
+        ROMSHELF_ALLOWED_ORIGINS: 'https://games.example.com, http://10.0.0.5:8080/',
+      },
+      options,
+    );
+    expect(config.trustedProxies).toEqual(['10.0.0.1', '172.16.0.0/12', 'fd00::/8']);
+    expect(config.allowedOrigins).toEqual(['https://games.example.com', 'http://10.0.0.5:8080']);
+    expect(errorOf({ ROMSHELF_TRUSTED_PROXIES: '10.0.0.1, proxy.lan' })).toBe(
+      'ROMSHELF_TRUSTED_PROXIES must list IP addresses or CIDR ranges separated by commas (got "proxy.lan")',
+    );
+    expect(errorOf({ ROMSHELF_TRUSTED_PROXIES: '10.0.0.0/33' })).toBe(
+      'ROMSHELF_TRUSTED_PROXIES must list IP addresses or CIDR ranges separated by commas (got "10.0.0.0/33")',
+    );
+    expect(errorOf({ ROMSHELF_ALLOWED_ORIGINS: 'https://a.example.com/app' })).toBe(
+      'ROMSHELF_ALLOWED_ORIGINS must list origins such as https://app.example.com separated by commas (got "https://a.example.com/app")',
     );
   });
 

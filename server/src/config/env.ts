@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -98,6 +99,68 @@ function urlVar(name: string, fallback: string | null) {
     });
 }
 
+/** Whether a text is an IP address or a CIDR range (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrRange(text: string): boolean {
+  const [address = '', prefix, ...rest] = text.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = /^[0-9]{1,3}$/.test(prefix) ? Number(prefix) : Number.NaN;
+  return bits >= 0 && bits <= (family === 4 ? 32 : 128);
+}
+
+/** A comma-separated list of IP addresses and CIDR ranges; empty when unset. */
+function addressListVar(name: string) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!present(value)) return [];
+      const items = value
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== '');
+      const bad = items.find((item) => !isAddressOrRange(item));
+      if (bad !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must list IP addresses or CIDR ranges separated by commas (got "${bad}")`,
+        });
+        return z.NEVER;
+      }
+      return items;
+    });
+}
+
+/** A comma-separated list of http(s) origins (`https://app.example.com:8443`); empty when unset. */
+function originListVar(name: string) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!present(value)) return [];
+      const origins: string[] = [];
+      for (const item of value.split(',')) {
+        const text = item.trim();
+        if (text === '') continue;
+        const url = URL.canParse(text) ? new URL(text) : null;
+        if (
+          url === null ||
+          !/^https?:$/.test(url.protocol) ||
+          url.origin !== text.replace(/\/+$/, '')
+        ) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `${name} must list origins such as https://app.example.com separated by commas (got "${text}")`,
+          });
+          return z.NEVER;
+        }
+        origins.push(url.origin);
+      }
+      return origins;
+    });
+}
+
 function cronVar(name: string, fallback: string) {
   return z
     .string()
@@ -143,6 +206,8 @@ export const EnvSchema = z.object({
   ROMSHELF_EMULATORS_DIR: optionalTextVar(),
   ROMSHELF_SECURE_COOKIES: boolVar('ROMSHELF_SECURE_COOKIES'),
   ROMSHELF_BASE_URL: urlVar('ROMSHELF_BASE_URL', null),
+  ROMSHELF_TRUSTED_PROXIES: addressListVar('ROMSHELF_TRUSTED_PROXIES'),
+  ROMSHELF_ALLOWED_ORIGINS: originListVar('ROMSHELF_ALLOWED_ORIGINS'),
   LOG_LEVEL: logLevelVar,
   SESSION_MAX_AGE_SECONDS: intVar('SESSION_MAX_AGE_SECONDS', 1_209_600, 60, 315_360_000),
   UPLOAD_TIMEOUT: intVar('UPLOAD_TIMEOUT', 20, 1, 86_400),
@@ -283,6 +348,8 @@ export function parseEnv(env: Env, options: ParseEnvOptions): AppConfig {
     maxAssetUploadBytes: vars.MAX_ASSET_UPLOAD_SIZE_BYTES,
     secureCookies: vars.ROMSHELF_SECURE_COOKIES,
     baseUrl: vars.ROMSHELF_BASE_URL,
+    trustedProxies: vars.ROMSHELF_TRUSTED_PROXIES,
+    allowedOrigins: vars.ROMSHELF_ALLOWED_ORIGINS,
     logLevel: vars.LOG_LEVEL,
     sessionMaxAgeSeconds: vars.SESSION_MAX_AGE_SECONDS,
     uploadTimeoutSeconds: vars.UPLOAD_TIMEOUT,

@@ -52,7 +52,7 @@ export function registerAuthHook(
       // the request anonymous.
       const bearer = /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1];
       if (isBasicAuthHeader(authorization) && !handlerChecks) {
-        request.user = await deps.auth.authenticateBasic(authorization);
+        request.user = await deps.auth.authenticateBasic(authorization, request.ip);
         request.authMethod = 'basic';
       } else if (bearer !== undefined && !handlerChecks) {
         const found = await deps.oauth.authenticateAccess(bearer);

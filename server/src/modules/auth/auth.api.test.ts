@@ -137,7 +137,7 @@ describe('POST /api/login', () => {
     expect(response.statusCode).toBe(200);
   });
 
-  it('blocks a client and username after 10 failed attempts in a minute', async () => {
+  it('slows a username after 5 failed attempts', async () => {
     const { app } = await buildTestApp();
     await createFirstAdmin(app);
     const attempt = (username: string, password = 'wrong-pass') =>
@@ -146,7 +146,7 @@ describe('POST /api/login', () => {
         url: '/api/login',
         headers: { authorization: basic(username, password) },
       });
-    for (let index = 0; index < 10; index += 1) {
+    for (let index = 0; index < 5; index += 1) {
       expect((await attempt(ADMIN.username)).statusCode).toBe(401);
     }
     const blocked = await attempt(ADMIN.username, ADMIN.password);
@@ -155,7 +155,7 @@ describe('POST /api/login', () => {
       /^Too many login attempts, try again in \d+ seconds$/,
     );
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    // Another username from the same client is counted separately.
+    // Another username from the same client is counted separately (the address allows 20).
     expect((await attempt('someone-else')).statusCode).toBe(401);
   });
 

@@ -2,26 +2,18 @@ import { CSRF_COOKIE, ErrorBodySchema, SESSION_COOKIE } from '@romshelf/contract
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import type { UserRow } from '../../db/schema.js';
 import { csrfCookieOptions, sessionCookieOptions } from '../../http/cookies.js';
 import { HttpError } from '../../http/http-error.js';
-import { basicAuthHeader, parseBasicAuth } from './basic-auth.js';
-import type { LoginThrottle } from './login-throttle.js';
+import { basicAuthHeader } from './basic-auth.js';
 import type { AuthService } from './auth.service.js';
-import { INCORRECT_CREDENTIALS } from './auth.service.js';
 import type { OAuthService } from './oauth.service.js';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
   oauth: OAuthService;
-  /** Failed password attempts per client address and username (login and password grant). */
-  throttle: LoginThrottle;
   secureCookies: boolean;
   sessionMaxAgeSeconds: number;
-  disableUserpassLogin: boolean;
 }
-
-export const USERPASS_DISABLED = 'Username/password login is disabled';
 
 /** Form fields of POST /api/token (OAuth2 password and refresh_token grants). */
 const TokenBodySchema = z.object({
@@ -43,35 +35,7 @@ const TokenPairSchema = z.object({
 });
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
-  const { auth, secureCookies, throttle } = options;
-
-  /**
-   * Checks Basic credentials under the failed-attempt throttle: 429 while the client and
-   * username are blocked; failures count, a success clears the count.
-   */
-  async function checkPassword(ip: string, authorization: string | undefined): Promise<UserRow> {
-    const username = parseBasicAuth(authorization)?.username.toLowerCase() ?? '';
-    const throttleKey = `${ip}|${username}`;
-    const wait = throttle.retryAfterSeconds(throttleKey);
-    if (wait > 0) {
-      throw new HttpError(429, `Too many login attempts, try again in ${wait} seconds`, {
-        'retry-after': String(wait),
-      });
-    }
-    try {
-      if (authorization === undefined) {
-        throw new HttpError(401, INCORRECT_CREDENTIALS, { 'www-authenticate': 'Bearer' });
-      }
-      const user = await auth.authenticateBasic(authorization);
-      throttle.reset(throttleKey);
-      return user;
-    } catch (error) {
-      if (error instanceof HttpError && error.statusCode === 401) {
-        throttle.recordFailure(throttleKey);
-      }
-      throw error;
-    }
-  }
+  const { auth, secureCookies } = options;
 
   app.post(
     '/api/login',
@@ -90,8 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      if (options.disableUserpassLogin) throw new HttpError(403, USERPASS_DISABLED);
-      const user = await checkPassword(request.ip, request.headers.authorization);
+      const user = await auth.authenticateBasic(request.headers.authorization, request.ip);
       const previous = request.cookies[SESSION_COOKIE];
       if (previous !== undefined && previous !== '') await auth.endSessionByToken(previous);
       const { token, session } = await auth.login(user, request.headers['user-agent']);
@@ -149,12 +112,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       if (grant !== 'password') {
         throw new HttpError(400, `Unsupported grant type: ${grant.slice(0, 40)}`);
       }
-      if (options.disableUserpassLogin) throw new HttpError(403, USERPASS_DISABLED);
+      auth.assertPasswordsAccepted();
       const { username, password } = request.body;
       if (username === undefined || password === undefined || username === '') {
         throw new HttpError(400, 'Missing username or password');
       }
-      const user = await checkPassword(request.ip, basicAuthHeader(username, password));
+      const user = await auth.authenticateBasic(basicAuthHeader(username, password), request.ip);
       return options.oauth.passwordGrant(user, scope);
     },
   );

@@ -5,6 +5,7 @@ import { HttpError } from '../../http/http-error.js';
 import { toIsoUtc } from '../../lib/time.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import { parseBasicAuth } from './basic-auth.js';
+import type { CredentialLimiter } from './credential-limiter.js';
 import { verifyPassword } from './password.js';
 import type { SessionRepository } from './session.repository.js';
 import type { TokenRepository } from './token.repository.js';
@@ -14,6 +15,7 @@ const ACTIVITY_WRITE_INTERVAL_MS = 60_000;
 
 export const INCORRECT_CREDENTIALS = 'Incorrect username or password';
 export const DISABLED_USER = 'Disabled user';
+export const USERPASS_DISABLED = 'Username/password login is disabled';
 
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
@@ -34,20 +36,43 @@ export class AuthService {
     private readonly users: UsersRepository,
     private readonly sessions: SessionRepository,
     private readonly tokens: TokenRepository,
-    private readonly options: { sessionMaxAgeSeconds: number },
+    private readonly limiter: CredentialLimiter,
+    private readonly options: { sessionMaxAgeSeconds: number; passwordsDisabled: boolean },
   ) {}
 
+  /** 403 when single sign-on is the only way in (DISABLE_USERPASS_LOGIN). */
+  assertPasswordsAccepted(): void {
+    if (this.options.passwordsDisabled) throw new HttpError(403, USERPASS_DISABLED);
+  }
+
   /**
-   * Checks an `Authorization: Basic` header. Throws 401 with RomM's messages for unreadable
-   * headers, unknown users, wrong passwords and disabled accounts.
+   * Checks an `Authorization: Basic` header from a client address: every password path comes
+   * here. The credential limiter is consulted before the hash is computed (429 with
+   * Retry-After); wrong passwords and unknown users count against it. Throws 401 with RomM's
+   * messages for unreadable headers, unknown users, wrong passwords and disabled accounts.
    */
-  async authenticateBasic(header: string | undefined): Promise<UserRow> {
+  async authenticateBasic(header: string | undefined, ip: string): Promise<UserRow> {
+    this.assertPasswordsAccepted();
     const credentials = parseBasicAuth(header);
+    const attempt = { ip, username: credentials?.username.toLowerCase() ?? '' };
+    const wait = this.limiter.retryAfterSeconds(attempt);
+    if (wait > 0) {
+      throw new HttpError(429, `Too many login attempts, try again in ${wait} seconds`, {
+        'retry-after': String(wait),
+      });
+    }
     const failure = new HttpError(401, INCORRECT_CREDENTIALS, { 'www-authenticate': 'Bearer' });
-    if (credentials === null) throw failure;
+    if (credentials === null) {
+      this.limiter.recordFailure(attempt);
+      throw failure;
+    }
     const user = await this.users.findByUsername(credentials.username);
     const valid = await verifyPassword(user?.password_hash ?? null, credentials.password);
-    if (user === undefined || !valid) throw failure;
+    if (user === undefined || !valid) {
+      this.limiter.recordFailure(attempt);
+      throw failure;
+    }
+    this.limiter.recordSuccess(attempt);
     if (user.enabled !== 1) throw new HttpError(401, DISABLED_USER);
     return user;
   }

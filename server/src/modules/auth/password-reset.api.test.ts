@@ -13,6 +13,7 @@ import {
 import { decodeQuotedPrintable, startFakeSmtp } from '../../../test/fake-smtp.js';
 import { openDatabase } from '../../db/database.js';
 import { UsersRepository } from '../users/users.repository.js';
+import { CredentialLimiter } from './credential-limiter.js';
 import { AuthService } from './auth.service.js';
 import { PasswordResetService } from './password-reset.service.js';
 import { SessionRepository } from './session.repository.js';
@@ -127,9 +128,13 @@ describe('password reset', () => {
     try {
       const users = new UsersRepository(db);
       const tokens = new TokenRepository(db);
-      const auth = new AuthService(users, new SessionRepository(db), tokens, {
-        sessionMaxAgeSeconds: 60,
-      });
+      const auth = new AuthService(
+        users,
+        new SessionRepository(db),
+        tokens,
+        new CredentialLimiter(),
+        { sessionMaxAgeSeconds: 60, passwordsDisabled: false },
+      );
       const info = vi.fn();
       const log = { info, warn: vi.fn() } as unknown as FastifyBaseLogger;
       const service = new PasswordResetService(users, tokens, auth, null, log, { baseUrl: null });

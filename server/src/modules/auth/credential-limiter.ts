@@ -1,0 +1,163 @@
+/** One attempt to present a password: where it came from and the account it names. */
+export interface CredentialAttempt {
+  ip: string;
+  /** Lower-cased; empty when the header could not be read. */
+  username: string;
+}
+
+/** The limits every password path shares (README, "Security"). */
+export const CREDENTIAL_LIMITS = {
+  /** Failures allowed per (client address, username) in one window, then blocked until it ends. */
+  perPair: { failures: 10, windowMs: 60_000 },
+  /** Failures allowed per client address across all usernames (password spraying). */
+  perAddress: { failures: 20, windowMs: 10 * 60_000 },
+  /**
+   * Per username across addresses: after `freeFailures`, each further attempt waits
+   * `baseDelayMs` doubled per failure, capped at `maxDelayMs`, so a distributed guesser is
+   * slowed to about one guess a minute while a stranger cannot lock the owner out for longer
+   * than that. The count is forgotten `forgetAfterMs` after the last failure.
+   */
+  perUsername: {
+    freeFailures: 5,
+    baseDelayMs: 1_000,
+    maxDelayMs: 60_000,
+    forgetAfterMs: 15 * 60_000,
+  },
+  /** An address that signed in as a user is "known" for this long and skips the per-username delay. */
+  knownAddressMs: 30 * 24 * 3_600_000,
+} as const;
+
+type Limits = typeof CREDENTIAL_LIMITS;
+
+interface Window {
+  failures: number;
+  resetAt: number;
+}
+
+interface UsernameRecord {
+  failures: number;
+  lastFailureAt: number;
+}
+
+/** Entries kept per map before expired ones are swept. */
+const SWEEP_THRESHOLD = 10_000;
+
+/**
+ * The one limiter every way of presenting a password goes through (HTTP Basic on any route,
+ * /api/login, the token password grant), consulted before the password hash is computed.
+ * Only failures count. In memory: a restart forgets the counts, which is fine for braking
+ * guessing (the per-process figures are documented as such).
+ */
+export class CredentialLimiter {
+  private readonly pairs = new Map<string, Window>();
+  private readonly addresses = new Map<string, Window>();
+  private readonly usernames = new Map<string, UsernameRecord>();
+  /** `username|ip` → last successful sign-in. */
+  private readonly knownAddresses = new Map<string, number>();
+
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly limits: Limits = CREDENTIAL_LIMITS,
+  ) {}
+
+  /** Seconds to wait before this attempt may be checked, or 0 when it may be checked now. */
+  retryAfterSeconds(attempt: CredentialAttempt): number {
+    const now = this.now();
+    const waits = [
+      this.windowWait(this.pairs, pairKey(attempt), this.limits.perPair.failures, now),
+      this.windowWait(this.addresses, attempt.ip, this.limits.perAddress.failures, now),
+      this.isKnownAddress(attempt, now) ? 0 : this.usernameWait(attempt.username, now),
+    ];
+    const waitMs = Math.max(...waits);
+    return waitMs <= 0 ? 0 : Math.max(1, Math.ceil(waitMs / 1000));
+  }
+
+  recordFailure(attempt: CredentialAttempt): void {
+    const now = this.now();
+    this.countInWindow(this.pairs, pairKey(attempt), this.limits.perPair.windowMs, now);
+    this.countInWindow(this.addresses, attempt.ip, this.limits.perAddress.windowMs, now);
+    const record = this.liveUsername(attempt.username, now);
+    if (record === undefined) {
+      sweep(
+        this.usernames,
+        (entry) => now - entry.lastFailureAt > this.limits.perUsername.forgetAfterMs,
+      );
+      this.usernames.set(attempt.username, { failures: 1, lastFailureAt: now });
+    } else {
+      record.failures += 1;
+      record.lastFailureAt = now;
+    }
+  }
+
+  /**
+   * Clears the pair's count and remembers the address as known for the user. The username's
+   * count stays, so someone guessing from elsewhere keeps being slowed.
+   */
+  recordSuccess(attempt: CredentialAttempt): void {
+    const now = this.now();
+    this.pairs.delete(pairKey(attempt));
+    sweep(this.knownAddresses, (at) => now - at > this.limits.knownAddressMs);
+    this.knownAddresses.set(pairKey(attempt), now);
+  }
+
+  private isKnownAddress(attempt: CredentialAttempt, now: number): boolean {
+    const at = this.knownAddresses.get(pairKey(attempt));
+    return at !== undefined && now - at <= this.limits.knownAddressMs;
+  }
+
+  private usernameWait(username: string, now: number): number {
+    const record = this.liveUsername(username, now);
+    const { freeFailures, baseDelayMs, maxDelayMs } = this.limits.perUsername;
+    if (record === undefined || record.failures < freeFailures) return 0;
+    const delay = Math.min(maxDelayMs, baseDelayMs * 2 ** (record.failures - freeFailures));
+    return record.lastFailureAt + delay - now;
+  }
+
+  private liveUsername(username: string, now: number): UsernameRecord | undefined {
+    const record = this.usernames.get(username);
+    if (
+      record !== undefined &&
+      now - record.lastFailureAt > this.limits.perUsername.forgetAfterMs
+    ) {
+      this.usernames.delete(username);
+      return undefined;
+    }
+    return record;
+  }
+
+  private windowWait(map: Map<string, Window>, key: string, max: number, now: number): number {
+    const entry = liveWindow(map, key, now);
+    return entry === undefined || entry.failures < max ? 0 : entry.resetAt - now;
+  }
+
+  private countInWindow(map: Map<string, Window>, key: string, windowMs: number, now: number) {
+    const entry = liveWindow(map, key, now);
+    if (entry === undefined) {
+      sweep(map, (candidate) => candidate.resetAt <= now);
+      map.set(key, { failures: 1, resetAt: now + windowMs });
+    } else {
+      entry.failures += 1;
+    }
+  }
+}
+
+function pairKey(attempt: CredentialAttempt): string {
+  return `${attempt.ip}|${attempt.username}`;
+}
+
+function liveWindow(map: Map<string, Window>, key: string, now: number): Window | undefined {
+  const entry = map.get(key);
+  if (entry !== undefined && entry.resetAt <= now) {
+    map.delete(key);
+    return undefined;
+  }
+  return entry;
+}
+
+/** Drops expired entries once a map is large, so it cannot grow without bound. */
+function sweep<T>(map: Map<string, T>, expired: (entry: T) => boolean): void {
+  if (map.size < SWEEP_THRESHOLD) return;
+  for (const [key, entry] of map) {
+    if (expired(entry)) map.delete(key);
+  }
+}
