@@ -218,7 +218,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerWebApp(app, config.webDir);
 
-  const io = createRealtimeGateway(app.server, container.auth);
+  const io = createRealtimeGateway(app.server, container.auth, {
+    baseUrl: config.baseUrl,
+    allowed: config.allowedOrigins,
+  });
   registerScanGateway(io, container.scan, app.log);
   app.addHook('preClose', async () => {
     await closeRealtimeGateway(io);

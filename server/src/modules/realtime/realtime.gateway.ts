@@ -1,4 +1,4 @@
-import type { Server as HttpServer } from 'node:http';
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
 
 import { SESSION_COOKIE, SOCKET_PATH } from '@romshelf/contract';
 import { fastifyCookie } from '@fastify/cookie';
@@ -20,11 +20,41 @@ export type RealtimeServer = Server<
   RealtimeSocketData
 >;
 
+/** Origins, besides the server's own, whose pages may open the socket. */
+export interface SocketOrigins {
+  /** ROMSHELF_BASE_URL, when set. */
+  baseUrl: string | null;
+  /** ROMSHELF_ALLOWED_ORIGINS. */
+  allowed: readonly string[];
+}
+
 /**
- * The socket.io endpoint at /ws/socket.io/. Connections must carry a valid session cookie;
- * anonymous ones are refused. Events arrive in a later issue.
+ * Whether a handshake may go on as far as its origin goes. Browsers always name the page's
+ * origin on cross-site requests and WebSocket handshakes: a page elsewhere carrying the user's
+ * cookie is refused unless its origin is the server's own (the Host it asked for), the base
+ * URL's or an allowed one. Requests without an Origin are not from another site's page (apps
+ * and same-origin polling) and go on to the session check.
  */
-export function createRealtimeGateway(httpServer: HttpServer, auth: AuthService): RealtimeServer {
+export function isAllowedSocketOrigin(request: IncomingMessage, origins: SocketOrigins): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  if (!URL.canParse(origin)) return false;
+  const url = new URL(origin);
+  if (!/^https?:$/.test(url.protocol)) return false;
+  if (request.headers.host !== undefined && url.host === request.headers.host) return true;
+  if (origins.baseUrl !== null && url.origin === new URL(origins.baseUrl).origin) return true;
+  return origins.allowed.includes(url.origin);
+}
+
+/**
+ * The socket.io endpoint at /ws/socket.io/. Connections must come from an allowed origin and
+ * carry a valid session cookie; others are refused at the handshake.
+ */
+export function createRealtimeGateway(
+  httpServer: HttpServer,
+  auth: AuthService,
+  origins: SocketOrigins,
+): RealtimeServer {
   const sessionToken = (cookieHeader: string | undefined): string | undefined => {
     const token = fastifyCookie.parse(cookieHeader ?? '')[SESSION_COOKIE];
     return token === '' ? undefined : token;
@@ -35,6 +65,10 @@ export function createRealtimeGateway(httpServer: HttpServer, auth: AuthService)
     serveClient: false,
     // Refuse the transport handshake itself when the request has no live session.
     allowRequest: (request, callback) => {
+      if (!isAllowedSocketOrigin(request, origins)) {
+        callback('Origin not allowed', false);
+        return;
+      }
       const token = sessionToken(request.headers.cookie);
       if (token === undefined) {
         callback('Not authenticated', false);
