@@ -25,6 +25,7 @@ import { migrateToLatest, openDatabase } from './db/database.js';
 import { publicRoute } from './http/access.js';
 import { registerAuthHook } from './http/auth.hook.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { clientErrorHandler, frameworkErrors } from './http/framework-errors.js';
 import { HttpError } from './http/http-error.js';
 import { registerOpenApiComponents, withReachableComponents } from './http/openapi-components.js';
 import { registerRouteRegistry } from './http/route-registry.js';
@@ -91,6 +92,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     // Client addresses come from the socket unless the request came through a named proxy.
     trustProxy: config.trustedProxies.length === 0 ? false : config.trustedProxies,
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.addHook('onClose', async () => {
     await db.destroy();
@@ -99,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const container = createContainer(config, db, version, app.log, deps.container);
   container.libraryConfig.ensureFile();
+  await container.files.sweep();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 
 import type { AppConfig } from './config/app-config.js';
 import type { Db } from './db/database.js';
+import { ConfinedFiles, UPLOAD_TEMP_FOLDER } from './lib/confined-files.js';
 import { createSmtpMailer } from './lib/mailer.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { CredentialLimiter } from './modules/auth/credential-limiter.js';
@@ -54,6 +55,9 @@ export function createContainer(
   log: FastifyBaseLogger,
   options: ContainerOptions = {},
 ) {
+  const files = new ConfinedFiles(path.join(config.dataDir, UPLOAD_TEMP_FOLDER), [
+    config.libraryDir,
+  ]);
   const usersRepository = new UsersRepository(db);
   const sessionRepository = new SessionRepository(db);
   const libraryConfig = new LibraryConfigService(config.dataDir, log);
@@ -74,7 +78,7 @@ export function createContainer(
     usersRepository,
     tokenRepository,
     auth,
-    new AvatarStore(path.join(config.dataDir, 'assets')),
+    new AvatarStore(path.join(config.dataDir, 'assets'), files),
     raKey === null ? null : new RetroAchievementsClient(config.retroachievementsBaseUrl, raKey),
     { inviteTokenSeconds: config.auth.inviteTokenSeconds, baseUrl: config.baseUrl },
   );
@@ -85,13 +89,16 @@ export function createContainer(
     new FirmwareRepository(db),
     platformsRepository,
     config.libraryDir,
+    files,
     (absPath, size) => hashPool.hashFile(absPath, size),
   );
   const playAssets = new PlayAssetsService(
     new PlayAssetsRepository(db),
     path.join(config.dataDir, 'assets'),
+    files,
   );
   const services = {
+    files,
     libraryConfig,
     hashPool,
     firmware,
@@ -100,7 +107,8 @@ export function createContainer(
     roms: new RomsService(
       romsRepository,
       config.libraryDir,
-      new RomResources(path.join(config.dataDir, 'resources')),
+      files,
+      new RomResources(path.join(config.dataDir, 'resources'), files),
       playAssets,
       options.coverFetch ?? STRICT_COVER_FETCH,
     ),
@@ -133,7 +141,7 @@ export function createContainer(
     romsRepository,
     new MetadataRepository(db),
     libraryConfig,
-    new RomResources(path.join(config.dataDir, 'resources')),
+    new RomResources(path.join(config.dataDir, 'resources'), files),
     { trustedOrigins: trustedOrigins(config), timeoutMs: 20_000, maxScreenshots: 5 },
     log,
   );
@@ -146,6 +154,7 @@ export function createContainer(
       services.scan,
       libraryConfig,
       config.libraryDir,
+      files,
       config.maxUploadSizeBytes,
     ),
   };

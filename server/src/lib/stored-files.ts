@@ -1,10 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, realpath, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 
 import type { FastifyReply } from 'fastify';
 
@@ -42,43 +38,6 @@ export function fileNameParts(name: string): {
   const extension = dot > 0 ? name.slice(dot + 1) : '';
   const noTags = noExt.replace(/\s*[[(][^\])]*[\])]/g, '').trim() || noExt;
   return { noExt, noTags, extension };
-}
-
-export interface WrittenFile {
-  size: number;
-  md5: string;
-}
-
-/**
- * Streams an upload to `target` through a temporary file in the same folder, then renames it
- * into place, so a failed or refused upload never leaves half a file behind.
- */
-export async function writeStreamToFile(
-  source: Readable,
-  target: string,
-  /** Tells whether the source was cut at a size limit (multipart `file.truncated`). */
-  truncated: () => boolean = () => false,
-): Promise<WrittenFile> {
-  await mkdir(path.dirname(target), { recursive: true });
-  const temp = path.join(path.dirname(target), `.upload-${randomBytes(8).toString('hex')}`);
-  const md5 = createHash('md5');
-  let size = 0;
-  const meter = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      size += chunk.length;
-      md5.update(chunk);
-      callback(null, chunk);
-    },
-  });
-  try {
-    await pipeline(source, meter, createWriteStream(temp));
-    if (truncated()) throw new HttpError(413, 'File too large');
-    await rename(temp, target);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
-  return { size, md5: md5.digest('hex') };
 }
 
 /** Real path of `absolute` when it is a file inside `root` (symlinks resolved), else null. */

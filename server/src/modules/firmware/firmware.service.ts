@@ -7,12 +7,8 @@ import { verifyFirmware } from '@romshelf/contract';
 
 import type { FirmwareRow, PlatformRow } from '../../db/schema.js';
 import { HttpError } from '../../http/http-error.js';
-import {
-  assertSafeFileName,
-  confinedFile,
-  fileNameParts,
-  writeStreamToFile,
-} from '../../lib/stored-files.js';
+import type { ConfinedFiles } from '../../lib/confined-files.js';
+import { assertSafeFileName, confinedFile, fileNameParts } from '../../lib/stored-files.js';
 import { nowIso } from '../../lib/time.js';
 import { detectLayout, FIRMWARE_FOLDER } from '../library/library-fs.js';
 import type { Hashes } from '../scan/file-hasher.js';
@@ -63,6 +59,7 @@ export class FirmwareService {
     private readonly firmware: FirmwareRepository,
     private readonly platforms: PlatformsRepository,
     private readonly libraryDir: string,
+    private readonly files: ConfinedFiles,
     private readonly hash: FileHashFn,
   ) {}
 
@@ -154,8 +151,9 @@ export class FirmwareService {
     const stored: FirmwareRow[] = [];
     for await (const { fileName, stream, truncated } of files) {
       assertSafeFileName(fileName);
-      const target = path.join(this.libraryDir, ...folder.split('/'), fileName);
-      await writeStreamToFile(stream, target, truncated);
+      await this.files.writeStream(this.libraryDir, folder, fileName, stream, {
+        ...(truncated === undefined ? {} : { truncated }),
+      });
       stored.push((await this.record(platform, folder, fileName, nowIso())).row);
     }
     if (stored.length === 0) throw new HttpError(400, 'No file uploaded');

@@ -18,6 +18,7 @@ import { startFakeScreenScraper } from '../../../test/fakes/screenscraper.js';
 import { scanLibrary, writeTree } from '../../../test/library-fixtures.js';
 import { openDatabase } from '../../db/database.js';
 import { LibraryConfigService } from '../library/library-config.service.js';
+import { ConfinedFiles } from '../../lib/confined-files.js';
 import { RomResources } from '../roms/rom-resources.js';
 import { RomsRepository } from '../roms/roms.repository.js';
 import { MetadataRepository } from './metadata.repository.js';
@@ -100,7 +101,10 @@ describe('metadata accuracy fixture', () => {
         new RomsRepository(db),
         new MetadataRepository(db),
         new LibraryConfigService(dataDir, log),
-        new RomResources(path.join(dataDir, 'resources')),
+        new RomResources(
+          path.join(dataDir, 'resources'),
+          new ConfinedFiles(path.join(dataDir, 'tmp')),
+        ),
         {
           trustedOrigins: new Set([igdb.origin, ss.origin, moby.origin]),
           timeoutMs: 5000,
@@ -192,7 +196,10 @@ describe('metadata accuracy fixture', () => {
         new RomsRepository(db),
         new MetadataRepository(db),
         new LibraryConfigService(dataDir, log),
-        new RomResources(path.join(dataDir, 'resources')),
+        new RomResources(
+          path.join(dataDir, 'resources'),
+          new ConfinedFiles(path.join(dataDir, 'tmp')),
+        ),
         { trustedOrigins: new Set([fake.origin]), timeoutMs: 5000, maxScreenshots: 0 },
         log,
       );

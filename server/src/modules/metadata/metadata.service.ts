@@ -1,5 +1,4 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 
 import type { DetailedRom, MatchSource, SearchCoverResult, SearchRom } from '@romshelf/contract';
 import { getPlatformBySlug, getRegionalTwin } from '@romshelf/contract';
@@ -629,9 +628,7 @@ export class MetadataService {
           .webp({ quality: 80 })
           .toBuffer();
         const relative = `${folder}/${stored.length}.webp`;
-        const target = this.resources.absolute(relative);
-        await mkdir(path.dirname(target), { recursive: true });
-        await writeFile(target, webp);
+        await this.resources.writeAtomic(relative, webp);
         stored.push(relative);
       } catch {
         this.log.warn(`metadata: screenshot of ROM ${row.id} is not an image`);

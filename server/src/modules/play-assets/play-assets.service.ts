@@ -1,17 +1,13 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 
 import type { Save, Screenshot, State } from '@romshelf/contract';
 
 import type { PlayAssetRow } from '../../db/schema.js';
 import { HttpError } from '../../http/http-error.js';
-import {
-  assertSafeFileName,
-  confinedFile,
-  fileNameParts,
-  writeStreamToFile,
-} from '../../lib/stored-files.js';
+import type { ConfinedFiles } from '../../lib/confined-files.js';
+import { assertSafeFileName, confinedFile, fileNameParts } from '../../lib/stored-files.js';
 import { nowIso } from '../../lib/time.js';
 import { sniffImage } from '../users/avatar.store.js';
 import type { RomPlayAssets } from '../roms/roms.mapper.js';
@@ -142,6 +138,7 @@ export class PlayAssetsService {
   constructor(
     private readonly repo: PlayAssetsRepository,
     private readonly assetsDir: string,
+    private readonly files: ConfinedFiles,
   ) {}
 
   private async withScreenshots(userId: number, rows: PlayAssetRow[]): Promise<(Save | State)[]> {
@@ -228,10 +225,7 @@ export class PlayAssetsService {
       throw new HttpError(400, 'Screenshot must be a PNG, JPEG, WebP or GIF image');
     const fileName = `${stem(assetName)}.${format === 'jpeg' ? 'jpg' : format}`;
     const folder = this.folder(userId, 'screenshot', fsSlug, romId);
-    const written = await writeStreamToFile(
-      Readable.from([shot.bytes]),
-      path.join(this.assetsDir, ...folder.split('/'), fileName),
-    );
+    const written = await this.files.writeBytes(this.assetsDir, folder, fileName, shot.bytes);
     await this.repo.upsert(
       {
         kind: 'screenshot',
@@ -282,15 +276,13 @@ export class PlayAssetsService {
       if (stored !== null) throw new HttpError(400, `Only one ${kind} file per request`);
       const fileName = fixedName ?? assertSafeFileName(part.fileName);
       const folder = this.folder(userId, kind, place.platform_fs_slug, romId);
-      const written = await writeStreamToFile(
-        part.stream,
-        path.join(this.assetsDir, ...folder.split('/'), fileName),
-        part.truncated,
-      );
-      if (written.size === 0) {
-        await rm(path.join(this.assetsDir, ...folder.split('/'), fileName), { force: true });
-        throw new HttpError(400, `The ${kind} file is empty`);
-      }
+      const written = await this.files.writeStream(this.assetsDir, folder, fileName, part.stream, {
+        truncated: part.truncated,
+        check: async (_temp, file) => {
+          if (file.size === 0) throw new HttpError(400, `The ${kind} file is empty`);
+          await Promise.resolve();
+        },
+      });
       stored = await this.repo.upsert(
         {
           kind,

@@ -1,13 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
+import { open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 
 import sharp from 'sharp';
 
 import { HttpError } from '../../http/http-error.js';
+import type { ConfinedFiles } from '../../lib/confined-files.js';
 import { sniffImage } from '../users/avatar.store.js';
 
 /** URL prefix of the resources folder (RomM's). */
@@ -22,7 +20,10 @@ export const NOT_A_PDF = 'Manuals must be PDF files';
 
 /** Library-independent files of a ROM under `<data>/resources/roms/<platform>/<rom>/`. */
 export class RomResources {
-  constructor(readonly resourcesDir: string) {}
+  constructor(
+    readonly resourcesDir: string,
+    private readonly files: ConfinedFiles,
+  ) {}
 
   static romFolder(platformId: number, romId: number): string {
     return `roms/${platformId}/${romId}`;
@@ -40,22 +41,15 @@ export class RomResources {
     return path.join(this.resourcesDir, ...relative.split('/'));
   }
 
-  private tempFile(): string {
-    return path.join(this.resourcesDir, '.tmp', randomUUID());
-  }
-
-  /** Writes bytes next to nothing visible, then renames over the target (atomic replace). */
-  private async writeAtomic(relative: string, bytes: Buffer): Promise<void> {
-    const target = this.absolute(relative);
-    const temp = this.tempFile();
-    await mkdir(path.dirname(target), { recursive: true });
-    await mkdir(path.dirname(temp), { recursive: true });
-    try {
-      await writeFile(temp, bytes, { flag: 'wx' });
-      await rename(temp, target);
-    } finally {
-      await rm(temp, { force: true });
-    }
+  /** Writes bytes through the upload temp area over `relative` (atomic replace, confined). */
+  async writeAtomic(relative: string, bytes: Buffer): Promise<void> {
+    const slash = relative.lastIndexOf('/');
+    await this.files.writeBytes(
+      this.resourcesDir,
+      relative.slice(0, slash),
+      relative.slice(slash + 1),
+      bytes,
+    );
   }
 
   /**
@@ -100,27 +94,29 @@ export class RomResources {
     romId: number,
     stream: Readable & { truncated?: boolean },
   ): Promise<void> {
-    const temp = this.tempFile();
-    await mkdir(path.dirname(temp), { recursive: true });
-    try {
-      await pipeline(stream, createWriteStream(temp, { flags: 'wx' }));
-      if (stream.truncated === true) {
-        throw new HttpError(413, `Manuals must be at most ${MANUAL_MAX_BYTES} bytes`);
-      }
-      const head = Buffer.alloc(5);
-      const handle = await open(temp, 'r');
-      try {
-        await handle.read(head, 0, 5, 0);
-      } finally {
-        await handle.close();
-      }
-      if (head.toString('latin1') !== '%PDF-') throw new HttpError(415, NOT_A_PDF);
-      const target = this.absolute(RomResources.manualPath(platformId, romId));
-      await mkdir(path.dirname(target), { recursive: true });
-      await rename(temp, target);
-    } finally {
-      await rm(temp, { force: true });
-    }
+    const manual = RomResources.manualPath(platformId, romId);
+    const slash = manual.lastIndexOf('/');
+    await this.files.writeStream(
+      this.resourcesDir,
+      manual.slice(0, slash),
+      manual.slice(slash + 1),
+      stream,
+      {
+        check: async (temp) => {
+          if (stream.truncated === true) {
+            throw new HttpError(413, `Manuals must be at most ${MANUAL_MAX_BYTES} bytes`);
+          }
+          const head = Buffer.alloc(5);
+          const handle = await open(temp, 'r');
+          try {
+            await handle.read(head, 0, 5, 0);
+          } finally {
+            await handle.close();
+          }
+          if (head.toString('latin1') !== '%PDF-') throw new HttpError(415, NOT_A_PDF);
+        },
+      },
+    );
   }
 
   /** Removes a ROM's stored manual; nothing happens when there is none. */

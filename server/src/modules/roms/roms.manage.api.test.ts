@@ -116,7 +116,7 @@ describe('POST /api/roms (upload)', () => {
     expect(
       readFileSync(path.join(config.libraryDir, 'roms/nes/New Game (Europe) (En,Fr).nes')),
     ).toEqual(content);
-    expect(tree(path.join(config.libraryDir, '.romshelf-tmp'))).toEqual([]);
+    expect(tree(path.join(config.dataDir, 'tmp'))).toEqual([]);
     const list = await app.inject({
       url: `/api/roms?platform_ids=${nes}`,
       headers: { authorization: ADMIN_AUTH },
@@ -244,7 +244,7 @@ describe('POST /api/roms (upload)', () => {
         `x-upload-platform: ${nes}\r\nx-upload-filename: Dropped.nes\r\n\r\n`,
     );
     socket.write(body.subarray(0, body.length / 2));
-    const temp = path.join(config.libraryDir, '.romshelf-tmp');
+    const temp = path.join(config.dataDir, 'tmp');
     // Wait until the server is writing the temporary file, then drop the connection.
     for (let tries = 0; tries < 100 && tree(temp).length === 0; tries += 1) {
       await new Promise((resolve) => setTimeout(resolve, 20));

@@ -81,8 +81,6 @@ export const romsRoutes: FastifyPluginAsyncZod<RomsRoutesOptions> = async (
   app,
   { roms, uploads, resourcesDir },
 ) => {
-  await uploads.removeLeftovers();
-
   app.get(
     '/api/roms',
     {
@@ -443,4 +441,6 @@ export const romsRoutes: FastifyPluginAsyncZod<RomsRoutesOptions> = async (
       );
     },
   );
+
+  await Promise.resolve();
 };

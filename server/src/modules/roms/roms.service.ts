@@ -23,6 +23,7 @@ import { BULK_DOWNLOAD_MAX_ROMS, ROM_PROVIDER_ID_PARAMS } from '@romshelf/contra
 
 import type { NewRomRow, RomFileRow } from '../../db/schema.js';
 import { HttpError } from '../../http/http-error.js';
+import type { ConfinedFiles } from '../../lib/confined-files.js';
 import type { AddressPolicy } from '../../lib/safe-fetch.js';
 import { OutboundFetchError, publicAddressesOnly, safeFetch } from '../../lib/safe-fetch.js';
 import { foldSearchText } from '../../lib/search-text.js';
@@ -241,6 +242,7 @@ export class RomsService {
   constructor(
     private readonly roms: RomsRepository,
     private readonly libraryDir: string,
+    private readonly files: ConfinedFiles,
     private readonly resources: RomResources,
     private readonly playAssets: RomPlayAssetsSource,
     private readonly coverFetch: CoverFetchOptions = STRICT_COVER_FETCH,
@@ -410,18 +412,8 @@ export class RomsService {
   }
 
   /** The real path of a ROM's folder (`fs_path`), which must lie inside the library. */
-  private async romFolder(rom: RomWithPlatformRow): Promise<string> {
-    const root = await realpath(this.libraryDir);
-    let real: string;
-    try {
-      real = await realpath(path.join(this.libraryDir, ...rom.fs_path.split('/')));
-    } catch {
-      throw new HttpError(404, `Folder ${rom.fs_path} not found on disk`);
-    }
-    if (!real.startsWith(root + path.sep)) {
-      throw new HttpError(400, `Folder ${rom.fs_path} lies outside the library`);
-    }
-    return real;
+  private romFolder(rom: RomWithPlatformRow): Promise<string> {
+    return this.files.existingFolder(this.libraryDir, rom.fs_path);
   }
 
   /**

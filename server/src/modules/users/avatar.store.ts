@@ -1,9 +1,10 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 import sharp from 'sharp';
 
 import { HttpError } from '../../http/http-error.js';
+import type { ConfinedFiles } from '../../lib/confined-files.js';
 
 /** Largest avatar upload accepted, before re-encoding. */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
@@ -30,7 +31,10 @@ export function sniffImage(bytes: Buffer): 'png' | 'jpeg' | 'webp' | 'gif' | nul
  * and always re-encoded (first frame, metadata dropped), so what is served is a plain WebP.
  */
 export class AvatarStore {
-  constructor(private readonly assetsDir: string) {}
+  constructor(
+    private readonly assetsDir: string,
+    private readonly files: ConfinedFiles,
+  ) {}
 
   /** Path relative to the assets folder, as stored in `user.avatar_path`. */
   static relativePath(userId: number): string {
@@ -53,9 +57,7 @@ export class AvatarStore {
       throw new HttpError(400, AVATAR_NOT_AN_IMAGE);
     }
     const relative = AvatarStore.relativePath(userId);
-    const file = path.join(this.assetsDir, relative);
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, encoded);
+    await this.files.writeBytes(this.assetsDir, `users/${userId}`, 'avatar.webp', encoded);
     return relative;
   }
 

@@ -1,0 +1,214 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { copyFile, link, lstat, mkdir, realpath, rename, rm, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+import { HttpError } from '../http/http-error.js';
+
+/** Folder of the data folder holding uploads in progress; emptied at start-up. */
+export const UPLOAD_TEMP_FOLDER = 'tmp';
+/**
+ * Hidden staging folder of a root on another filesystem than the data folder (a rename cannot
+ * cross filesystems); emptied at start-up and never scanned (leading dot).
+ */
+export const STAGING_FOLDER = '.romshelf-tmp';
+
+export interface WrittenFile {
+  /** Real path of the stored file. */
+  path: string;
+  size: number;
+  md5: string;
+}
+
+export interface WriteOptions {
+  /** false: refuse (409 via `onExists`) instead of replacing an existing file. Default true. */
+  replace?: boolean;
+  /** Tells whether the source was cut at a size limit (multipart `file.truncated`). */
+  truncated?: () => boolean;
+  /** Checks the complete temporary file before it is moved into place (throw to refuse). */
+  check?: (tempPath: string, written: { size: number; md5: string }) => Promise<void>;
+}
+
+/** Thrown by `write*` with `replace: false` when the target name is taken. */
+export class TargetExistsError extends Error {
+  override readonly name = 'TargetExistsError';
+}
+
+function errorCode(error: unknown): string | undefined {
+  return (error as NodeJS.ErrnoException | undefined)?.code;
+}
+
+/** Whether anything (a file, folder or link) has that name. */
+export async function pathExists(target: string): Promise<boolean> {
+  try {
+    await lstat(target);
+    return true;
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return false;
+    throw error;
+  }
+}
+
+function isInside(root: string, candidate: string): boolean {
+  return candidate === root || candidate.startsWith(root + path.sep);
+}
+
+/**
+ * Every write into the library and data folders goes through here: the target folder's real
+ * path (symlinks resolved, at every level) must lie inside the real root, and files are
+ * written to the temp area first and moved into place only once complete and checked.
+ */
+export class ConfinedFiles {
+  constructor(
+    /** `<data>/tmp`. */
+    private readonly tempDir: string,
+    /** Roots that may sit on other filesystems (the library), staged in their own folder. */
+    private readonly stagedRoots: readonly string[] = [],
+  ) {}
+
+  /** Removes uploads left behind by a crash; called at start-up. */
+  async sweep(): Promise<void> {
+    await rm(this.tempDir, { recursive: true, force: true });
+    for (const root of this.stagedRoots) {
+      await rm(path.join(root, STAGING_FOLDER), { recursive: true, force: true });
+    }
+  }
+
+  /**
+   * The real path of `root/relativeFolder`, created when missing. 400 when the folder, or any
+   * folder on the way, resolves outside the real root (a symlink pointing elsewhere).
+   */
+  async folder(root: string, relativeFolder: string): Promise<string> {
+    await mkdir(root, { recursive: true });
+    const realRoot = await realpath(root);
+    const segments = relativeFolder.split('/').filter((segment) => segment !== '');
+    if (segments.some((segment) => segment === '..' || segment === '.')) {
+      throw new HttpError(400, 'Invalid folder name');
+    }
+    let current = realRoot;
+    for (const segment of segments) {
+      const next = path.join(current, segment);
+      try {
+        await mkdir(next);
+      } catch (error) {
+        if (errorCode(error) !== 'EEXIST') throw error;
+      }
+      current = await realpath(next);
+      if (!isInside(realRoot, current) || !(await lstat(current)).isDirectory()) {
+        throw new HttpError(400, `Folder ${relativeFolder} lies outside its root folder`);
+      }
+    }
+    return current;
+  }
+
+  /** The real path of an existing folder under root; 404 when missing, 400 when outside. */
+  async existingFolder(root: string, relativeFolder: string): Promise<string> {
+    const realRoot = await realpath(root);
+    let real: string;
+    try {
+      real = await realpath(path.join(root, ...relativeFolder.split('/')));
+    } catch {
+      throw new HttpError(404, `Folder ${relativeFolder} not found on disk`);
+    }
+    if (!isInside(realRoot, real) || real === realRoot) {
+      throw new HttpError(400, `Folder ${relativeFolder} lies outside its root folder`);
+    }
+    return real;
+  }
+
+  /**
+   * Streams `source` to the temp area, then moves it to `root/relativeFolder/fileName`. An
+   * error of the source (a multipart body cut short) is the client's: 400.
+   */
+  async writeStream(
+    root: string,
+    relativeFolder: string,
+    fileName: string,
+    source: Readable,
+    options: WriteOptions = {},
+  ): Promise<WrittenFile> {
+    const folder = await this.folder(root, relativeFolder);
+    const target = path.join(folder, fileName);
+    if (path.dirname(target) !== folder) throw new HttpError(400, 'Invalid file name');
+    await mkdir(this.tempDir, { recursive: true });
+    const temp = path.join(this.tempDir, randomUUID());
+    const md5 = createHash('md5');
+    let size = 0;
+    const meter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        size += chunk.length;
+        md5.update(chunk);
+        callback(null, chunk);
+      },
+    });
+    try {
+      try {
+        await pipeline(source, meter, createWriteStream(temp, { flags: 'wx' }));
+      } catch (error) {
+        if (source.errored !== null) throw new HttpError(400, 'Malformed multipart body');
+        throw error;
+      }
+      if (options.truncated?.() === true) throw new HttpError(413, 'File too large');
+      const written = { size, md5: md5.digest('hex') };
+      await options.check?.(temp, written);
+      await this.moveInto(root, temp, target, options.replace ?? true);
+      return { path: target, ...written };
+    } finally {
+      await rm(temp, { force: true });
+    }
+  }
+
+  /** Writes bytes through the temp area to `root/relativeFolder/fileName` (atomic replace). */
+  writeBytes(
+    root: string,
+    relativeFolder: string,
+    fileName: string,
+    bytes: Buffer,
+    options: WriteOptions = {},
+  ): Promise<WrittenFile> {
+    return this.writeStream(root, relativeFolder, fileName, Readable.from([bytes]), options);
+  }
+
+  /**
+   * Renames the finished temp file to its target. Across filesystems it is first copied to the
+   * root's staging folder, so the target name only ever holds a complete file.
+   */
+  private async moveInto(root: string, temp: string, target: string, replace: boolean) {
+    let source = temp;
+    try {
+      await this.place(source, target, replace);
+    } catch (error) {
+      if (errorCode(error) !== 'EXDEV') throw error;
+      const staging = await this.folder(root, STAGING_FOLDER);
+      source = path.join(staging, randomUUID());
+      try {
+        await copyFile(temp, source);
+        await this.place(source, target, replace);
+      } finally {
+        await rm(source, { force: true });
+      }
+    }
+  }
+
+  private async place(source: string, target: string, replace: boolean): Promise<void> {
+    if (replace) {
+      await rename(source, target);
+      return;
+    }
+    // A hard link fails with EEXIST when the name is taken: no check-then-write race.
+    try {
+      await link(source, target);
+    } catch (error) {
+      const code = errorCode(error);
+      if (code === 'EEXIST') throw new TargetExistsError(target);
+      if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP') throw error;
+      // Filesystems without hard links: check, then rename.
+      if (await pathExists(target)) throw new TargetExistsError(target);
+      await rename(source, target);
+      return;
+    }
+    await unlink(source);
+  }
+}
