@@ -217,3 +217,77 @@ describe('route × identity matrix', () => {
     }
   });
 });
+
+describe('access is decided before the body is read', () => {
+  const invalid = { username: 5, password: [], role: 'emperor' };
+
+  it('refuses callers with 401/403 whatever the body, on every route they may not use', async () => {
+    const { app } = await buildTestApp();
+    const signed = await signedIdentities(app);
+    const failures: string[] = [];
+    for (const route of apiRoutes(app)) {
+      const access = route.access;
+      if (access === undefined || 'public' in access || route.method === 'GET') continue;
+      for (const identity of ['anonymous', 'viewer'] as const) {
+        const held = identity === 'anonymous' ? [] : scopesForRole(identity);
+        if (access.scopes.every((scope) => held.includes(scope))) continue;
+        const url = concreteUrl(route.url, signed.users.admin.id);
+        for (const payload of [JSON.stringify(invalid), '[1,']) {
+          const response = await app.inject({
+            method: route.method as 'POST',
+            url,
+            headers: {
+              'content-type': 'application/json',
+              ...(identity === 'anonymous' ? {} : { authorization: bearer(signed.tokens.viewer) }),
+            },
+            payload,
+          });
+          const expected = identity === 'anonymous' ? 401 : 403;
+          if (response.statusCode !== expected) {
+            failures.push(`${identity} ${route.method} ${url} → ${response.statusCode}`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('on the account routes whose rule depends on the caller', async () => {
+    const { app } = await buildTestApp();
+    const signed = await signedIdentities(app);
+    const send = (method: 'POST' | 'PUT', url: string, payload: string, token?: string) =>
+      app.inject({
+        method,
+        url,
+        headers: {
+          'content-type': 'application/json',
+          ...(token === undefined ? {} : { authorization: bearer(token) }),
+        },
+        payload,
+      });
+    for (const payload of [JSON.stringify(invalid), '[1,']) {
+      const created = await send('POST', '/api/users', payload, signed.tokens.viewer);
+      expect(created.statusCode).toBe(403);
+      expect(created.json()).toEqual({ detail: 'Forbidden' });
+      const anonymous = await send('POST', '/api/users', payload);
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json()).toEqual({ detail: 'Not authenticated' });
+      const other = await send(
+        'PUT',
+        `/api/users/${signed.users.admin.id}`,
+        payload,
+        signed.tokens.viewer,
+      );
+      expect(other.statusCode).toBe(403);
+      expect(other.json()).toEqual({ detail: 'Forbidden' });
+    }
+    // Your own record: the body is checked.
+    const own = await send(
+      'PUT',
+      `/api/users/${signed.users.viewer.id}`,
+      JSON.stringify(invalid),
+      signed.tokens.viewer,
+    );
+    expect(own.statusCode).toBe(422);
+  });
+});

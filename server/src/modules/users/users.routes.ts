@@ -50,6 +50,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     '/api/users',
     {
       config: publicRoute,
+      // Access is decided before the body is read, so refused callers learn nothing about it.
+      onRequest: (request) => users.assertMayCreate(callerOf(request)),
       schema: {
         tags: ['users'],
         summary: 'Create a user (anonymous only for the first admin)',
@@ -142,6 +144,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     '/api/users/:id',
     {
       config: requireScopes('me.write'),
+      // Someone else's account needs users.write: decided before the body is read. The id is
+      // still the raw path text here; a non-number matches nobody.
+      onRequest: async (request) => {
+        users.assertMayEdit(callerOf(request), Number(String(request.params.id)));
+        await Promise.resolve();
+      },
       schema: {
         tags: ['users'],
         summary:

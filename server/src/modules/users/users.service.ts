@@ -63,19 +63,33 @@ export class UsersService {
    */
   async create(caller: Caller, body: CreateUserBody): Promise<User> {
     const setup = caller.user === null;
-    if (setup) {
-      // Cheap early answer; the transaction below re-checks to close the race.
-      if (await this.users.adminExists()) throw notAuthenticated();
-    } else {
-      if (!caller.scopes.includes('users.write')) throw forbidden();
-      if (body.role === 'admin' && caller.user?.role !== 'admin') throw forbidden();
-    }
+    await this.assertMayCreate(caller);
+    if (!setup && body.role === 'admin' && caller.user?.role !== 'admin') throw forbidden();
     const created = await this.insert(
       { ...body, role: setup ? 'admin' : body.role },
       { onlyIfNoAdmin: setup },
     );
     if (created === 'admin-exists') throw notAuthenticated();
     return toUserDto(created);
+  }
+
+  /**
+   * The part of `create`'s access decision that needs no body, taken before the body is read:
+   * anonymous only while no admin exists (401 afterwards), else `users.write` (403).
+   */
+  async assertMayCreate(caller: Caller): Promise<void> {
+    if (caller.user === null) {
+      // Cheap early answer; the insert re-checks in its transaction to close the race.
+      if (await this.users.adminExists()) throw notAuthenticated();
+    } else if (!caller.scopes.includes('users.write')) {
+      throw forbidden();
+    }
+  }
+
+  /** Editing someone else needs `users.write`: decided before the body is read. */
+  assertMayEdit(caller: Caller, id: number): void {
+    const actor = signedIn(caller);
+    if (actor.id !== id && !caller.scopes.includes('users.write')) throw forbidden();
   }
 
   async list(): Promise<User[]> {
@@ -107,7 +121,7 @@ export class UsersService {
     const actor = signedIn(caller);
     const self = actor.id === id;
     const canManage = caller.scopes.includes('users.write');
-    if (!self && !canManage) throw forbidden();
+    this.assertMayEdit(caller, id);
     const target = await this.users.findById(id);
     if (target === undefined) throw new HttpError(404, ACCOUNT_ERRORS.userNotFound);
 
