@@ -73,6 +73,21 @@ describe('route access declarations', () => {
     }
   });
 
+  it('record why the metadata heartbeat is public', async () => {
+    const { app } = await buildTestApp();
+    const route = apiRoutes(app).find(
+      (candidate) =>
+        candidate.method === 'GET' && candidate.url === '/api/heartbeat/metadata/:source',
+    );
+    expect(route?.access).toEqual({
+      public: true,
+      reason: expect.stringMatching(/^Anonymous as in RomM/) as unknown,
+    });
+    const anonymous = await app.inject({ url: '/api/heartbeat/metadata/igdb' });
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json()).toBe(false);
+  });
+
   it('include the account routes with their scopes', async () => {
     const { app } = await buildTestApp();
     const byKey = new Map(apiRoutes(app).map((route) => [`${route.method} ${route.url}`, route]));

@@ -4,13 +4,15 @@ import type { SessionRow, UserRow } from '../db/schema.js';
 
 /**
  * What a route requires. Every route of ours declares one in its `config.access`:
- * - `{ public: true }`: anyone; the handler may still look at `request.user`.
+ * - `{ public: true }`: anyone; the handler may still look at `request.user`. `reason` records
+ *   why a route that could look private is public on purpose (the route registry keeps it).
  *   `ownCredentials` lets the handler check HTTP Basic credentials itself (login), so that
  *   rate limiting runs before the password hash is computed.
  * - `{ scopes: [...] }`: an authenticated caller holding every listed scope
  *   (anonymous → 401, missing scope → 403). An empty list means "any signed-in user".
  */
-export type RouteAccess = { public: true; ownCredentials?: boolean } | { scopes: readonly Scope[] };
+export type RouteAccess =
+  { public: true; ownCredentials?: boolean; reason?: string } | { scopes: readonly Scope[] };
 
 export type AuthMethod = 'session' | 'basic' | 'bearer';
 

@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { publicRoute, requireScopes } from '../../http/access.js';
+import { requireScopes } from '../../http/access.js';
 import type { RomsService } from '../roms/roms.service.js';
 import type { MetadataService } from './metadata.service.js';
 
@@ -110,7 +110,14 @@ export const metadataRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/heartbeat/metadata/:source',
     {
-      config: publicRoute,
+      config: {
+        access: {
+          public: true,
+          reason:
+            'Anonymous as in RomM (apps check a source before signing in); answers only a ' +
+            'boolean from a cached check of configured sources',
+        },
+      },
       schema: {
         tags: ['system'],
         summary: 'Whether a metadata source is enabled and answering',
