@@ -5,6 +5,17 @@ export const ConfigSchema = z.object({
   CONFIG_FILE_MOUNTED: z.boolean(),
   CONFIG_FILE_WRITABLE: z.boolean(),
   CONFIG_FILE_PARSE_ERROR: z.string().nullable(),
+  /**
+   * Entries of `system.platforms` / `system.versions` that were ignored: the folder is not a
+   * plain folder name or the value is not a platform slug (RomShelf's own key).
+   */
+  CONFIG_FILE_INVALID_BINDINGS: z.array(
+    z.object({
+      key: z.enum(['system.platforms', 'system.versions']),
+      folder: z.string(),
+      value: z.string(),
+    }),
+  ),
   EXCLUDED_PLATFORMS: z.array(z.string()),
   EXCLUDED_SINGLE_EXT: z.array(z.string()),
   EXCLUDED_SINGLE_FILES: z.array(z.string()),

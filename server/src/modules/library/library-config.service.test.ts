@@ -44,4 +44,21 @@ describe('readLibraryConfig', () => {
       'scan.priority.region must be a list of texts',
     ]);
   });
+
+  it('keeps only bindings of folder names to platform slugs and lists the others', () => {
+    const { config, problems } = readLibraryConfig(
+      parse(
+        'system:\n  platforms:\n    snes: "/etc"\n    super-nintendo: snes\n    "../up": gba\n' +
+          '    megacd: sega-cd\n  versions:\n    naomi: "arcade; rm -rf"\n    gc: ngc\n',
+      ),
+    );
+    expect(problems).toEqual([]);
+    expect(config.PLATFORMS_BINDING).toEqual({ 'super-nintendo': 'snes', megacd: 'sega-cd' });
+    expect(config.PLATFORMS_VERSIONS).toEqual({ gc: 'ngc' });
+    expect(config.CONFIG_FILE_INVALID_BINDINGS).toEqual([
+      { key: 'system.platforms', folder: 'snes', value: '/etc' },
+      { key: 'system.platforms', folder: '../up', value: 'gba' },
+      { key: 'system.versions', folder: 'naomi', value: 'arcade; rm -rf' },
+    ]);
+  });
 });

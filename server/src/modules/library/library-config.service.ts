@@ -5,6 +5,8 @@ import type { LibraryConfig } from '@romshelf/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { parse } from 'yaml';
 
+import { fsNameProblem } from '../roms/fs-name.js';
+
 import {
   CONFIG_TEMPLATE,
   DEFAULT_ARTWORK_PRIORITY,
@@ -25,6 +27,7 @@ export function defaultLibraryConfig(): LibraryConfig {
     CONFIG_FILE_MOUNTED: false,
     CONFIG_FILE_WRITABLE: false,
     CONFIG_FILE_PARSE_ERROR: null,
+    CONFIG_FILE_INVALID_BINDINGS: [],
     EXCLUDED_PLATFORMS: [],
     EXCLUDED_SINGLE_EXT: [],
     EXCLUDED_SINGLE_FILES: [],
@@ -53,6 +56,9 @@ function lookup(root: unknown, keys: readonly string[]): unknown {
   }
   return current ?? undefined;
 }
+
+/** Platform slugs as the catalog spells them (`snes`, `sega-cd`, `neo-geo_cd`). */
+const PLATFORM_SLUG = /^[a-z0-9][a-z0-9_-]{0,63}$/i;
 
 function scalarText(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
@@ -127,8 +133,17 @@ export function readLibraryConfig(document: unknown): {
     [],
   ).map((ext) => ext.replace(/^\./, '').toLowerCase());
   config.EXCLUDED_MULTI_PARTS_FILES = list(['exclude', 'roms', 'multi_file', 'parts', 'names'], []);
-  config.PLATFORMS_BINDING = map(['system', 'platforms']);
-  config.PLATFORMS_VERSIONS = map(['system', 'versions']);
+  /** Keeps the entries whose folder is a plain folder name and whose value is a slug. */
+  const bindings = (key: 'system.platforms' | 'system.versions') => {
+    const valid: Record<string, string> = {};
+    for (const [folder, value] of Object.entries(map(key.split('.')))) {
+      if (fsNameProblem(folder) === null && PLATFORM_SLUG.test(value)) valid[folder] = value;
+      else config.CONFIG_FILE_INVALID_BINDINGS.push({ key, folder, value });
+    }
+    return valid;
+  };
+  config.PLATFORMS_BINDING = bindings('system.platforms');
+  config.PLATFORMS_VERSIONS = bindings('system.versions');
   config.SKIP_HASH_CALCULATION = bool(['filesystem', 'skip_hash_calculation'], false);
   config.SCAN_METADATA_PRIORITY = list(
     ['scan', 'priority', 'metadata'],
@@ -223,6 +238,13 @@ export class LibraryConfigService {
       return { ...defaultLibraryConfig(), ...base, CONFIG_FILE_PARSE_ERROR: message };
     }
     const { config, problems } = readLibraryConfig(document);
+    for (const { key, folder, value } of config.CONFIG_FILE_INVALID_BINDINGS) {
+      this.log.warn(
+        { file: this.file },
+        `config.yml: ${key} entry ${JSON.stringify(folder)}: ${JSON.stringify(value)} ignored ` +
+          '(a folder name mapped to a platform slug is expected)',
+      );
+    }
     if (problems.length > 0) {
       const message = `Invalid values in config.yml (defaults used): ${problems.join('; ')}`;
       this.log.error({ file: this.file }, message);

@@ -176,6 +176,7 @@ describe('GET /api/config', () => {
       CONFIG_FILE_MOUNTED: true,
       CONFIG_FILE_WRITABLE: true,
       CONFIG_FILE_PARSE_ERROR: null,
+      CONFIG_FILE_INVALID_BINDINGS: [],
       EXCLUDED_PLATFORMS: [],
       EXCLUDED_SINGLE_EXT: [],
       EXCLUDED_SINGLE_FILES: [],
@@ -388,5 +389,23 @@ describe('GET /api/library/info', () => {
     });
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json()).toEqual({ detail: 'Forbidden' });
+  });
+
+  it('ignores and lists bindings that are not folder names mapped to platform slugs', async () => {
+    const { app, dataDir } = await buildTestApp();
+    writeFileSync(
+      path.join(dataDir, 'config', 'config.yml'),
+      'system:\n  platforms: { snes: "/etc", sfc: snes }\n  versions: { "a/b": arcade }\n',
+    );
+    const body = (await app.inject({ method: 'GET', url: '/api/config' })).json<
+      Record<string, unknown>
+    >();
+    expect(body.PLATFORMS_BINDING).toEqual({ sfc: 'snes' });
+    expect(body.PLATFORMS_VERSIONS).toEqual({});
+    expect(body.CONFIG_FILE_INVALID_BINDINGS).toEqual([
+      { key: 'system.platforms', folder: 'snes', value: '/etc' },
+      { key: 'system.versions', folder: 'a/b', value: 'arcade' },
+    ]);
+    expect(body.CONFIG_FILE_PARSE_ERROR).toBeNull();
   });
 });

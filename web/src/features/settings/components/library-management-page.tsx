@@ -40,6 +40,18 @@ export function LibraryManagementPage() {
           {t('library-management.parse-error', { error: config.CONFIG_FILE_PARSE_ERROR })}
         </Alert>
       ) : null}
+      {config && config.CONFIG_FILE_INVALID_BINDINGS.length > 0 ? (
+        <Alert severity="warning" sx={{ mb: 3 }} data-testid="config-invalid-bindings">
+          {t('library-management.invalid-bindings')}
+          <Box component="ul" sx={{ m: 0, mt: 1, pl: 2.5, overflowWrap: 'anywhere' }}>
+            {config.CONFIG_FILE_INVALID_BINDINGS.map((binding) => (
+              <li key={`${binding.key}:${binding.folder}`}>
+                {t('library-management.invalid-binding', binding)}
+              </li>
+            ))}
+          </Box>
+        </Alert>
+      ) : null}
       {config ? (
         <Box
           sx={{

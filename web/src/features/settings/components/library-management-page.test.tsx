@@ -1,0 +1,82 @@
+import type { LibraryConfig, User } from '@romshelf/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { useAuthStore } from '@/lib/stores/auth-store';
+import { useConfigStore } from '@/lib/stores/config-store';
+import { useHeartbeatStore } from '@/lib/stores/heartbeat-store';
+import { ADMIN_USER, HEARTBEAT, createFakeFetch } from '@/test/fake-fetch';
+import { createTestI18n } from '@/test/i18n';
+
+import { LibraryManagementPage } from './library-management-page';
+
+const CONFIG: LibraryConfig = {
+  CONFIG_FILE_MOUNTED: true,
+  CONFIG_FILE_WRITABLE: true,
+  CONFIG_FILE_PARSE_ERROR: null,
+  CONFIG_FILE_INVALID_BINDINGS: [],
+  EXCLUDED_PLATFORMS: [],
+  EXCLUDED_SINGLE_EXT: [],
+  EXCLUDED_SINGLE_FILES: [],
+  EXCLUDED_MULTI_FILES: [],
+  EXCLUDED_MULTI_PARTS_EXT: [],
+  EXCLUDED_MULTI_PARTS_FILES: [],
+  DEFAULT_EXCLUDED_DIRS: [],
+  DEFAULT_EXCLUDED_FILES: [],
+  DEFAULT_EXCLUDED_EXTENSIONS: [],
+  PLATFORMS_BINDING: { sfc: 'snes' },
+  PLATFORMS_VERSIONS: {},
+  SKIP_HASH_CALCULATION: false,
+  SCAN_METADATA_PRIORITY: [],
+  SCAN_ARTWORK_PRIORITY: [],
+  SCAN_REGION_PRIORITY: [],
+  SCAN_LANGUAGE_PRIORITY: [],
+};
+
+async function renderPage(config: LibraryConfig) {
+  vi.stubGlobal('fetch', createFakeFetch({}).fetch);
+  useAuthStore.getState().setUser({ ...ADMIN_USER, oauth_scopes: [] } as User);
+  useHeartbeatStore.getState().setHeartbeat(HEARTBEAT);
+  useConfigStore.getState().setConfig(config);
+  const i18n = await createTestI18n();
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <I18nextProvider i18n={i18n}>
+        <LibraryManagementPage />
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('LibraryManagementPage', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('lists the config.yml bindings the server ignored', async () => {
+    await renderPage({
+      ...CONFIG,
+      CONFIG_FILE_INVALID_BINDINGS: [
+        { key: 'system.platforms', folder: 'snes', value: '/etc' },
+        { key: 'system.versions', folder: 'a/b', value: 'arcade' },
+      ],
+    });
+    const warning = screen.getByTestId('config-invalid-bindings');
+    expect(warning.textContent).toContain(
+      'These folder mappings in config.yml were ignored: each must map a folder name to a platform slug',
+    );
+    expect(
+      within(warning)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['system.platforms: snes → /etc', 'system.versions: a/b → arcade']);
+  });
+
+  it('shows no warning when every binding is valid', async () => {
+    await renderPage(CONFIG);
+    expect(screen.queryByTestId('config-invalid-bindings')).toBeNull();
+  });
+});
