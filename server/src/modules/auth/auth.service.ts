@@ -5,7 +5,7 @@ import { HttpError } from '../../http/http-error.js';
 import { toIsoUtc } from '../../lib/time.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import { parseBasicAuth } from './basic-auth.js';
-import type { CredentialLimiter } from './credential-limiter.js';
+import type { CredentialAttempt, CredentialLimiter } from './credential-limiter.js';
 import { verifyPassword } from './password.js';
 import type { SessionRepository } from './session.repository.js';
 import type { TokenRepository } from './token.repository.js';
@@ -45,6 +45,16 @@ export class AuthService {
     if (this.options.passwordsDisabled) throw new HttpError(403, USERPASS_DISABLED);
   }
 
+  /** 429 with Retry-After while the limiter holds this attempt back. */
+  private assertNotLimited(attempt: CredentialAttempt): void {
+    const wait = this.limiter.retryAfterSeconds(attempt);
+    if (wait > 0) {
+      throw new HttpError(429, `Too many login attempts, try again in ${wait} seconds`, {
+        'retry-after': String(wait),
+      });
+    }
+  }
+
   /**
    * Checks an `Authorization: Basic` header from a client address: every password path comes
    * here. The credential limiter is consulted before the hash is computed (429 with
@@ -55,12 +65,7 @@ export class AuthService {
     this.assertPasswordsAccepted();
     const credentials = parseBasicAuth(header);
     const attempt = { ip, username: credentials?.username.toLowerCase() ?? '' };
-    const wait = this.limiter.retryAfterSeconds(attempt);
-    if (wait > 0) {
-      throw new HttpError(429, `Too many login attempts, try again in ${wait} seconds`, {
-        'retry-after': String(wait),
-      });
-    }
+    this.assertNotLimited(attempt);
     const failure = new HttpError(401, INCORRECT_CREDENTIALS, { 'www-authenticate': 'Bearer' });
     if (credentials === null) {
       this.limiter.recordFailure(attempt);
@@ -75,6 +80,19 @@ export class AuthService {
     this.limiter.recordSuccess(attempt);
     if (user.enabled !== 1) throw new HttpError(401, DISABLED_USER);
     return user;
+  }
+
+  /**
+   * Checks a signed-in user's current password (before a password change) under the same
+   * limiter as every other password path; false when it is wrong.
+   */
+  async verifyCurrentPassword(user: UserRow, password: string, ip: string): Promise<boolean> {
+    const attempt = { ip, username: user.username.toLowerCase() };
+    this.assertNotLimited(attempt);
+    const valid = await verifyPassword(user.password_hash, password);
+    if (valid) this.limiter.recordSuccess(attempt);
+    else this.limiter.recordFailure(attempt);
+    return valid;
   }
 
   /** Finds the live session of a cookie token; expired sessions and disabled users are dropped. */

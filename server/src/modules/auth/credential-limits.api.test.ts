@@ -181,6 +181,28 @@ describe('credential limits', () => {
   });
 });
 
+describe('the current password of a password change', () => {
+  it('counts against the same limits', async () => {
+    const { app } = await limitedApp();
+    const session = await login(app);
+    const change = (current: string) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/users/1',
+        headers: { cookie: session.cookie, 'x-csrftoken': session.csrf },
+        payload: { password: 'brand-new-pass', current_password: current },
+      });
+    // The address signed in before, so only the address-and-username count applies.
+    for (let index = 0; index < 10; index += 1) {
+      expect((await change(`guess-${index}`)).statusCode).toBe(400);
+    }
+    const blocked = await change(ADMIN.password);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBe('60');
+    expectBlocked(await me(app, ADMIN_AUTH));
+  });
+});
+
 describe('DISABLE_USERPASS_LOGIN=true', () => {
   it('accepts no password anywhere while sessions and bearer tokens keep working', async () => {
     const first = await buildTestApp();

@@ -32,7 +32,12 @@ const errors = {
 };
 
 function callerOf(request: FastifyRequest): Caller {
-  return { user: request.user, scopes: request.scopes, sessionId: request.session?.id };
+  return {
+    user: request.user,
+    scopes: request.scopes,
+    sessionId: request.session?.id,
+    ip: request.ip,
+  };
 }
 
 /** The public origin of a request, for links when ROMSHELF_BASE_URL is unset. */

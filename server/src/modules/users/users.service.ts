@@ -14,7 +14,7 @@ import { HttpError, forbidden, notAuthenticated } from '../../http/http-error.js
 import { nowIso, toIsoUtc } from '../../lib/time.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { hashToken, newToken } from '../auth/auth.service.js';
-import { hashPassword, verifyPassword } from '../auth/password.js';
+import { hashPassword } from '../auth/password.js';
 import type { TokenRepository } from '../auth/token.repository.js';
 import type { AvatarStore } from './avatar.store.js';
 import type { RetroAchievementsClient } from './retroachievements.client.js';
@@ -26,6 +26,8 @@ export interface Caller {
   scopes: readonly Scope[];
   /** The session the request came with, kept when users change their own password. */
   sessionId?: string | undefined;
+  /** Client address (counted by the credential limiter when a current password is checked). */
+  ip?: string | undefined;
 }
 
 export interface UsersServiceOptions {
@@ -157,7 +159,12 @@ export class UsersService {
         if (body.current_password === undefined || body.current_password === '') {
           throw new HttpError(400, ACCOUNT_ERRORS.currentPasswordRequired);
         }
-        if (!(await verifyPassword(target.password_hash, body.current_password))) {
+        const valid = await this.auth.verifyCurrentPassword(
+          target,
+          body.current_password,
+          caller.ip ?? '',
+        );
+        if (!valid) {
           throw new HttpError(400, ACCOUNT_ERRORS.wrongCurrentPassword);
         }
       }
