@@ -46,7 +46,9 @@ const SWEEP_THRESHOLD = 10_000;
  * The one limiter every way of presenting a password goes through (HTTP Basic on any route,
  * /api/login, the token password grant), consulted before the password hash is computed.
  * Only failures count. In memory: a restart forgets the counts, which is fine for braking
- * guessing (the per-process figures are documented as such).
+ * guessing (the per-process figures are documented as such). Not `@fastify/rate-limit`: that
+ * counts every request per key as it arrives, while this needs failures only, three keys at once
+ * and a delay that grows with each failure.
  */
 export class CredentialLimiter {
   private readonly pairs = new Map<string, Window>();
