@@ -1,27 +1,32 @@
 import { expect, request, test } from '@playwright/test';
 
-import { startFakeOidc } from '../../server/test/fake-oidc.js';
-import type { FakeOidc } from '../../server/test/fake-oidc.js';
+import { startTestOidcProvider } from '../../server/test/oidc-provider.js';
+import type { TestOidcProvider } from '../../server/test/oidc-provider.js';
 import { ADMIN as admin } from './fixtures/admin.js';
 import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
 import type { OwnServer } from './fixtures/own-server.js';
 
 /*
- * Single sign-on through a fake OpenID provider on loopback. Like the accounts journeys, this
- * file runs its own server: OIDC is configured by environment variables at start-up.
+ * Single sign-on through a certified OpenID provider implementation (oidc-provider) on loopback.
+ * Like the accounts journeys, this file runs its own server: OIDC is configured by environment
+ * variables at start-up.
  */
 const port = Number(process.env.E2E_OIDC_PORT ?? 3798);
 const baseURL = ownServerUrl(port);
 const client = { clientId: 'romshelf-e2e', clientSecret: 'e2e-client-secret' };
 
-let provider: FakeOidc | undefined;
+let provider: TestOidcProvider | undefined;
 let server: OwnServer | undefined;
 
 test.use({ baseURL });
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  provider = await startFakeOidc(client);
+  provider = await startTestOidcProvider({
+    ...client,
+    redirectUris: [`${baseURL}/api/oauth/openid`],
+    postLogoutRedirectUris: [`${baseURL}/login`],
+  });
   server = await startOwnServer('oidc', port, {
     OIDC_ENABLED: 'true',
     OIDC_PROVIDER: 'Home Sign-On',
@@ -48,8 +53,8 @@ test.afterAll(async () => {
 test('a member of the gamers group signs in with the provider and becomes a viewer', async ({
   page,
 }) => {
-  if (provider === undefined) throw new Error('the fake provider did not start');
-  provider.claims = {
+  if (provider === undefined) throw new Error('the provider did not start');
+  provider.user.claims = {
     email: 'ada@example.com',
     email_verified: true,
     preferred_username: 'ada',
@@ -78,8 +83,8 @@ test('a member of the gamers group signs in with the provider and becomes a view
 });
 
 test('someone in no mapped group is refused with a message on the login page', async ({ page }) => {
-  if (provider === undefined) throw new Error('the fake provider did not start');
-  provider.claims = {
+  if (provider === undefined) throw new Error('the provider did not start');
+  provider.user.claims = {
     email: 'mallory@example.com',
     email_verified: true,
     preferred_username: 'mallory',

@@ -3,19 +3,19 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import { addUser } from '../../../test/accounts.js';
 import { buildTestApp, cookieValue, createFirstAdmin } from '../../../test/build-test-app.js';
-import type { FakeOidc } from '../../../test/fake-oidc.js';
-import { startFakeOidc } from '../../../test/fake-oidc.js';
+import type { TestOidcProvider } from '../../../test/oidc-provider.js';
+import { startTestOidcProvider } from '../../../test/oidc-provider.js';
 
 const CLIENT = { clientId: 'romshelf', clientSecret: 'oidc-secret' };
 const REDIRECT_URI = 'http://romshelf.test/api/oauth/openid';
 
-const providers: FakeOidc[] = [];
+const providers: TestOidcProvider[] = [];
 afterEach(async () => {
   for (const provider of providers.splice(0)) await provider.close();
 });
 
 async function setup(env: Record<string, string> = {}) {
-  const provider = await startFakeOidc(CLIENT);
+  const provider = await startTestOidcProvider({ ...CLIENT, redirectUris: [REDIRECT_URI] });
   providers.push(provider);
   const built = await buildTestApp({
     env: {
@@ -36,19 +36,17 @@ async function setup(env: Record<string, string> = {}) {
   return { ...built, provider };
 }
 
-/** Runs the browser's part: start, follow the provider's redirect, hit the callback. */
+/** Runs the browser's part: start, sign in at the provider, hit the callback. */
 async function signIn(
   app: FastifyInstance,
+  provider: TestOidcProvider,
   options: { dropCookie?: boolean; state?: string } = {},
 ) {
   const start = await app.inject({ method: 'GET', url: '/api/login/openid' });
   expect(start.statusCode).toBe(302);
   const stateCookie = cookieValue(start, 'romshelf_oidc');
   expect(stateCookie).toBeDefined();
-  const authorize = await fetch(String(start.headers.location), { redirect: 'manual' });
-  expect(authorize.status).toBe(302);
-  const back = new URL(authorize.headers.get('location') ?? '');
-  expect(`${back.origin}${back.pathname}`).toBe(REDIRECT_URI);
+  const back = await provider.authorize(String(start.headers.location), REDIRECT_URI);
   if (options.state !== undefined) back.searchParams.set('state', options.state);
   return app.inject({
     method: 'GET',
@@ -72,7 +70,7 @@ describe('OIDC sign-in', () => {
     const { app, provider } = await setup();
     const start = await app.inject({ method: 'GET', url: '/api/login/openid' });
     const location = new URL(String(start.headers.location));
-    expect(`${location.origin}${location.pathname}`).toBe(`${provider.issuer}/authorize`);
+    expect(`${location.origin}${location.pathname}`).toBe(`${provider.issuer}/auth`);
     expect(Object.fromEntries(location.searchParams)).toMatchObject({
       client_id: 'romshelf',
       response_type: 'code',
@@ -94,13 +92,13 @@ describe('OIDC sign-in', () => {
 
   it('creates a user with the mapped role and signs them in', async () => {
     const { app, provider } = await setup();
-    provider.claims = {
+    provider.user.claims = {
       email: 'Alice@Example.com',
       email_verified: true,
       preferred_username: 'Alice.Smith',
       groups: ['staff', 'romshelf-editors'],
     };
-    const callback = await signIn(app);
+    const callback = await signIn(app, provider);
     expect(callback.statusCode).toBe(302);
     expect(callback.headers.location).toBe('/');
     expect(cookieValue(callback, 'romm_csrftoken')).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -114,31 +112,33 @@ describe('OIDC sign-in', () => {
   it('matches existing users by verified e-mail and applies the group mapping', async () => {
     const { app, provider } = await setup();
     await addUser(app, 'bob', 'viewer', { email: 'bob@example.com' });
-    provider.claims = {
+    provider.user.claims = {
       email: 'bob@example.com',
       email_verified: true,
       preferred_username: 'someone-else',
       groups: 'romshelf-admins',
     };
-    const callback = await signIn(app);
+    const callback = await signIn(app, provider);
     expect(callback.headers.location).toBe('/');
     expect(await me(app, callback)).toMatchObject({ username: 'bob', role: 'admin' });
   });
 
   it('refuses users without a matching group, an unverified e-mail or when registration is off', async () => {
     const { app, provider } = await setup();
-    provider.claims = { email: 'eve@example.com', email_verified: true, groups: ['staff'] };
-    expect((await signIn(app)).headers.location).toBe('/login?error=oidc_no_role');
-    provider.claims = {
+    provider.user.claims = { email: 'eve@example.com', email_verified: true, groups: ['staff'] };
+    expect((await signIn(app, provider)).headers.location).toBe('/login?error=oidc_no_role');
+    provider.user.claims = {
       email: 'eve@example.com',
       email_verified: false,
       groups: ['romshelf-users'],
     };
-    expect((await signIn(app)).headers.location).toBe('/login?error=oidc_email_unverified');
+    expect((await signIn(app, provider)).headers.location).toBe(
+      '/login?error=oidc_email_unverified',
+    );
 
     const closed = await setup({ OIDC_ALLOW_REGISTRATION: 'false', OIDC_CLAIM_ROLES: '' });
-    closed.provider.claims = { email: 'new@example.com', email_verified: true };
-    const refused = await signIn(closed.app);
+    closed.provider.user.claims = { email: 'new@example.com', email_verified: true };
+    const refused = await signIn(closed.app, closed.provider);
     expect(refused.headers.location).toBe('/login?error=oidc_registration_disabled');
     expect(cookieValue(refused, 'romm_session')).toBeUndefined();
   });
@@ -152,21 +152,21 @@ describe('OIDC sign-in', () => {
       headers: { authorization: `Basic ${Buffer.from('admin:secret-pass').toString('base64')}` },
       payload: { enabled: false },
     });
-    provider.claims = { email: 'carol@example.com', email_verified: true };
-    expect((await signIn(app)).headers.location).toBe('/login?error=oidc_disabled_user');
+    provider.user.claims = { email: 'carol@example.com', email_verified: true };
+    expect((await signIn(app, provider)).headers.location).toBe('/login?error=oidc_disabled_user');
   });
 
   it('fails closed on a wrong state, a missing state cookie, a foreign audience, issuer or nonce', async () => {
     const { app, provider } = await setup();
-    provider.claims = {
+    provider.user.claims = {
       email: 'dan@example.com',
       email_verified: true,
       groups: ['romshelf-users'],
     };
-    expect((await signIn(app, { state: 'forged' })).headers.location).toBe(
+    expect((await signIn(app, provider, { state: 'forged' })).headers.location).toBe(
       '/login?error=oidc_failed',
     );
-    expect((await signIn(app, { dropCookie: true })).headers.location).toBe(
+    expect((await signIn(app, provider, { dropCookie: true })).headers.location).toBe(
       '/login?error=oidc_failed',
     );
     for (const tamper of [
@@ -174,23 +174,23 @@ describe('OIDC sign-in', () => {
       { iss: 'http://127.0.0.1:1' },
       { nonce: 'replayed' },
     ]) {
-      provider.tamper = tamper;
-      const callback = await signIn(app);
+      provider.tamper = { idToken: tamper };
+      const callback = await signIn(app, provider);
       expect(callback.headers.location, JSON.stringify(tamper)).toBe('/login?error=oidc_failed');
       expect(cookieValue(callback, 'romm_session')).toBeUndefined();
     }
     provider.tamper = {};
-    expect((await signIn(app)).headers.location).toBe('/');
+    expect((await signIn(app, provider)).headers.location).toBe('/');
   });
 
   it('lets anyone in as a viewer with OIDC_ROLE_VIEWER=*', async () => {
     const { app, provider } = await setup({ OIDC_ROLE_VIEWER: '*' });
-    provider.claims = {
+    provider.user.claims = {
       email: 'guest@example.com',
       email_verified: true,
       preferred_username: 'gu',
     };
-    const callback = await signIn(app);
+    const callback = await signIn(app, provider);
     expect(await me(app, callback)).toMatchObject({ username: 'gu_', role: 'viewer' });
   });
 
