@@ -192,6 +192,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secureCookies: config.secureCookies,
     sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
   });
+  // Not awaited: an unreachable provider is logged, start-up does not wait for it.
+  app.addHook('onReady', (done) => {
+    void container.oidc.checkProvider();
+    done();
+  });
   await app.register(usersRoutes, { users: container.users });
   await app.register(platformsRoutes, { platforms: container.platforms });
   await app.register(romsRoutes, {

@@ -138,5 +138,7 @@ export const OIDC_LOGIN_ERRORS = [
   'oidc_registration_disabled',
   'oidc_username_taken',
   'oidc_disabled_user',
+  'oidc_cancelled',
+  'oidc_unavailable',
 ] as const;
 export type OidcLoginError = (typeof OIDC_LOGIN_ERRORS)[number];

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { addUser } from '../../../test/accounts.js';
 import { buildTestApp, cookieValue, createFirstAdmin } from '../../../test/build-test-app.js';
@@ -181,6 +181,109 @@ describe('OIDC sign-in', () => {
     }
     provider.tamper = {};
     expect((await signIn(app, provider)).headers.location).toBe('/');
+  });
+
+  it('reads the role from userinfo when the ID token carries only the e-mail', async () => {
+    const { app, provider } = await setup();
+    await addUser(app, 'bob', 'viewer', { email: 'bob@example.com' });
+    provider.user = {
+      sub: 'kc-bob',
+      claims: { email: 'bob@example.com', email_verified: true, preferred_username: 'bob' },
+      userinfoOnly: { groups: ['romshelf-editors'] },
+    };
+    const existing = await signIn(app, provider);
+    expect(existing.headers.location).toBe('/');
+    expect(await me(app, existing)).toMatchObject({ username: 'bob', role: 'editor' });
+
+    provider.user = {
+      sub: 'kc-fay',
+      claims: { email: 'fay@example.com', email_verified: true, preferred_username: 'fay' },
+      userinfoOnly: { groups: ['romshelf-admins'] },
+    };
+    const created = await signIn(app, provider);
+    expect(await me(app, created)).toMatchObject({ username: 'fay', role: 'admin' });
+
+    // A userinfo answer about someone else is refused.
+    provider.tamper = { userinfo: { sub: 'kc-mallory' } };
+    const foreign = await signIn(app, provider);
+    expect(foreign.headers.location).toBe('/login?error=oidc_failed');
+    expect(cookieValue(foreign, 'romm_session')).toBeUndefined();
+  });
+
+  it('refuses an ID token signed with a key the provider does not publish', async () => {
+    const { app, provider } = await setup();
+    provider.user.claims = {
+      email: 'gil@example.com',
+      email_verified: true,
+      groups: ['romshelf-users'],
+    };
+    provider.tamper = { unpublishedKey: true };
+    const forged = await signIn(app, provider);
+    expect(forged.headers.location).toBe('/login?error=oidc_failed');
+    expect(cookieValue(forged, 'romm_session')).toBeUndefined();
+    provider.tamper = {};
+    expect((await signIn(app, provider)).headers.location).toBe('/');
+  });
+
+  it('logs each refusal with the subject, the username and the reason', async () => {
+    const { app, provider } = await setup();
+    const warn = vi.spyOn(app.log, 'warn');
+    provider.user = {
+      sub: 'kc-eve',
+      claims: {
+        email: 'eve@example.com',
+        email_verified: true,
+        preferred_username: 'eve',
+        groups: ['staff'],
+      },
+    };
+    expect((await signIn(app, provider)).headers.location).toBe('/login?error=oidc_no_role');
+    expect(warn).toHaveBeenCalledWith(
+      { sub: 'kc-eve', username: 'eve', email: 'eve@example.com', code: 'oidc_no_role' },
+      'single sign-on refused for kc-eve (eve): no group in "groups" maps to a role (staff)',
+    );
+  });
+
+  it('shows "cancelled" when the user cancels at the provider', async () => {
+    const { app, provider } = await setup();
+    provider.answer = 'cancel';
+    const callback = await signIn(app, provider);
+    expect(callback.headers.location).toBe('/login?error=oidc_cancelled');
+    expect(cookieValue(callback, 'romm_session')).toBeUndefined();
+  });
+
+  it('sends the user back to the login page when the provider is down, and logs it', async () => {
+    const { app, provider } = await setup();
+    const error = vi.spyOn(app.log, 'error');
+    await provider.close();
+    const start = await app.inject({ method: 'GET', url: '/api/login/openid' });
+    expect(start.statusCode).toBe(302);
+    expect(start.headers.location).toBe('/login?error=oidc_unavailable');
+    expect(error).toHaveBeenCalledWith(
+      expect.objectContaining({ issuer: provider.issuer }),
+      'OIDC provider unreachable: single sign-on is unavailable',
+    );
+  });
+
+  it('checks the provider at start-up and logs when it is unreachable', async () => {
+    const down = await startTestOidcProvider({ ...CLIENT, redirectUris: [REDIRECT_URI] });
+    await down.close();
+    const { app } = await buildTestApp({
+      env: {
+        OIDC_ENABLED: 'true',
+        OIDC_CLIENT_ID: CLIENT.clientId,
+        OIDC_SERVER_APPLICATION_URL: down.issuer,
+        OIDC_REDIRECT_URI: REDIRECT_URI,
+      },
+    });
+    const error = vi.spyOn(app.log, 'error');
+    await app.ready();
+    await vi.waitFor(() => {
+      expect(error).toHaveBeenCalledWith(
+        expect.objectContaining({ issuer: down.issuer }),
+        'OIDC provider unreachable: single sign-on is unavailable',
+      );
+    });
   });
 
   it('lets anyone in as a viewer with OIDC_ROLE_VIEWER=*', async () => {

@@ -31,15 +31,22 @@ export const oidcRoutes: FastifyPluginAsyncZod<OidcRoutesOptions> = async (app, 
       config: publicRoute,
       schema: {
         tags: ['auth'],
-        summary: 'Start single sign-on: redirects to the OIDC provider',
-        response: { 404: ErrorBodySchema, 502: ErrorBodySchema },
+        summary:
+          'Start single sign-on: redirects to the OIDC provider (or /login?error=oidc_unavailable)',
+        response: { 404: ErrorBodySchema },
       },
     },
     async (_request, reply) => {
       if (!oidc.enabled) throw new HttpError(404, 'OIDC is not enabled');
-      const started = await oidc.start().catch(() => {
-        throw new HttpError(502, 'The sign-on provider could not be reached');
-      });
+      let started;
+      try {
+        started = await oidc.start();
+      } catch (error) {
+        if (error instanceof OidcLoginFailure) {
+          return reply.redirect(`/login?error=${error.code}`, 302);
+        }
+        throw error;
+      }
       reply.setCookie(
         OIDC_STATE_COOKIE,
         started.stateCookie,
@@ -77,7 +84,6 @@ export const oidcRoutes: FastifyPluginAsyncZod<OidcRoutesOptions> = async (app, 
         reply.setCookie(CSRF_COOKIE, session.csrf_token, csrfCookieOptions(secureCookies));
       } catch (error) {
         if (!(error instanceof OidcLoginFailure)) throw error;
-        request.log.info({ reason: error.message }, `single sign-on refused: ${error.code}`);
         target = `/login?error=${error.code}`;
       }
       return reply.redirect(target, 302);

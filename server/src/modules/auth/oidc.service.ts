@@ -50,11 +50,12 @@ export function usernameFromClaim(text: string): string {
 
 /**
  * OpenID Connect sign-in (authorization code + PKCE, state and nonce). The provider is
- * discovered from OIDC_SERVER_APPLICATION_URL at the first sign-in. Plain-http issuers are only
+ * discovered from OIDC_SERVER_APPLICATION_URL at start-up and again at each sign-in. Plain-http issuers are only
  * allowed on loopback addresses (test providers), through openid-client's allowInsecureRequests.
  */
 export class OidcService {
-  private configuration: Promise<oidc.Configuration> | null = null;
+  /** The last discovered provider configuration. */
+  private configuration: oidc.Configuration | null = null;
 
   constructor(
     private readonly config: OidcConfig,
@@ -67,7 +68,22 @@ export class OidcService {
     return this.config.enabled;
   }
 
-  /** The provider's authorization URL and the signed state cookie to set. */
+  /** Reads the provider's discovery document once at start-up, to log an unreachable provider. */
+  async checkProvider(): Promise<void> {
+    if (!this.enabled) return;
+    try {
+      await this.discover();
+      this.log.info({ issuer: this.config.issuerUrl }, 'OIDC provider reachable');
+    } catch {
+      // discover() logged it
+    }
+  }
+
+  /**
+   * The provider's authorization URL and the signed state cookie to set. The discovery document
+   * is read again at each sign-in, so an unreachable provider is noticed (and logged) here rather
+   * than at its sign-in page.
+   */
   async start(): Promise<{ url: string; stateCookie: string }> {
     const configuration = await this.discover();
     const state = oidc.randomState();
@@ -95,16 +111,29 @@ export class OidcService {
 
   /**
    * Completes the callback: exchanges the code (openid-client checks state, nonce, issuer,
-   * audience and the signature), then finds the user by verified e-mail or creates one.
+   * audience and, with non-repudiation checks on, the ID token's signature against the provider's
+   * published keys), merges the userinfo claims (they win; their `sub` must match), then finds the
+   * user by verified e-mail or creates one. Refusals are logged with who and why.
    */
   async finish(query: string, stateCookie: string | undefined): Promise<UserRow> {
+    let claims: Record<string, unknown> | null = null;
+    try {
+      claims = await this.verifiedClaims(query, stateCookie);
+      return await this.userFor(claims);
+    } catch (error) {
+      if (error instanceof OidcLoginFailure) this.logRefusal(error, claims);
+      throw error;
+    }
+  }
+
+  private async verifiedClaims(
+    query: string,
+    stateCookie: string | undefined,
+  ): Promise<Record<string, unknown>> {
     const saved = await this.readState(stateCookie);
-    const configuration = await this.discover().catch(() => {
-      throw new OidcLoginFailure('oidc_failed', 'provider discovery failed');
-    });
+    const configuration = this.configuration ?? (await this.discover());
     const currentUrl = new URL(this.config.redirectUri ?? '');
     currentUrl.search = query;
-    let claims: Record<string, unknown>;
     try {
       const tokens = await oidc.authorizationCodeGrant(configuration, currentUrl, {
         pkceCodeVerifier: saved.verifier,
@@ -112,16 +141,35 @@ export class OidcService {
         expectedNonce: saved.nonce,
         idTokenExpected: true,
       });
-      claims = { ...(tokens.claims() ?? {}) };
-      if (claimText(claims, 'email') === null && typeof claims.sub === 'string') {
-        const info = await oidc.fetchUserInfo(configuration, tokens.access_token, claims.sub);
-        claims = { ...info, ...claims };
-      }
+      const idClaims: Record<string, unknown> = { ...(tokens.claims() ?? {}) };
+      const sub = typeof idClaims.sub === 'string' ? idClaims.sub : '';
+      if (configuration.serverMetadata().userinfo_endpoint === undefined) return idClaims;
+      const info = await oidc.fetchUserInfo(configuration, tokens.access_token, sub);
+      return { ...idClaims, ...info };
     } catch (error) {
-      this.log.warn({ err: error }, 'OIDC callback refused');
-      throw new OidcLoginFailure('oidc_failed', 'the provider answer did not check out');
+      if (error instanceof oidc.AuthorizationResponseError && error.error === 'access_denied') {
+        throw new OidcLoginFailure('oidc_cancelled', 'cancelled at the provider');
+      }
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new OidcLoginFailure(
+        'oidc_failed',
+        `the provider's answer did not check out: ${reason}`,
+      );
     }
-    return this.userFor(claims);
+  }
+
+  private logRefusal(failure: OidcLoginFailure, claims: Record<string, unknown> | null): void {
+    if (claims === null) {
+      this.log.warn({ code: failure.code }, `single sign-on refused: ${failure.message}`);
+      return;
+    }
+    const sub = claimText(claims, 'sub');
+    const username = claimText(claims, this.config.usernameAttribute);
+    const email = claimText(claims, 'email');
+    this.log.warn(
+      { sub, username, email, code: failure.code },
+      `single sign-on refused for ${sub ?? '?'} (${username ?? email ?? '?'}): ${failure.message}`,
+    );
   }
 
   private async userFor(claims: Record<string, unknown>): Promise<UserRow> {
@@ -180,7 +228,11 @@ export class OidcService {
     if (roleAdmin !== null && groups.includes(roleAdmin)) return 'admin';
     if (roleEditor !== null && groups.includes(roleEditor)) return 'editor';
     if (roleViewer !== null && (roleViewer === '*' || groups.includes(roleViewer))) return 'viewer';
-    throw new OidcLoginFailure('oidc_no_role', 'no group maps to a role');
+    const held = groups.length > 0 ? groups.join(', ') : 'none';
+    throw new OidcLoginFailure(
+      'oidc_no_role',
+      `no group in "${claimRoles}" maps to a role (${held})`,
+    );
   }
 
   private async readState(cookie: string | undefined) {
@@ -202,26 +254,32 @@ export class OidcService {
     }
   }
 
-  private discover(): Promise<oidc.Configuration> {
-    if (this.configuration === null) {
-      const issuer = new URL(this.config.issuerUrl ?? '');
-      const insecure = issuer.protocol === 'http:' && LOOPBACK_HOSTS.has(issuer.hostname);
-      this.configuration = oidc
-        .discovery(
-          issuer,
-          this.config.clientId ?? '',
-          this.config.clientSecret ?? undefined,
-          undefined,
-          // Deprecated on purpose by openid-client to stand out; used only for loopback issuers.
-          // eslint-disable-next-line @typescript-eslint/no-deprecated
-          insecure ? { execute: [oidc.allowInsecureRequests] } : undefined,
-        )
-        .catch((error: unknown) => {
-          this.configuration = null;
-          this.log.error({ err: error }, 'OIDC discovery failed');
-          throw error;
-        });
+  private async discover(): Promise<oidc.Configuration> {
+    const issuer = this.config.issuerUrl ?? '';
+    const url = new URL(issuer);
+    const insecure = url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
+    try {
+      const configuration = await oidc.discovery(
+        url,
+        this.config.clientId ?? '',
+        this.config.clientSecret ?? undefined,
+        undefined,
+        // Deprecated on purpose by openid-client to stand out; used only for loopback issuers.
+        // eslint-disable-next-line @typescript-eslint/no-deprecated
+        insecure ? { execute: [oidc.allowInsecureRequests] } : undefined,
+      );
+      // The ID token comes straight from the token endpoint, where the spec lets TLS vouch for
+      // it; its signature is checked against the provider's keys anyway (plain http is allowed
+      // on loopback, and a signature is what the token claims to carry).
+      oidc.enableNonRepudiationChecks(configuration);
+      this.configuration = configuration;
+      return configuration;
+    } catch (error) {
+      this.log.error(
+        { err: error, issuer },
+        'OIDC provider unreachable: single sign-on is unavailable',
+      );
+      throw new OidcLoginFailure('oidc_unavailable', 'provider discovery failed');
     }
-    return this.configuration;
   }
 }
