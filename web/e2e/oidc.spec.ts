@@ -63,7 +63,7 @@ test('a member of the gamers group signs in with the provider and becomes a view
 
   await page.goto('/login');
   const signOn = page.getByTestId('login-oidc');
-  await expect(signOn).toContainText('Home Sign-On');
+  await expect(signOn).toHaveText('Sign in with Home Sign-On');
   await signOn.click();
 
   await expect(page).toHaveURL(`${baseURL}/`);
@@ -98,4 +98,32 @@ test('someone in no mapped group is refused with a message on the login page', a
   await expect(page.getByTestId('login-oidc-error')).toBeVisible();
   const me = await page.request.get('/api/users/me');
   expect(me.status()).toBe(401);
+});
+
+test('cancelling at the provider shows "cancelled" on the login page', async ({ page }) => {
+  if (provider === undefined) throw new Error('the provider did not start');
+  provider.answer = 'cancel';
+  try {
+    await page.goto('/login');
+    await page.getByTestId('login-oidc').click();
+    await expect(page).toHaveURL(/\/login\?error=oidc_cancelled$/);
+    await expect(page.getByTestId('login-oidc-error')).toHaveText('Single sign-on was canceled.');
+  } finally {
+    provider.answer = 'approve';
+  }
+});
+
+// Last: the provider is stopped.
+test('with the provider down, the sign-on button comes back to the login page with a message', async ({
+  page,
+}) => {
+  if (provider === undefined) throw new Error('the provider did not start');
+  await provider.close();
+  await page.goto('/login');
+  await page.getByTestId('login-oidc').click();
+  await expect(page).toHaveURL(/\/login\?error=oidc_unavailable$/);
+  await expect(page.getByTestId('login-oidc-error')).toHaveText(
+    'The identity provider cannot be reached right now. Try again later, or ask your administrator.',
+  );
+  await expect(page.getByTestId('login-form')).toBeVisible();
 });
