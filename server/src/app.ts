@@ -180,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, {
     auth: container.auth,
     oauth: container.oauth,
+    oidc: container.oidc,
     throttle: container.loginThrottle,
     secureCookies: config.secureCookies,
     sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,

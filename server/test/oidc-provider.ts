@@ -157,7 +157,15 @@ export async function startTestOidcProvider(client: TestOidcClient): Promise<Tes
     },
     // Scope claims go into the ID token too, as Keycloak and Authentik do by default.
     conformIdTokenClaims: false,
-    features: { devInteractions: { enabled: false } },
+    features: {
+      devInteractions: { enabled: false },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: (ctx, form) => {
+          ctx.body = `<!doctype html><title>Sign out</title>${form}<button form="op.logoutForm" name="logout" value="yes">Sign out</button>`;
+        },
+      },
+    },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     findAccount: (_ctx, id) => ({
       accountId: id,

@@ -37,6 +37,7 @@ test.beforeAll(async () => {
     OIDC_CLAIM_ROLES: 'groups',
     OIDC_ROLE_ADMIN: 'shelf-admins',
     OIDC_ROLE_VIEWER: 'gamers',
+    OIDC_RP_INITIATED_LOGOUT: 'true',
   });
   // An administrator exists already, so the setup wizard does not take over.
   const api = await request.newContext({ baseURL });
@@ -111,6 +112,36 @@ test('cancelling at the provider shows "cancelled" on the login page', async ({ 
   } finally {
     provider.answer = 'approve';
   }
+});
+
+test('the only admin signing in as a gamer stays admin, shown on the administration page; logout ends the provider session', async ({
+  page,
+}) => {
+  if (provider === undefined) throw new Error('the provider did not start');
+  provider.user = {
+    sub: 'kc-admin',
+    claims: {
+      email: admin.email,
+      email_verified: true,
+      preferred_username: admin.username,
+      groups: ['gamers'],
+    },
+  };
+  await page.goto('/login');
+  await page.getByTestId('login-oidc').click();
+  await expect(page).toHaveURL(`${baseURL}/`);
+
+  await page.goto('/administration');
+  await expect(page.getByTestId('oidc-role-kept')).toHaveText(
+    `${admin.username} stays an administrator although the identity provider gives them the Viewer role: ` +
+      "there is no other administrator. Make another account an administrator so the provider's role applies at their next sign-in.",
+  );
+
+  await page.getByTestId('user-menu-button').click();
+  await page.getByTestId('user-menu-logout').click();
+  await expect(page).toHaveURL(new RegExp(`^${provider.issuer}/session/end`));
+  const me = await page.request.get(`${baseURL}/api/users/me`);
+  expect(me.status()).toBe(401);
 });
 
 // Last: the provider is stopped.

@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { addUser } from '../../../test/accounts.js';
-import { buildTestApp, cookieValue, createFirstAdmin } from '../../../test/build-test-app.js';
+import {
+  ADMIN_AUTH,
+  buildTestApp,
+  cookieValue,
+  createFirstAdmin,
+  login,
+} from '../../../test/build-test-app.js';
 import type { TestOidcProvider } from '../../../test/oidc-provider.js';
 import { startTestOidcProvider } from '../../../test/oidc-provider.js';
 
@@ -284,6 +290,94 @@ describe('OIDC sign-in', () => {
         'OIDC provider unreachable: single sign-on is unavailable',
       );
     });
+  });
+
+  it('keeps the last admin an admin when the provider says viewer, logs it and lists it', async () => {
+    const { app, provider } = await setup();
+    const warn = vi.spyOn(app.log, 'warn');
+    provider.user = {
+      sub: 'kc-admin',
+      claims: { email: 'admin@example.com', email_verified: true, groups: ['romshelf-users'] },
+    };
+    const kept = await signIn(app, provider);
+    expect(kept.headers.location).toBe('/');
+    expect(await me(app, kept)).toMatchObject({ username: 'admin', role: 'admin' });
+    expect(warn).toHaveBeenCalledWith(
+      { sub: 'kc-admin', username: 'admin', providerRole: 'viewer' },
+      'single sign-on kept admin admin although the provider says viewer: they are the last administrator',
+    );
+    const listed = await app.inject({
+      url: '/api/oidc/roles-kept',
+      headers: { authorization: ADMIN_AUTH },
+    });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json()).toEqual([
+      { user_id: 1, username: 'admin', provider_role: 'viewer', kept_at: expect.any(String) },
+    ]);
+
+    // Once another administrator exists, the provider's role applies and the note goes.
+    await addUser(app, 'boss', 'admin');
+    const demoted = await signIn(app, provider);
+    expect(await me(app, demoted)).toMatchObject({ username: 'admin', role: 'viewer' });
+    const boss = await login(app, 'boss', 'boss-pass');
+    const after = await app.inject({
+      url: '/api/oidc/roles-kept',
+      headers: { cookie: boss.cookie },
+    });
+    expect(after.json()).toEqual([]);
+  });
+
+  it('answers the provider logout URL with OIDC_RP_INITIATED_LOGOUT for a sign-on session', async () => {
+    const { app, provider } = await setup({ OIDC_RP_INITIATED_LOGOUT: 'true' });
+    const heartbeat = await app.inject({ url: '/api/heartbeat' });
+    expect(heartbeat.json()).toMatchObject({ OIDC: { RP_INITIATED_LOGOUT: true } });
+    provider.user.claims = {
+      email: 'hal@example.com',
+      email_verified: true,
+      groups: ['romshelf-users'],
+    };
+    const callback = await signIn(app, provider);
+    const session = cookieValue(callback, 'romm_session') ?? '';
+    const csrf = cookieValue(callback, 'romm_csrftoken') ?? '';
+    const logout = await app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { cookie: `romm_session=${session}; romm_csrftoken=${csrf}`, 'x-csrftoken': csrf },
+    });
+    expect(logout.statusCode).toBe(200);
+    const target = new URL(logout.json<{ oidc_logout_url: string }>().oidc_logout_url);
+    expect(`${target.origin}${target.pathname}`).toBe(`${provider.issuer}/session/end`);
+    expect(target.searchParams.get('id_token_hint')).toMatch(/^eyJ/);
+    // The provider accepts it: its sign-out confirmation page.
+    expect((await fetch(target)).status).toBe(200);
+
+    // A password session has no provider session to end.
+    const local = await login(app, 'admin');
+    const plain = await app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { cookie: local.cookie, 'x-csrftoken': local.csrf },
+    });
+    expect(plain.json()).toBeNull();
+  });
+
+  it('does not send the browser to the provider on logout without OIDC_RP_INITIATED_LOGOUT', async () => {
+    const { app, provider } = await setup();
+    provider.user.claims = {
+      email: 'ivy@example.com',
+      email_verified: true,
+      groups: ['romshelf-users'],
+    };
+    const callback = await signIn(app, provider);
+    const session = cookieValue(callback, 'romm_session') ?? '';
+    const csrf = cookieValue(callback, 'romm_csrftoken') ?? '';
+    const logout = await app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { cookie: `romm_session=${session}; romm_csrftoken=${csrf}`, 'x-csrftoken': csrf },
+    });
+    expect(logout.statusCode).toBe(200);
+    expect(logout.json()).toBeNull();
   });
 
   it('lets anyone in as a viewer with OIDC_ROLE_VIEWER=*', async () => {

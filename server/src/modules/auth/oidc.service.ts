@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-import type { OidcLoginError, Role } from '@romshelf/contract';
+import type { OidcLoginError, OidcRoleKept, Role } from '@romshelf/contract';
 import { USERNAME_MAX, USERNAME_MIN } from '@romshelf/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
@@ -10,6 +10,7 @@ import type { OidcConfig } from '../../config/app-config.js';
 import type { UserRow } from '../../db/schema.js';
 import { nowIso } from '../../lib/time.js';
 import type { UsersRepository } from '../users/users.repository.js';
+import type { OidcRepository } from './oidc.repository.js';
 import { hashPassword } from './password.js';
 
 /** Cookie holding the signed state, nonce and PKCE verifier between redirect and callback. */
@@ -60,6 +61,7 @@ export class OidcService {
   constructor(
     private readonly config: OidcConfig,
     private readonly users: UsersRepository,
+    private readonly records: OidcRepository,
     private readonly key: Uint8Array,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -115,11 +117,15 @@ export class OidcService {
    * published keys), merges the userinfo claims (they win; their `sub` must match), then finds the
    * user by verified e-mail or creates one. Refusals are logged with who and why.
    */
-  async finish(query: string, stateCookie: string | undefined): Promise<UserRow> {
+  async finish(
+    query: string,
+    stateCookie: string | undefined,
+  ): Promise<{ user: UserRow; idToken: string }> {
     let claims: Record<string, unknown> | null = null;
     try {
-      claims = await this.verifiedClaims(query, stateCookie);
-      return await this.userFor(claims);
+      const verified = await this.verifiedClaims(query, stateCookie);
+      claims = verified.claims;
+      return { user: await this.userFor(claims), idToken: verified.idToken };
     } catch (error) {
       if (error instanceof OidcLoginFailure) this.logRefusal(error, claims);
       throw error;
@@ -129,7 +135,7 @@ export class OidcService {
   private async verifiedClaims(
     query: string,
     stateCookie: string | undefined,
-  ): Promise<Record<string, unknown>> {
+  ): Promise<{ claims: Record<string, unknown>; idToken: string }> {
     const saved = await this.readState(stateCookie);
     const configuration = this.configuration ?? (await this.discover());
     const currentUrl = new URL(this.config.redirectUri ?? '');
@@ -141,11 +147,14 @@ export class OidcService {
         expectedNonce: saved.nonce,
         idTokenExpected: true,
       });
+      const idToken = tokens.id_token ?? '';
       const idClaims: Record<string, unknown> = { ...(tokens.claims() ?? {}) };
       const sub = typeof idClaims.sub === 'string' ? idClaims.sub : '';
-      if (configuration.serverMetadata().userinfo_endpoint === undefined) return idClaims;
+      if (configuration.serverMetadata().userinfo_endpoint === undefined) {
+        return { claims: idClaims, idToken };
+      }
       const info = await oidc.fetchUserInfo(configuration, tokens.access_token, sub);
-      return { ...idClaims, ...info };
+      return { claims: { ...idClaims, ...info }, idToken };
     } catch (error) {
       if (error instanceof oidc.AuthorizationResponseError && error.error === 'access_denied') {
         throw new OidcLoginFailure('oidc_cancelled', 'cancelled at the provider');
@@ -182,9 +191,23 @@ export class OidcService {
     const existing = await this.users.findByEmail(email);
     if (existing !== undefined) {
       if (existing.enabled !== 1) throw new OidcLoginFailure('oidc_disabled_user', 'disabled');
-      if (role !== null && role !== existing.role) {
-        const result = await this.users.updateChecked(existing.id, { role, updated_at: nowIso() });
-        if (result.outcome === 'updated') return result.user;
+      if (role === null || role === existing.role) {
+        await this.records.clearRoleKept(existing.id);
+        return existing;
+      }
+      const now = nowIso();
+      const result = await this.users.updateChecked(existing.id, { role, updated_at: now });
+      if (result.outcome === 'updated') {
+        await this.records.clearRoleKept(existing.id);
+        return result.user;
+      }
+      if (result.outcome === 'last-admin') {
+        await this.records.recordRoleKept(existing.id, role, now);
+        this.log.warn(
+          { sub: claimText(claims, 'sub'), username: existing.username, providerRole: role },
+          `single sign-on kept ${existing.username} admin although the provider says ${role}: ` +
+            'they are the last administrator',
+        );
       }
       return existing;
     }
@@ -218,6 +241,34 @@ export class OidcService {
       throw new OidcLoginFailure('oidc_username_taken', `cannot create ${username}`);
     }
     return result.user;
+  }
+
+  /** Keeps the ID token of a session signed in through the provider (for RP-initiated logout). */
+  async rememberSession(sessionId: string, idToken: string): Promise<void> {
+    if (idToken !== '') await this.records.saveIdToken(sessionId, idToken);
+  }
+
+  /**
+   * Where to send the browser to end the provider's session too (OIDC_RP_INITIATED_LOGOUT): the
+   * provider's `end_session_endpoint` with the session's ID token as `id_token_hint`. Null when
+   * off, when the session did not come from the provider or when the provider has no such endpoint.
+   */
+  async logoutUrl(sessionId: string): Promise<string | null> {
+    if (!this.enabled || !this.config.rpInitiatedLogout) return null;
+    const idToken = await this.records.findIdToken(sessionId);
+    if (idToken === undefined) return null;
+    try {
+      const configuration = this.configuration ?? (await this.discover());
+      if (configuration.serverMetadata().end_session_endpoint === undefined) return null;
+      return oidc.buildEndSessionUrl(configuration, { id_token_hint: idToken }).href;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Administrators kept so because no other exists, although the provider gave a lower role. */
+  rolesKept(): Promise<OidcRoleKept[]> {
+    return this.records.listRolesKept();
   }
 
   /** The role from OIDC_CLAIM_ROLES; null when no mapping is configured. */
