@@ -189,8 +189,14 @@ test('play a self-made NES program, save and load a state; Ruffle; the reason wi
     const stage = page.getByTestId('ruffle-stage');
     await expect(page.getByTestId('ruffle-player')).toBeVisible();
     // Software WebGL makes Ruffle show (and dim the stage behind) a hardware-acceleration notice,
-    // sooner or later depending on the machine's load: close it whenever it is up.
+    // usually within seconds but later on a loaded machine: close it when it shows, and again
+    // while waiting for the stage if it shows late.
     const notice = page.locator('#hardware-acceleration-modal .close-modal');
+    const shown = await notice
+      .waitFor({ state: 'visible', timeout: 10_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (shown) await notice.click();
     await expect
       .poll(
         async () => {
