@@ -186,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, {
     auth: container.auth,
     oauth: container.oauth,
+    oidc: container.oidc,
     secureCookies: config.secureCookies,
     sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
   });
@@ -198,6 +199,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth: container.auth,
     secureCookies: config.secureCookies,
     sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
+  });
+  // Not awaited: an unreachable provider is logged, start-up does not wait for it.
+  app.addHook('onReady', (done) => {
+    void container.oidc.checkProvider();
+    done();
   });
   await app.register(usersRoutes, { users: container.users });
   await app.register(platformsRoutes, { platforms: container.platforms });

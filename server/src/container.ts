@@ -9,6 +9,7 @@ import { createSmtpMailer } from './lib/mailer.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { CredentialLimiter } from './modules/auth/credential-limiter.js';
 import { OAuthService } from './modules/auth/oauth.service.js';
+import { OidcRepository } from './modules/auth/oidc.repository.js';
 import { OidcService } from './modules/auth/oidc.service.js';
 import { PasswordResetService } from './modules/auth/password-reset.service.js';
 import { loadSecretKey } from './modules/auth/secret-key.js';
@@ -132,7 +133,7 @@ export function createContainer(
       log,
       { baseUrl: config.baseUrl },
     ),
-    oidc: new OidcService(config.oidc, usersRepository, secretKey, log),
+    oidc: new OidcService(config.oidc, usersRepository, new OidcRepository(db), secretKey, log),
     system: new SystemService(config, version, usersRepository, libraryConfig),
     stats: new StatsService(new StatsRepository(db)),
   };

@@ -1,27 +1,32 @@
 import { expect, request, test } from '@playwright/test';
 
-import { startFakeOidc } from '../../server/test/fake-oidc.js';
-import type { FakeOidc } from '../../server/test/fake-oidc.js';
+import { startTestOidcProvider } from '../../server/test/oidc-provider.js';
+import type { TestOidcProvider } from '../../server/test/oidc-provider.js';
 import { ADMIN as admin } from './fixtures/admin.js';
 import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
 import type { OwnServer } from './fixtures/own-server.js';
 
 /*
- * Single sign-on through a fake OpenID provider on loopback. Like the accounts journeys, this
- * file runs its own server: OIDC is configured by environment variables at start-up.
+ * Single sign-on through a certified OpenID provider implementation (oidc-provider) on loopback.
+ * Like the accounts journeys, this file runs its own server: OIDC is configured by environment
+ * variables at start-up.
  */
 const port = Number(process.env.E2E_OIDC_PORT ?? 3798);
 const baseURL = ownServerUrl(port);
 const client = { clientId: 'romshelf-e2e', clientSecret: 'e2e-client-secret' };
 
-let provider: FakeOidc | undefined;
+let provider: TestOidcProvider | undefined;
 let server: OwnServer | undefined;
 
 test.use({ baseURL });
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  provider = await startFakeOidc(client);
+  provider = await startTestOidcProvider({
+    ...client,
+    redirectUris: [`${baseURL}/api/oauth/openid`],
+    postLogoutRedirectUris: [`${baseURL}/login`],
+  });
   server = await startOwnServer('oidc', port, {
     OIDC_ENABLED: 'true',
     OIDC_PROVIDER: 'Home Sign-On',
@@ -32,6 +37,7 @@ test.beforeAll(async () => {
     OIDC_CLAIM_ROLES: 'groups',
     OIDC_ROLE_ADMIN: 'shelf-admins',
     OIDC_ROLE_VIEWER: 'gamers',
+    OIDC_RP_INITIATED_LOGOUT: 'true',
   });
   // An administrator exists already, so the setup wizard does not take over.
   const api = await request.newContext({ baseURL });
@@ -48,8 +54,8 @@ test.afterAll(async () => {
 test('a member of the gamers group signs in with the provider and becomes a viewer', async ({
   page,
 }) => {
-  if (provider === undefined) throw new Error('the fake provider did not start');
-  provider.claims = {
+  if (provider === undefined) throw new Error('the provider did not start');
+  provider.user.claims = {
     email: 'ada@example.com',
     email_verified: true,
     preferred_username: 'ada',
@@ -58,7 +64,7 @@ test('a member of the gamers group signs in with the provider and becomes a view
 
   await page.goto('/login');
   const signOn = page.getByTestId('login-oidc');
-  await expect(signOn).toContainText('Home Sign-On');
+  await expect(signOn).toHaveText('Sign in with Home Sign-On');
   await signOn.click();
 
   await expect(page).toHaveURL(`${baseURL}/`);
@@ -78,8 +84,8 @@ test('a member of the gamers group signs in with the provider and becomes a view
 });
 
 test('someone in no mapped group is refused with a message on the login page', async ({ page }) => {
-  if (provider === undefined) throw new Error('the fake provider did not start');
-  provider.claims = {
+  if (provider === undefined) throw new Error('the provider did not start');
+  provider.user.claims = {
     email: 'mallory@example.com',
     email_verified: true,
     preferred_username: 'mallory',
@@ -93,4 +99,62 @@ test('someone in no mapped group is refused with a message on the login page', a
   await expect(page.getByTestId('login-oidc-error')).toBeVisible();
   const me = await page.request.get('/api/users/me');
   expect(me.status()).toBe(401);
+});
+
+test('cancelling at the provider shows "cancelled" on the login page', async ({ page }) => {
+  if (provider === undefined) throw new Error('the provider did not start');
+  provider.answer = 'cancel';
+  try {
+    await page.goto('/login');
+    await page.getByTestId('login-oidc').click();
+    await expect(page).toHaveURL(/\/login\?error=oidc_cancelled$/);
+    await expect(page.getByTestId('login-oidc-error')).toHaveText('Single sign-on was canceled.');
+  } finally {
+    provider.answer = 'approve';
+  }
+});
+
+test('the only admin signing in as a gamer stays admin, shown on the administration page; logout ends the provider session', async ({
+  page,
+}) => {
+  if (provider === undefined) throw new Error('the provider did not start');
+  provider.user = {
+    sub: 'kc-admin',
+    claims: {
+      email: admin.email,
+      email_verified: true,
+      preferred_username: admin.username,
+      groups: ['gamers'],
+    },
+  };
+  await page.goto('/login');
+  await page.getByTestId('login-oidc').click();
+  await expect(page).toHaveURL(`${baseURL}/`);
+
+  await page.goto('/administration');
+  await expect(page.getByTestId('oidc-role-kept')).toHaveText(
+    `${admin.username} stays an administrator although the identity provider gives them the Viewer role: ` +
+      "there is no other administrator. Make another account an administrator so the provider's role applies at their next sign-in.",
+  );
+
+  await page.getByTestId('user-menu-button').click();
+  await page.getByTestId('user-menu-logout').click();
+  await expect(page).toHaveURL(new RegExp(`^${provider.issuer}/session/end`));
+  const me = await page.request.get(`${baseURL}/api/users/me`);
+  expect(me.status()).toBe(401);
+});
+
+// Last: the provider is stopped.
+test('with the provider down, the sign-on button comes back to the login page with a message', async ({
+  page,
+}) => {
+  if (provider === undefined) throw new Error('the provider did not start');
+  await provider.close();
+  await page.goto('/login');
+  await page.getByTestId('login-oidc').click();
+  await expect(page).toHaveURL(/\/login\?error=oidc_unavailable$/);
+  await expect(page.getByTestId('login-oidc-error')).toHaveText(
+    'The identity provider cannot be reached right now. Try again later, or ask your administrator.',
+  );
+  await expect(page.getByTestId('login-form')).toBeVisible();
 });

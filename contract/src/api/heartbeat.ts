@@ -33,6 +33,7 @@ export const HeartbeatSchema = z.object({
   OIDC: z.object({
     ENABLED: z.boolean(),
     PROVIDER: z.string(),
+    RP_INITIATED_LOGOUT: z.boolean(),
   }),
 });
 export type Heartbeat = z.infer<typeof HeartbeatSchema>;

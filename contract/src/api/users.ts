@@ -138,5 +138,24 @@ export const OIDC_LOGIN_ERRORS = [
   'oidc_registration_disabled',
   'oidc_username_taken',
   'oidc_disabled_user',
+  'oidc_cancelled',
+  'oidc_unavailable',
 ] as const;
 export type OidcLoginError = (typeof OIDC_LOGIN_ERRORS)[number];
+
+/**
+ * POST /api/logout's answer (RomM's shape): where to send the browser to end the provider's session
+ * too, with OIDC_RP_INITIATED_LOGOUT on and a session from single sign-on; null otherwise.
+ */
+export const LogoutResponseSchema = z.object({ oidc_logout_url: z.string() }).nullable();
+export type LogoutResponse = z.infer<typeof LogoutResponseSchema>;
+
+/** An administrator kept so although the provider gave a lower role (the last admin). */
+export const OidcRoleKeptSchema = z.object({
+  user_id: z.number().int(),
+  username: z.string(),
+  provider_role: RoleSchema,
+  kept_at: z.string(),
+});
+export const OidcRoleKeptListSchema = z.array(OidcRoleKeptSchema);
+export type OidcRoleKept = z.infer<typeof OidcRoleKeptSchema>;

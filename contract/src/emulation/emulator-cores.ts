@@ -70,7 +70,7 @@ export const EMULATOR_CORES = [
  * `game-boy-adavance-sp`): they are kept so that a library using them keeps working, even though
  * the platform catalog spells the two IGDB version keys correctly (`game-television`,
  * `game-boy-advance-sp`) and has no `commmodore-128`. `doom` is not a catalog slug either; it is
- * reached through the `gzdoom` / `prboom` folder bindings.
+ * reached through the `doom`, `gzdoom` and `prboom` folders (see `resolvePlatformFolder`).
  *
  * Left out on purpose: the entries RomM only enables with the EmulatorJS *nightly* build (netplay
  * on) — `3ds` and `new-nintendo-3ds` → `azahar`, `intellivision` → `freeintv`, the extra

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { getCoresForPlatform } from '../emulation/emulator-cores.js';
 import {
   IGDB_PLATFORM_VERSIONS,
   PLATFORM_CATALOG,
@@ -141,7 +142,7 @@ describe('platform catalog data', () => {
     }
   });
 
-  it('builds folder aliases from the reference, all pointing at catalog slugs', () => {
+  it('builds folder aliases from the reference, all pointing at catalog or playable slugs', () => {
     const aliases = getKnownFolderAliases();
     expect(aliases.get('gc')).toBe('ngc');
     expect(aliases.get('ps1')).toBe('psx');
@@ -150,10 +151,12 @@ describe('platform catalog data', () => {
     expect(aliases.get('playstation')).toBe('psx');
     // The sample configs disagree (odyssey vs a non-slug target): left out.
     expect(aliases.has('odyssey2')).toBe(false);
-    // Targets that are not catalog slugs are left out.
-    expect(aliases.has('gzdoom')).toBe(false);
+    // Targets that are neither catalog slugs nor playable are left out.
     expect(aliases.has('easyrpg')).toBe(false);
-    for (const slug of aliases.values()) expect(isKnownPlatformSlug(slug)).toBe(true);
+    expect(aliases.get('gzdoom')).toBe('doom');
+    for (const slug of aliases.values()) {
+      expect(isKnownPlatformSlug(slug) || slug === 'doom', slug).toBe(true);
+    }
   });
 });
 
@@ -179,7 +182,7 @@ describe('resolvePlatformFolder', () => {
   it('keeps a binding to a slug outside the catalog', () => {
     expect(resolvePlatformFolder('wads', { bindings: { wads: 'doom' } })).toEqual({
       slug: 'doom',
-      name: 'doom',
+      name: 'Doom',
       fsSlug: 'wads',
       matchedBy: 'binding',
       entry: null,
@@ -214,6 +217,17 @@ describe('resolvePlatformFolder', () => {
     // An exact slug wins over an alias some frontends use for another system.
     expect(resolvePlatformFolder('pico')).toMatchObject({ slug: 'pico', name: 'Pico-8' });
     expect(resolvePlatformFolder('model2')).toMatchObject({ slug: 'model2', matchedBy: 'slug' });
+  });
+
+  it('plays Doom from the usual folder names (prboom, gzdoom, doom)', () => {
+    for (const folder of ['prboom', 'gzdoom', 'doom', 'PrBoom', 'GZDoom']) {
+      const resolved = resolvePlatformFolder(folder);
+      expect({ slug: resolved.slug, name: resolved.name }, folder).toEqual({
+        slug: 'doom',
+        name: 'Doom',
+      });
+      expect(getCoresForPlatform(resolved.slug), folder).toEqual(['prboom']);
+    }
   });
 
   it('matches a known alias', () => {

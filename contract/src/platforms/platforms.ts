@@ -61,12 +61,24 @@ export function isKnownPlatformSlug(slug: string): boolean {
 }
 
 /**
- * Folder names people commonly use, mapped to catalog slugs (folder → slug).
+ * Platforms with an emulator core that the catalog does not list, slug → display name. RomM's
+ * core map plays `doom` with prboom, and the Batocera sample config binds the `gzdoom` and
+ * `prboom` folders to it.
+ */
+const PLAYABLE_OUTSIDE_CATALOG: ReadonlyMap<string, string> = new Map([['doom', 'Doom']]);
+
+function isAliasTarget(slug: string): boolean {
+  return isKnownPlatformSlug(slug) || PLAYABLE_OUTSIDE_CATALOG.has(slug);
+}
+
+/**
+ * Folder names people commonly use, mapped to platform slugs (folder → slug).
  *
  * RomM itself ships no alias table: these are the mappings stated in the reference —
  * RomM's sample configs (its own, Batocera/RetroBat, ES-DE) and the slugs RomM renamed
- * by migration. Only targets that are catalog slugs are kept, and a folder name the
- * sources map to different targets is left out (it needs an explicit binding).
+ * by migration. Only targets that are catalog slugs or playable platforms outside it are
+ * kept, and a folder name the sources map to different targets is left out (it needs an
+ * explicit binding).
  */
 export function getKnownFolderAliases(): ReadonlyMap<string, string> {
   if (knownAliases) return knownAliases;
@@ -87,7 +99,7 @@ export function getKnownFolderAliases(): ReadonlyMap<string, string> {
   const aliases = new Map<string, string>();
   for (const [folder, slugs] of targets) {
     const [slug] = slugs;
-    if (slugs.size === 1 && slug !== undefined && isKnownPlatformSlug(slug)) {
+    if (slugs.size === 1 && slug !== undefined && isAliasTarget(slug)) {
       aliases.set(folder, slug);
     }
   }
@@ -150,7 +162,7 @@ function ownValue(map: Readonly<Record<string, string>> | undefined, key: string
  * Maps a platform folder name to a platform:
  * 1. a `system.platforms` binding (folder → slug);
  * 2. a `system.versions` entry (folder → parent slug; the parent's metadata is used);
- * 3. a catalog slug, exactly;
+ * 3. a catalog slug (or a playable platform outside the catalog, `doom`), exactly;
  * 4. a known folder alias (`getKnownFolderAliases`), exactly;
  * 5. steps 3–4 again on the lower-cased folder name (`NES` → `nes`);
  * 6. an IGDB platform version key (`atari-2600-plus` → version of `atari2600`): the slug
@@ -165,7 +177,7 @@ export function resolvePlatformFolder(
   const fsSlug = folderName;
   const named = (slug: string, fallbackName: string) => {
     const entry = getPlatformBySlug(slug) ?? null;
-    return { entry, name: entry?.name ?? fallbackName };
+    return { entry, name: entry?.name ?? PLAYABLE_OUTSIDE_CATALOG.get(slug) ?? fallbackName };
   };
 
   const bound = ownValue(config.bindings, folderName);
@@ -186,18 +198,10 @@ export function resolvePlatformFolder(
   const lower = folderName.toLowerCase();
   const keys = lower === folderName ? [folderName] : [folderName, lower];
   for (const key of keys) {
-    const entry = getPlatformBySlug(key);
-    if (entry) return { slug: entry.slug, name: entry.name, fsSlug, matchedBy: 'slug', entry };
+    if (isAliasTarget(key)) return { slug: key, fsSlug, matchedBy: 'slug', ...named(key, key) };
     const aliased = getKnownFolderAliases().get(key);
-    const aliasEntry = aliased === undefined ? undefined : getPlatformBySlug(aliased);
-    if (aliasEntry) {
-      return {
-        slug: aliasEntry.slug,
-        name: aliasEntry.name,
-        fsSlug,
-        matchedBy: 'alias',
-        entry: aliasEntry,
-      };
+    if (aliased !== undefined) {
+      return { slug: aliased, fsSlug, matchedBy: 'alias', ...named(aliased, aliased) };
     }
   }
   for (const key of keys) {

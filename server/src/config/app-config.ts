@@ -105,6 +105,8 @@ export interface OidcConfig {
   roleEditor: string | null;
   /** `*` lets anyone in as a viewer. */
   roleViewer: string | null;
+  /** Logging out also ends the provider's session (its `end_session_endpoint`). */
+  rpInitiatedLogout: boolean;
 }
 
 export interface SmtpConfig {

@@ -54,6 +54,7 @@ describe('parseEnv', () => {
         roleAdmin: null,
         roleEditor: null,
         roleViewer: null,
+        rpInitiatedLogout: false,
       },
       auth: {
         secretKey: null,

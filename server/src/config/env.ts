@@ -277,6 +277,7 @@ export const EnvSchema = z.object({
   OIDC_ROLE_ADMIN: optionalTextVar(),
   OIDC_ROLE_EDITOR: optionalTextVar(),
   OIDC_ROLE_VIEWER: optionalTextVar(),
+  OIDC_RP_INITIATED_LOGOUT: boolVar('OIDC_RP_INITIATED_LOGOUT'),
   RETROACHIEVEMENTS_BASE_URL: urlVar('RETROACHIEVEMENTS_BASE_URL', 'https://retroachievements.org'),
   IGDB_BASE_URL: urlVar('IGDB_BASE_URL', 'https://api.igdb.com/v4'),
   TWITCH_OAUTH_URL: urlVar('TWITCH_OAUTH_URL', 'https://id.twitch.tv/oauth2/token'),
@@ -372,6 +373,7 @@ export function parseEnv(env: Env, options: ParseEnvOptions): AppConfig {
       roleAdmin: vars.OIDC_ROLE_ADMIN,
       roleEditor: vars.OIDC_ROLE_EDITOR,
       roleViewer: vars.OIDC_ROLE_VIEWER,
+      rpInitiatedLogout: vars.OIDC_RP_INITIATED_LOGOUT,
     },
     auth: {
       secretKey: vars.ROMSHELF_AUTH_SECRET_KEY,

@@ -258,9 +258,24 @@ export interface PlayAssetTable {
   updated_at: string;
 }
 
+/** The ID token a session signed in with through single sign-on. */
+export interface OidcSessionTable {
+  session_id: string;
+  id_token: string;
+}
+
+/** A provider role not applied because the user is the last administrator. */
+export interface OidcRoleKeptTable {
+  user_id: number;
+  provider_role: string;
+  kept_at: string;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
+  oidc_session: OidcSessionTable;
+  oidc_role_kept: OidcRoleKeptTable;
   refresh_token: RefreshTokenTable;
   one_time_token: OneTimeTokenTable;
   platform: PlatformTable;

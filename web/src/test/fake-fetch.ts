@@ -67,7 +67,7 @@ export const HEARTBEAT = {
     DISABLE_USERPASS_LOGIN: false,
     YOUTUBE_BASE_URL: 'https://www.youtube.com',
   },
-  OIDC: { ENABLED: false, PROVIDER: '' },
+  OIDC: { ENABLED: false, PROVIDER: '', RP_INITIATED_LOGOUT: false },
 };
 
 export const ADMIN_USER = {

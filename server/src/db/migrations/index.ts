@@ -8,6 +8,7 @@ import { metadata } from './202611220620_metadata.js';
 import { play } from './202611220630_play.js';
 import { raHash } from './202611220700_ra_hash.js';
 import { providerIdIndexes } from './202611220800_provider_id_indexes.js';
+import { oidc } from './202611251000_oidc.js';
 
 /**
  * Every migration, in order, listed explicitly (no directory scanning, so bundling and the
@@ -22,6 +23,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202611220630_play': play,
   '202611220700_ra_hash': raHash,
   '202611220800_provider_id_indexes': providerIdIndexes,
+  '202611251000_oidc': oidc,
 };
 
 export const migrationProvider: MigrationProvider = {

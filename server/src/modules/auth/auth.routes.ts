@@ -1,4 +1,9 @@
-import { CSRF_COOKIE, ErrorBodySchema, SESSION_COOKIE } from '@romshelf/contract';
+import {
+  CSRF_COOKIE,
+  ErrorBodySchema,
+  LogoutResponseSchema,
+  SESSION_COOKIE,
+} from '@romshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -7,10 +12,12 @@ import { HttpError } from '../../http/http-error.js';
 import { basicAuthHeader } from './basic-auth.js';
 import type { AuthService } from './auth.service.js';
 import type { OAuthService } from './oauth.service.js';
+import type { OidcService } from './oidc.service.js';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
   oauth: OAuthService;
+  oidc: OidcService;
   secureCookies: boolean;
   sessionMaxAgeSeconds: number;
 }
@@ -74,15 +81,23 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       config: { access: { public: true } },
       schema: {
         tags: ['auth'],
-        summary: 'End the current session and clear the cookies',
-        response: { 200: z.null() },
+        summary:
+          'End the current session and clear the cookies; with OIDC_RP_INITIATED_LOGOUT, ' +
+          "answers the provider's logout URL for a single sign-on session",
+        response: { 200: LogoutResponseSchema },
       },
     },
     async (request, reply) => {
-      if (request.session !== null) await auth.logout(request.session.id);
+      let providerLogout: string | null = null;
+      if (request.session !== null) {
+        providerLogout = await options.oidc.logoutUrl(request.session.id);
+        await auth.logout(request.session.id);
+      }
       reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(secureCookies, 0));
       reply.clearCookie(CSRF_COOKIE, csrfCookieOptions(secureCookies));
-      return reply.code(200).send(null);
+      return reply
+        .code(200)
+        .send(providerLogout === null ? null : { oidc_logout_url: providerLogout });
     },
   );
 

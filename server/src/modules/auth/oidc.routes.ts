@@ -1,7 +1,12 @@
-import { CSRF_COOKIE, ErrorBodySchema, SESSION_COOKIE } from '@romshelf/contract';
+import {
+  CSRF_COOKIE,
+  ErrorBodySchema,
+  OidcRoleKeptListSchema,
+  SESSION_COOKIE,
+} from '@romshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { publicRoute } from '../../http/access.js';
+import { publicRoute, requireScopes } from '../../http/access.js';
 import { csrfCookieOptions, sessionCookieOptions } from '../../http/cookies.js';
 import { HttpError } from '../../http/http-error.js';
 import type { AuthService } from './auth.service.js';
@@ -31,15 +36,22 @@ export const oidcRoutes: FastifyPluginAsyncZod<OidcRoutesOptions> = async (app, 
       config: publicRoute,
       schema: {
         tags: ['auth'],
-        summary: 'Start single sign-on: redirects to the OIDC provider',
-        response: { 404: ErrorBodySchema, 502: ErrorBodySchema },
+        summary:
+          'Start single sign-on: redirects to the OIDC provider (or /login?error=oidc_unavailable)',
+        response: { 404: ErrorBodySchema },
       },
     },
     async (_request, reply) => {
       if (!oidc.enabled) throw new HttpError(404, 'OIDC is not enabled');
-      const started = await oidc.start().catch(() => {
-        throw new HttpError(502, 'The sign-on provider could not be reached');
-      });
+      let started;
+      try {
+        started = await oidc.start();
+      } catch (error) {
+        if (error instanceof OidcLoginFailure) {
+          return reply.redirect(`/login?error=${error.code}`, 302);
+        }
+        throw error;
+      }
       reply.setCookie(
         OIDC_STATE_COOKIE,
         started.stateCookie,
@@ -65,10 +77,11 @@ export const oidcRoutes: FastifyPluginAsyncZod<OidcRoutesOptions> = async (app, 
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
       let target = '/';
       try {
-        const user = await oidc.finish(query, request.cookies[OIDC_STATE_COOKIE]);
+        const { user, idToken } = await oidc.finish(query, request.cookies[OIDC_STATE_COOKIE]);
         const previous = request.cookies[SESSION_COOKIE];
         if (previous !== undefined && previous !== '') await auth.endSessionByToken(previous);
         const { token, session } = await auth.login(user, request.headers['user-agent']);
+        await oidc.rememberSession(session.id, idToken);
         reply.setCookie(
           SESSION_COOKIE,
           token,
@@ -77,11 +90,24 @@ export const oidcRoutes: FastifyPluginAsyncZod<OidcRoutesOptions> = async (app, 
         reply.setCookie(CSRF_COOKIE, session.csrf_token, csrfCookieOptions(secureCookies));
       } catch (error) {
         if (!(error instanceof OidcLoginFailure)) throw error;
-        request.log.info({ reason: error.message }, `single sign-on refused: ${error.code}`);
         target = `/login?error=${error.code}`;
       }
       return reply.redirect(target, 302);
     },
+  );
+
+  app.get(
+    '/api/oidc/roles-kept',
+    {
+      config: requireScopes('users.write'),
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Administrators kept so although the provider gave them a lower role (the last admin)',
+        response: { 200: OidcRoleKeptListSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    () => oidc.rolesKept(),
   );
 
   await Promise.resolve();

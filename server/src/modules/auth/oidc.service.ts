@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-import type { OidcLoginError, Role } from '@romshelf/contract';
+import type { OidcLoginError, OidcRoleKept, Role } from '@romshelf/contract';
 import { USERNAME_MAX, USERNAME_MIN } from '@romshelf/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
@@ -10,6 +10,7 @@ import type { OidcConfig } from '../../config/app-config.js';
 import type { UserRow } from '../../db/schema.js';
 import { nowIso } from '../../lib/time.js';
 import type { UsersRepository } from '../users/users.repository.js';
+import type { OidcRepository } from './oidc.repository.js';
 import { hashPassword } from './password.js';
 
 /** Cookie holding the signed state, nonce and PKCE verifier between redirect and callback. */
@@ -50,15 +51,17 @@ export function usernameFromClaim(text: string): string {
 
 /**
  * OpenID Connect sign-in (authorization code + PKCE, state and nonce). The provider is
- * discovered from OIDC_SERVER_APPLICATION_URL at the first sign-in. Plain-http issuers are only
+ * discovered from OIDC_SERVER_APPLICATION_URL at start-up and again at each sign-in. Plain-http issuers are only
  * allowed on loopback addresses (test providers), through openid-client's allowInsecureRequests.
  */
 export class OidcService {
-  private configuration: Promise<oidc.Configuration> | null = null;
+  /** The last discovered provider configuration. */
+  private configuration: oidc.Configuration | null = null;
 
   constructor(
     private readonly config: OidcConfig,
     private readonly users: UsersRepository,
+    private readonly records: OidcRepository,
     private readonly key: Uint8Array,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -67,7 +70,22 @@ export class OidcService {
     return this.config.enabled;
   }
 
-  /** The provider's authorization URL and the signed state cookie to set. */
+  /** Reads the provider's discovery document once at start-up, to log an unreachable provider. */
+  async checkProvider(): Promise<void> {
+    if (!this.enabled) return;
+    try {
+      await this.discover();
+      this.log.info({ issuer: this.config.issuerUrl }, 'OIDC provider reachable');
+    } catch {
+      // discover() logged it
+    }
+  }
+
+  /**
+   * The provider's authorization URL and the signed state cookie to set. The discovery document
+   * is read again at each sign-in, so an unreachable provider is noticed (and logged) here rather
+   * than at its sign-in page.
+   */
   async start(): Promise<{ url: string; stateCookie: string }> {
     const configuration = await this.discover();
     const state = oidc.randomState();
@@ -95,16 +113,33 @@ export class OidcService {
 
   /**
    * Completes the callback: exchanges the code (openid-client checks state, nonce, issuer,
-   * audience and the signature), then finds the user by verified e-mail or creates one.
+   * audience and, with non-repudiation checks on, the ID token's signature against the provider's
+   * published keys), merges the userinfo claims (they win; their `sub` must match), then finds the
+   * user by verified e-mail or creates one. Refusals are logged with who and why.
    */
-  async finish(query: string, stateCookie: string | undefined): Promise<UserRow> {
+  async finish(
+    query: string,
+    stateCookie: string | undefined,
+  ): Promise<{ user: UserRow; idToken: string }> {
+    let claims: Record<string, unknown> | null = null;
+    try {
+      const verified = await this.verifiedClaims(query, stateCookie);
+      claims = verified.claims;
+      return { user: await this.userFor(claims), idToken: verified.idToken };
+    } catch (error) {
+      if (error instanceof OidcLoginFailure) this.logRefusal(error, claims);
+      throw error;
+    }
+  }
+
+  private async verifiedClaims(
+    query: string,
+    stateCookie: string | undefined,
+  ): Promise<{ claims: Record<string, unknown>; idToken: string }> {
     const saved = await this.readState(stateCookie);
-    const configuration = await this.discover().catch(() => {
-      throw new OidcLoginFailure('oidc_failed', 'provider discovery failed');
-    });
+    const configuration = this.configuration ?? (await this.discover());
     const currentUrl = new URL(this.config.redirectUri ?? '');
     currentUrl.search = query;
-    let claims: Record<string, unknown>;
     try {
       const tokens = await oidc.authorizationCodeGrant(configuration, currentUrl, {
         pkceCodeVerifier: saved.verifier,
@@ -112,16 +147,38 @@ export class OidcService {
         expectedNonce: saved.nonce,
         idTokenExpected: true,
       });
-      claims = { ...(tokens.claims() ?? {}) };
-      if (claimText(claims, 'email') === null && typeof claims.sub === 'string') {
-        const info = await oidc.fetchUserInfo(configuration, tokens.access_token, claims.sub);
-        claims = { ...info, ...claims };
+      const idToken = tokens.id_token ?? '';
+      const idClaims: Record<string, unknown> = { ...(tokens.claims() ?? {}) };
+      const sub = typeof idClaims.sub === 'string' ? idClaims.sub : '';
+      if (configuration.serverMetadata().userinfo_endpoint === undefined) {
+        return { claims: idClaims, idToken };
       }
+      const info = await oidc.fetchUserInfo(configuration, tokens.access_token, sub);
+      return { claims: { ...idClaims, ...info }, idToken };
     } catch (error) {
-      this.log.warn({ err: error }, 'OIDC callback refused');
-      throw new OidcLoginFailure('oidc_failed', 'the provider answer did not check out');
+      if (error instanceof oidc.AuthorizationResponseError && error.error === 'access_denied') {
+        throw new OidcLoginFailure('oidc_cancelled', 'cancelled at the provider');
+      }
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new OidcLoginFailure(
+        'oidc_failed',
+        `the provider's answer did not check out: ${reason}`,
+      );
     }
-    return this.userFor(claims);
+  }
+
+  private logRefusal(failure: OidcLoginFailure, claims: Record<string, unknown> | null): void {
+    if (claims === null) {
+      this.log.warn({ code: failure.code }, `single sign-on refused: ${failure.message}`);
+      return;
+    }
+    const sub = claimText(claims, 'sub');
+    const username = claimText(claims, this.config.usernameAttribute);
+    const email = claimText(claims, 'email');
+    this.log.warn(
+      { sub, username, email, code: failure.code },
+      `single sign-on refused for ${sub ?? '?'} (${username ?? email ?? '?'}): ${failure.message}`,
+    );
   }
 
   private async userFor(claims: Record<string, unknown>): Promise<UserRow> {
@@ -134,9 +191,23 @@ export class OidcService {
     const existing = await this.users.findByEmail(email);
     if (existing !== undefined) {
       if (existing.enabled !== 1) throw new OidcLoginFailure('oidc_disabled_user', 'disabled');
-      if (role !== null && role !== existing.role) {
-        const result = await this.users.updateChecked(existing.id, { role, updated_at: nowIso() });
-        if (result.outcome === 'updated') return result.user;
+      if (role === null || role === existing.role) {
+        await this.records.clearRoleKept(existing.id);
+        return existing;
+      }
+      const now = nowIso();
+      const result = await this.users.updateChecked(existing.id, { role, updated_at: now });
+      if (result.outcome === 'updated') {
+        await this.records.clearRoleKept(existing.id);
+        return result.user;
+      }
+      if (result.outcome === 'last-admin') {
+        await this.records.recordRoleKept(existing.id, role, now);
+        this.log.warn(
+          { sub: claimText(claims, 'sub'), username: existing.username, providerRole: role },
+          `single sign-on kept ${existing.username} admin although the provider says ${role}: ` +
+            'they are the last administrator',
+        );
       }
       return existing;
     }
@@ -172,6 +243,34 @@ export class OidcService {
     return result.user;
   }
 
+  /** Keeps the ID token of a session signed in through the provider (for RP-initiated logout). */
+  async rememberSession(sessionId: string, idToken: string): Promise<void> {
+    if (idToken !== '') await this.records.saveIdToken(sessionId, idToken);
+  }
+
+  /**
+   * Where to send the browser to end the provider's session too (OIDC_RP_INITIATED_LOGOUT): the
+   * provider's `end_session_endpoint` with the session's ID token as `id_token_hint`. Null when
+   * off, when the session did not come from the provider or when the provider has no such endpoint.
+   */
+  async logoutUrl(sessionId: string): Promise<string | null> {
+    if (!this.enabled || !this.config.rpInitiatedLogout) return null;
+    const idToken = await this.records.findIdToken(sessionId);
+    if (idToken === undefined) return null;
+    try {
+      const configuration = this.configuration ?? (await this.discover());
+      if (configuration.serverMetadata().end_session_endpoint === undefined) return null;
+      return oidc.buildEndSessionUrl(configuration, { id_token_hint: idToken }).href;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Administrators kept so because no other exists, although the provider gave a lower role. */
+  rolesKept(): Promise<OidcRoleKept[]> {
+    return this.records.listRolesKept();
+  }
+
   /** The role from OIDC_CLAIM_ROLES; null when no mapping is configured. */
   private roleFor(claims: Record<string, unknown>): Role | null {
     const { claimRoles, roleAdmin, roleEditor, roleViewer } = this.config;
@@ -180,7 +279,11 @@ export class OidcService {
     if (roleAdmin !== null && groups.includes(roleAdmin)) return 'admin';
     if (roleEditor !== null && groups.includes(roleEditor)) return 'editor';
     if (roleViewer !== null && (roleViewer === '*' || groups.includes(roleViewer))) return 'viewer';
-    throw new OidcLoginFailure('oidc_no_role', 'no group maps to a role');
+    const held = groups.length > 0 ? groups.join(', ') : 'none';
+    throw new OidcLoginFailure(
+      'oidc_no_role',
+      `no group in "${claimRoles}" maps to a role (${held})`,
+    );
   }
 
   private async readState(cookie: string | undefined) {
@@ -202,26 +305,32 @@ export class OidcService {
     }
   }
 
-  private discover(): Promise<oidc.Configuration> {
-    if (this.configuration === null) {
-      const issuer = new URL(this.config.issuerUrl ?? '');
-      const insecure = issuer.protocol === 'http:' && LOOPBACK_HOSTS.has(issuer.hostname);
-      this.configuration = oidc
-        .discovery(
-          issuer,
-          this.config.clientId ?? '',
-          this.config.clientSecret ?? undefined,
-          undefined,
-          // Deprecated on purpose by openid-client to stand out; used only for loopback issuers.
-          // eslint-disable-next-line @typescript-eslint/no-deprecated
-          insecure ? { execute: [oidc.allowInsecureRequests] } : undefined,
-        )
-        .catch((error: unknown) => {
-          this.configuration = null;
-          this.log.error({ err: error }, 'OIDC discovery failed');
-          throw error;
-        });
+  private async discover(): Promise<oidc.Configuration> {
+    const issuer = this.config.issuerUrl ?? '';
+    const url = new URL(issuer);
+    const insecure = url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
+    try {
+      const configuration = await oidc.discovery(
+        url,
+        this.config.clientId ?? '',
+        this.config.clientSecret ?? undefined,
+        undefined,
+        // Deprecated on purpose by openid-client to stand out; used only for loopback issuers.
+        // eslint-disable-next-line @typescript-eslint/no-deprecated
+        insecure ? { execute: [oidc.allowInsecureRequests] } : undefined,
+      );
+      // The ID token comes straight from the token endpoint, where the spec lets TLS vouch for
+      // it; its signature is checked against the provider's keys anyway (plain http is allowed
+      // on loopback, and a signature is what the token claims to carry).
+      oidc.enableNonRepudiationChecks(configuration);
+      this.configuration = configuration;
+      return configuration;
+    } catch (error) {
+      this.log.error(
+        { err: error, issuer },
+        'OIDC provider unreachable: single sign-on is unavailable',
+      );
+      throw new OidcLoginFailure('oidc_unavailable', 'provider discovery failed');
     }
-    return this.configuration;
   }
 }

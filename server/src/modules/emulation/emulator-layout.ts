@@ -64,6 +64,22 @@ function placeTree(sourceDir: string, targetDir: string): number {
   return count;
 }
 
+/** Package files that are not core files EmulatorJS asks for. */
+const CORE_PACKAGE_EXTRAS =
+  /^(package\.json|readme(\.md)?|license(\.md|\.txt)?|changelog(\.md)?)$/i;
+
+/**
+ * The files of an `@emulatorjs/core-<name>` package that EmulatorJS requests from `cores/`: the
+ * `.data` builds and anything else shipped beside them (e.g. `ppsspp-assets.zip`, the PSP's fonts
+ * and dialogs, fetched when PPSSPP starts).
+ */
+function coreFilesShipped(coreDir: string): string[] {
+  return readdirSync(coreDir, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && !CORE_PACKAGE_EXTRAS.test(entry.name))
+    .map((entry) => entry.name)
+    .sort();
+}
+
 export interface EmulatorLayoutReport {
   emulatorjsVersion: string;
   cores: string[];
@@ -76,8 +92,9 @@ export const LAYOUT_MARKER = 'layout.json';
 
 /**
  * Lays out the self-hosted emulators under `targetDir`:
- * - `emulatorjs/`: EmulatorJS's `data/` folder, `cores/<core>[-thread][-legacy]-wasm.data` and
- *   `cores/reports/<core>.json` from every `@emulatorjs/core-<name>` package of the platform map,
+ * - `emulatorjs/`: EmulatorJS's `data/` folder, every file of each `@emulatorjs/core-<name>`
+ *   package of the platform map in `cores/` (see {@link coreFilesShipped}) and its
+ *   `cores/reports/<core>.json`,
  *   plus `emulator.min.js` / `emulator.min.css` built from the sources (the loader asks for them
  *   first; without them it logs an error before falling back to `src/`).
  * - `ruffle/`: the `@ruffle-rs/ruffle` package files.
@@ -105,9 +122,8 @@ export function prepareEmulators(targetDir: string): EmulatorLayoutReport {
       missingCores.push(core);
       continue;
     }
-    for (const file of readdirSync(dir)) {
-      if (file.endsWith('.data')) place(path.join(dir, file), path.join(coresDir, file));
-    }
+    for (const file of coreFilesShipped(dir))
+      place(path.join(dir, file), path.join(coresDir, file));
     const reports = path.join(dir, 'reports');
     if (existsSync(reports)) {
       for (const file of readdirSync(reports)) {

@@ -1,11 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
 import type { Firmware, Platform, Save, State } from '@romshelf/contract';
-import { getKnownBios } from '@romshelf/contract';
+import { EMULATOR_CORES, getKnownBios } from '@romshelf/contract';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 import { addUser } from '../../../test/accounts.js';
 import type { TestUser } from '../../../test/accounts.js';
@@ -402,7 +403,8 @@ describe('saves and states', () => {
 
 describe('emulator assets and player pages', () => {
   let emulatorsDir = '';
-  beforeAll(() => {
+  // Temp folders are removed after each test: lay the emulators out for each.
+  beforeEach(() => {
     emulatorsDir = makeTempDir('romshelf-emulators-');
     prepareEmulators(emulatorsDir);
   });
@@ -434,6 +436,33 @@ describe('emulator assets and player pages', () => {
       missingCores: string[];
     };
     expect(layout.missingCores).toEqual([]);
+  });
+
+  it('serves every file a core package ships, PSP asset pack included, with a type', async () => {
+    const { app } = await buildTestApp({ env: { ROMSHELF_EMULATORS_DIR: emulatorsDir } });
+    const require = createRequire(import.meta.url);
+    const requested: string[] = [];
+    for (const core of EMULATOR_CORES) {
+      const dir = path.dirname(require.resolve(`@emulatorjs/core-${core}/package.json`));
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        if (entry.isFile() && !['package.json', 'README.md'].includes(entry.name)) {
+          requested.push(`/emulatorjs/cores/${entry.name}`);
+        }
+      }
+      requested.push(`/emulatorjs/cores/reports/${core}.json`);
+    }
+    expect(requested).toContain('/emulatorjs/cores/ppsspp-assets.zip');
+    const failures: string[] = [];
+    for (const url of requested) {
+      const response = await app.inject({ method: 'HEAD', url });
+      const type = response.headers['content-type'];
+      if (response.statusCode !== 200 || typeof type !== 'string' || type === '') {
+        failures.push(`${url} → ${String(response.statusCode)} ${String(type)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    const assets = await app.inject({ method: 'HEAD', url: '/emulatorjs/cores/ppsspp-assets.zip' });
+    expect(assets.headers['content-type']).toBe('application/zip');
   });
 
   it('isolates /rom/{id}/ejs (COOP + COEP) with the player CSP, and only that page', async () => {

@@ -38,7 +38,7 @@ describe('GET /api/heartbeat', () => {
         DISABLE_USERPASS_LOGIN: false,
         YOUTUBE_BASE_URL: 'https://www.youtube.com',
       },
-      OIDC: { ENABLED: false, PROVIDER: '' },
+      OIDC: { ENABLED: false, PROVIDER: '', RP_INITIATED_LOGOUT: false },
     });
   });
 
@@ -151,7 +151,7 @@ describe('GET /api/heartbeat', () => {
       DISABLE_USERPASS_LOGIN: true,
       YOUTUBE_BASE_URL: 'https://invidious.example.org',
     });
-    expect(body.OIDC).toEqual({ ENABLED: true, PROVIDER: 'Authelia' });
+    expect(body.OIDC).toEqual({ ENABLED: true, PROVIDER: 'Authelia', RP_INITIATED_LOGOUT: false });
   });
 
   it('enables ANY_SOURCE_ENABLED for a single source', async () => {

@@ -48,7 +48,11 @@ export class SystemService {
         DISABLE_USERPASS_LOGIN: this.config.disableUserpassLogin,
         YOUTUBE_BASE_URL: this.config.youtubeBaseUrl,
       },
-      OIDC: { ENABLED: this.config.oidc.enabled, PROVIDER: this.config.oidc.provider },
+      OIDC: {
+        ENABLED: this.config.oidc.enabled,
+        PROVIDER: this.config.oidc.provider,
+        RP_INITIATED_LOGOUT: this.config.oidc.rpInitiatedLogout,
+      },
     };
   }
 

@@ -86,7 +86,11 @@ export function LoginPage() {
       <AuthCardHeader title={t('login.title')} subtitle={t('login.subtitle')} />
       <Stack spacing={2.5}>
         {oidcError ? (
-          <Alert severity="error" role="alert" data-testid="login-oidc-error">
+          <Alert
+            severity={params.get('error') === 'oidc_cancelled' ? 'info' : 'error'}
+            role="alert"
+            data-testid="login-oidc-error"
+          >
             {t(oidcError)}
           </Alert>
         ) : null}

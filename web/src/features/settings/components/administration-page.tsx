@@ -13,9 +13,11 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { errorMessage } from '@/lib/api-client';
 import { useAuthStore } from '@/lib/stores/auth-store';
+import { useHeartbeatStore } from '@/lib/stores/heartbeat-store';
+import { useOidcRolesKeptQuery } from '../api/oidc-roles-kept';
 import { useUpdateUserMutation } from '../api/update-user';
 import { useUsersQuery } from '../api/users';
-import { assignableRoles } from '../roles';
+import { assignableRoles, roleLook } from '../roles';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { InviteLinks } from './invite-links';
 import { UserDialog } from './user-dialog';
@@ -28,6 +30,8 @@ export function AdministrationPage() {
   const { t } = useTranslation('settings');
   const me = useAuthStore((state) => state.user);
   const users = useUsersQuery();
+  const oidcEnabled = useHeartbeatStore((state) => state.value?.OIDC.ENABLED ?? false);
+  const rolesKept = useOidcRolesKeptQuery(oidcEnabled);
   const update = useUpdateUserMutation();
   const [open, setOpen] = useState<Open | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -49,6 +53,14 @@ export function AdministrationPage() {
         icon={<AdminPanelSettingsRounded />}
       />
       <Stack spacing={3}>
+        {rolesKept.data?.map((kept) => (
+          <Alert key={kept.user_id} severity="warning" data-testid="oidc-role-kept">
+            {t('administration.oidc-role-kept', {
+              username: kept.username,
+              role: t(roleLook(kept.provider_role).labelKey),
+            })}
+          </Alert>
+        ))}
         <InviteLinks roles={roles} />
         <Box component="section" aria-labelledby="users-heading">
           <Stack

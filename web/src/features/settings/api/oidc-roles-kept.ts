@@ -1,0 +1,14 @@
+import { OidcRoleKeptListSchema } from '@romshelf/contract';
+import type { OidcRoleKept } from '@romshelf/contract';
+import { useQuery } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+/** GET /api/oidc/roles-kept (users.write): admins single sign-on could not demote. */
+export async function fetchOidcRolesKept(): Promise<OidcRoleKept[]> {
+  return OidcRoleKeptListSchema.parse(await api.get('/oidc/roles-kept'));
+}
+
+export function useOidcRolesKeptQuery(enabled: boolean) {
+  return useQuery({ queryKey: ['oidc', 'roles-kept'], queryFn: fetchOidcRolesKept, enabled });
+}
