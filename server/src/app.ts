@@ -200,7 +200,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
   });
   await app.register(usersRoutes, { users: container.users });
-  await app.register(platformsRoutes, { platforms: container.platforms });
+  await app.register(platformsRoutes, {
+    platforms: container.platforms,
+    filesystemPlatforms: container.filesystemPlatforms,
+  });
   await app.register(romsRoutes, {
     roms: container.roms,
     uploads: container.romUploads,

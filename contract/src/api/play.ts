@@ -86,6 +86,20 @@ export const SaveSchema = PlayAssetBase.extend({
 });
 export type Save = z.infer<typeof SaveSchema>;
 
+/** `GET /api/saves/summary?rom_id=`: the caller's saves of one ROM, grouped by slot (RomM). */
+export const SaveSummarySchema = z.object({
+  total_count: z.number().int(),
+  /** One entry per slot (`null`: saves without a slot), most recently updated first. */
+  slots: z.array(
+    z.object({ slot: z.string().nullable(), count: z.number().int(), latest: SaveSchema }),
+  ),
+});
+export type SaveSummary = z.infer<typeof SaveSummarySchema>;
+
+export const SaveSummaryQuerySchema = z.object({
+  rom_id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+});
+
 /** An emulator save state of one user for one ROM (RomM StateSchema). */
 export const StateSchema = PlayAssetBase;
 export type State = z.infer<typeof StateSchema>;

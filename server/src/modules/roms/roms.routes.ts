@@ -7,11 +7,13 @@ import {
   DeleteRomsResponseSchema,
   DetailedRomSchema,
   ErrorBodySchema,
+  IdentifiersSchema,
   RomBulkDownloadQuerySchema,
   RomByHashQuerySchema,
   RomByProviderQuerySchema,
   RomContentParamsSchema,
   RomContentQuerySchema,
+  RomFiltersSchema,
   RomIdParamsSchema,
   RomListPageSchema,
   RomListQuerySchema,
@@ -96,6 +98,32 @@ export const romsRoutes: FastifyPluginAsyncZod<RomsRoutesOptions> = async (
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
     (request) => roms.list(request.query, request.user?.id ?? -1),
+  );
+
+  app.get(
+    '/api/roms/identifiers',
+    {
+      config: requireScopes('roms.read'),
+      schema: {
+        tags: ['roms'],
+        summary: 'The id of every ROM',
+        response: { 200: IdentifiersSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    () => roms.identifiers(),
+  );
+
+  app.get(
+    '/api/roms/filters',
+    {
+      config: requireScopes('roms.read'),
+      schema: {
+        tags: ['roms'],
+        summary: 'The values the whole library can be filtered on',
+        response: { 200: RomFiltersSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    () => roms.filterValues([]),
   );
 
   app.get(

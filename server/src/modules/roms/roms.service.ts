@@ -355,8 +355,12 @@ export class RomsService {
     };
   }
 
+  identifiers(): Promise<number[]> {
+    return this.roms.allIds();
+  }
+
   /** Values the gallery can filter on, over the platform scope (cached per data version). */
-  private filterValues(platformIds: readonly number[]): Promise<RomFilters> {
+  filterValues(platformIds: readonly number[]): Promise<RomFilters> {
     return this.cached(`filters:${platformIds.join(',')}`, async () => ({
       ...EMPTY_FILTERS,
       regions: await this.roms.distinctJsonValues('regions', platformIds),
