@@ -10,6 +10,7 @@ export const FirmwareSchema = z.object({
   /** Library-relative folder, e.g. `bios/psx`. */
   file_path: z.string(),
   file_size_bytes: z.number().int(),
+  /** Library-relative path, e.g. `bios/gba/gba_bios.bin`. */
   full_path: z.string(),
   /** Size and one of md5/sha1/crc equal to the known BIOS list. */
   is_verified: z.boolean(),
