@@ -98,6 +98,8 @@ export const ADMIN_USER = {
   ra_username: null,
   ra_progression: null,
   ui_settings: null,
+  permission_group_id: null,
+  current_device_id: null,
   created_at: '2026-11-22T00:00:00Z',
   updated_at: '2026-11-22T00:00:00Z',
 };
