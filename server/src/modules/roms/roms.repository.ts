@@ -391,6 +391,10 @@ export class RomsRepository {
     return row?.id;
   }
 
+  async findFileById(id: number): Promise<RomFileRow | undefined> {
+    return this.db.selectFrom('rom_file').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
   /** Files of some ROMs, by ROM then path and name. */
   async filesOf(romIds: readonly number[]): Promise<RomFileRow[]> {
     if (romIds.length === 0) return [];

@@ -13,6 +13,7 @@ import {
   RomByProviderQuerySchema,
   RomContentParamsSchema,
   RomContentQuerySchema,
+  RomFileSchema,
   RomFiltersSchema,
   RomIdParamsSchema,
   RomListPageSchema,
@@ -21,6 +22,7 @@ import {
   RomPropsQuerySchema,
   RomUpdateQuerySchema,
   RomUserSchema,
+  SimpleRomSchema,
 } from '@romshelf/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -212,6 +214,34 @@ export const romsRoutes: FastifyPluginAsyncZod<RomsRoutesOptions> = async (
       },
     },
     (request) => roms.get(request.params.id, request.user?.id ?? -1),
+  );
+
+  app.get(
+    '/api/roms/:id/simple',
+    {
+      config: requireScopes('roms.read'),
+      schema: {
+        tags: ['roms'],
+        summary: 'One ROM in the list shape',
+        params: RomIdParamsSchema,
+        response: { 200: SimpleRomSchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    (request) => roms.getSimple(request.params.id, request.user?.id ?? -1),
+  );
+
+  app.get(
+    '/api/roms/:id/files',
+    {
+      config: requireScopes('roms.read'),
+      schema: {
+        tags: ['roms'],
+        summary: "One file of a ROM, by the file's id (as RomM: the id is a file id)",
+        params: RomIdParamsSchema,
+        response: { 200: RomFileSchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    (request) => roms.getFile(request.params.id),
   );
 
   app.get(
