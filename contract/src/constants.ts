@@ -2,6 +2,12 @@
 
 export const PRODUCT_NAME = 'RomShelf';
 
+/**
+ * The RomM API version RomShelf answers as (`SYSTEM.VERSION` of the heartbeat): RomM's apps
+ * choose their login flow and features by it. RomShelf's own version is `SYSTEM.ROMSHELF_VERSION`.
+ */
+export const ROMM_API_VERSION = '5.0.0';
+
 /** Gallery page size. */
 export const PAGE_SIZE = 72;
 /** Length of the "recently added" and "continue playing" rails. */

@@ -5,6 +5,7 @@ export * from './api/common.js';
 export * from './api/heartbeat.js';
 export * from './api/config.js';
 export * from './api/users.js';
+export * from './api/permissions.js';
 export * from './platforms/platforms.js';
 export * from './api/platforms.js';
 export * from './api/roms.js';

@@ -43,6 +43,7 @@ import {
 import { firmwareRoutes } from './modules/firmware/firmware.routes.js';
 import { playAssetsRoutes } from './modules/play-assets/play-assets.routes.js';
 import { metadataRoutes } from './modules/metadata/metadata.routes.js';
+import { permissionsRoutes } from './modules/permissions/permissions.routes.js';
 import { platformsRoutes } from './modules/platforms/platforms.routes.js';
 import { romsRoutes } from './modules/roms/roms.routes.js';
 import { registerScanGateway } from './modules/scan/scan.gateway.js';
@@ -206,7 +207,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done();
   });
   await app.register(usersRoutes, { users: container.users });
-  await app.register(platformsRoutes, { platforms: container.platforms });
+  await app.register(permissionsRoutes, { users: container.users });
+  await app.register(platformsRoutes, {
+    platforms: container.platforms,
+    filesystemPlatforms: container.filesystemPlatforms,
+  });
   await app.register(romsRoutes, {
     roms: container.roms,
     uploads: container.romUploads,

@@ -20,6 +20,7 @@ import { FirmwareService } from './modules/firmware/firmware.service.js';
 import { LibraryConfigService } from './modules/library/library-config.service.js';
 import { PlayAssetsRepository } from './modules/play-assets/play-assets.repository.js';
 import { PlayAssetsService } from './modules/play-assets/play-assets.service.js';
+import { FilesystemPlatforms } from './modules/platforms/filesystem-platforms.js';
 import { PlatformsRepository } from './modules/platforms/platforms.repository.js';
 import { PlatformsService } from './modules/platforms/platforms.service.js';
 import { RomsRepository } from './modules/roms/roms.repository.js';
@@ -105,6 +106,11 @@ export function createContainer(
     firmware,
     playAssets,
     platforms: new PlatformsService(platformsRepository, firmware),
+    filesystemPlatforms: new FilesystemPlatforms(
+      platformsRepository,
+      config.libraryDir,
+      libraryConfig,
+    ),
     roms: new RomsService(
       romsRepository,
       config.libraryDir,

@@ -17,6 +17,9 @@ export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 export const MessageSchema = z.object({ msg: z.string() });
 
+/** `GET /api/<things>/identifiers`: the ids of every item the caller can see (RomM). */
+export const IdentifiersSchema = z.array(z.number().int());
+
 /**
  * A yes/no query parameter as RomM's clients send it (`true`, `1`, `True`, or their opposites);
  * `fallback` when it is absent.

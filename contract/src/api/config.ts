@@ -1,5 +1,18 @@
 import { z } from 'zod';
 
+/** A STUN/TURN server for EmulatorJS netplay. */
+export const NetplayIceServerSchema = z.object({
+  urls: z.string(),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+
+/** The keys bound to one button of a player (EmulatorJS control settings). */
+export const EjsButtonSchema = z.object({
+  value: z.string().optional(),
+  value2: z.string().optional(),
+});
+
 /** GET /api/config: the library rules read from config.yml (key names as RomM's). */
 export const ConfigSchema = z.object({
   CONFIG_FILE_MOUNTED: z.boolean(),
@@ -28,10 +41,32 @@ export const ConfigSchema = z.object({
   PLATFORMS_BINDING: z.record(z.string(), z.string()),
   PLATFORMS_VERSIONS: z.record(z.string(), z.string()),
   SKIP_HASH_CALCULATION: z.boolean(),
+  /** `emulatorjs.*` of config.yml, which RomM's web player applies over its own defaults. */
+  EJS_DEBUG: z.boolean(),
+  EJS_CACHE_LIMIT: z.number().int().nullable(),
+  EJS_DISABLE_AUTO_UNLOAD: z.boolean(),
+  EJS_DISABLE_BATCH_BOOTUP: z.boolean(),
+  EJS_NETPLAY_ENABLED: z.boolean(),
+  EJS_NETPLAY_ICE_SERVERS: z.array(NetplayIceServerSchema),
+  /** Core (or `default`) → option → value. */
+  EJS_SETTINGS: z.record(z.string(), z.record(z.string(), z.string())),
+  /** Core → player (`0`–`3`) → button → key bindings. */
+  EJS_CONTROLS: z.record(z.string(), z.record(z.string(), z.record(z.string(), EjsButtonSchema))),
   SCAN_METADATA_PRIORITY: z.array(z.string()),
   SCAN_ARTWORK_PRIORITY: z.array(z.string()),
+  /** `scan.priority.cover|screenshot|manual`: artwork order for one kind of media. */
+  SCAN_ARTWORK_PRIORITY_OVERRIDES: z.object({
+    url_cover: z.array(z.string()).optional(),
+    url_screenshots: z.array(z.string()).optional(),
+    url_manual: z.array(z.string()).optional(),
+  }),
   SCAN_REGION_PRIORITY: z.array(z.string()),
   SCAN_LANGUAGE_PRIORITY: z.array(z.string()),
+  SCAN_MEDIA: z.array(z.string()),
+  GAMELIST_AUTO_EXPORT_ON_SCAN: z.boolean(),
+  GAMELIST_MEDIA_THUMBNAIL: z.string(),
+  GAMELIST_MEDIA_IMAGE: z.string(),
+  PEGASUS_AUTO_EXPORT_ON_SCAN: z.boolean(),
 });
 export type LibraryConfig = z.infer<typeof ConfigSchema>;
 

@@ -10,6 +10,7 @@ export const FirmwareSchema = z.object({
   /** Library-relative folder, e.g. `bios/psx`. */
   file_path: z.string(),
   file_size_bytes: z.number().int(),
+  /** Library-relative path, e.g. `bios/gba/gba_bios.bin`. */
   full_path: z.string(),
   /** Size and one of md5/sha1/crc equal to the known BIOS list. */
   is_verified: z.boolean(),
@@ -85,6 +86,20 @@ export const SaveSchema = PlayAssetBase.extend({
   content_hash: z.string().nullable(),
 });
 export type Save = z.infer<typeof SaveSchema>;
+
+/** `GET /api/saves/summary?rom_id=`: the caller's saves of one ROM, grouped by slot (RomM). */
+export const SaveSummarySchema = z.object({
+  total_count: z.number().int(),
+  /** One entry per slot (`null`: saves without a slot), most recently updated first. */
+  slots: z.array(
+    z.object({ slot: z.string().nullable(), count: z.number().int(), latest: SaveSchema }),
+  ),
+});
+export type SaveSummary = z.infer<typeof SaveSummarySchema>;
+
+export const SaveSummaryQuerySchema = z.object({
+  rom_id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+});
 
 /** An emulator save state of one user for one ROM (RomM StateSchema). */
 export const StateSchema = PlayAssetBase;

@@ -39,6 +39,21 @@ export const ArchiveMemberSchema = z.object({
 });
 export type ArchiveMember = z.infer<typeof ArchiveMemberSchema>;
 
+/** Tags of a soundtrack file (RomM's music library). */
+export const TrackMetaSchema = z.object({
+  title: z.string().nullable(),
+  artist: z.string().nullable(),
+  album: z.string().nullable(),
+  year: z.string().nullable(),
+  genre: z.string().nullable(),
+  track: z.number().int().nullable(),
+  disc: z.number().int().nullable(),
+  duration_seconds: z.number().nullable(),
+  has_embedded_cover: z.boolean(),
+  cover_path: z.string().nullable(),
+});
+export type TrackMeta = z.infer<typeof TrackMetaSchema>;
+
 /** One file of a ROM (RomM RomFileSchema). Paths are library-relative. */
 export const RomFileSchema = z.object({
   id: z.number().int(),
@@ -62,6 +77,8 @@ export const RomFileSchema = z.object({
   archive_members: z.array(ArchiveMemberSchema).nullable(),
   category: z.enum(ROM_FILE_CATEGORIES).nullable(),
   missing_from_fs: z.boolean(),
+  /** Audio tags of a soundtrack file; null when unknown (RomShelf does not read audio tags). */
+  track_meta: TrackMetaSchema.nullable(),
 });
 export type RomFile = z.infer<typeof RomFileSchema>;
 

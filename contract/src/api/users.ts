@@ -40,6 +40,10 @@ export const UserSchema = z.object({
   ra_username: z.string().nullable(),
   ra_progression: z.record(z.string(), z.unknown()).nullable(),
   ui_settings: z.record(z.string(), z.unknown()).nullable(),
+  /** The built-in permission group of the role (`GET /api/permissions/groups`); null for admins. */
+  permission_group_id: z.number().int().nullable(),
+  /** RomM's device sync; RomShelf has no devices, so always null. */
+  current_device_id: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -70,7 +74,8 @@ const FormBooleanSchema = z.preprocess((value) => {
  */
 export const UpdateUserBodySchema = z.object({
   username: UsernameSchema.optional(),
-  password: PasswordSchema.optional(),
+  /** Empty means unchanged: RomM's client always sends the field. */
+  password: z.preprocess((value) => (value === '' ? undefined : value), PasswordSchema.optional()),
   current_password: z.string().max(PASSWORD_MAX).optional(),
   email: z.union([EmailSchema, z.literal('')]).nullish(),
   enabled: FormBooleanSchema.optional(),

@@ -28,7 +28,7 @@ async function renderAt(url: string) {
 function setSetupWizard(show: boolean) {
   useHeartbeatStore
     .getState()
-    .setHeartbeat({ ...HEARTBEAT, SYSTEM: { VERSION: '0.1.0', SHOW_SETUP_WIZARD: show } });
+    .setHeartbeat({ ...HEARTBEAT, SYSTEM: { ...HEARTBEAT.SYSTEM, SHOW_SETUP_WIZARD: show } });
 }
 
 describe('guarded routes', () => {

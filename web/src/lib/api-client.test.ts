@@ -97,7 +97,7 @@ describe('api client', () => {
       'DELETE /api/roms/1': { status: 403, json: { detail: 'Forbidden' } },
       'GET /api/heartbeat': {
         status: 200,
-        json: { ...HEARTBEAT, SYSTEM: { VERSION: '9.9.9', SHOW_SETUP_WIZARD: false } },
+        json: { ...HEARTBEAT, SYSTEM: { ...HEARTBEAT.SYSTEM, ROMSHELF_VERSION: '9.9.9' } },
       },
     });
     vi.stubGlobal('fetch', fake.fetch);
@@ -112,7 +112,7 @@ describe('api client', () => {
       'DELETE /api/roms/1',
       'GET /api/heartbeat',
     ]);
-    expect(useHeartbeatStore.getState().value?.SYSTEM.VERSION).toBe('9.9.9');
+    expect(useHeartbeatStore.getState().value?.SYSTEM.ROMSHELF_VERSION).toBe('9.9.9');
     expect(visited).toEqual(['/login?next=%2Fplatform%2F7%3Ftab%3Dgames']);
   });
 

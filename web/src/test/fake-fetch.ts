@@ -47,11 +47,12 @@ export function clearCookies(): void {
 }
 
 export const HEARTBEAT = {
-  SYSTEM: { VERSION: '0.1.0', SHOW_SETUP_WIZARD: false },
+  SYSTEM: { VERSION: '5.0.0', ROMSHELF_VERSION: '0.1.0', SHOW_SETUP_WIZARD: false },
   METADATA_SOURCES: {
     ANY_SOURCE_ENABLED: false,
     IGDB_API_ENABLED: false,
     SS_API_ENABLED: false,
+    SS_DEV_CREDENTIALS_SET: false,
     MOBY_API_ENABLED: false,
     RA_API_ENABLED: false,
     STEAMGRIDDB_API_ENABLED: false,
@@ -59,6 +60,9 @@ export const HEARTBEAT = {
     PLAYMATCH_API_ENABLED: false,
     HASHEOUS_API_ENABLED: false,
     TGDB_API_ENABLED: false,
+    FLASHPOINT_API_ENABLED: false,
+    HLTB_API_ENABLED: false,
+    LIBRETRO_API_ENABLED: false,
   },
   FILESYSTEM: { FS_PLATFORMS: [] },
   EMULATION: { DISABLE_EMULATOR_JS: false, DISABLE_RUFFLE_RS: false },
@@ -66,8 +70,19 @@ export const HEARTBEAT = {
     UPLOAD_TIMEOUT: 20,
     DISABLE_USERPASS_LOGIN: false,
     YOUTUBE_BASE_URL: 'https://www.youtube.com',
+    DISABLE_LOGS_VIEWER: true,
   },
-  OIDC: { ENABLED: false, PROVIDER: '', RP_INITIATED_LOGOUT: false },
+  OIDC: { ENABLED: false, PROVIDER: '', AUTOLOGIN: false, RP_INITIATED_LOGOUT: false },
+  TASKS: {
+    ENABLE_SCHEDULED_RESCAN: false,
+    SCHEDULED_RESCAN_CRON: '0 3 * * *',
+    ENABLE_SCHEDULED_UPDATE_SWITCH_TITLEDB: false,
+    SCHEDULED_UPDATE_SWITCH_TITLEDB_CRON: '0 4 * * *',
+    ENABLE_SCHEDULED_UPDATE_LAUNCHBOX_METADATA: false,
+    SCHEDULED_UPDATE_LAUNCHBOX_METADATA_CRON: '0 4 * * *',
+    ENABLE_SCHEDULED_CONVERT_IMAGES_TO_WEBP: false,
+    SCHEDULED_CONVERT_IMAGES_TO_WEBP_CRON: '0 4 * * *',
+  },
 };
 
 export const ADMIN_USER = {
@@ -83,6 +98,8 @@ export const ADMIN_USER = {
   ra_username: null,
   ra_progression: null,
   ui_settings: null,
+  permission_group_id: null,
+  current_device_id: null,
   created_at: '2026-11-22T00:00:00Z',
   updated_at: '2026-11-22T00:00:00Z',
 };

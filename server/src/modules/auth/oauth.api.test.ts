@@ -181,14 +181,16 @@ describe('POST /api/token (refresh_token grant)', () => {
       grant_type: 'refresh_token',
       refresh_token: first.refresh_token,
     });
-    expect(replay.statusCode).toBe(400);
+    // As RomM: a used refresh token is bad credentials (401), not a bad request.
+    expect(replay.statusCode).toBe(401);
     expect(replay.json()).toEqual({ detail: 'Invalid or expired refresh token' });
+    expect(replay.headers['www-authenticate']).toBe('Bearer');
     // The replay revoked the rotated token too.
     const afterReplay = await tokenRequest(app, {
       grant_type: 'refresh_token',
       refresh_token: rotated.refresh_token,
     });
-    expect(afterReplay.statusCode).toBe(400);
+    expect(afterReplay.statusCode).toBe(401);
   });
 
   it('refuses access tokens, forged and missing refresh tokens', async () => {
@@ -197,7 +199,7 @@ describe('POST /api/token (refresh_token grant)', () => {
     const pair = await passwordTokens(app, ADMIN);
     for (const refresh_token of [pair.access_token, 'not.a.jwt', `${pair.refresh_token}x`]) {
       const response = await tokenRequest(app, { grant_type: 'refresh_token', refresh_token });
-      expect(response.statusCode).toBe(400);
+      expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ detail: 'Invalid or expired refresh token' });
     }
     const missing = await tokenRequest(app, { grant_type: 'refresh_token' });
@@ -294,7 +296,7 @@ describe('ending access', () => {
       grant_type: 'refresh_token',
       refresh_token: pair.refresh_token,
     });
-    expect(refresh.statusCode).toBe(400);
+    expect(refresh.statusCode).toBe(401);
     expect((await me({ authorization: basic(viewer.username, 'brand-new-pass') })).statusCode).toBe(
       200,
     );

@@ -16,6 +16,10 @@ export const OAUTH_ISSUER = 'romm:oauth';
 export const INVALID_TOKEN = 'Invalid or expired token';
 export const INVALID_REFRESH_TOKEN = 'Invalid or expired refresh token';
 
+/** A forged, expired, revoked or already used refresh token: bad credentials, as RomM's 401. */
+const invalidRefreshToken = () =>
+  new HttpError(401, INVALID_REFRESH_TOKEN, { 'www-authenticate': 'Bearer' });
+
 export interface TokenPair {
   access_token: string;
   refresh_token: string;
@@ -69,16 +73,16 @@ export class OAuthService {
       throw new HttpError(400, 'Missing refresh token');
     }
     const claims = await this.verify(refreshToken, 'refresh');
-    if (claims === null) throw new HttpError(400, INVALID_REFRESH_TOKEN);
+    if (claims === null) throw invalidRefreshToken();
     const user = await this.users.findByUsername(claims.sub);
     if (user === undefined || user.token_version !== claims.ver) {
-      throw new HttpError(400, INVALID_REFRESH_TOKEN);
+      throw invalidRefreshToken();
     }
     if (user.enabled !== 1) throw new HttpError(401, DISABLED_USER);
     if (!(await this.tokens.useRefresh(claims.jti, user.id, toIsoUtc(new Date())))) {
       // A replayed refresh token means it leaked: end the whole family.
       await this.tokens.deleteRefreshForUser(user.id);
-      throw new HttpError(400, INVALID_REFRESH_TOKEN);
+      throw invalidRefreshToken();
     }
     const previous = parseScopes(claims.scopes);
     const requested = parseScopes(scope);

@@ -9,6 +9,7 @@ import {
   FirmwareSchema,
   FirmwareUploadQuerySchema,
   FirmwareUploadResultSchema,
+  IdentifiersSchema,
 } from '@romshelf/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -61,6 +62,19 @@ export const firmwareRoutes: FastifyPluginAsyncZod<{
       },
     },
     (request) => firmware.list(request.query.platform_id),
+  );
+
+  app.get(
+    '/api/firmware/identifiers',
+    {
+      config: requireScopes('firmware.read'),
+      schema: {
+        tags: ['firmware'],
+        summary: 'The id of every firmware file',
+        response: { 200: IdentifiersSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    async () => (await firmware.list()).map((file) => file.id),
   );
 
   app.post(

@@ -18,7 +18,8 @@ import type { FirmwareRepository } from './firmware.repository.js';
 /** Hashes a file (the scan's worker pool in the app). */
 export type FileHashFn = (absPath: string, size: number) => Promise<Hashes>;
 
-export function toFirmwareDto(row: FirmwareRow, libraryDir: string): Firmware {
+/** The API shape of a firmware file; paths are relative to the library, as RomM's. */
+export function toFirmwareDto(row: FirmwareRow): Firmware {
   const parts = fileNameParts(row.file_name);
   return {
     id: row.id,
@@ -28,7 +29,7 @@ export function toFirmwareDto(row: FirmwareRow, libraryDir: string): Firmware {
     file_extension: parts.extension,
     file_path: row.file_path,
     file_size_bytes: row.file_size_bytes,
-    full_path: path.posix.join(libraryDir.split(path.sep).join('/'), row.file_path, row.file_name),
+    full_path: `${row.file_path}/${row.file_name}`,
     is_verified: row.is_verified === 1,
     crc_hash: row.crc_hash,
     md5_hash: row.md5_hash,
@@ -64,7 +65,7 @@ export class FirmwareService {
   ) {}
 
   async list(platformId?: number): Promise<Firmware[]> {
-    return (await this.firmware.list(platformId)).map((row) => toFirmwareDto(row, this.libraryDir));
+    return (await this.firmware.list(platformId)).map((row) => toFirmwareDto(row));
   }
 
   /** Present firmware grouped by platform id (for the platform list). */
@@ -73,14 +74,14 @@ export class FirmwareService {
     for (const row of await this.firmware.list()) {
       if (row.missing_from_fs === 1) continue;
       const list = grouped.get(row.platform_id) ?? [];
-      list.push(toFirmwareDto(row, this.libraryDir));
+      list.push(toFirmwareDto(row));
       grouped.set(row.platform_id, list);
     }
     return grouped;
   }
 
   async get(id: number): Promise<Firmware> {
-    return toFirmwareDto(await this.row(id), this.libraryDir);
+    return toFirmwareDto(await this.row(id));
   }
 
   private async row(id: number): Promise<FirmwareRow> {
@@ -159,7 +160,7 @@ export class FirmwareService {
     if (stored.length === 0) throw new HttpError(400, 'No file uploaded');
     return {
       uploaded: stored.length,
-      firmware: stored.map((row) => toFirmwareDto(row, this.libraryDir)),
+      firmware: stored.map((row) => toFirmwareDto(row)),
     };
   }
 

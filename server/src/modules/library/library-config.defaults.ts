@@ -65,6 +65,8 @@ export const DEFAULT_ARTWORK_PRIORITY = [
 
 export const DEFAULT_REGION_PRIORITY = ['us', 'wor', 'ss', 'eu', 'jp'];
 export const DEFAULT_LANGUAGE_PRIORITY = ['en'];
+/** Media kinds a scan fetches (RomM's `scan.media`). */
+export const DEFAULT_SCAN_MEDIA = ['box2d', 'screenshot', 'manual'];
 
 /**
  * Written to <data>/config/config.yml when the file is missing. Every key is commented out,
@@ -132,4 +134,21 @@ export const CONFIG_TEMPLATE = `# RomShelf library configuration (RomM-compatibl
 #     # Preferred languages.
 #     language:
 #       - ${DEFAULT_LANGUAGE_PRIORITY.join('\n#       - ')}
+
+# emulatorjs:
+#   # Options of the in-browser player, per core (or \`default\` for every core).
+#   settings:
+#     default:
+#       fps: show
+#   # Key bindings per core and player (0-3): button number -> keys.
+#   controls:
+#     snes9x:
+#       0:
+#         0:
+#           value: x
+#           value2: BUTTON_2
+#   netplay:
+#     enabled: false
+#     ice_servers:
+#       - urls: stun:stun.l.google.com:19302
 `;

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { parse } from 'yaml';
 
 import { fsNameProblem } from '../roms/fs-name.js';
+import { defaultEmulatorJsConfig, readEmulatorJsConfig } from './library-config.emulatorjs.js';
 
 import {
   CONFIG_TEMPLATE,
@@ -16,6 +17,7 @@ import {
   DEFAULT_LANGUAGE_PRIORITY,
   DEFAULT_METADATA_PRIORITY,
   DEFAULT_REGION_PRIORITY,
+  DEFAULT_SCAN_MEDIA,
 } from './library-config.defaults.js';
 
 export function configFilePath(dataDir: string): string {
@@ -40,10 +42,17 @@ export function defaultLibraryConfig(): LibraryConfig {
     PLATFORMS_BINDING: {},
     PLATFORMS_VERSIONS: {},
     SKIP_HASH_CALCULATION: false,
+    ...defaultEmulatorJsConfig(),
     SCAN_METADATA_PRIORITY: [...DEFAULT_METADATA_PRIORITY],
     SCAN_ARTWORK_PRIORITY: [...DEFAULT_ARTWORK_PRIORITY],
+    SCAN_ARTWORK_PRIORITY_OVERRIDES: {},
     SCAN_REGION_PRIORITY: [...DEFAULT_REGION_PRIORITY],
     SCAN_LANGUAGE_PRIORITY: [...DEFAULT_LANGUAGE_PRIORITY],
+    SCAN_MEDIA: [...DEFAULT_SCAN_MEDIA],
+    GAMELIST_AUTO_EXPORT_ON_SCAN: false,
+    GAMELIST_MEDIA_THUMBNAIL: 'box2d',
+    GAMELIST_MEDIA_IMAGE: 'screenshot',
+    PEGASUS_AUTO_EXPORT_ON_SCAN: false,
   };
 }
 
@@ -122,6 +131,16 @@ export function readLibraryConfig(document: unknown): {
     return value;
   };
 
+  const word = (keys: readonly string[], fallback: string): string => {
+    const value = lookup(document, keys);
+    if (value === undefined) return fallback;
+    if (typeof value !== 'string') {
+      problems.push(`${keys.join('.')} must be a text`);
+      return fallback;
+    }
+    return value;
+  };
+
   config.EXCLUDED_PLATFORMS = list(['exclude', 'platforms'], []);
   config.EXCLUDED_SINGLE_EXT = list(['exclude', 'roms', 'single_file', 'extensions'], []).map(
     (ext) => ext.replace(/^\./, '').toLowerCase(),
@@ -153,11 +172,26 @@ export function readLibraryConfig(document: unknown): {
     ['scan', 'priority', 'artwork'],
     config.SCAN_ARTWORK_PRIORITY,
   );
+  const overrides = [
+    ['cover', 'url_cover'],
+    ['screenshot', 'url_screenshots'],
+    ['manual', 'url_manual'],
+  ] as const;
+  for (const [key, field] of overrides) {
+    if (lookup(document, ['scan', 'priority', key]) === undefined) continue;
+    config.SCAN_ARTWORK_PRIORITY_OVERRIDES[field] = list(['scan', 'priority', key], []);
+  }
   config.SCAN_REGION_PRIORITY = list(['scan', 'priority', 'region'], config.SCAN_REGION_PRIORITY);
   config.SCAN_LANGUAGE_PRIORITY = list(
     ['scan', 'priority', 'language'],
     config.SCAN_LANGUAGE_PRIORITY,
   );
+  config.SCAN_MEDIA = list(['scan', 'media'], config.SCAN_MEDIA);
+  config.GAMELIST_AUTO_EXPORT_ON_SCAN = bool(['scan', 'gamelist', 'export'], false);
+  config.GAMELIST_MEDIA_THUMBNAIL = word(['scan', 'gamelist', 'media', 'thumbnail'], 'box2d');
+  config.GAMELIST_MEDIA_IMAGE = word(['scan', 'gamelist', 'media', 'image'], 'screenshot');
+  config.PEGASUS_AUTO_EXPORT_ON_SCAN = bool(['scan', 'pegasus', 'export'], false);
+  Object.assign(config, readEmulatorJsConfig(lookup(document, ['emulatorjs']), problems));
   return { config, problems };
 }
 

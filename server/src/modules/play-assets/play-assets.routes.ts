@@ -4,7 +4,10 @@ import {
   AssetUploadQuerySchema,
   DeletedIdsSchema,
   ErrorBodySchema,
+  IdentifiersSchema,
   SaveSchema,
+  SaveSummaryQuerySchema,
+  SaveSummarySchema,
   SavesDeleteBodySchema,
   StateSchema,
   StatesDeleteBodySchema,
@@ -137,6 +140,40 @@ export const playAssetsRoutes: FastifyPluginAsyncZod<{
         return assets.delete(callerId(request), kind, body.saves ?? body.states ?? []);
       },
     );
+
+    app.get(
+      `${prefix}/identifiers`,
+      {
+        config: requireScopes('assets.read'),
+        schema: {
+          tags: ['assets'],
+          summary: `The ids of your ${label}s`,
+          response: { 200: IdentifiersSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+        },
+      },
+      async (request) => (await assets.list(callerId(request), kind, {})).map((item) => item.id),
+    );
+
+    if (kind === 'save') {
+      app.get(
+        '/api/saves/summary',
+        {
+          config: requireScopes('assets.read'),
+          schema: {
+            tags: ['assets'],
+            summary: 'Your saves of one ROM, counted by slot with the latest of each',
+            querystring: SaveSummaryQuerySchema,
+            response: {
+              200: SaveSummarySchema,
+              401: ErrorBodySchema,
+              403: ErrorBodySchema,
+              422: ErrorBodySchema,
+            },
+          },
+        },
+        (request) => assets.saveSummary(callerId(request), request.query.rom_id),
+      );
+    }
 
     app.get(
       `${prefix}/:id`,

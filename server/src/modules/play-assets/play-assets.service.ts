@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
-import type { Save, Screenshot, State } from '@romshelf/contract';
+import type { Save, SaveSummary, Screenshot, State } from '@romshelf/contract';
 
 import type { PlayAssetRow } from '../../db/schema.js';
 import { HttpError } from '../../http/http-error.js';
@@ -157,6 +157,23 @@ export class PlayAssetsService {
     filters: { romId?: number; platformId?: number },
   ): Promise<(Save | State)[]> {
     return this.withScreenshots(userId, await this.repo.list(userId, kind, filters));
+  }
+
+  /** The caller's saves of one ROM by slot: how many, and the most recently updated of each. */
+  async saveSummary(userId: number, romId: number): Promise<SaveSummary> {
+    const saves = (await this.list(userId, 'save', { romId })) as Save[];
+    const bySlot = new Map<string | null, { count: number; latest: Save }>();
+    for (const save of saves) {
+      const entry = bySlot.get(save.slot);
+      if (entry === undefined) bySlot.set(save.slot, { count: 1, latest: save });
+      else {
+        entry.count += 1;
+        if (save.updated_at > entry.latest.updated_at) entry.latest = save;
+      }
+    }
+    const slots = [...bySlot].map(([slot, entry]) => ({ slot, ...entry }));
+    slots.sort((a, b) => b.latest.updated_at.localeCompare(a.latest.updated_at));
+    return { total_count: saves.length, slots };
   }
 
   /**

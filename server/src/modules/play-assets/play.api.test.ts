@@ -117,6 +117,8 @@ describe('firmware', () => {
     expect(firmware).toMatchObject({
       file_name: 'scph1001.bin',
       file_path: 'bios/psx',
+      // Relative to the library, as RomM's: the server's own folders stay private.
+      full_path: 'bios/psx/scph1001.bin',
       file_size_bytes: bios.length,
       is_verified: false,
       md5_hash: hashesOf(bios).md5,

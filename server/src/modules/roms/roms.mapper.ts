@@ -59,6 +59,7 @@ export function toRomFileDto(row: RomFileRow): RomFile {
         ? (row.category as RomFileCategory)
         : null,
     missing_from_fs: row.missing_from_fs === 1,
+    track_meta: null,
   };
 }
 

@@ -324,6 +324,12 @@ export class RomsRepository {
     return this.withPlatform().where('rom.id', 'in', ids).execute();
   }
 
+  /** Every ROM id, ascending. */
+  async allIds(): Promise<number[]> {
+    const rows = await this.db.selectFrom('rom').select('id').orderBy('id').execute();
+    return rows.map((row) => row.id);
+  }
+
   /** Ids of a platform's ROMs by name, at most `limit`. */
   async idsOfPlatform(platformId: number, limit: number): Promise<number[]> {
     const rows = await this.db
@@ -383,6 +389,10 @@ export class RomsRepository {
       .limit(1)
       .executeTakeFirst();
     return row?.id;
+  }
+
+  async findFileById(id: number): Promise<RomFileRow | undefined> {
+    return this.db.selectFrom('rom_file').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   /** Files of some ROMs, by ROM then path and name. */

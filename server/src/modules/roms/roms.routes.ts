@@ -7,11 +7,14 @@ import {
   DeleteRomsResponseSchema,
   DetailedRomSchema,
   ErrorBodySchema,
+  IdentifiersSchema,
   RomBulkDownloadQuerySchema,
   RomByHashQuerySchema,
   RomByProviderQuerySchema,
   RomContentParamsSchema,
   RomContentQuerySchema,
+  RomFileSchema,
+  RomFiltersSchema,
   RomIdParamsSchema,
   RomListPageSchema,
   RomListQuerySchema,
@@ -19,6 +22,7 @@ import {
   RomPropsQuerySchema,
   RomUpdateQuerySchema,
   RomUserSchema,
+  SimpleRomSchema,
 } from '@romshelf/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -96,6 +100,32 @@ export const romsRoutes: FastifyPluginAsyncZod<RomsRoutesOptions> = async (
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
     (request) => roms.list(request.query, request.user?.id ?? -1),
+  );
+
+  app.get(
+    '/api/roms/identifiers',
+    {
+      config: requireScopes('roms.read'),
+      schema: {
+        tags: ['roms'],
+        summary: 'The id of every ROM',
+        response: { 200: IdentifiersSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    () => roms.identifiers(),
+  );
+
+  app.get(
+    '/api/roms/filters',
+    {
+      config: requireScopes('roms.read'),
+      schema: {
+        tags: ['roms'],
+        summary: 'The values the whole library can be filtered on',
+        response: { 200: RomFiltersSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    () => roms.filterValues([]),
   );
 
   app.get(
@@ -184,6 +214,34 @@ export const romsRoutes: FastifyPluginAsyncZod<RomsRoutesOptions> = async (
       },
     },
     (request) => roms.get(request.params.id, request.user?.id ?? -1),
+  );
+
+  app.get(
+    '/api/roms/:id/simple',
+    {
+      config: requireScopes('roms.read'),
+      schema: {
+        tags: ['roms'],
+        summary: 'One ROM in the list shape',
+        params: RomIdParamsSchema,
+        response: { 200: SimpleRomSchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    (request) => roms.getSimple(request.params.id, request.user?.id ?? -1),
+  );
+
+  app.get(
+    '/api/roms/:id/files',
+    {
+      config: requireScopes('roms.read'),
+      schema: {
+        tags: ['roms'],
+        summary: "One file of a ROM, by the file's id (as RomM: the id is a file id)",
+        params: RomIdParamsSchema,
+        response: { 200: RomFileSchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    (request) => roms.getFile(request.params.id),
   );
 
   app.get(

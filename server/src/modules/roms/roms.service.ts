@@ -11,6 +11,7 @@ import type {
   RomBulkDownloadQuery,
   RomByHashQuery,
   RomByProviderQuery,
+  RomFile,
   RomFilters,
   RomListPage,
   RomListQuery,
@@ -18,6 +19,7 @@ import type {
   RomUpdateFields,
   RomUser,
   RomUserData,
+  SimpleRom,
 } from '@romshelf/contract';
 import { BULK_DOWNLOAD_MAX_ROMS, ROM_PROVIDER_ID_PARAMS } from '@romshelf/contract';
 
@@ -31,7 +33,7 @@ import { nowIso } from '../../lib/time.js';
 import { fsNameProblem } from './fs-name.js';
 import { nameSortKey, parseRomFileName } from './rom-filename.js';
 import { COVER_MAX_BYTES, RomResources } from './rom-resources.js';
-import { toDetailedRomDto, toRomUserDto, toSimpleRomDto } from './roms.mapper.js';
+import { toDetailedRomDto, toRomFileDto, toRomUserDto, toSimpleRomDto } from './roms.mapper.js';
 import type { RomPlayAssets } from './roms.mapper.js';
 import type {
   RomFilter,
@@ -355,8 +357,12 @@ export class RomsService {
     };
   }
 
+  identifiers(): Promise<number[]> {
+    return this.roms.allIds();
+  }
+
   /** Values the gallery can filter on, over the platform scope (cached per data version). */
-  private filterValues(platformIds: readonly number[]): Promise<RomFilters> {
+  filterValues(platformIds: readonly number[]): Promise<RomFilters> {
     return this.cached(`filters:${platformIds.join(',')}`, async () => ({
       ...EMPTY_FILTERS,
       regions: await this.roms.distinctJsonValues('regions', platformIds),
@@ -371,6 +377,20 @@ export class RomsService {
     const row = await this.roms.findById(id);
     if (row === undefined) throw new HttpError(404, `ROM with id ${id} not found`);
     return row;
+  }
+
+  /** One ROM in the list shape (RomM `GET /api/roms/{id}/simple`). */
+  async getSimple(id: number, userId: number): Promise<SimpleRom> {
+    const row = await this.findOr404(id);
+    const [romUser] = await this.roms.romUsersOf(userId, [id]);
+    return toSimpleRomDto(row, userId, await this.roms.filesOf([id]), romUser);
+  }
+
+  /** One file of a ROM by the file's own id (RomM `GET /api/roms/{file_id}/files`). */
+  async getFile(fileId: number): Promise<RomFile> {
+    const file = await this.roms.findFileById(fileId);
+    if (file === undefined) throw new HttpError(404, 'File not found');
+    return toRomFileDto(file);
   }
 
   async get(id: number, userId: number): Promise<DetailedRom> {

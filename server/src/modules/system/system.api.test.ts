@@ -4,6 +4,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { addUser } from '../../../test/accounts.js';
+import { ROMM_API_VERSION } from '@romshelf/contract';
+
 import {
   ADMIN,
   basic,
@@ -18,11 +20,12 @@ describe('GET /api/heartbeat', () => {
     const response = await app.inject({ method: 'GET', url: '/api/heartbeat' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      SYSTEM: { VERSION: TEST_VERSION, SHOW_SETUP_WIZARD: true },
+      SYSTEM: { VERSION: '5.0.0', ROMSHELF_VERSION: TEST_VERSION, SHOW_SETUP_WIZARD: true },
       METADATA_SOURCES: {
         ANY_SOURCE_ENABLED: false,
         IGDB_API_ENABLED: false,
         SS_API_ENABLED: false,
+        SS_DEV_CREDENTIALS_SET: false,
         MOBY_API_ENABLED: false,
         RA_API_ENABLED: false,
         STEAMGRIDDB_API_ENABLED: false,
@@ -30,6 +33,9 @@ describe('GET /api/heartbeat', () => {
         PLAYMATCH_API_ENABLED: false,
         HASHEOUS_API_ENABLED: false,
         TGDB_API_ENABLED: false,
+        FLASHPOINT_API_ENABLED: false,
+        HLTB_API_ENABLED: false,
+        LIBRETRO_API_ENABLED: false,
       },
       FILESYSTEM: { FS_PLATFORMS: [] },
       EMULATION: { DISABLE_EMULATOR_JS: false, DISABLE_RUFFLE_RS: false },
@@ -37,9 +43,36 @@ describe('GET /api/heartbeat', () => {
         UPLOAD_TIMEOUT: 20,
         DISABLE_USERPASS_LOGIN: false,
         YOUTUBE_BASE_URL: 'https://www.youtube.com',
+        DISABLE_LOGS_VIEWER: true,
       },
-      OIDC: { ENABLED: false, PROVIDER: '', RP_INITIATED_LOGOUT: false },
+      OIDC: { ENABLED: false, PROVIDER: '', AUTOLOGIN: false, RP_INITIATED_LOGOUT: false },
+      TASKS: {
+        ENABLE_SCHEDULED_RESCAN: false,
+        SCHEDULED_RESCAN_CRON: '0 3 * * *',
+        ENABLE_SCHEDULED_UPDATE_SWITCH_TITLEDB: false,
+        SCHEDULED_UPDATE_SWITCH_TITLEDB_CRON: '0 4 * * *',
+        ENABLE_SCHEDULED_UPDATE_LAUNCHBOX_METADATA: false,
+        SCHEDULED_UPDATE_LAUNCHBOX_METADATA_CRON: '0 4 * * *',
+        ENABLE_SCHEDULED_CONVERT_IMAGES_TO_WEBP: false,
+        SCHEDULED_CONVERT_IMAGES_TO_WEBP_CRON: '0 4 * * *',
+      },
     });
+    // RomM's apps read a major version below 5 as a pre-5.0 server.
+    expect(ROMM_API_VERSION.split('.')[0]).toBe('5');
+  });
+
+  it("answers streaming as disabled, in RomM's shape", async () => {
+    const { app } = await buildTestApp();
+    await createFirstAdmin(app);
+    const anonymous = await app.inject({ method: 'GET', url: '/api/streaming/config' });
+    expect(anonymous.statusCode).toBe(401);
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/streaming/config',
+      headers: { authorization: basic(ADMIN.username, ADMIN.password) },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ enabled: false, containers: [], emulator_labels: {} });
   });
 
   it('also answers with a trailing slash', async () => {
@@ -110,6 +143,10 @@ describe('GET /api/heartbeat', () => {
         IGDB_CLIENT_ID: 'id',
         IGDB_CLIENT_SECRET: 'secret',
         SCREENSCRAPER_USER: 'user',
+        SCREENSCRAPER_DEV_ID: 'dev',
+        SCREENSCRAPER_DEV_PASSWORD: 'dev-pass',
+        ENABLE_SCHEDULED_UPDATE_LAUNCHBOX_METADATA: 'true',
+        SCHEDULED_UPDATE_LAUNCHBOX_METADATA_CRON: '30 2 * * 1',
         MOBYGAMES_API_KEY: 'key',
         RETROACHIEVEMENTS_API_KEY: 'key',
         STEAMGRIDDB_API_KEY: 'key',
@@ -137,6 +174,7 @@ describe('GET /api/heartbeat', () => {
       IGDB_API_ENABLED: true,
       // Screenscraper needs both the user and the password.
       SS_API_ENABLED: false,
+      SS_DEV_CREDENTIALS_SET: true,
       MOBY_API_ENABLED: true,
       RA_API_ENABLED: true,
       STEAMGRIDDB_API_ENABLED: true,
@@ -144,14 +182,27 @@ describe('GET /api/heartbeat', () => {
       PLAYMATCH_API_ENABLED: true,
       HASHEOUS_API_ENABLED: true,
       TGDB_API_ENABLED: false,
+      FLASHPOINT_API_ENABLED: false,
+      HLTB_API_ENABLED: false,
+      LIBRETRO_API_ENABLED: false,
     });
     expect(body.EMULATION).toEqual({ DISABLE_EMULATOR_JS: true, DISABLE_RUFFLE_RS: true });
     expect(body.FRONTEND).toEqual({
       UPLOAD_TIMEOUT: 600,
       DISABLE_USERPASS_LOGIN: true,
       YOUTUBE_BASE_URL: 'https://invidious.example.org',
+      DISABLE_LOGS_VIEWER: true,
     });
-    expect(body.OIDC).toEqual({ ENABLED: true, PROVIDER: 'Authelia', RP_INITIATED_LOGOUT: false });
+    expect(body.OIDC).toEqual({
+      ENABLED: true,
+      PROVIDER: 'Authelia',
+      AUTOLOGIN: false,
+      RP_INITIATED_LOGOUT: false,
+    });
+    expect(body.TASKS).toMatchObject({
+      ENABLE_SCHEDULED_UPDATE_LAUNCHBOX_METADATA: true,
+      SCHEDULED_UPDATE_LAUNCHBOX_METADATA_CRON: '30 2 * * 1',
+    });
   });
 
   it('enables ANY_SOURCE_ENABLED for a single source', async () => {
@@ -219,6 +270,14 @@ describe('GET /api/config', () => {
       PLATFORMS_BINDING: {},
       PLATFORMS_VERSIONS: {},
       SKIP_HASH_CALCULATION: false,
+      EJS_DEBUG: false,
+      EJS_CACHE_LIMIT: null,
+      EJS_DISABLE_AUTO_UNLOAD: false,
+      EJS_DISABLE_BATCH_BOOTUP: false,
+      EJS_NETPLAY_ENABLED: false,
+      EJS_NETPLAY_ICE_SERVERS: [],
+      EJS_SETTINGS: {},
+      EJS_CONTROLS: {},
       SCAN_METADATA_PRIORITY: [
         'igdb',
         'moby',
@@ -245,8 +304,14 @@ describe('GET /api/config', () => {
         'flashpoint',
         'hltb',
       ],
+      SCAN_ARTWORK_PRIORITY_OVERRIDES: {},
       SCAN_REGION_PRIORITY: ['us', 'wor', 'ss', 'eu', 'jp'],
       SCAN_LANGUAGE_PRIORITY: ['en'],
+      SCAN_MEDIA: ['box2d', 'screenshot', 'manual'],
+      GAMELIST_AUTO_EXPORT_ON_SCAN: false,
+      GAMELIST_MEDIA_THUMBNAIL: 'box2d',
+      GAMELIST_MEDIA_IMAGE: 'screenshot',
+      PEGASUS_AUTO_EXPORT_ON_SCAN: false,
     });
     const file = readFileSync(path.join(dataDir, 'config', 'config.yml'), 'utf8');
     expect(file).toContain('# exclude:');
@@ -313,6 +378,80 @@ describe('GET /api/config', () => {
     >();
     expect(edited.EXCLUDED_PLATFORMS).toEqual(['gba']);
     expect(edited.SKIP_HASH_CALCULATION).toBe(false);
+  });
+
+  it("reads RomM's emulatorjs section and the scan media and export keys", async () => {
+    const { app, dataDir } = await buildTestApp();
+    writeFileSync(
+      path.join(dataDir, 'config', 'config.yml'),
+      [
+        'emulatorjs:',
+        '  debug: true',
+        '  cache_limit: 1073741824',
+        '  disable_auto_unload: true',
+        '  disable_batch_bootup: true',
+        '  netplay:',
+        '    enabled: true',
+        '    ice_servers:',
+        '      - urls: "stun:stun.example.org:3478"',
+        '      - { urls: "turn:turn.example.org", username: u, credential: c }',
+        '  settings:',
+        '    default: { fps: show }',
+        '    snes9x: { snes9x_region: ntsc, frameskip: 0 }',
+        '  controls:',
+        '    snes9x:',
+        '      0:',
+        '        0: { value: x, value2: BUTTON_2 }',
+        '        8: { value: z }',
+        'scan:',
+        '  priority:',
+        '    cover: [ss, igdb]',
+        '  media: [box3d, video]',
+        '  gamelist: { export: true, media: { thumbnail: miximage, image: box3d } }',
+        '  pegasus: { export: true }',
+        '',
+      ].join('\n'),
+    );
+    const body = (await app.inject({ method: 'GET', url: '/api/config' })).json<
+      Record<string, unknown>
+    >();
+    expect(body).toMatchObject({
+      CONFIG_FILE_PARSE_ERROR: null,
+      EJS_DEBUG: true,
+      EJS_CACHE_LIMIT: 1073741824,
+      EJS_DISABLE_AUTO_UNLOAD: true,
+      EJS_DISABLE_BATCH_BOOTUP: true,
+      EJS_NETPLAY_ENABLED: true,
+      EJS_NETPLAY_ICE_SERVERS: [
+        { urls: 'stun:stun.example.org:3478' },
+        { urls: 'turn:turn.example.org', username: 'u', credential: 'c' },
+      ],
+      EJS_SETTINGS: { default: { fps: 'show' }, snes9x: { snes9x_region: 'ntsc', frameskip: '0' } },
+      EJS_CONTROLS: {
+        snes9x: { _0: { 0: { value: 'x', value2: 'BUTTON_2' }, 8: { value: 'z' } } },
+      },
+      SCAN_ARTWORK_PRIORITY_OVERRIDES: { url_cover: ['ss', 'igdb'] },
+      SCAN_MEDIA: ['box3d', 'video'],
+      GAMELIST_AUTO_EXPORT_ON_SCAN: true,
+      GAMELIST_MEDIA_THUMBNAIL: 'miximage',
+      GAMELIST_MEDIA_IMAGE: 'box3d',
+      PEGASUS_AUTO_EXPORT_ON_SCAN: true,
+    });
+  });
+
+  it('keeps emulatorjs defaults for mistyped keys and says which', async () => {
+    const { app, dataDir } = await buildTestApp();
+    writeFileSync(
+      path.join(dataDir, 'config', 'config.yml'),
+      'emulatorjs:\n  debug: yes please\n  controls: { snes9x: { 7: {} } }\n',
+    );
+    const body = (await app.inject({ method: 'GET', url: '/api/config' })).json<
+      Record<string, unknown>
+    >();
+    expect(body.EJS_DEBUG).toBe(false);
+    expect(body.EJS_CONTROLS).toEqual({});
+    expect(body.CONFIG_FILE_PARSE_ERROR).toContain('emulatorjs.debug must be true or false');
+    expect(body.CONFIG_FILE_PARSE_ERROR).toContain('emulatorjs.controls must map cores');
   });
 
   it('reports unreadable YAML and keeps serving defaults', async () => {

@@ -1,4 +1,10 @@
-import { ConfigSchema, HeartbeatSchema, LibraryInfoSchema } from '@romshelf/contract';
+import {
+  ConfigSchema,
+  ErrorBodySchema,
+  HeartbeatSchema,
+  LibraryInfoSchema,
+  StreamingConfigSchema,
+} from '@romshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { publicRoute, requireScopes } from '../../http/access.js';
@@ -33,6 +39,19 @@ export const systemRoutes: FastifyPluginAsyncZod<{ system: SystemService }> = as
       },
     },
     () => system.libraryConfigView(),
+  );
+
+  app.get(
+    '/api/streaming/config',
+    {
+      config: requireScopes('roms.read'),
+      schema: {
+        tags: ['system'],
+        summary: "RomM's cloud streaming settings: always disabled",
+        response: { 200: StreamingConfigSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    () => system.streamingConfig(),
   );
 
   // The server's own paths are only for people who manage the library.

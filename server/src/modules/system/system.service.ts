@@ -1,9 +1,20 @@
-import type { Heartbeat, LibraryConfig, LibraryInfo } from '@romshelf/contract';
+import type { Heartbeat, LibraryConfig, LibraryInfo, StreamingConfig } from '@romshelf/contract';
+import { ROMM_API_VERSION } from '@romshelf/contract';
 
 import type { AppConfig } from '../../config/app-config.js';
 import type { LibraryConfigService } from '../library/library-config.service.js';
 import { detectLayout, listFsPlatforms } from '../library/library-fs.js';
 import type { UsersRepository } from '../users/users.repository.js';
+
+/** Scheduled tasks RomShelf does not have: off, with RomM's default schedules. */
+const UNSUPPORTED_TASKS = {
+  ENABLE_SCHEDULED_RESCAN: false,
+  SCHEDULED_RESCAN_CRON: '0 3 * * *',
+  ENABLE_SCHEDULED_UPDATE_SWITCH_TITLEDB: false,
+  SCHEDULED_UPDATE_SWITCH_TITLEDB_CRON: '0 4 * * *',
+  ENABLE_SCHEDULED_CONVERT_IMAGES_TO_WEBP: false,
+  SCHEDULED_CONVERT_IMAGES_TO_WEBP_CRON: '0 4 * * *',
+};
 
 export class SystemService {
   constructor(
@@ -22,12 +33,20 @@ export class SystemService {
   async heartbeat(): Promise<Heartbeat> {
     const sources = this.config.metadataSources;
     const library = this.libraryConfig.get();
+    const launchbox = this.config.schedules.updateLaunchboxMetadata;
     return {
-      SYSTEM: { VERSION: this.version, SHOW_SETUP_WIZARD: await this.showSetupWizard() },
+      SYSTEM: {
+        VERSION: ROMM_API_VERSION,
+        ROMSHELF_VERSION: this.version,
+        SHOW_SETUP_WIZARD: await this.showSetupWizard(),
+      },
       METADATA_SOURCES: {
         ANY_SOURCE_ENABLED: Object.values(sources).some(Boolean),
         IGDB_API_ENABLED: sources.igdb,
         SS_API_ENABLED: sources.ss,
+        SS_DEV_CREDENTIALS_SET:
+          this.config.metadata.screenscraperDevId !== null &&
+          this.config.metadata.screenscraperDevPassword !== null,
         MOBY_API_ENABLED: sources.moby,
         RA_API_ENABLED: sources.ra,
         STEAMGRIDDB_API_ENABLED: sources.steamgriddb,
@@ -35,6 +54,10 @@ export class SystemService {
         PLAYMATCH_API_ENABLED: sources.playmatch,
         HASHEOUS_API_ENABLED: sources.hasheous,
         TGDB_API_ENABLED: sources.tgdb,
+        // Sources RomShelf does not have.
+        FLASHPOINT_API_ENABLED: false,
+        HLTB_API_ENABLED: false,
+        LIBRETRO_API_ENABLED: false,
       },
       FILESYSTEM: {
         FS_PLATFORMS: this.platformFolders(library),
@@ -47,13 +70,25 @@ export class SystemService {
         UPLOAD_TIMEOUT: this.config.uploadTimeoutSeconds,
         DISABLE_USERPASS_LOGIN: this.config.disableUserpassLogin,
         YOUTUBE_BASE_URL: this.config.youtubeBaseUrl,
+        // There is no logs viewer (GET /api/logs).
+        DISABLE_LOGS_VIEWER: true,
       },
       OIDC: {
         ENABLED: this.config.oidc.enabled,
         PROVIDER: this.config.oidc.provider,
+        AUTOLOGIN: false,
         RP_INITIATED_LOGOUT: this.config.oidc.rpInitiatedLogout,
       },
+      TASKS: {
+        ...UNSUPPORTED_TASKS,
+        ENABLE_SCHEDULED_UPDATE_LAUNCHBOX_METADATA: launchbox.enabled,
+        SCHEDULED_UPDATE_LAUNCHBOX_METADATA_CRON: launchbox.cron,
+      },
     };
+  }
+
+  streamingConfig(): StreamingConfig {
+    return { enabled: false, containers: [], emulator_labels: {} };
   }
 
   libraryConfigView(): LibraryConfig {

@@ -41,6 +41,8 @@ describe('POST /api/users (first admin)', () => {
       ra_username: null,
       ra_progression: null,
       ui_settings: null,
+      permission_group_id: null,
+      current_device_id: null,
       created_at: expect.stringMatching(ISO_UTC) as unknown,
       updated_at: expect.stringMatching(ISO_UTC) as unknown,
     });

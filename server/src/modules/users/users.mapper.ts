@@ -2,6 +2,7 @@ import type { User } from '@romshelf/contract';
 import { RoleSchema, scopesForRole } from '@romshelf/contract';
 
 import type { UserRow } from '../../db/schema.js';
+import { permissionGroupIdOf } from '../permissions/role-permissions.js';
 
 function parseJsonObject(text: string | null): Record<string, unknown> | null {
   if (text === null) return null;
@@ -41,6 +42,8 @@ export function toUserDto(row: UserRow, scopes?: readonly string[]): User {
     ra_username: row.ra_username,
     ra_progression: parseJsonObject(row.ra_progression),
     ui_settings: parseJsonObject(row.ui_settings),
+    permission_group_id: permissionGroupIdOf(role),
+    current_device_id: null,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

@@ -1,6 +1,7 @@
 import {
   CreateUserBodySchema,
   ErrorBodySchema,
+  IdentifiersSchema,
   InviteLinkSchema,
   MessageSchema,
   RegisterBodySchema,
@@ -81,6 +82,19 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       },
     },
     () => users.list(),
+  );
+
+  app.get(
+    '/api/users/identifiers',
+    {
+      config: requireScopes('users.read'),
+      schema: {
+        tags: ['users'],
+        summary: 'The id of every user',
+        response: { 200: IdentifiersSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    async () => (await users.list()).map((user) => user.id),
   );
 
   app.get(

@@ -35,6 +35,7 @@ export function romFile(
     archive_members: null,
     category: options.category === undefined ? (slash < 0 ? 'game' : null) : options.category,
     missing_from_fs: options.missing ?? false,
+    track_meta: null,
   };
 }
 

@@ -18,6 +18,7 @@ const translate = (key: DisabledReasonKey) => REASONS[key];
 
 const NONE: MetadataFlags = HEARTBEAT.METADATA_SOURCES;
 const ALL: MetadataFlags = {
+  ...HEARTBEAT.METADATA_SOURCES,
   ANY_SOURCE_ENABLED: true,
   IGDB_API_ENABLED: true,
   SS_API_ENABLED: true,

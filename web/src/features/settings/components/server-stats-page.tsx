@@ -163,7 +163,7 @@ function ServerStatsSkeleton() {
 
 export function ServerStatsPage() {
   const { t } = useTranslation('settings');
-  const version = useHeartbeatStore((state) => state.value?.SYSTEM.VERSION);
+  const version = useHeartbeatStore((state) => state.value?.SYSTEM.ROMSHELF_VERSION);
   const canScan = useHasScopes('platforms.write');
   const goScan = useNavigationStore((state) => state.goScan);
   const stats = useStatsQuery();
