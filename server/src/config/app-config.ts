@@ -1,5 +1,7 @@
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+export const LOG_FORMATS = ['json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
 
 /** The validated server configuration, built from the environment by parseEnv. */
 export interface AppConfig {
@@ -19,6 +21,8 @@ export interface AppConfig {
   /** Public address of the server, without a trailing slash, used in links; null when unset. */
   baseUrl: string | null;
   logLevel: LogLevel;
+  /** JSON lines for log collectors, or one readable line per entry for a terminal. */
+  logFormat: LogFormat;
   sessionMaxAgeSeconds: number;
   uploadTimeoutSeconds: number;
   /** Largest ROM upload (MAX_UPLOAD_SIZE_BYTES, default 64 GiB); 0 = unlimited. */
