@@ -15,6 +15,7 @@ import { EmptyState } from '@/components/empty-state';
 import { PlatformIcon } from '@/components/platform-icon';
 import { usePlatformsQuery } from '@/lib/api/platforms';
 import { formatBytes } from '@/lib/format';
+import { usePageName } from '@/lib/page-name';
 import { useNavigationStore } from '@/lib/stores/navigation-store';
 import { useHasScopes } from '@/lib/stores/use-scopes';
 import { useUploadStore } from '@/lib/stores/upload-store';
@@ -32,6 +33,7 @@ export function PlatformPage() {
   const { toggleDrawer, goScan } = useNavigationStore();
   const platforms = usePlatformsQuery();
   const platform = platforms.data?.find((item) => item.id === platformId);
+  usePageName(platform?.display_name);
 
   const fetcher = useCallback<RomPageFetcher>(
     (request) => fetchRoms({ platformId, ...request }),
