@@ -17,8 +17,8 @@ interface RomsRequest {
 /** GET /api/roms answers "mario" at once and leaves every other search pending. */
 function stubApi(): RomsRequest[] {
   const requests: RomsRequest[] = [];
-  vi.stubGlobal('fetch', (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://localhost');
+  vi.stubGlobal('fetch', (input: string, init: RequestInit = {}) => {
+    const url = new URL(input, 'http://localhost');
     if (url.pathname === '/api/platforms') return Promise.resolve(Response.json([]));
     const term = url.searchParams.get('search_term');
     requests.push({ term, signal: init.signal ?? null });
