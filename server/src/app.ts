@@ -201,7 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
   });
   await app.register(usersRoutes, { users: container.users });
-  await app.register(platformsRoutes, { platforms: container.platforms });
+  await app.register(platformsRoutes, { platforms: container.platforms, scan: container.scan });
   await app.register(romsRoutes, {
     roms: container.roms,
     uploads: container.romUploads,

@@ -1,18 +1,21 @@
 import {
+  AddPlatformBodySchema,
   ErrorBodySchema,
   PlatformIdParamsSchema,
   PlatformListSchema,
   PlatformSchema,
+  SupportedPlatformListSchema,
 } from '@romshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { requireScopes } from '../../http/access.js';
+import type { ScanService } from '../scan/scan.service.js';
 import type { PlatformsService } from './platforms.service.js';
 
-export const platformsRoutes: FastifyPluginAsyncZod<{ platforms: PlatformsService }> = async (
-  app,
-  { platforms },
-) => {
+export const platformsRoutes: FastifyPluginAsyncZod<{
+  platforms: PlatformsService;
+  scan: ScanService;
+}> = async (app, { platforms, scan }) => {
   app.get(
     '/api/platforms',
     {
@@ -24,6 +27,42 @@ export const platformsRoutes: FastifyPluginAsyncZod<{ platforms: PlatformsServic
       },
     },
     () => platforms.list(),
+  );
+
+  app.post(
+    '/api/platforms',
+    {
+      config: requireScopes('platforms.write'),
+      schema: {
+        tags: ['platforms'],
+        summary: 'Add a platform: create its folder in the library layout (RomM)',
+        body: AddPlatformBodySchema,
+        response: {
+          200: PlatformSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => platforms.get((await scan.addPlatformFolder(request.body.fs_slug)).id),
+  );
+
+  app.get(
+    '/api/platforms/supported',
+    {
+      config: requireScopes('platforms.read'),
+      schema: {
+        tags: ['platforms'],
+        summary: 'Every platform RomShelf knows, by name (folder names for new platforms)',
+        response: {
+          200: SupportedPlatformListSchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+        },
+      },
+    },
+    () => platforms.supported(),
   );
 
   app.get(
