@@ -17,12 +17,12 @@ interface LockFile {
   packages: Record<string, { engines?: { node?: string } | string[] }>;
 }
 
-function readJson<T>(file: string): T {
-  return JSON.parse(fs.readFileSync(path.join(REPO_ROOT, file), 'utf8')) as T;
+function readJson(file: string): unknown {
+  return JSON.parse(fs.readFileSync(path.join(REPO_ROOT, file), 'utf8'));
 }
 
 describe('supported Node version', () => {
-  const rootEngines = readJson<{ engines: { node: string } }>('package.json').engines.node;
+  const rootEngines = (readJson('package.json') as { engines: { node: string } }).engines.node;
   const oldestNode = semver.minVersion(rootEngines)?.version ?? '';
 
   it('is the one README promises', () => {
@@ -33,7 +33,7 @@ describe('supported Node version', () => {
   });
 
   it('is accepted by every installed package, so npm ci prints no EBADENGINE warning', () => {
-    const { packages } = readJson<LockFile>('package-lock.json');
+    const { packages } = readJson('package-lock.json') as LockFile;
     const refusing = Object.entries(packages)
       .filter(([name]) => name !== '')
       .flatMap(([name, entry]) => {
