@@ -63,6 +63,7 @@ function Rail({
     const element = ref.current;
     if (!element) return undefined;
     update();
+    if (typeof ResizeObserver === 'undefined') return undefined;
     const observer = new ResizeObserver(update);
     observer.observe(element);
     return () => observer.disconnect();
