@@ -5,10 +5,27 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
 import { signInAsAdmin } from './fixtures/admin.js';
+import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
+import type { OwnServer } from './fixtures/own-server.js';
 
-const dataDir = process.env.E2E_DATA_DIR;
-if (!dataDir) throw new Error('E2E_DATA_DIR is set by web/playwright.config.ts');
-const nesDir = path.join(dataDir, 'library', 'roms', 'nes');
+/*
+ * Runs its own server (own port, own data folder): its games must not show up in the journeys
+ * that expect the shared server's library to be empty until they scan.
+ */
+const port = Number(process.env.E2E_LAYOUT_PORT ?? Number(process.env.E2E_PORT ?? 3790) + 11);
+let server: OwnServer | undefined;
+let nesDir = '';
+
+test.use({ baseURL: ownServerUrl(port) });
+
+test.beforeAll(async () => {
+  server = await startOwnServer('layout', port);
+  nesDir = path.join(server.dataDir, 'library', 'roms', 'nes');
+});
+
+test.afterAll(() => {
+  server?.stop();
+});
 
 /** Enough games that the "Recently added" rail is wider than a desktop window. */
 const NES_GAMES = [
@@ -85,7 +102,7 @@ test('no page is wider than the window on a desktop or a phone', async ({
     '/no-such-page',
   ];
   const signedOut = ['/login', '/register?token=unknown', '/reset-password?token=unknown'];
-  const visitor = await browser.newPage();
+  const visitor = await browser.newPage({ baseURL: ownServerUrl(port) });
 
   // Each page loads once and is then checked at both sizes (a resize re-renders it).
   for (const [viewer, routes] of [
