@@ -51,6 +51,8 @@ import { statsRoutes } from './modules/stats/stats.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { registerWebApp } from './modules/web/web.routes.js';
+import { addressToOpen, startupLine } from './modules/system/startup-line.js';
+import { prettyLogStream } from './lib/pretty-log.js';
 
 export interface AppDeps {
   config: AppConfig;
@@ -58,6 +60,8 @@ export interface AppDeps {
   version?: string;
   /** Service choices tests may override (e.g. the cover fetcher's address policy). */
   container?: ContainerOptions;
+  /** Receives the human start-up line (address to open) once the server listens. */
+  announce?: (line: string) => void;
 }
 
 /** Headers and fields that must never reach the logs. */
@@ -89,7 +93,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   const app = Fastify({
-    logger: { level: config.logLevel, redact: { paths: LOG_REDACTIONS, censor: '[redacted]' } },
+    logger: {
+      level: config.logLevel,
+      redact: { paths: LOG_REDACTIONS, censor: '[redacted]' },
+      ...(config.logFormat === 'pretty' ? { stream: prettyLogStream(process.stdout) } : {}),
+    },
     routerOptions: { ignoreTrailingSlash: true },
     // Client addresses come from the socket unless the request came through a named proxy.
     trustProxy: config.trustedProxies.length === 0 ? false : config.trustedProxies,
@@ -211,6 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(platformsRoutes, {
     platforms: container.platforms,
     filesystemPlatforms: container.filesystemPlatforms,
+    scan: container.scan,
   });
   await app.register(romsRoutes, {
     roms: container.roms,
@@ -247,6 +256,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     container.scan.stop();
     await container.hashPool.close();
   });
+
+  const { announce } = deps;
+  if (announce) {
+    app.addHook('onListen', async () => {
+      announce(startupLine(addressToOpen(config), await container.system.showSetupWizard()));
+    });
+  }
 
   await app.ready();
   return app;

@@ -10,13 +10,18 @@ function fail(message: string): never {
 async function main(): Promise<void> {
   let config;
   try {
-    config = parseEnv(process.env, { cwd: process.cwd(), repoRoot: REPO_ROOT });
+    config = parseEnv(process.env, {
+      cwd: process.cwd(),
+      repoRoot: REPO_ROOT,
+      interactive: process.stdout.isTTY,
+    });
   } catch (error) {
     if (error instanceof ConfigError) fail(`Invalid configuration: ${error.message}`);
     throw error;
   }
 
-  const app = await buildApp({ config });
+  // On stderr, so stdout stays pure JSON lines for log collectors.
+  const app = await buildApp({ config, announce: (line) => process.stderr.write(`${line}\n`) });
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -50,3 +50,20 @@ export const PlatformListSchema = z.array(PlatformSchema);
 export const PlatformIdParamsSchema = z.object({
   id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
 });
+
+/** `POST /api/platforms` (RomM): the folder name of the platform to add. */
+export const AddPlatformBodySchema = z.object({
+  fs_slug: z.string().trim().min(1).max(255),
+});
+export type AddPlatformBody = z.infer<typeof AddPlatformBodySchema>;
+
+/** A platform RomShelf knows (`GET /api/platforms/supported`), whether or not it has a folder. */
+export const SupportedPlatformSchema = z.object({
+  slug: z.string(),
+  /** The folder a new platform gets: the slug. */
+  fs_slug: z.string(),
+  name: z.string(),
+  category: z.string().nullable(),
+});
+export type SupportedPlatform = z.infer<typeof SupportedPlatformSchema>;
+export const SupportedPlatformListSchema = z.array(SupportedPlatformSchema);

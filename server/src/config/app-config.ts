@@ -1,5 +1,7 @@
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+export const LOG_FORMATS = ['json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
 
 /** The validated server configuration, built from the environment by parseEnv. */
 export interface AppConfig {
@@ -23,6 +25,8 @@ export interface AppConfig {
   /** Other origins whose pages may open the socket (ROMSHELF_ALLOWED_ORIGINS). */
   allowedOrigins: string[];
   logLevel: LogLevel;
+  /** JSON lines for log collectors, or one readable line per entry for a terminal. */
+  logFormat: LogFormat;
   sessionMaxAgeSeconds: number;
   uploadTimeoutSeconds: number;
   /** Largest ROM upload (MAX_UPLOAD_SIZE_BYTES, default 64 GiB); 0 = unlimited. */

@@ -33,6 +33,7 @@ describe('parseEnv', () => {
       trustedProxies: [],
       allowedOrigins: [],
       logLevel: 'info',
+      logFormat: 'json',
       sessionMaxAgeSeconds: 1209600,
       uploadTimeoutSeconds: 20,
       maxUploadSizeBytes: 64 * 1024 ** 3,
@@ -180,6 +181,18 @@ describe('parseEnv', () => {
     );
     expect(errorOf({ PORT: '3000.5' })).toBe(
       'PORT must be an integer between 1 and 65535 (got "3000.5")',
+    );
+  });
+
+  it('logs JSON for machines and pretty lines on a terminal unless LOG_FORMAT says otherwise', () => {
+    expect(parseEnv({}, { ...options, interactive: true }).logFormat).toBe('pretty');
+    expect(parseEnv({}, { ...options, interactive: false }).logFormat).toBe('json');
+    expect(parseEnv({ LOG_FORMAT: 'json' }, { ...options, interactive: true }).logFormat).toBe(
+      'json',
+    );
+    expect(parseEnv({ LOG_FORMAT: 'Pretty' }, options).logFormat).toBe('pretty');
+    expect(errorOf({ LOG_FORMAT: 'xml' })).toBe(
+      'LOG_FORMAT must be one of json, pretty (got "xml")',
     );
   });
 

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { z } from 'zod';
 
 import { cronProblem } from '../lib/cron.js';
-import type { AppConfig, LogLevel } from './app-config.js';
-import { LOG_LEVELS } from './app-config.js';
+import type { AppConfig, LogFormat, LogLevel } from './app-config.js';
+import { LOG_FORMATS, LOG_LEVELS } from './app-config.js';
 
 /** A configuration problem, with a message meant to be printed as a single line. */
 export class ConfigError extends Error {
@@ -196,6 +196,23 @@ const logLevelVar = z
     return known;
   });
 
+const logFormatVar = z
+  .string()
+  .optional()
+  .transform((value, ctx): LogFormat | null => {
+    if (!present(value)) return null;
+    const format = value.trim().toLowerCase();
+    const known = LOG_FORMATS.find((candidate) => candidate === format);
+    if (known === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')} (got "${value}")`,
+      });
+      return z.NEVER;
+    }
+    return known;
+  });
+
 /** Every environment variable the server reads, with its default. */
 export const EnvSchema = z.object({
   PORT: intVar('PORT', 3000, 1, 65535),
@@ -209,6 +226,8 @@ export const EnvSchema = z.object({
   ROMSHELF_TRUSTED_PROXIES: addressListVar('ROMSHELF_TRUSTED_PROXIES'),
   ROMSHELF_ALLOWED_ORIGINS: originListVar('ROMSHELF_ALLOWED_ORIGINS'),
   LOG_LEVEL: logLevelVar,
+  /** Unset: pretty when stdout is a terminal, JSON otherwise. */
+  LOG_FORMAT: logFormatVar,
   SESSION_MAX_AGE_SECONDS: intVar('SESSION_MAX_AGE_SECONDS', 1_209_600, 60, 315_360_000),
   UPLOAD_TIMEOUT: intVar('UPLOAD_TIMEOUT', 20, 1, 86_400),
   /** Largest ROM upload in bytes; 0 = unlimited. */
@@ -302,6 +321,8 @@ export interface ParseEnvOptions {
   cwd: string;
   /** Repository root, used for the default location of the built web app. */
   repoRoot: string;
+  /** Whether stdout is a terminal, which makes pretty logs the default. */
+  interactive?: boolean;
 }
 
 /**
@@ -352,6 +373,7 @@ export function parseEnv(env: Env, options: ParseEnvOptions): AppConfig {
     trustedProxies: vars.ROMSHELF_TRUSTED_PROXIES,
     allowedOrigins: vars.ROMSHELF_ALLOWED_ORIGINS,
     logLevel: vars.LOG_LEVEL,
+    logFormat: vars.LOG_FORMAT ?? (options.interactive === true ? 'pretty' : 'json'),
     sessionMaxAgeSeconds: vars.SESSION_MAX_AGE_SECONDS,
     uploadTimeoutSeconds: vars.UPLOAD_TIMEOUT,
     maxUploadSizeBytes: vars.MAX_UPLOAD_SIZE_BYTES,

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 
+import { usePageNameStore } from '../lib/page-name';
 import { useAuthStore } from '../lib/stores/auth-store';
 import { selectShowSetupWizard, useHeartbeatStore } from '../lib/stores/heartbeat-store';
 import { safeDecideNavigation } from './guard';
@@ -17,6 +18,7 @@ export function RootRoute() {
   const showSetupWizard = useHeartbeatStore(selectShowSetupWizard);
   const user = useAuthStore((state) => state.user);
   const scopes = useAuthStore((state) => state.oauth_scopes);
+  const pageName = usePageNameStore((state) => state.name);
 
   const decision = safeDecideNavigation(() => ({
     showSetupWizard,
@@ -30,7 +32,8 @@ export function RootRoute() {
   }));
   const notFound = 'notFound' in decision;
   const titleKey = notFound ? undefined : routeTitleKey(matches);
-  const title = titleKey ? `${t(titleKey)} | ${PRODUCT_NAME}` : PRODUCT_NAME;
+  const lead = notFound ? undefined : (pageName ?? (titleKey ? t(titleKey) : undefined));
+  const title = lead ? `${lead} | ${PRODUCT_NAME}` : PRODUCT_NAME;
 
   useEffect(() => {
     document.title = title;

@@ -100,6 +100,36 @@ describe('guarded routes', () => {
     await waitFor(() => expect(document.title).toBe('Home | RomShelf'));
   });
 
+  it("puts the platform's name first in the tab title, and the page's title once it is left", async () => {
+    const nes = {
+      id: 4,
+      slug: 'nes',
+      fs_slug: 'nes',
+      name: 'Nintendo Entertainment System',
+      display_name: 'Nintendo Entertainment System',
+      custom_name: null,
+      rom_count: 0,
+      fs_size_bytes: 0,
+      category: 'Console',
+      firmware: [],
+    };
+    vi.stubGlobal(
+      'fetch',
+      createFakeFetch({
+        'GET /api/platforms': { status: 200, json: [nes] },
+        'GET /api/roms': {
+          status: 200,
+          json: { items: [], total: 0, limit: 72, offset: 0, char_index: {} },
+        },
+      }).fetch,
+    );
+    useAuthStore.getState().setUser(UserSchema.parse(ADMIN_USER));
+    const router = await renderAt('/platform/4');
+    await waitFor(() => expect(document.title).toBe('Nintendo Entertainment System | RomShelf'));
+    await router.navigate('/user-interface');
+    await waitFor(() => expect(document.title).toBe('User interface | RomShelf'));
+  });
+
   it('renders the not-found page for unknown paths', async () => {
     useAuthStore.getState().setUser(UserSchema.parse(ADMIN_USER));
     await renderAt('/nope');

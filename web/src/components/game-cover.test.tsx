@@ -36,4 +36,12 @@ describe('GameCover', () => {
     render(<GameCover rom={{ ...ROM, path_cover_small: '', path_cover_large: '' }} />);
     expect(screen.getByTestId('cover-placeholder').textContent).toContain('Zeta Force');
   });
+
+  it('leaves the title out of a generated cover whose card writes it underneath', () => {
+    render(
+      <GameCover rom={{ ...ROM, path_cover_small: '', path_cover_large: '' }} titled={false} />,
+    );
+    expect(screen.getByTestId('cover-placeholder').textContent).not.toContain('Zeta Force');
+    expect(screen.queryByTestId('cover-title')).toBeNull();
+  });
 });

@@ -19,9 +19,10 @@ export function gameTitle(rom: Pick<CoverSource, 'name' | 'fs_name' | 'fs_name_n
 
 /**
  * The generated cover: the platform's colour, a few shapes seeded by the game's name, the title
- * and the platform. Sizes follow the box through container units.
+ * (unless the caller shows it next to the cover) and the platform. Sizes follow the box through
+ * container units.
  */
-function CoverPlaceholder({ rom }: { rom: CoverSource }) {
+function CoverPlaceholder({ rom, titled }: { rom: CoverSource; titled: boolean }) {
   const title = gameTitle(rom);
   const badge = platformBadge({ slug: rom.platform_slug, name: rom.platform_display_name });
   const seed = hashString(title);
@@ -81,26 +82,29 @@ function CoverPlaceholder({ rom }: { rom: CoverSource }) {
       >
         {badge.label}
       </Box>
-      <Box
-        sx={{
-          position: 'absolute',
-          left: '7cqw',
-          right: '7cqw',
-          bottom: '8cqw',
-          fontSize: '11cqw',
-          fontWeight: 800,
-          lineHeight: 1.12,
-          letterSpacing: '-0.01em',
-          textShadow: '0 1px 8px rgba(0,0,0,0.45)',
-          display: '-webkit-box',
-          WebkitLineClamp: 4,
-          WebkitBoxOrient: 'vertical',
-          overflow: 'hidden',
-          wordBreak: 'break-word',
-        }}
-      >
-        {title}
-      </Box>
+      {titled ? (
+        <Box
+          data-testid="cover-title"
+          sx={{
+            position: 'absolute',
+            left: '7cqw',
+            right: '7cqw',
+            bottom: '8cqw',
+            fontSize: '11cqw',
+            fontWeight: 800,
+            lineHeight: 1.12,
+            letterSpacing: '-0.01em',
+            textShadow: '0 1px 8px rgba(0,0,0,0.45)',
+            display: '-webkit-box',
+            WebkitLineClamp: 4,
+            WebkitBoxOrient: 'vertical',
+            overflow: 'hidden',
+            wordBreak: 'break-word',
+          }}
+        >
+          {title}
+        </Box>
+      ) : null}
     </Box>
   );
 }
@@ -113,10 +117,13 @@ export function GameCover({
   rom,
   large = false,
   radius = 12,
+  titled = true,
 }: {
   rom: CoverSource;
   large?: boolean;
   radius?: number;
+  /** False where the title is written next to the cover (cards): one title is enough. */
+  titled?: boolean;
 }) {
   const src = (large ? rom.path_cover_large : rom.path_cover_small) || rom.path_cover_small || '';
   const [failed, setFailed] = useState<string | null>(null);
@@ -146,7 +153,7 @@ export function GameCover({
           sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' }}
         />
       ) : (
-        <CoverPlaceholder rom={rom} />
+        <CoverPlaceholder rom={rom} titled={titled} />
       )}
     </Box>
   );

@@ -253,8 +253,9 @@ export const RomCard = memo(function RomCard({
             borderRadius: '12px',
           }}
         >
-          <GameCover rom={rom} radius={compact ? 10 : 12} />
-          {/* Big cards carry the mark in the footer, clear of the generated cover's title. */}
+          {/* The title is written under the cover, so the generated cover leaves it out. */}
+          <GameCover rom={rom} radius={compact ? 10 : 12} titled={false} />
+          {/* Big cards carry the mark in the footer; small ones over the cover, which has no text there. */}
           {compact ? <UnidentifiedBadge rom={rom} overlay id={unidentifiedId} /> : null}
           {compact ? <RomUserBadges rom={rom} overlay /> : null}
           {selectMode ? (

@@ -29,15 +29,32 @@ export const EN_US = {
   settings,
 };
 
-/** An in-memory i18next with the real en_US files, for render tests. */
-export async function createTestI18n(): Promise<I18n> {
+const LOCALE_FILES = import.meta.glob<Record<string, unknown>>('../../public/locales/*/*.json', {
+  eager: true,
+  import: 'default',
+});
+
+function localeResources(locale: string): Record<string, Record<string, unknown>> {
+  return Object.fromEntries(
+    I18N_NAMESPACES.map((namespace) => [
+      namespace,
+      LOCALE_FILES[`../../public/locales/${locale}/${namespace}.json`] ?? {},
+    ]),
+  );
+}
+
+/** An in-memory i18next with the real en_US files (plus `locale`'s when given), for render tests. */
+export async function createTestI18n(locale = 'en_US'): Promise<I18n> {
   const instance = i18next.createInstance();
   await instance.use(initReactI18next).init({
-    lng: 'en_US',
+    lng: locale,
     fallbackLng: 'en_US',
     ns: [...I18N_NAMESPACES],
     defaultNS: 'common',
-    resources: { en_US: EN_US },
+    resources: {
+      en_US: EN_US,
+      ...(locale === 'en_US' ? {} : { [locale]: localeResources(locale) }),
+    },
     interpolation: { escapeValue: false },
     showSupportNotice: false,
     react: { useSuspense: false },

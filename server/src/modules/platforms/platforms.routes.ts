@@ -1,20 +1,24 @@
 import {
+  AddPlatformBodySchema,
   ErrorBodySchema,
   IdentifiersSchema,
   PlatformIdParamsSchema,
   PlatformListSchema,
   PlatformSchema,
+  SupportedPlatformListSchema,
 } from '@romshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { requireScopes } from '../../http/access.js';
 import type { FilesystemPlatforms } from './filesystem-platforms.js';
+import type { ScanService } from '../scan/scan.service.js';
 import type { PlatformsService } from './platforms.service.js';
 
 export const platformsRoutes: FastifyPluginAsyncZod<{
   platforms: PlatformsService;
   filesystemPlatforms: FilesystemPlatforms;
-}> = async (app, { platforms, filesystemPlatforms }) => {
+  scan: ScanService;
+}> = async (app, { platforms, filesystemPlatforms, scan }) => {
   app.get(
     '/api/platforms',
     {
@@ -26,6 +30,42 @@ export const platformsRoutes: FastifyPluginAsyncZod<{
       },
     },
     () => platforms.list(),
+  );
+
+  app.post(
+    '/api/platforms',
+    {
+      config: requireScopes('platforms.write'),
+      schema: {
+        tags: ['platforms'],
+        summary: 'Add a platform: create its folder in the library layout (RomM)',
+        body: AddPlatformBodySchema,
+        response: {
+          200: PlatformSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => platforms.get((await scan.addPlatformFolder(request.body.fs_slug)).id),
+  );
+
+  app.get(
+    '/api/platforms/supported',
+    {
+      config: requireScopes('platforms.read'),
+      schema: {
+        tags: ['platforms'],
+        summary: 'Every platform RomShelf knows, by name (folder names for new platforms)',
+        response: {
+          200: SupportedPlatformListSchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+        },
+      },
+    },
+    () => platforms.supported(),
   );
 
   app.get(

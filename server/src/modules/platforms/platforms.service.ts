@@ -1,4 +1,5 @@
-import type { Platform } from '@romshelf/contract';
+import { PLATFORM_CATALOG } from '@romshelf/contract';
+import type { Platform, SupportedPlatform } from '@romshelf/contract';
 
 import type { FirmwareService } from '../firmware/firmware.service.js';
 import { HttpError } from '../../http/http-error.js';
@@ -16,6 +17,16 @@ export class PlatformsService {
     return (await this.platforms.listWithStats()).map((row) =>
       toPlatformDto(row, firmware.get(row.id) ?? []),
     );
+  }
+
+  /** The platform catalog, sorted by name. */
+  supported(): SupportedPlatform[] {
+    return PLATFORM_CATALOG.map((entry) => ({
+      slug: entry.slug,
+      fs_slug: entry.slug,
+      name: entry.name,
+      category: entry.category,
+    })).sort((a, b) => a.name.localeCompare(b.name, 'en'));
   }
 
   async get(id: number): Promise<Platform> {

@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { mkdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 import type {
@@ -19,6 +19,9 @@ import type { IdentifyMode, MetadataService } from '../metadata/metadata.service
 import type { LibraryConfigService } from '../library/library-config.service.js';
 import type { WalkedFile, WalkedPlatform, WalkedRom } from '../library/library-walker.js';
 import { ExclusionRules, LibraryWalker } from '../library/library-walker.js';
+import { detectLayout, platformRomsPath } from '../library/library-fs.js';
+import { HttpError } from '../../http/http-error.js';
+import { fsNameProblem } from '../roms/fs-name.js';
 import { toScanPlatformEvent } from '../platforms/platforms.mapper.js';
 import type { PlatformFields, PlatformsRepository } from '../platforms/platforms.repository.js';
 import { nameSortKey, parseRomFileName } from '../roms/rom-filename.js';
@@ -266,6 +269,28 @@ export class ScanService {
       listener.stats({ ...stats });
     }
     return stats;
+  }
+
+  /**
+   * Adds a platform by its folder name (RomM's `POST /api/platforms`): creates its ROM folder in
+   * the layout the library uses and stores the platform as a scan would. An existing platform of
+   * that folder is returned as it is.
+   */
+  async addPlatformFolder(fsSlug: string): Promise<PlatformRow> {
+    const config = this.libraryConfig.get();
+    if (fsNameProblem(fsSlug) !== null || new ExclusionRules(config).platformExcluded(fsSlug)) {
+      throw new HttpError(400, `${fsSlug} cannot be a platform folder`);
+    }
+    const romsPath = platformRomsPath(detectLayout(this.libraryDir), fsSlug);
+    const absolute = path.join(this.libraryDir, ...romsPath.split('/'));
+    await mkdir(absolute, { recursive: true });
+    const root = await realpath(this.libraryDir);
+    if (!(await realpath(absolute)).startsWith(root + path.sep)) {
+      throw new HttpError(400, 'The platform folder lies outside the library');
+    }
+    const existing = (await this.platforms.all()).find((row) => row.fs_slug === fsSlug);
+    if (existing !== undefined && existing.missing_from_fs === 0) return existing;
+    return this.upsertPlatform({ fsSlug, romsPath }, existing, config, emptyScanStats());
   }
 
   /** The platform's `bios` folders (both layouts); a failure is logged, never fatal. */

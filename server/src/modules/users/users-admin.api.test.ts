@@ -6,7 +6,13 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { addUser, seedRoles } from '../../../test/accounts.js';
-import { ADMIN, basic, buildTestApp, createFirstAdmin } from '../../../test/build-test-app.js';
+import {
+  ADMIN,
+  basic,
+  buildTestApp,
+  createFirstAdmin,
+  login,
+} from '../../../test/build-test-app.js';
 import { openDatabase } from '../../db/database.js';
 import { UsersRepository } from './users.repository.js';
 
@@ -262,6 +268,54 @@ describe('PUT /api/users/{id}', () => {
       payload: { role: 'editor' },
     });
     expect(demote.json()).toMatchObject({ role: 'editor' });
+  });
+
+  it('renames you with the rules of registration, keeping this session and ending the others', async () => {
+    const { app } = await buildTestApp();
+    const { viewer } = await seedRoles(app);
+    const here = await login(app, viewer.username, viewer.password);
+    const elsewhere = await login(app, viewer.username, viewer.password);
+    const url = `/api/users/${viewer.id}`;
+    const fromSession = { cookie: here.cookie, 'x-csrftoken': here.csrf };
+    const tooShort = await app.inject({
+      method: 'PUT',
+      url,
+      headers: fromSession,
+      payload: { username: 'ab' },
+    });
+    expect(tooShort.statusCode).toBe(422);
+    expect(tooShort.json()).toMatchObject({
+      detail: [{ loc: ['body', 'username'], msg: 'Username must be at least 3 characters' }],
+    });
+    const renamed = await app.inject({
+      method: 'PUT',
+      url,
+      headers: fromSession,
+      payload: { username: 'Night_Owl' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ id: viewer.id, username: 'night_owl' });
+    const me = await app.inject({ method: 'GET', url: '/api/users/me', headers: fromSession });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ username: 'night_owl' });
+    const other = await app.inject({
+      method: 'GET',
+      url: '/api/users/me',
+      headers: { cookie: elsewhere.cookie },
+    });
+    expect(other.statusCode).toBe(401);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/users/me',
+          headers: { authorization: basic('night_owl', viewer.password) },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/users/me', headers: as(viewer) })).statusCode,
+    ).toBe(401);
   });
 
   it('answers 409 for taken usernames and e-mails and 422 for bad fields', async () => {

@@ -56,3 +56,8 @@ export function roleLook(role: string): RoleLook {
 export function assignableRoles(callerRole: string): readonly Role[] {
   return callerRole === 'admin' ? ROLES : ROLES.filter((role) => role !== 'admin');
 }
+
+/** Viewer, then editor, then admin (ROLES lists the most privileged first). */
+export function leastPrivilegedFirst(roles: readonly Role[]): Role[] {
+  return [...roles].sort((a, b) => ROLES.indexOf(b) - ROLES.indexOf(a));
+}

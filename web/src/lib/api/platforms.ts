@@ -1,4 +1,4 @@
-import type { Platform } from '@romshelf/contract';
+import type { Platform, SupportedPlatform } from '@romshelf/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '../api-client';
@@ -22,4 +22,23 @@ export function sortPlatforms(platforms: readonly Platform[]): Platform[] {
   return [...platforms].sort((a, b) =>
     a.display_name.localeCompare(b.display_name, undefined, { sensitivity: 'base' }),
   );
+}
+
+/** GET /api/platforms/supported — every platform RomShelf knows, folder or not. */
+export async function fetchSupportedPlatforms(): Promise<SupportedPlatform[]> {
+  return api.get<SupportedPlatform[]>('/platforms/supported');
+}
+
+export function useSupportedPlatformsQuery(enabled = true) {
+  return useQuery({
+    queryKey: ['platforms', 'supported'],
+    queryFn: fetchSupportedPlatforms,
+    staleTime: Infinity,
+    enabled,
+  });
+}
+
+/** POST /api/platforms — adds a platform by folder name (the server creates the folder). */
+export async function addPlatform(fsSlug: string): Promise<Platform> {
+  return api.post<Platform>('/platforms', { json: { fs_slug: fsSlug } });
 }

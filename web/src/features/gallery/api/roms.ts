@@ -12,6 +12,8 @@ export interface RomListParams {
   limit?: number;
   orderBy?: RomOrderBy;
   orderDir?: 'asc' | 'desc';
+  /** Cancels the request (a search answer nobody waits for any more). */
+  signal?: AbortSignal;
 }
 
 /** GET /api/roms — one page of a platform or of a search, with the character index. */
@@ -27,6 +29,7 @@ export async function fetchRoms(params: RomListParams): Promise<RomListPage> {
       with_char_index: true,
       with_filter_values: false,
     },
+    signal: params.signal,
   });
 }
 

@@ -8,6 +8,7 @@ import { useParams } from 'react-router';
 
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
+import { usePageName } from '@/lib/page-name';
 import { useNavigationStore } from '@/lib/stores/navigation-store';
 
 export type CollectionKind = 'regular' | 'virtual' | 'smart';
@@ -22,10 +23,12 @@ export function CollectionPage({ kind }: { kind: CollectionKind }) {
   const { t } = useTranslation('collection');
   const { collection = '' } = useParams();
   const toggleDrawer = useNavigationStore((state) => state.toggleDrawer);
+  const title = t(`collection.title-${kind}`, { collection });
+  usePageName(title);
   return (
     <>
       <PageHeader
-        title={t(`collection.title-${kind}`, { collection })}
+        title={title}
         subtitle={t(`collection.subtitle-${kind}`)}
         icon={ICONS[kind]}
         actions={

@@ -15,6 +15,7 @@ import { EmptyState } from '@/components/empty-state';
 import { PlatformIcon } from '@/components/platform-icon';
 import { usePlatformsQuery } from '@/lib/api/platforms';
 import { formatBytes } from '@/lib/format';
+import { usePageName } from '@/lib/page-name';
 import { useNavigationStore } from '@/lib/stores/navigation-store';
 import { useHasScopes } from '@/lib/stores/use-scopes';
 import { useUploadStore } from '@/lib/stores/upload-store';
@@ -32,6 +33,7 @@ export function PlatformPage() {
   const { toggleDrawer, goScan } = useNavigationStore();
   const platforms = usePlatformsQuery();
   const platform = platforms.data?.find((item) => item.id === platformId);
+  usePageName(platform?.display_name);
 
   const fetcher = useCallback<RomPageFetcher>(
     (request) => fetchRoms({ platformId, ...request }),
@@ -51,10 +53,12 @@ export function PlatformPage() {
 
   return (
     <>
+      {/* Phones: the full name on up to two lines, the labelled actions below it. */}
       <Stack
-        direction="row"
+        direction={{ xs: 'column', md: 'row' }}
         spacing={2}
-        sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 3 }}
+        sx={{ alignItems: { xs: 'stretch', md: 'center' }, justifyContent: 'space-between', mb: 3 }}
+        data-testid="platform-header"
       >
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', minWidth: 0 }}>
           {platform ? (
@@ -68,10 +72,13 @@ export function PlatformPage() {
               component="h1"
               data-testid="page-heading"
               sx={{
-                fontSize: { xs: 24, sm: 34 },
+                fontSize: { xs: 22, sm: 34 },
+                lineHeight: 1.2,
+                display: '-webkit-box',
+                WebkitLineClamp: 2,
+                WebkitBoxOrient: 'vertical',
                 overflow: 'hidden',
-                textOverflow: 'ellipsis',
-                whiteSpace: { xs: 'normal', sm: 'nowrap' },
+                overflowWrap: 'break-word',
               }}
             >
               {platform ? platform.display_name : <Skeleton width={220} />}
@@ -86,18 +93,15 @@ export function PlatformPage() {
             </Typography>
           </Box>
         </Stack>
-        <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
+        <Stack direction="row" spacing={1} sx={{ flexShrink: 0, flexWrap: 'wrap' }}>
           {canUpload ? (
             <Button
               variant="contained"
               startIcon={<CloudUploadRounded />}
               onClick={() => useUploadStore.getState().openDialog(platformId)}
               data-testid="platform-upload-button"
-              aria-label={t('platform.upload')}
             >
-              <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-                {t('platform.upload')}
-              </Box>
+              {t('platform.upload')}
             </Button>
           ) : null}
           <Button
@@ -105,11 +109,8 @@ export function PlatformPage() {
             startIcon={<InfoOutlined />}
             onClick={() => toggleDrawer('platformInfo')}
             data-testid="platform-info-button"
-            aria-label={t('platform.info')}
           >
-            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-              {t('platform.info')}
-            </Box>
+            {t('platform.info')}
           </Button>
         </Stack>
       </Stack>

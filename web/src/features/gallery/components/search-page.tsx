@@ -4,7 +4,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useCallback, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
@@ -15,6 +15,16 @@ import { sortPlatforms, usePlatformsQuery } from '@/lib/api/platforms';
 import { fetchRoms } from '../api/roms';
 import type { RomPageFetcher } from '@/lib/stores/gallery-store';
 import { Gallery } from './gallery';
+
+/** How long typing must pause before the results follow the search box. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+function searchParams(term: string, platformId: number | null): Record<string, string> {
+  const next: Record<string, string> = {};
+  if (term.trim()) next.search_term = term.trim();
+  if (platformId !== null) next.platform_id = String(platformId);
+  return next;
+}
 
 export function SearchPage() {
   const { t } = useTranslation('gallery');
@@ -30,17 +40,30 @@ export function SearchPage() {
   }
   const platforms = usePlatformsQuery();
 
-  const fetcher = useCallback<RomPageFetcher>(
-    (request) => fetchRoms({ searchTerm: term, platformId, ...request }),
-    [term, platformId],
-  );
+  // One fetcher per search; its requests are cancelled as soon as the search changes.
+  const search = useMemo(() => {
+    const controller = new AbortController();
+    const fetcher: RomPageFetcher = (request) =>
+      fetchRoms({ searchTerm: term, platformId, ...request, signal: controller.signal });
+    return { fetcher, controller };
+  }, [term, platformId]);
+  useEffect(() => () => search.controller.abort(), [search]);
 
   const update = (nextTerm: string, nextPlatform: number | null) => {
-    const next: Record<string, string> = {};
-    if (nextTerm.trim()) next.search_term = nextTerm.trim();
-    if (nextPlatform !== null) next.platform_id = String(nextPlatform);
-    setParams(next);
+    if (nextTerm.trim() === term && nextPlatform === platformId) return;
+    setParams(searchParams(nextTerm, nextPlatform));
   };
+
+  // Search as you type: the results follow the box once typing pauses (Enter does not wait).
+  // Typed searches replace the history entry, so Back leaves the page instead of untyping.
+  useEffect(() => {
+    if (draft.trim() === term) return undefined;
+    const timer = setTimeout(
+      () => setParams(searchParams(draft, platformId), { replace: true }),
+      SEARCH_DEBOUNCE_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [draft, term, platformId, setParams]);
 
   const searching = term !== '' || platformId !== null;
 
@@ -112,7 +135,7 @@ export function SearchPage() {
       {searching ? (
         <Gallery
           contextKey={`search:${term}|${platformId === null ? '' : String(platformId)}`}
-          fetcher={fetcher}
+          fetcher={search.fetcher}
           showPlatform
           empty={
             <EmptyState

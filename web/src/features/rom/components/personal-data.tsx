@@ -271,6 +271,8 @@ export function PersonalData({
             max={10}
             value={user.rating}
             onChange={(_, value) => void save({ data: { rating: value ?? 0 } })}
+            getLabelText={(value) => t('personal.rating-stars', { count: value })}
+            emptyLabelText={t('personal.rating-none')}
             icon={<StarRounded fontSize="inherit" />}
             emptyIcon={<StarRounded fontSize="inherit" sx={{ opacity: 0.3 }} />}
             sx={{ fontSize: { xs: 26, sm: 18, lg: 22 } }}

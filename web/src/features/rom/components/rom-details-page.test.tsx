@@ -5,6 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { usePageNameStore } from '@/lib/page-name';
 import { useAuthStore } from '@/lib/stores/auth-store';
 import { useHeartbeatStore } from '@/lib/stores/heartbeat-store';
 import { ADMIN_USER, HEARTBEAT, clearCookies, createFakeFetch } from '@/test/fake-fetch';
@@ -285,6 +286,16 @@ describe('game details metadata', () => {
     expect(screen.queryByTestId('rom-collections')).toBeNull();
     expect(screen.queryByTestId('rom-player-count')).toBeNull();
     expect(within(metadata).queryByText('-')).toBeNull();
+  });
+
+  it('names the game in the tab title (its file name until it is identified), and forgets it on leaving', async () => {
+    await renderPage(IDENTIFIED);
+    await waitFor(() => expect(usePageNameStore.getState().name).toBe('Super Metroid'));
+    cleanup();
+    expect(usePageNameStore.getState().name).toBeNull();
+    useRomStore.getState().setCurrent(null);
+    await renderPage(detailedRom());
+    await waitFor(() => expect(usePageNameStore.getState().name).toBe('Super Metroid (USA)'));
   });
 
   it('shows a short note instead of empty facts for an unidentified game', async () => {

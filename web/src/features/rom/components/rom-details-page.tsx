@@ -25,6 +25,7 @@ import { romContentUrl, startDownload } from '@/lib/download';
 import { isFlag, languageToEmoji, regionToEmoji } from '@/lib/flags';
 import { formatBytes, formatDate } from '@/lib/format';
 import { hashString, platformBadge } from '@/lib/platform-badge';
+import { usePageName } from '@/lib/page-name';
 import { playReasonKey, usePlayability } from '@/lib/playability';
 import { useHasScopes } from '@/lib/stores/use-scopes';
 
@@ -385,6 +386,7 @@ export function RomDetailsPage() {
   }, [query.error, id]);
 
   const rom = cached ? current : query.data;
+  usePageName(rom ? rom.name || rom.fs_name_no_ext : undefined);
   if (rom) return <RomDetails key={rom.id} rom={rom} />;
   return <RomLoadState loading={query.isPending && !query.isError} error={query.error} />;
 }

@@ -204,7 +204,19 @@ export function ScanPage() {
               })}
             </Stack>
           </Panel>
-          <Stack direction="row" spacing={1.5}>
+          {/* Sticks to the bottom of the window, so the main action shows without scrolling. */}
+          <Stack
+            direction="row"
+            spacing={1.5}
+            data-testid="scan-actions"
+            sx={{
+              position: 'sticky',
+              bottom: 0,
+              zIndex: 2,
+              py: 1.5,
+              bgcolor: 'background.default',
+            }}
+          >
             <Button
               variant="contained"
               size="large"

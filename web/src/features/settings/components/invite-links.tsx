@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useCreateInviteLinkMutation } from '../api/create-invite-link';
-import { roleLook } from '../roles';
+import { leastPrivilegedFirst, roleLook } from '../roles';
 
 /** Lifetimes offered for a link, in seconds (the server's default is 10 minutes). */
 export const INVITE_EXPIRATIONS = [
@@ -106,12 +106,13 @@ export function InviteLinks({ roles }: { roles: readonly Role[] }) {
                 </option>
               ))}
             </TextField>
-            {roles.map((role) => {
+            {/* Least privileged first: the first, most prominent choice is the safe one. */}
+            {leastPrivilegedFirst(roles).map((role, index) => {
               const look = roleLook(role);
               return (
                 <Button
                   key={role}
-                  variant="outlined"
+                  variant={index === 0 ? 'contained' : 'outlined'}
                   color={look.color === 'default' ? 'primary' : look.color}
                   startIcon={<look.Icon />}
                   disabled={invite.isPending}

@@ -21,7 +21,12 @@ import { useParams } from 'react-router';
 import { NotFound } from '@/components/not-found';
 import { PageHeader } from '@/components/page-header';
 import type { FieldError } from '@/lib/account-validation';
-import { noErrors, validateOptionalEmail, VALIDATION_NS } from '@/lib/account-validation';
+import {
+  noErrors,
+  validateOptionalEmail,
+  validateUsername,
+  VALIDATION_NS,
+} from '@/lib/account-validation';
 import { errorMessage } from '@/lib/api-client';
 import { useRefreshRetroAchievementsMutation } from '@/lib/api/refresh-retroachievements';
 import { formatDateTime } from '@/lib/format';
@@ -83,11 +88,13 @@ function NoticeAlert({ notice, testId }: { notice: Notice; testId: string }) {
   );
 }
 
-/** Avatar, e-mail and RetroAchievements name. */
+/** Avatar, username, e-mail and RetroAchievements name. */
 function AccountSection({ user }: { user: User }) {
   const { t } = useTranslation('settings');
   const update = useUpdateUserMutation();
   const [avatar, setAvatar] = useState<File | null>(null);
+  const [username, setUsername] = useState(user.username);
+  const [usernameError, setUsernameError] = useState<FieldError>(null);
   const [email, setEmail] = useState(user.email ?? '');
   const [raUsername, setRaUsername] = useState(user.ra_username ?? '');
   const [emailError, setEmailError] = useState<FieldError>(null);
@@ -95,11 +102,15 @@ function AccountSection({ user }: { user: User }) {
 
   const save = async (event: SyntheticEvent) => {
     event.preventDefault();
+    const nameChanged = username.trim().toLowerCase() !== user.username;
+    const badName = nameChanged ? validateUsername(username.trim()) : null;
     const found = validateOptionalEmail(email);
+    setUsernameError(badName);
     setEmailError(found);
-    if (found) return;
+    if (found || badName) return;
     setNotice(null);
     const changes = {
+      ...(nameChanged ? { username: username.trim() } : {}),
       ...(email !== (user.email ?? '') ? { email } : {}),
       ...(raUsername !== (user.ra_username ?? '') ? { ra_username: raUsername } : {}),
       ...(avatar ? { avatar } : {}),
@@ -107,6 +118,7 @@ function AccountSection({ user }: { user: User }) {
     try {
       if (Object.keys(changes).length > 0) await update.mutateAsync({ id: user.id, changes });
       setAvatar(null);
+      setUsername(username.trim().toLowerCase());
       setNotice({ severity: 'success', text: t('profile.saved') });
     } catch (caught) {
       setNotice({ severity: 'error', text: errorMessage(caught) });
@@ -124,6 +136,19 @@ function AccountSection({ user }: { user: User }) {
           onChange={setAvatar}
           size={80}
           testId="profile-avatar-input"
+        />
+        <TextField
+          label={t('profile.username')}
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+          error={Boolean(usernameError)}
+          helperText={
+            usernameError
+              ? t(usernameError.key, { ns: VALIDATION_NS, ...usernameError.values })
+              : t('profile.username-help')
+          }
+          autoComplete="username"
+          slotProps={{ htmlInput: { 'data-testid': 'profile-username-input' } }}
         />
         <TextField
           label={t('profile.email')}

@@ -200,14 +200,15 @@ export function UsersList({ users, actions }: { users: User[]; actions: UserActi
   );
 }
 
+// Lengths in px: MUI reads a bare 1 in `sx` as 100%, which made the page as wide as the table.
 const visuallyHidden = {
   border: 0,
   clip: 'rect(0 0 0 0)',
-  height: 1,
-  margin: -1,
+  height: '1px',
+  margin: '-1px',
   overflow: 'hidden',
   padding: 0,
   position: 'absolute',
   whiteSpace: 'nowrap',
-  width: 1,
+  width: '1px',
 } as const;

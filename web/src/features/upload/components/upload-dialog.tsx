@@ -9,19 +9,23 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { alpha, useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Platform } from '@romshelf/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { PlatformIcon } from '@/components/platform-icon';
-import { sortPlatforms, usePlatformsQuery } from '@/lib/api/platforms';
+import {
+  addPlatform,
+  platformsQueryKey,
+  usePlatformsQuery,
+  useSupportedPlatformsQuery,
+} from '@/lib/api/platforms';
+import { errorMessage } from '@/lib/api-client';
 import { formatBytes } from '@/lib/format';
 import { useHeartbeatStore } from '@/lib/stores/heartbeat-store';
 import { useUploadStore } from '@/lib/stores/upload-store';
@@ -29,6 +33,10 @@ import { uploadTimeoutMs } from '@/lib/upload';
 
 import { runUploads } from '../run-uploads';
 import { UploadProgressRow } from './upload-progress-row';
+import type { PlatformChoice } from './upload-platform-picker';
+import { platformChoices, UploadPlatformPicker } from './upload-platform-picker';
+
+const NO_PLATFORMS: readonly Platform[] = [];
 
 /** Adds files, skipping any already chosen (same name and size). */
 export function mergeFiles(current: readonly File[], added: readonly File[]): File[] {
@@ -76,9 +84,19 @@ function UploadForm({ onClose }: { onClose: () => void }) {
   const items = useUploadStore((state) => state.items);
   const heartbeat = useHeartbeatStore((state) => state.value);
   const platforms = usePlatformsQuery();
-  const [platformId, setPlatformId] = useState<number | ''>(
-    () => useUploadStore.getState().dialogPlatformId ?? '',
-  );
+  const supported = useSupportedPlatformsQuery();
+  const libraryPlatforms = platforms.data ?? NO_PLATFORMS;
+  const [picked, setChoice] = useState<PlatformChoice | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [addError, setAddError] = useState<string | null>(null);
+  // Until the user picks, the platform the dialog was opened for (a platform page's).
+  const initialId = useUploadStore((state) => state.dialogPlatformId);
+  const initial = libraryPlatforms.find((platform) => platform.id === initialId);
+  const choice =
+    picked ??
+    (initial
+      ? (platformChoices([initial], []).find((item) => item.id === initial.id) ?? null)
+      : null);
   const [files, setFiles] = useState<File[]>([]);
   const [batch, setBatch] = useState<number[]>([]);
   const [dragging, setDragging] = useState(false);
@@ -86,13 +104,27 @@ function UploadForm({ onClose }: { onClose: () => void }) {
   const timeoutMs = uploadTimeoutMs(heartbeat);
   const closeDialog = onClose;
 
-  const list = sortPlatforms(platforms.data ?? []);
   const batchItems = items.filter((item) => batch.includes(item.id));
   const running = batchItems.some((item) => !item.finished && !item.failed);
   const started = batch.length > 0;
 
-  const start = () => {
-    if (platformId === '' || files.length === 0) return;
+  const start = async () => {
+    if (choice === null || files.length === 0) return;
+    let platformId = choice.id;
+    if (platformId === null) {
+      // A supported platform without a folder: the server creates it in the library's layout.
+      setAdding(true);
+      setAddError(null);
+      try {
+        platformId = (await addPlatform(choice.fsSlug)).id;
+        void queryClient.invalidateQueries({ queryKey: platformsQueryKey });
+      } catch (caught) {
+        setAddError(errorMessage(caught));
+        return;
+      } finally {
+        setAdding(false);
+      }
+    }
     const store = useUploadStore.getState();
     const jobs = files.map((file) => ({ id: store.add(file.name), file }));
     setBatch(jobs.map((job) => job.id));
@@ -128,46 +160,18 @@ function UploadForm({ onClose }: { onClose: () => void }) {
       </DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2.5}>
-          <TextField
-            select
-            label={t('upload.platform')}
-            value={platformId}
-            onChange={(event) => setPlatformId(Number(event.target.value))}
-            disabled={started}
-            helperText={list.length === 0 ? t('upload.no-platforms') : undefined}
-            slotProps={{
-              select: {
-                SelectDisplayProps: { 'data-testid': 'upload-platform' } as object,
-                renderValue: (value) => {
-                  const platform = list.find((item) => item.id === value);
-                  return platform ? (
-                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25 }}>
-                      <PlatformIcon platform={platform} size={22} />
-                      {platform.display_name}
-                    </Box>
-                  ) : (
-                    ''
-                  );
-                },
-              },
-            }}
-          >
-            {list.map((platform) => (
-              <MenuItem
-                key={platform.id}
-                value={platform.id}
-                data-testid={`upload-platform-${platform.fs_slug}`}
-              >
-                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25 }}>
-                  <PlatformIcon platform={platform} size={24} />
-                  <span>{platform.display_name}</span>
-                  <Typography variant="caption" color="text.secondary">
-                    {platform.fs_slug}
-                  </Typography>
-                </Box>
-              </MenuItem>
-            ))}
-          </TextField>
+          <UploadPlatformPicker
+            library={libraryPlatforms}
+            supported={supported.data ?? []}
+            value={choice}
+            onChange={setChoice}
+            disabled={started || adding}
+          />
+          {addError ? (
+            <Alert severity="error" role="alert" data-testid="upload-platform-error">
+              {addError}
+            </Alert>
+          ) : null}
 
           {started ? (
             <Box data-testid="upload-progress-list">
@@ -300,8 +304,8 @@ function UploadForm({ onClose }: { onClose: () => void }) {
             <Button
               variant="contained"
               startIcon={<CloudUploadRounded />}
-              disabled={platformId === '' || files.length === 0}
-              onClick={start}
+              disabled={choice === null || files.length === 0 || adding}
+              onClick={() => void start()}
               data-testid="upload-start"
             >
               {t('upload.start', { count: files.length })}
