@@ -88,45 +88,9 @@ export function currentEmulator(): EjsEmulator | null {
   return (ejsWindow().EJS_emulator as EjsEmulator | undefined) ?? null;
 }
 
-interface EmulatorJsClass {
-  prototype: { checkForUpdates?: () => void };
-}
-
-function skipUpdateCheck(emulatorJs: EmulatorJsClass): void {
-  emulatorJs.prototype.checkForUpdates = () => undefined;
-}
-
-/**
- * EmulatorJS has no setting for its update check: when served from localhost it fetches its
- * CDN's version.json, which our CSP (and an offline server) turns into an uncaught "Failed to
- * fetch". Its script publishes the class as `window.EmulatorJS` before the loader creates the
- * emulator, so the check is replaced by a no-op right there.
- */
-export function disableEmulatorJsUpdateCheck(w: Record<string, unknown>): void {
-  const loaded = w.EmulatorJS as EmulatorJsClass | undefined;
-  if (loaded !== undefined) {
-    skipUpdateCheck(loaded);
-    return;
-  }
-  Object.defineProperty(w, 'EmulatorJS', {
-    configurable: true,
-    enumerable: true,
-    set(emulatorJs: EmulatorJsClass) {
-      skipUpdateCheck(emulatorJs);
-      Object.defineProperty(w, 'EmulatorJS', {
-        configurable: true,
-        enumerable: true,
-        writable: true,
-        value: emulatorJs,
-      });
-    },
-  });
-}
-
 /** Sets the EmulatorJS globals and adds its loader script; resolves when the script loaded. */
 export function bootEmulatorJs(options: EjsBootOptions): Promise<void> {
   const w = ejsWindow();
-  disableEmulatorJsUpdateCheck(w);
   Object.assign(w, {
     EJS_player: options.container,
     EJS_core: options.core,
