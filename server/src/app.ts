@@ -223,6 +223,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(romsRoutes, {
     roms: container.roms,
+    files: container.romFiles,
+    edits: container.romEdits,
+    props: container.romProps,
+    manuals: container.romManuals,
     uploads: container.romUploads,
     resourcesDir: path.join(config.dataDir, 'resources'),
   });

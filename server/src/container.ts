@@ -23,11 +23,17 @@ import { PlayAssetsService } from './modules/play-assets/play-assets.service.js'
 import { FilesystemPlatforms } from './modules/platforms/filesystem-platforms.js';
 import { PlatformsRepository } from './modules/platforms/platforms.repository.js';
 import { PlatformsService } from './modules/platforms/platforms.service.js';
-import { RomsRepository } from './modules/roms/roms.repository.js';
+import type { CoverFetchOptions } from './modules/roms/rom-edits.service.js';
+import { RomEditsService, STRICT_COVER_FETCH } from './modules/roms/rom-edits.service.js';
+import { RomFilesService } from './modules/roms/rom-files.service.js';
+import { RomListRepository } from './modules/roms/rom-list.repository.js';
+import { RomManualsService } from './modules/roms/rom-manuals.service.js';
+import { RomPropsService } from './modules/roms/rom-props.service.js';
 import { RomResources } from './modules/roms/rom-resources.js';
 import { RomUploadService } from './modules/roms/rom-upload.js';
-import type { CoverFetchOptions } from './modules/roms/roms.service.js';
-import { RomsService, STRICT_COVER_FETCH } from './modules/roms/roms.service.js';
+import { RomWritesRepository } from './modules/roms/rom-writes.repository.js';
+import { RomsRepository } from './modules/roms/roms.repository.js';
+import { RomsService } from './modules/roms/roms.service.js';
 import { createMetadataProviders, trustedOrigins } from './modules/metadata/metadata.providers.js';
 import { MetadataRepository } from './modules/metadata/metadata.repository.js';
 import { MetadataService } from './modules/metadata/metadata.service.js';
@@ -86,6 +92,7 @@ export function createContainer(
   );
   const platformsRepository = new PlatformsRepository(db);
   const romsRepository = new RomsRepository(db);
+  const romWrites = new RomWritesRepository(db);
   const hashPool = new HashPool(config.scanWorkers);
   const firmware = new FirmwareService(
     new FirmwareRepository(db),
@@ -99,6 +106,16 @@ export function createContainer(
     path.join(config.dataDir, 'assets'),
     files,
   );
+  const romResources = new RomResources(path.join(config.dataDir, 'resources'), files);
+  const roms = new RomsService(romsRepository, new RomListRepository(db), romWrites, playAssets);
+  const romFiles = new RomFilesService(
+    roms,
+    romsRepository,
+    romWrites,
+    config.libraryDir,
+    files,
+    romResources,
+  );
   const services = {
     files,
     libraryConfig,
@@ -111,17 +128,21 @@ export function createContainer(
       config.libraryDir,
       libraryConfig,
     ),
-    roms: new RomsService(
-      romsRepository,
-      config.libraryDir,
-      files,
-      new RomResources(path.join(config.dataDir, 'resources'), files),
-      playAssets,
+    roms,
+    romFiles,
+    romEdits: new RomEditsService(
+      roms,
+      romFiles,
+      romWrites,
+      romResources,
       options.coverFetch ?? STRICT_COVER_FETCH,
     ),
+    romProps: new RomPropsService(roms, romsRepository, romWrites),
+    romManuals: new RomManualsService(roms, romWrites, romResources),
     scan: new ScanService(
       platformsRepository,
       romsRepository,
+      romWrites,
       libraryConfig,
       hashPool,
       config.libraryDir,
@@ -146,6 +167,7 @@ export function createContainer(
   const metadata = new MetadataService(
     createMetadataProviders(config, db, config.dataDir, log),
     romsRepository,
+    romWrites,
     new MetadataRepository(db),
     libraryConfig,
     new RomResources(path.join(config.dataDir, 'resources'), files),

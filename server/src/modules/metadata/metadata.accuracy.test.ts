@@ -20,6 +20,7 @@ import { openDatabase } from '../../db/database.js';
 import { LibraryConfigService } from '../library/library-config.service.js';
 import { ConfinedFiles } from '../../lib/confined-files.js';
 import { RomResources } from '../roms/rom-resources.js';
+import { RomWritesRepository } from '../roms/rom-writes.repository.js';
 import { RomsRepository } from '../roms/roms.repository.js';
 import { MetadataRepository } from './metadata.repository.js';
 import { MetadataService } from './metadata.service.js';
@@ -99,6 +100,7 @@ describe('metadata accuracy fixture', () => {
           moby: new MobyGamesClient({ baseUrl: moby.origin, apiKey: 'k', ...fast }),
         },
         new RomsRepository(db),
+        new RomWritesRepository(db),
         new MetadataRepository(db),
         new LibraryConfigService(dataDir, log),
         new RomResources(
@@ -194,6 +196,7 @@ describe('metadata accuracy fixture', () => {
           }),
         },
         new RomsRepository(db),
+        new RomWritesRepository(db),
         new MetadataRepository(db),
         new LibraryConfigService(dataDir, log),
         new RomResources(

@@ -14,6 +14,7 @@ import { nowIso } from '../../lib/time.js';
 import type { LibraryConfigService } from '../library/library-config.service.js';
 import { nameSortKey, regionProviderCode } from '../roms/rom-filename.js';
 import { COVER_MAX_BYTES, RomResources } from '../roms/rom-resources.js';
+import type { RomWritesRepository } from '../roms/rom-writes.repository.js';
 import type { RomsRepository, RomWithPlatformRow } from '../roms/roms.repository.js';
 import { planRaHash, raHashFrom } from '../scan/ra-hash.js';
 import type { MatchResult } from './matcher.js';
@@ -161,6 +162,7 @@ export class MetadataService {
   constructor(
     private readonly providers: MetadataProviders,
     private readonly roms: RomsRepository,
+    private readonly romWrites: RomWritesRepository,
     private readonly repository: MetadataRepository,
     private readonly libraryConfig: LibraryConfigService,
     private readonly resources: RomResources,
@@ -708,7 +710,7 @@ export class MetadataService {
         changes.url_screenshots = JSON.stringify(merged.urlScreenshots);
       }
     }
-    await this.roms.updateRom(row.id, changes, now);
+    await this.romWrites.updateRom(row.id, changes, now);
   }
 
   /** Forgets what some sources said about a ROM (unmatch) and merges the rest again. */
@@ -727,7 +729,7 @@ export class MetadataService {
       (field) => !dropped.some((source) => ID_COLUMN[source] === field),
     );
     const fresh = { ...row, manual_fields: JSON.stringify(edited) };
-    await this.roms.updateRom(romId, { manual_fields: fresh.manual_fields }, nowIso());
+    await this.romWrites.updateRom(romId, { manual_fields: fresh.manual_fields }, nowIso());
     await this.apply(
       fresh,
       results,
@@ -756,7 +758,7 @@ export class MetadataService {
     );
     const fresh = { ...row, manual_fields: JSON.stringify(edited) };
     await this.claims.run(() => this.apply(fresh, results, methods, row.tgdb_id, 'manual'));
-    await this.roms.updateRom(romId, { manual_fields: fresh.manual_fields }, nowIso());
+    await this.romWrites.updateRom(romId, { manual_fields: fresh.manual_fields }, nowIso());
   }
 
   private async fetchById(

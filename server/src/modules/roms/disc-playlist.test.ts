@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { discPlaylist } from './roms.service.js';
+import { discPlaylist } from './disc-playlist.js';
 
 describe('discPlaylist', () => {
   it('lists the cue sheets of a multi-disc game, not their tracks', () => {

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import yazl from 'yazl';
 
-import type { RomDownload } from './roms.service.js';
+import type { RomDownload } from './rom-files.service.js';
 
 /** `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266 / 8187). */
 export function contentDisposition(fileName: string): string {
@@ -106,4 +106,24 @@ export function sendRomDownload(
   reply.header('content-range', `bytes ${range.start}-${range.end}/${size}`);
   reply.header('content-length', range.end - range.start + 1);
   return reply.code(206).send(createReadStream(absPath, { start: range.start, end: range.end }));
+}
+
+/** User-supplied media is rendered in a sandbox with nothing else allowed. */
+const MEDIA_CSP = "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:";
+
+/** Sends a stored resource (a cover, a manual) under a sandboxing CSP. */
+export function sendMedia(
+  reply: FastifyReply,
+  file: { absPath: string; size: number; mtimeMs: number },
+  type: string,
+  disposition: string | null,
+  cache: string,
+): FastifyReply {
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('content-security-policy', MEDIA_CSP);
+  reply.header('cache-control', cache);
+  reply.header('last-modified', new Date(file.mtimeMs).toUTCString());
+  reply.header('content-length', file.size);
+  if (disposition !== null) reply.header('content-disposition', disposition);
+  return reply.type(type).send(createReadStream(file.absPath));
 }

@@ -29,10 +29,10 @@ import { toScanRomEvent } from '../roms/roms.mapper.js';
 import type {
   RomFields,
   RomFileFields,
-  RomsRepository,
   RomWrite,
-  StoredRom,
-} from '../roms/roms.repository.js';
+  RomWritesRepository,
+} from '../roms/rom-writes.repository.js';
+import type { RomsRepository, StoredRom } from '../roms/roms.repository.js';
 import type { Hashes } from './file-hasher.js';
 import { ALL_HASH_ALGORITHMS } from './file-hasher.js';
 import type { HashPool } from './hash-pool.js';
@@ -160,6 +160,7 @@ export class ScanService {
   constructor(
     private readonly platforms: PlatformsRepository,
     private readonly roms: RomsRepository,
+    private readonly romWrites: RomWritesRepository,
     private readonly libraryConfig: LibraryConfigService,
     private readonly hashPool: HashPool,
     private readonly libraryDir: string,
@@ -378,7 +379,7 @@ export class ScanService {
     const missing = [...stored.values()]
       .filter((rom) => rom.missing_from_fs === 0 && !present.has(rom.fs_name))
       .map((rom) => rom.id);
-    await this.roms.markRomsMissing(missing, nowIso());
+    await this.romWrites.markRomsMissing(missing, nowIso());
     stats.missing_roms += missing.length;
 
     const planned: PlannedRom[] = [];
@@ -409,7 +410,7 @@ export class ScanService {
       };
       await Promise.all(Array.from({ length: concurrency }, worker));
       const ready = writes.filter((write): write is RomWrite => write !== null);
-      const ids = await this.roms.applyBatch(ready, nowIso());
+      const ids = await this.romWrites.applyBatch(ready, nowIso());
       this.touched.push(...ids);
       for (const write of ready) {
         if (write.type === 'insert') stats.new_roms += 1;
@@ -455,7 +456,7 @@ export class ScanService {
       counters,
     );
     if (write === null) throw new Error(`cannot read ${romsPath}/${fsName}`);
-    const [id] = await this.roms.applyBatch([write], nowIso());
+    const [id] = await this.romWrites.applyBatch([write], nowIso());
     if (id === undefined) throw new Error(`${romsPath}/${fsName} was not stored`);
     this.identifyInBackground(id);
     return id;

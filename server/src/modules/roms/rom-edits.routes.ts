@@ -1,0 +1,77 @@
+import {
+  DetailedRomSchema,
+  ErrorBodySchema,
+  RomIdParamsSchema,
+  RomPropsBodySchema,
+  RomPropsQuerySchema,
+  RomUpdateQuerySchema,
+  RomUserSchema,
+} from '@romshelf/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import { requireScopes } from '../../http/access.js';
+import type { RomEditsService } from './rom-edits.service.js';
+import type { RomPropsService } from './rom-props.service.js';
+import { readRomUpdateForm } from './roms.form.js';
+import type { RomsService } from './roms.service.js';
+
+type RomsApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** PUT /api/roms/{id} */
+export function updateRomRoute(app: RomsApp, roms: RomsService, edits: RomEditsService): void {
+  app.put(
+    '/api/roms/:id',
+    {
+      config: requireScopes('roms.write'),
+      schema: {
+        tags: ['roms'],
+        summary: 'Edit a ROM: multipart form (fields + optional artwork file) or JSON',
+        params: RomIdParamsSchema,
+        querystring: RomUpdateQuerySchema,
+        response: {
+          200: DetailedRomSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+          409: ErrorBodySchema,
+          413: ErrorBodySchema,
+          422: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const userId = request.user?.id ?? -1;
+      await roms.findOr404(request.params.id);
+      const form = await readRomUpdateForm(request, request.query);
+      return edits.update(request.params.id, userId, form.fields, form.artwork);
+    },
+  );
+}
+
+/** PUT /api/roms/{id}/props */
+export function romPropsRoute(app: RomsApp, props: RomPropsService): void {
+  app.put(
+    '/api/roms/:id/props',
+    {
+      config: requireScopes('roms.user.write'),
+      schema: {
+        tags: ['roms'],
+        summary: "Set the caller's own data about a ROM (status, favourite, rating, notes…)",
+        params: RomIdParamsSchema,
+        querystring: RomPropsQuerySchema,
+        body: RomPropsBodySchema,
+        response: {
+          200: RomUserSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+          422: ErrorBodySchema,
+        },
+      },
+    },
+    (request) =>
+      props.setProps(request.params.id, request.user?.id ?? -1, request.body, request.query),
+  );
+}

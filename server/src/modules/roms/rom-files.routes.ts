@@ -1,0 +1,122 @@
+import {
+  DeleteRomsBodySchema,
+  DeleteRomsResponseSchema,
+  DetailedRomSchema,
+  ErrorBodySchema,
+  RomBulkDownloadQuerySchema,
+  RomContentParamsSchema,
+  RomContentQuerySchema,
+} from '@romshelf/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import { requireScopes } from '../../http/access.js';
+import { rejectInvalidRequest } from '../../http/error-handler.js';
+import { sendRomDownload } from './rom-download.js';
+import type { RomFilesService } from './rom-files.service.js';
+import type { RomUploadService } from './rom-upload.js';
+import type { RomsService } from './roms.service.js';
+
+type RomsApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** GET /api/roms/download */
+export function downloadRomsRoute(app: RomsApp, files: RomFilesService): void {
+  app.get(
+    '/api/roms/download',
+    {
+      config: requireScopes('roms.read'),
+      attachValidation: true,
+      schema: {
+        tags: ['roms'],
+        summary: 'Download several ROMs, or a whole platform, as one zip',
+        description:
+          'Give `rom_ids` (comma-separated) or `platform_id`, not both. The zip is stored ' +
+          '(not compressed) and streamed; entries are named by their path in the library.',
+        querystring: RomBulkDownloadQuerySchema,
+        response: { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      rejectInvalidRequest(request);
+      return sendRomDownload(request, reply, await files.openBulkContent(request.query));
+    },
+  );
+}
+
+/** GET /api/roms/{id}/content/{fs_name} */
+export function romContentRoute(app: RomsApp, files: RomFilesService): void {
+  app.get(
+    '/api/roms/:id/content/:fs_name',
+    {
+      config: requireScopes('roms.read'),
+      schema: {
+        tags: ['roms'],
+        summary: 'Download a ROM: the file (ranges, ETag) or a zip of its files',
+        params: RomContentParamsSchema,
+        querystring: RomContentQuerySchema,
+        response: { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { id, fs_name } = request.params;
+      return sendRomDownload(
+        request,
+        reply,
+        await files.openContent(id, fs_name, request.query.file_ids),
+      );
+    },
+  );
+}
+
+/** POST /api/roms */
+export function uploadRomRoute(app: RomsApp, roms: RomsService, uploads: RomUploadService): void {
+  app.post(
+    '/api/roms',
+    {
+      config: requireScopes('roms.write'),
+      schema: {
+        tags: ['roms'],
+        summary: 'Upload one ROM file (multipart; headers x-upload-platform, x-upload-filename)',
+        description:
+          'One file per request, streamed to a temporary file in the library and moved into ' +
+          "the platform's ROM folder once complete (never over an existing file), then hashed " +
+          'and stored. `x-upload-filename` may be percent-encoded (encodeURIComponent).',
+        response: {
+          201: DetailedRomSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+          409: ErrorBodySchema,
+          413: ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const id = await uploads.receive(request);
+      reply.code(201);
+      return roms.get(id, request.user?.id ?? -1);
+    },
+  );
+}
+
+/** POST /api/roms/delete */
+export function deleteRomsRoute(app: RomsApp, files: RomFilesService): void {
+  app.post(
+    '/api/roms/delete',
+    {
+      config: requireScopes('roms.write'),
+      schema: {
+        tags: ['roms'],
+        summary: 'Delete ROMs; files too for the ids in delete_from_fs',
+        body: DeleteRomsBodySchema,
+        response: {
+          200: DeleteRomsResponseSchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          422: ErrorBodySchema,
+        },
+      },
+    },
+    (request) => files.delete(request.body),
+  );
+}

@@ -1,0 +1,60 @@
+import { foldSearchText } from '../../lib/search-text.js';
+import type { SearchTermPlan } from './rom-list.repository.js';
+
+const HASH_COLUMNS = { 8: 'crc_hash', 32: 'md5_hash', 40: 'sha1_hash' } as const;
+
+/** Words this long or longer use the FTS5 trigram index; shorter ones a LIKE scan. */
+const TRIGRAM_MIN = 3;
+
+function escapeLike(word: string): string {
+  return `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * Turns `search_term` into a plan: `|` separates OR-ed terms, the words of a term must all
+ * appear (in name or file name, case- and accent-insensitively); a term that is 8, 32 or 40 hex
+ * digits also matches the crc32 / md5 / sha1 of a ROM or of one of its files.
+ */
+export function planSearch(searchTerm: string | undefined): SearchTermPlan[] | null {
+  if (searchTerm === undefined || searchTerm.trim() === '') return null;
+  const plans: SearchTermPlan[] = [];
+  for (const raw of searchTerm.split('|')) {
+    const term = foldSearchText(raw);
+    if (term === '') continue;
+    const words = term.split(' ');
+    const long = words.filter((word) => Array.from(word).length >= TRIGRAM_MIN);
+    const short = words.filter((word) => Array.from(word).length < TRIGRAM_MIN);
+    const hashColumn = /^[0-9a-f]+$/.test(term)
+      ? HASH_COLUMNS[term.length as keyof typeof HASH_COLUMNS]
+      : undefined;
+    plans.push({
+      ftsMatch:
+        long.length === 0
+          ? null
+          : long.map((word) => `"${word.replace(/"/g, '""')}"`).join(' AND '),
+      likePatterns: short.map(escapeLike),
+      hash: hashColumn === undefined ? null : { column: hashColumn, value: term },
+    });
+  }
+  return plans.length === 0 ? null : plans;
+}
+
+/**
+ * First character → offset of its first row in the list sorted in `direction` (RomM
+ * char_index: the number of rows sorting before it), keys in ascending order. `counts` are
+ * in ascending (SQLite BINARY) order.
+ */
+export function charIndexOf(
+  counts: readonly { char: string; count: number }[],
+  direction: 'asc' | 'desc',
+): Record<string, number> {
+  const offsets = new Map<string, number>();
+  let before = 0;
+  for (const { char, count } of direction === 'asc' ? counts : [...counts].reverse()) {
+    offsets.set(char, before);
+    before += count;
+  }
+  const index: Record<string, number> = {};
+  for (const { char } of counts) index[char] = offsets.get(char) ?? 0;
+  return index;
+}

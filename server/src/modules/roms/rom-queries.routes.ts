@@ -1,0 +1,182 @@
+import {
+  DetailedRomSchema,
+  ErrorBodySchema,
+  IdentifiersSchema,
+  RomByHashQuerySchema,
+  RomByProviderQuerySchema,
+  RomFileSchema,
+  RomFiltersSchema,
+  RomIdParamsSchema,
+  RomListPageSchema,
+  RomListQuerySchema,
+  SimpleRomSchema,
+} from '@romshelf/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import { requireScopes } from '../../http/access.js';
+import { rejectInvalidRequest } from '../../http/error-handler.js';
+import type { RomsService } from './roms.service.js';
+
+type RomsApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** GET /api/roms */
+export function listRomsRoute(app: RomsApp, roms: RomsService): void {
+  app.get(
+    '/api/roms',
+    {
+      config: requireScopes('roms.read'),
+      schema: {
+        tags: ['roms'],
+        summary: 'A page of ROMs, filtered, sorted, with the A–Z index',
+        querystring: RomListQuerySchema,
+        response: { 200: RomListPageSchema, 401: ErrorBodySchema, 422: ErrorBodySchema },
+      },
+      // The page is typed at compile time; validating 72 large items again at run time
+      // costs ~4 ms per request, so the schema only documents the shape here.
+      serializerCompiler: () => (data) => JSON.stringify(data),
+    },
+    (request) => roms.list(request.query, request.user?.id ?? -1),
+  );
+}
+
+/** GET /api/roms/identifiers */
+export function romIdentifiersRoute(app: RomsApp, roms: RomsService): void {
+  app.get(
+    '/api/roms/identifiers',
+    {
+      config: requireScopes('roms.read'),
+      schema: {
+        tags: ['roms'],
+        summary: 'The id of every ROM',
+        response: { 200: IdentifiersSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    () => roms.identifiers(),
+  );
+}
+
+/** GET /api/roms/filters */
+export function romFiltersRoute(app: RomsApp, roms: RomsService): void {
+  app.get(
+    '/api/roms/filters',
+    {
+      config: requireScopes('roms.read'),
+      schema: {
+        tags: ['roms'],
+        summary: 'The values the whole library can be filtered on',
+        response: { 200: RomFiltersSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    () => roms.filterValues([]),
+  );
+}
+
+/** GET /api/roms/by-hash */
+export function romByHashRoute(app: RomsApp, roms: RomsService): void {
+  app.get(
+    '/api/roms/by-hash',
+    {
+      config: requireScopes('roms.read'),
+      attachValidation: true,
+      schema: {
+        tags: ['roms'],
+        summary: "The ROM whose own hash or one of whose files' hashes matches",
+        description:
+          'Give at least one hash (hex, any case). When several ROMs match, the strongest ' +
+          'given hash wins (sha1, md5, ra, crc), a ROM-level hash before a file-level one, ' +
+          'then the lowest ROM id. Bad or missing hashes answer 400.',
+        querystring: RomByHashQuerySchema,
+        response: {
+          200: DetailedRomSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          404: ErrorBodySchema,
+        },
+      },
+    },
+    (request) => {
+      rejectInvalidRequest(request);
+      return roms.getByHash(request.query, request.user?.id ?? -1);
+    },
+  );
+}
+
+/** GET /api/roms/by-metadata-provider */
+export function romByProviderRoute(app: RomsApp, roms: RomsService): void {
+  app.get(
+    '/api/roms/by-metadata-provider',
+    {
+      config: requireScopes('roms.read'),
+      attachValidation: true,
+      schema: {
+        tags: ['roms'],
+        summary: 'The ROM carrying a metadata provider id',
+        description:
+          'Give exactly one provider id (400 for none, several or a malformed one); the ' +
+          'lowest ROM id wins when several ROMs carry it.',
+        querystring: RomByProviderQuerySchema,
+        response: {
+          200: DetailedRomSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          404: ErrorBodySchema,
+        },
+      },
+    },
+    (request) => {
+      rejectInvalidRequest(request);
+      return roms.getByProviderId(request.query, request.user?.id ?? -1);
+    },
+  );
+}
+
+/** GET /api/roms/{id} */
+export function romRoute(app: RomsApp, roms: RomsService): void {
+  app.get(
+    '/api/roms/:id',
+    {
+      config: requireScopes('roms.read'),
+      schema: {
+        tags: ['roms'],
+        summary: 'One ROM with its files and hashes',
+        params: RomIdParamsSchema,
+        response: { 200: DetailedRomSchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    (request) => roms.get(request.params.id, request.user?.id ?? -1),
+  );
+}
+
+/** GET /api/roms/{id}/simple */
+export function simpleRomRoute(app: RomsApp, roms: RomsService): void {
+  app.get(
+    '/api/roms/:id/simple',
+    {
+      config: requireScopes('roms.read'),
+      schema: {
+        tags: ['roms'],
+        summary: 'One ROM in the list shape',
+        params: RomIdParamsSchema,
+        response: { 200: SimpleRomSchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    (request) => roms.getSimple(request.params.id, request.user?.id ?? -1),
+  );
+}
+
+/** GET /api/roms/{id}/files */
+export function romFileRoute(app: RomsApp, roms: RomsService): void {
+  app.get(
+    '/api/roms/:id/files',
+    {
+      config: requireScopes('roms.read'),
+      schema: {
+        tags: ['roms'],
+        summary: "One file of a ROM, by the file's id (as RomM: the id is a file id)",
+        params: RomIdParamsSchema,
+        response: { 200: RomFileSchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    (request) => roms.getFile(request.params.id),
+  );
+}

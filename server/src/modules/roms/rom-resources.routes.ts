@@ -1,0 +1,77 @@
+import { realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+import { requireScopes } from '../../http/access.js';
+import { HttpError } from '../../http/http-error.js';
+import { sendMedia } from './rom-download.js';
+import { RESOURCES_URL_PREFIX } from './rom-resources.js';
+
+type RomsApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** Types served from the resources folder (only what the server itself writes). */
+const RESOURCE_TYPES: Readonly<Record<string, string>> = {
+  webp: 'image/webp',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  pdf: 'application/pdf',
+};
+
+const ResourceParamsSchema = z.object({ '*': z.string() });
+const ResourceQuerySchema = z.object({ ts: z.string().max(100).optional() });
+/** GET /assets/romm/resources/*: covers and manuals the server stored */
+export function resourcesRoute(app: RomsApp, resourcesDir: string): void {
+  app.get(
+    `${RESOURCES_URL_PREFIX}/*`,
+    {
+      // RomM serves resources without authentication; here a signed-in user is needed (the
+      // browser sends its session cookie with <img> requests on the same origin).
+      config: requireScopes('roms.read'),
+      schema: {
+        hide: true,
+        params: ResourceParamsSchema,
+        querystring: ResourceQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const notFound = () => new HttpError(404, 'Not found');
+      const segments = request.params['*'].split('/');
+      const bad = segments.some(
+        (segment) =>
+          segment === '' ||
+          segment.startsWith('.') ||
+          segment.includes('\\') ||
+          segment.includes('\0'),
+      );
+      if (bad || segments.length > 8) throw notFound();
+      const type = RESOURCE_TYPES[segments.at(-1)?.split('.').pop()?.toLowerCase() ?? ''];
+      if (type === undefined) throw notFound();
+      let real: string;
+      let root: string;
+      try {
+        root = await realpath(resourcesDir);
+        real = await realpath(path.join(resourcesDir, ...segments));
+      } catch {
+        throw notFound();
+      }
+      if (!real.startsWith(root + path.sep)) throw notFound();
+      const stats = await stat(real);
+      if (!stats.isFile()) throw notFound();
+      const cache =
+        request.query.ts === undefined
+          ? 'private, no-cache'
+          : 'private, max-age=31536000, immutable';
+      return sendMedia(
+        reply,
+        { absPath: real, size: stats.size, mtimeMs: stats.mtimeMs },
+        type,
+        type === 'application/pdf' ? 'inline' : null,
+        cache,
+      );
+    },
+  );
+}

@@ -1,0 +1,226 @@
+import type { SqlBool } from 'kysely';
+import { sql } from 'kysely';
+
+import type { Db } from '../../db/database.js';
+import { chunks, ID_CHUNK } from '../../db/id-chunks.js';
+import type { NewRomFileRow, NewRomRow, RomUserRow } from '../../db/schema.js';
+
+/** Personal data fields written by `PUT /api/roms/{id}/props`. */
+export type RomUserFields = Partial<
+  Pick<
+    RomUserRow,
+    | 'status'
+    | 'is_favorite'
+    | 'is_main_sibling'
+    | 'rating'
+    | 'difficulty'
+    | 'completion'
+    | 'last_played'
+    | 'notes'
+  >
+>;
+
+export type RomFields = Omit<NewRomRow, 'id' | 'platform_id' | 'created_at' | 'updated_at'>;
+export type RomFileFields = Omit<NewRomFileRow, 'id' | 'rom_id' | 'created_at' | 'updated_at'>;
+
+/** One ROM change a scan writes; a batch of them is applied in one transaction. */
+export type RomWrite =
+  | { type: 'insert'; platformId: number; rom: RomFields; files: RomFileFields[] }
+  | {
+      type: 'update';
+      romId: number;
+      rom: Partial<RomFields>;
+      fileUpdates: { id: number; fields: Partial<RomFileFields> }[];
+      fileInserts: RomFileFields[];
+      missingFileIds: number[];
+    };
+
+/** Changes to ROM rows: scan batches, edits, renames, deletions and users' data. */
+export class RomWritesRepository {
+  /** Bumped after every change to ROM rows, so cached aggregates can be dropped. */
+  private dataVersion = 0;
+
+  constructor(private readonly db: Db) {}
+
+  get version(): number {
+    return this.dataVersion;
+  }
+
+  /** Flags ROMs (and their files) as missing from disk. */
+  async markRomsMissing(ids: readonly number[], now: string): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.transaction().execute(async (trx) => {
+      for (const part of chunks(ids, ID_CHUNK)) {
+        await trx
+          .updateTable('rom')
+          .set({ missing_from_fs: 1, updated_at: now })
+          .where('id', 'in', part)
+          .execute();
+        await trx
+          .updateTable('rom_file')
+          .set({ missing_from_fs: 1, updated_at: now })
+          .where('rom_id', 'in', part)
+          .execute();
+      }
+    });
+    this.dataVersion += 1;
+  }
+
+  /**
+   * Applies a batch of ROM changes in one transaction (all or nothing). Returns the ROM id of
+   * each write, in order.
+   */
+  async applyBatch(writes: readonly RomWrite[], now: string): Promise<number[]> {
+    if (writes.length === 0) return [];
+    const ids = await this.db.transaction().execute(async (trx) => {
+      const written: number[] = [];
+      for (const write of writes) {
+        if (write.type === 'insert') {
+          const { id } = await trx
+            .insertInto('rom')
+            .values({
+              ...write.rom,
+              platform_id: write.platformId,
+              created_at: now,
+              updated_at: now,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          for (const part of chunks(write.files, ID_CHUNK)) {
+            await trx
+              .insertInto('rom_file')
+              .values(
+                part.map((file) => ({ ...file, rom_id: id, created_at: now, updated_at: now })),
+              )
+              .execute();
+          }
+          written.push(id);
+          continue;
+        }
+        await trx
+          .updateTable('rom')
+          .set({ ...write.rom, updated_at: now })
+          .where('id', '=', write.romId)
+          .execute();
+        for (const update of write.fileUpdates) {
+          await trx
+            .updateTable('rom_file')
+            .set({ ...update.fields, updated_at: now })
+            .where('id', '=', update.id)
+            .execute();
+        }
+        for (const part of chunks(write.fileInserts, ID_CHUNK)) {
+          await trx
+            .insertInto('rom_file')
+            .values(
+              part.map((file) => ({
+                ...file,
+                rom_id: write.romId,
+                created_at: now,
+                updated_at: now,
+              })),
+            )
+            .execute();
+        }
+        for (const part of chunks(write.missingFileIds, ID_CHUNK)) {
+          await trx
+            .updateTable('rom_file')
+            .set({ missing_from_fs: 1, updated_at: now })
+            .where('id', 'in', part)
+            .execute();
+        }
+        written.push(write.romId);
+      }
+      return written;
+    });
+    this.dataVersion += 1;
+    return ids;
+  }
+
+  /** Changes ROM columns (edits); bumps the data version. */
+  async updateRom(id: number, fields: Partial<Omit<NewRomRow, 'id'>>, now: string): Promise<void> {
+    await this.db
+      .updateTable('rom')
+      .set({ ...fields, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+    this.dataVersion += 1;
+  }
+
+  /**
+   * After a ROM was renamed on disk: its columns and its files' names (plain file) or folder
+   * paths (folder ROM, `oldFolder` → `newFolder`, sub-folders included), in one transaction.
+   */
+  async applyRename(
+    id: number,
+    fields: Partial<Omit<NewRomRow, 'id'>>,
+    rename:
+      | { kind: 'file'; folder: string; oldName: string; newName: string }
+      | { kind: 'folder'; oldFolder: string; newFolder: string },
+    now: string,
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('rom')
+        .set({ ...fields, updated_at: now })
+        .where('id', '=', id)
+        .execute();
+      if (rename.kind === 'file') {
+        await trx
+          .updateTable('rom_file')
+          .set({ file_name: rename.newName, updated_at: now })
+          .where('rom_id', '=', id)
+          .where('file_path', '=', rename.folder)
+          .where('file_name', '=', rename.oldName)
+          .execute();
+      } else {
+        const prefix = `${rename.oldFolder}/`;
+        await trx
+          .updateTable('rom_file')
+          .set({
+            file_path: sql<string>`${rename.newFolder} || substr(file_path, ${rename.oldFolder.length + 1})`,
+            updated_at: now,
+          })
+          .where('rom_id', '=', id)
+          .where((eb) =>
+            eb.or([
+              eb('file_path', '=', rename.oldFolder),
+              sql<SqlBool>`substr(file_path, 1, ${prefix.length}) = ${prefix}`,
+            ]),
+          )
+          .execute();
+      }
+    });
+    this.dataVersion += 1;
+  }
+
+  /** Deletes ROM rows (their files and user data cascade). */
+  async deleteRoms(ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.transaction().execute(async (trx) => {
+      for (const part of chunks(ids, ID_CHUNK)) {
+        await trx.deleteFrom('rom').where('id', 'in', part).execute();
+      }
+    });
+    this.dataVersion += 1;
+  }
+
+  /** Creates or changes a user's row for a ROM; returns it. */
+  async saveRomUser(
+    userId: number,
+    romId: number,
+    fields: RomUserFields,
+    now: string,
+  ): Promise<RomUserRow> {
+    const row = await this.db
+      .insertInto('rom_user')
+      .values({ ...fields, user_id: userId, rom_id: romId, created_at: now, updated_at: now })
+      .onConflict((conflict) =>
+        conflict.columns(['user_id', 'rom_id']).doUpdateSet({ ...fields, updated_at: now }),
+      )
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    this.dataVersion += 1;
+    return row;
+  }
+}
