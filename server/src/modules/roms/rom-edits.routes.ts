@@ -17,7 +17,6 @@ import type { RomsService } from './roms.service.js';
 
 type RomsApp = Parameters<FastifyPluginAsyncZod>[0];
 
-/** PUT /api/roms/{id} */
 export function updateRomRoute(app: RomsApp, roms: RomsService, edits: RomEditsService): void {
   app.put(
     '/api/roms/:id',
@@ -49,7 +48,6 @@ export function updateRomRoute(app: RomsApp, roms: RomsService, edits: RomEditsS
   );
 }
 
-/** PUT /api/roms/{id}/props */
 export function romPropsRoute(app: RomsApp, props: RomPropsService): void {
   app.put(
     '/api/roms/:id/props',

@@ -18,7 +18,6 @@ import type { RomsService } from './roms.service.js';
 
 type RomsApp = Parameters<FastifyPluginAsyncZod>[0];
 
-/** GET /api/roms/download */
 export function downloadRomsRoute(app: RomsApp, files: RomFilesService): void {
   app.get(
     '/api/roms/download',
@@ -42,7 +41,6 @@ export function downloadRomsRoute(app: RomsApp, files: RomFilesService): void {
   );
 }
 
-/** GET /api/roms/{id}/content/{fs_name} */
 export function romContentRoute(app: RomsApp, files: RomFilesService): void {
   app.get(
     '/api/roms/:id/content/:fs_name',
@@ -67,7 +65,6 @@ export function romContentRoute(app: RomsApp, files: RomFilesService): void {
   );
 }
 
-/** POST /api/roms */
 export function uploadRomRoute(app: RomsApp, roms: RomsService, uploads: RomUploadService): void {
   app.post(
     '/api/roms',
@@ -99,7 +96,6 @@ export function uploadRomRoute(app: RomsApp, roms: RomsService, uploads: RomUplo
   );
 }
 
-/** POST /api/roms/delete */
 export function deleteRomsRoute(app: RomsApp, files: RomFilesService): void {
   app.post(
     '/api/roms/delete',

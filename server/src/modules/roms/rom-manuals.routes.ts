@@ -16,7 +16,6 @@ const ManualQuerySchema = z.object({
   download: z.enum(['true', 'false', '1', '0']).optional(),
 });
 
-/** POST /api/roms/{id}/manuals */
 export function uploadManualRoute(
   app: RomsApp,
   roms: RomsService,
@@ -64,7 +63,6 @@ export function uploadManualRoute(
   );
 }
 
-/** DELETE /api/roms/{id}/manuals */
 export function deleteManualRoute(app: RomsApp, manuals: RomManualsService): void {
   app.delete(
     '/api/roms/:id/manuals',
@@ -86,7 +84,6 @@ export function deleteManualRoute(app: RomsApp, manuals: RomManualsService): voi
   );
 }
 
-/** GET /api/roms/{id}/manual */
 export function manualRoute(app: RomsApp, manuals: RomManualsService): void {
   app.get(
     '/api/roms/:id/manual',

@@ -19,7 +19,6 @@ import type { RomsService } from './roms.service.js';
 
 type RomsApp = Parameters<FastifyPluginAsyncZod>[0];
 
-/** GET /api/roms */
 export function listRomsRoute(app: RomsApp, roms: RomsService): void {
   app.get(
     '/api/roms',
@@ -39,7 +38,6 @@ export function listRomsRoute(app: RomsApp, roms: RomsService): void {
   );
 }
 
-/** GET /api/roms/identifiers */
 export function romIdentifiersRoute(app: RomsApp, roms: RomsService): void {
   app.get(
     '/api/roms/identifiers',
@@ -55,7 +53,6 @@ export function romIdentifiersRoute(app: RomsApp, roms: RomsService): void {
   );
 }
 
-/** GET /api/roms/filters */
 export function romFiltersRoute(app: RomsApp, roms: RomsService): void {
   app.get(
     '/api/roms/filters',
@@ -71,7 +68,6 @@ export function romFiltersRoute(app: RomsApp, roms: RomsService): void {
   );
 }
 
-/** GET /api/roms/by-hash */
 export function romByHashRoute(app: RomsApp, roms: RomsService): void {
   app.get(
     '/api/roms/by-hash',
@@ -101,7 +97,6 @@ export function romByHashRoute(app: RomsApp, roms: RomsService): void {
   );
 }
 
-/** GET /api/roms/by-metadata-provider */
 export function romByProviderRoute(app: RomsApp, roms: RomsService): void {
   app.get(
     '/api/roms/by-metadata-provider',
@@ -130,7 +125,6 @@ export function romByProviderRoute(app: RomsApp, roms: RomsService): void {
   );
 }
 
-/** GET /api/roms/{id} */
 export function romRoute(app: RomsApp, roms: RomsService): void {
   app.get(
     '/api/roms/:id',
@@ -147,7 +141,6 @@ export function romRoute(app: RomsApp, roms: RomsService): void {
   );
 }
 
-/** GET /api/roms/{id}/simple */
 export function simpleRomRoute(app: RomsApp, roms: RomsService): void {
   app.get(
     '/api/roms/:id/simple',
@@ -164,7 +157,6 @@ export function simpleRomRoute(app: RomsApp, roms: RomsService): void {
   );
 }
 
-/** GET /api/roms/{id}/files */
 export function romFileRoute(app: RomsApp, roms: RomsService): void {
   app.get(
     '/api/roms/:id/files',

@@ -23,7 +23,7 @@ const RESOURCE_TYPES: Readonly<Record<string, string>> = {
 
 const ResourceParamsSchema = z.object({ '*': z.string() });
 const ResourceQuerySchema = z.object({ ts: z.string().max(100).optional() });
-/** GET /assets/romm/resources/*: covers and manuals the server stored */
+
 export function resourcesRoute(app: RomsApp, resourcesDir: string): void {
   app.get(
     `${RESOURCES_URL_PREFIX}/*`,
