@@ -37,7 +37,6 @@ import { StatsRepository } from './modules/stats/stats.repository.js';
 import { StatsService } from './modules/stats/stats.service.js';
 import { SystemService } from './modules/system/system.service.js';
 import { AvatarStore } from './modules/users/avatar.store.js';
-import { RetroAchievementsClient } from './modules/users/retroachievements.client.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
 
@@ -75,13 +74,13 @@ export function createContainer(
       passwordsDisabled: config.disableUserpassLogin,
     },
   );
-  const raKey = config.credentials.retroachievementsApiKey;
+  const metadataProviders = createMetadataProviders(config, db, config.dataDir, log);
   const users = new UsersService(
     usersRepository,
     tokenRepository,
     auth,
     new AvatarStore(path.join(config.dataDir, 'assets'), files),
-    raKey === null ? null : new RetroAchievementsClient(config.retroachievementsBaseUrl, raKey),
+    metadataProviders.ra ?? null,
     { inviteTokenSeconds: config.auth.inviteTokenSeconds, baseUrl: config.baseUrl },
   );
   const platformsRepository = new PlatformsRepository(db);
@@ -144,7 +143,7 @@ export function createContainer(
     stats: new StatsService(new StatsRepository(db)),
   };
   const metadata = new MetadataService(
-    createMetadataProviders(config, db, config.dataDir, log),
+    metadataProviders,
     romsRepository,
     new MetadataRepository(db),
     libraryConfig,

@@ -40,7 +40,7 @@ import type {
   RomLookup,
 } from './providers/provider.js';
 import { emptyGame } from './providers/provider.js';
-import type { RetroAchievementsMetadataClient } from './providers/ra/ra.client.js';
+import type { RetroAchievementsClient } from './providers/ra/ra.client.js';
 import type { SteamGridDbClient } from './providers/sgdb/sgdb.client.js';
 
 /** The enabled provider clients (absent = not configured). */
@@ -53,7 +53,7 @@ export interface MetadataProviders {
   };
   moby?: NameProvider;
   launchbox?: NameProvider;
-  ra?: RetroAchievementsMetadataClient;
+  ra?: RetroAchievementsClient;
   sgdb?: SteamGridDbClient;
   hasheous?: HasheousClient;
   playmatch?: PlaymatchClient;
