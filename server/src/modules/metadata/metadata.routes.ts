@@ -1,7 +1,6 @@
 import {
   DetailedRomSchema,
   ErrorBodySchema,
-  LaunchboxTaskResultSchema,
   MatchRomBodySchema,
   RomIdParamsSchema,
   SearchCoverQuerySchema,
@@ -126,40 +125,6 @@ export const metadataRoutes: FastifyPluginAsyncZod<{
       },
     },
     (request) => metadata.sourceHealthy(request.params.source),
-  );
-
-  app.post(
-    '/api/tasks/run/update_launchbox_metadata',
-    {
-      config: requireScopes('tasks.run'),
-      schema: {
-        tags: ['tasks'],
-        summary: 'Download and index the LaunchBox metadata dump',
-        response: { 200: LaunchboxTaskResultSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
-      },
-    },
-    async (request) => {
-      try {
-        const stats = await metadata.refreshLaunchbox();
-        return {
-          task_name: 'update_launchbox_metadata' as const,
-          status: 'finished' as const,
-          ...stats,
-          error: null,
-        };
-      } catch (error) {
-        if ((error as { statusCode?: number }).statusCode === 400) throw error;
-        request.log.warn(`launchbox: import failed: ${(error as Error).message}`);
-        return {
-          task_name: 'update_launchbox_metadata' as const,
-          status: 'failed' as const,
-          games: 0,
-          alternate_names: 0,
-          images: 0,
-          error: (error as Error).message,
-        };
-      }
-    },
   );
 
   await Promise.resolve();
