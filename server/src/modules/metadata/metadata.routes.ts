@@ -16,10 +16,10 @@ import { requireScopes } from '../../http/access.js';
 import type { RomsService } from '../roms/roms.service.js';
 import type { MetadataService } from './metadata.service.js';
 
-export const metadataRoutes: FastifyPluginAsyncZod<{
-  metadata: MetadataService;
-  roms: RomsService;
-}> = async (app, { metadata, roms }) => {
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+/** Match candidates and SteamGridDB covers for the match dialog. */
+function searchRoutes(app: App, metadata: MetadataService): void {
   app.get(
     '/api/search/roms',
     {
@@ -62,7 +62,10 @@ export const metadataRoutes: FastifyPluginAsyncZod<{
     },
     (request) => metadata.searchCovers(request.query.search_term),
   );
+}
 
+/** A ROM matched to a provider's game by hand, or unmatched. */
+function matchRoutes(app: App, metadata: MetadataService, roms: RomsService): void {
   app.post(
     '/api/roms/:id/match',
     {
@@ -105,7 +108,10 @@ export const metadataRoutes: FastifyPluginAsyncZod<{
       return roms.get(request.params.id, request.user?.id ?? -1);
     },
   );
+}
 
+/** Whether a metadata source answers (public, as in RomM). */
+function heartbeatRoutes(app: App, metadata: MetadataService): void {
   app.get(
     '/api/heartbeat/metadata/:source',
     {
@@ -126,6 +132,14 @@ export const metadataRoutes: FastifyPluginAsyncZod<{
     },
     (request) => metadata.sourceHealthy(request.params.source),
   );
+}
 
+export const metadataRoutes: FastifyPluginAsyncZod<{
+  metadata: MetadataService;
+  roms: RomsService;
+}> = async (app, { metadata, roms }) => {
+  searchRoutes(app, metadata);
+  matchRoutes(app, metadata, roms);
+  heartbeatRoutes(app, metadata);
   await Promise.resolve();
 };
