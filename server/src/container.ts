@@ -25,6 +25,7 @@ import { PlatformsRepository } from './modules/platforms/platforms.repository.js
 import { PlatformsService } from './modules/platforms/platforms.service.js';
 import { RomsRepository } from './modules/roms/roms.repository.js';
 import { RomResources } from './modules/roms/rom-resources.js';
+import { RomMetadataWrites } from './modules/roms/rom-metadata-writes.js';
 import { RomUploadService } from './modules/roms/rom-upload.js';
 import type { CoverFetchOptions } from './modules/roms/roms.service.js';
 import { RomsService, STRICT_COVER_FETCH } from './modules/roms/roms.service.js';
@@ -144,7 +145,7 @@ export function createContainer(
   };
   const metadata = new MetadataService(
     metadataProviders,
-    romsRepository,
+    new RomMetadataWrites(romsRepository),
     new MetadataRepository(db),
     libraryConfig,
     new RomResources(path.join(config.dataDir, 'resources'), files),

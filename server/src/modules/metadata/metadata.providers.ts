@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 
 import type { AppConfig } from '../../config/app-config.js';
 import type { Db } from '../../db/database.js';
-import type { MetadataProviders } from './metadata.service.js';
+import type { MetadataProviders } from './metadata.sources.js';
 import { HasheousClient } from './providers/hasheous/hasheous.client.js';
 import { IgdbClient } from './providers/igdb/igdb.client.js';
 import { LaunchboxClient } from './providers/launchbox/launchbox.client.js';
