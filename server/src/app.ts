@@ -49,6 +49,7 @@ import { romsRoutes } from './modules/roms/roms.routes.js';
 import { registerScanGateway } from './modules/scan/scan.gateway.js';
 import { statsRoutes } from './modules/stats/stats.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { tasksRoutes } from './modules/tasks/tasks.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { registerWebApp } from './modules/web/web.routes.js';
 import { addressToOpen, startupLine } from './modules/system/startup-line.js';
@@ -231,6 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     resourcesDir: path.join(config.dataDir, 'resources'),
   });
   await app.register(metadataRoutes, { metadata: container.metadata, roms: container.roms });
+  await app.register(tasksRoutes, { metadata: container.metadata });
   await app.register(statsRoutes, { stats: container.stats });
 
   await app.register(firmwareRoutes, {

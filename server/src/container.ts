@@ -30,6 +30,7 @@ import { RomListRepository } from './modules/roms/rom-list.repository.js';
 import { RomManualsService } from './modules/roms/rom-manuals.service.js';
 import { RomPropsService } from './modules/roms/rom-props.service.js';
 import { RomResources } from './modules/roms/rom-resources.js';
+import { RomMetadataWrites } from './modules/roms/rom-metadata-writes.js';
 import { RomUploadService } from './modules/roms/rom-upload.js';
 import { RomWritesRepository } from './modules/roms/rom-writes.repository.js';
 import { RomsRepository } from './modules/roms/roms.repository.js';
@@ -43,7 +44,6 @@ import { StatsRepository } from './modules/stats/stats.repository.js';
 import { StatsService } from './modules/stats/stats.service.js';
 import { SystemService } from './modules/system/system.service.js';
 import { AvatarStore } from './modules/users/avatar.store.js';
-import { RetroAchievementsClient } from './modules/users/retroachievements.client.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
 
@@ -81,13 +81,13 @@ export function createContainer(
       passwordsDisabled: config.disableUserpassLogin,
     },
   );
-  const raKey = config.credentials.retroachievementsApiKey;
+  const metadataProviders = createMetadataProviders(config, db, config.dataDir, log);
   const users = new UsersService(
     usersRepository,
     tokenRepository,
     auth,
     new AvatarStore(path.join(config.dataDir, 'assets'), files),
-    raKey === null ? null : new RetroAchievementsClient(config.retroachievementsBaseUrl, raKey),
+    metadataProviders.ra ?? null,
     { inviteTokenSeconds: config.auth.inviteTokenSeconds, baseUrl: config.baseUrl },
   );
   const platformsRepository = new PlatformsRepository(db);
@@ -165,9 +165,8 @@ export function createContainer(
     stats: new StatsService(new StatsRepository(db)),
   };
   const metadata = new MetadataService(
-    createMetadataProviders(config, db, config.dataDir, log),
-    romsRepository,
-    romWrites,
+    metadataProviders,
+    new RomMetadataWrites(romsRepository, romWrites),
     new MetadataRepository(db),
     libraryConfig,
     new RomResources(path.join(config.dataDir, 'resources'), files),

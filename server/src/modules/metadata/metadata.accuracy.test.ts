@@ -1,6 +1,3 @@
-import path from 'node:path';
-
-import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 
 import { buildTestApp, createFirstAdmin, login } from '../../../test/build-test-app.js';
@@ -16,14 +13,8 @@ import { startFake } from '../../../test/fakes/fake-server.js';
 import { startFakeIgdb } from '../../../test/fakes/igdb.js';
 import { startFakeScreenScraper } from '../../../test/fakes/screenscraper.js';
 import { scanLibrary, writeTree } from '../../../test/library-fixtures.js';
+import { buildMetadataService } from '../../../test/metadata-service.js';
 import { openDatabase } from '../../db/database.js';
-import { LibraryConfigService } from '../library/library-config.service.js';
-import { ConfinedFiles } from '../../lib/confined-files.js';
-import { RomResources } from '../roms/rom-resources.js';
-import { RomWritesRepository } from '../roms/rom-writes.repository.js';
-import { RomsRepository } from '../roms/roms.repository.js';
-import { MetadataRepository } from './metadata.repository.js';
-import { MetadataService } from './metadata.service.js';
 import { IgdbClient } from './providers/igdb/igdb.client.js';
 import { MobyGamesClient } from './providers/moby/moby.client.js';
 import { ScreenScraperClient } from './providers/ss/ss.client.js';
@@ -77,10 +68,11 @@ describe('metadata accuracy fixture', () => {
     await scanLibrary(app, session);
 
     const db = openDatabase(dataDir);
-    const log = pino({ level: 'silent' });
     const fast = { timeoutMs: 5000, minIntervalMs: 0 };
     try {
-      const service = new MetadataService(
+      const service = buildMetadataService(
+        db,
+        dataDir,
         {
           igdb: new IgdbClient({
             baseUrl: igdb.origin,
@@ -99,20 +91,7 @@ describe('metadata accuracy fixture', () => {
           }),
           moby: new MobyGamesClient({ baseUrl: moby.origin, apiKey: 'k', ...fast }),
         },
-        new RomsRepository(db),
-        new RomWritesRepository(db),
-        new MetadataRepository(db),
-        new LibraryConfigService(dataDir, log),
-        new RomResources(
-          path.join(dataDir, 'resources'),
-          new ConfinedFiles(path.join(dataDir, 'tmp')),
-        ),
-        {
-          trustedOrigins: new Set([igdb.origin, ss.origin, moby.origin]),
-          timeoutMs: 5000,
-          maxScreenshots: 0,
-        },
-        log,
+        [igdb.origin, ss.origin, moby.origin],
       );
       const ids = (await db.selectFrom('rom').select('id').execute()).map((row) => row.id);
       expect(ids).toHaveLength(CASES.length);
@@ -182,9 +161,10 @@ describe('metadata accuracy fixture', () => {
     });
     await scanLibrary(app, await login(app));
     const db = openDatabase(dataDir);
-    const log = pino({ level: 'silent' });
     try {
-      const service = new MetadataService(
+      const service = buildMetadataService(
+        db,
+        dataDir,
         {
           igdb: new IgdbClient({
             baseUrl: fake.origin,
@@ -195,16 +175,7 @@ describe('metadata accuracy fixture', () => {
             minIntervalMs: 0,
           }),
         },
-        new RomsRepository(db),
-        new RomWritesRepository(db),
-        new MetadataRepository(db),
-        new LibraryConfigService(dataDir, log),
-        new RomResources(
-          path.join(dataDir, 'resources'),
-          new ConfinedFiles(path.join(dataDir, 'tmp')),
-        ),
-        { trustedOrigins: new Set([fake.origin]), timeoutMs: 5000, maxScreenshots: 0 },
-        log,
+        [fake.origin],
       );
       const ids = async () =>
         new Map(

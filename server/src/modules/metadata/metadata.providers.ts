@@ -2,14 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 
 import type { AppConfig } from '../../config/app-config.js';
 import type { Db } from '../../db/database.js';
-import type { MetadataProviders } from './metadata.service.js';
+import type { MetadataProviders } from './metadata.sources.js';
 import { HasheousClient } from './providers/hasheous/hasheous.client.js';
 import { IgdbClient } from './providers/igdb/igdb.client.js';
 import { LaunchboxClient } from './providers/launchbox/launchbox.client.js';
 import { LaunchboxIndex } from './providers/launchbox/launchbox.index.js';
 import { MobyGamesClient } from './providers/moby/moby.client.js';
 import { PlaymatchClient } from './providers/playmatch/playmatch.client.js';
-import { RetroAchievementsMetadataClient } from './providers/ra/ra.client.js';
+import { RetroAchievementsClient } from './providers/ra/ra.client.js';
 import { SteamGridDbClient } from './providers/sgdb/sgdb.client.js';
 import { ScreenScraperClient } from './providers/ss/ss.client.js';
 
@@ -31,6 +31,26 @@ export function trustedOrigins(config: AppConfig): Set<string> {
     config.retroachievementsBaseUrl,
   ];
   return new Set(urls.map((url) => new URL(url).origin));
+}
+
+/**
+ * The RetroAchievements client when a key is configured: one instance serves metadata and
+ * users' progress, so both share its rate limit.
+ */
+function createRetroAchievementsClient(
+  config: AppConfig,
+  log: FastifyBaseLogger,
+): RetroAchievementsClient | null {
+  const apiKey = config.credentials.retroachievementsApiKey;
+  if (apiKey === null) return null;
+  const base = config.retroachievementsBaseUrl;
+  return new RetroAchievementsClient({
+    baseUrl: base,
+    mediaBaseUrl: base === DEFAULT_RA_BASE ? 'https://media.retroachievements.org' : base,
+    apiKey,
+    timeoutMs: config.metadata.requestTimeoutMs,
+    log,
+  });
 }
 
 /** Builds the clients of every enabled source from the configuration. */
@@ -73,16 +93,8 @@ export function createMetadataProviders(
       log,
     });
   }
-  if (c.retroachievementsApiKey !== null) {
-    const base = config.retroachievementsBaseUrl;
-    providers.ra = new RetroAchievementsMetadataClient({
-      baseUrl: base,
-      mediaBaseUrl: base === DEFAULT_RA_BASE ? 'https://media.retroachievements.org' : base,
-      apiKey: c.retroachievementsApiKey,
-      timeoutMs,
-      log,
-    });
-  }
+  const ra = createRetroAchievementsClient(config, log);
+  if (ra !== null) providers.ra = ra;
   if (c.steamgriddbApiKey !== null) {
     providers.sgdb = new SteamGridDbClient({
       baseUrl: m.steamgriddbBaseUrl,

@@ -61,19 +61,4 @@ export class MetadataRepository {
     const rows = await query.orderBy('id').execute();
     return rows.map((row) => row.id);
   }
-
-  async countIdentified(romIds: readonly number[]): Promise<number> {
-    if (romIds.length === 0) return 0;
-    const anyId = sql.join(
-      ID_COLUMNS.map((column) => sql`${sql.ref(column)} IS NOT NULL`),
-      sql` OR `,
-    );
-    const row = await this.db
-      .selectFrom('rom')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('id', 'in', romIds)
-      .where(sql<boolean>`(${anyId})`)
-      .executeTakeFirst();
-    return row?.count ?? 0;
-  }
 }

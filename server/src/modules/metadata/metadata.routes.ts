@@ -1,7 +1,6 @@
 import {
   DetailedRomSchema,
   ErrorBodySchema,
-  LaunchboxTaskResultSchema,
   MatchRomBodySchema,
   RomIdParamsSchema,
   SearchCoverQuerySchema,
@@ -17,10 +16,10 @@ import { requireScopes } from '../../http/access.js';
 import type { RomsService } from '../roms/roms.service.js';
 import type { MetadataService } from './metadata.service.js';
 
-export const metadataRoutes: FastifyPluginAsyncZod<{
-  metadata: MetadataService;
-  roms: RomsService;
-}> = async (app, { metadata, roms }) => {
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+/** Match candidates and SteamGridDB covers for the match dialog. */
+function searchRoutes(app: App, metadata: MetadataService): void {
   app.get(
     '/api/search/roms',
     {
@@ -63,7 +62,10 @@ export const metadataRoutes: FastifyPluginAsyncZod<{
     },
     (request) => metadata.searchCovers(request.query.search_term),
   );
+}
 
+/** A ROM matched to a provider's game by hand, or unmatched. */
+function matchRoutes(app: App, metadata: MetadataService, roms: RomsService): void {
   app.post(
     '/api/roms/:id/match',
     {
@@ -106,7 +108,10 @@ export const metadataRoutes: FastifyPluginAsyncZod<{
       return roms.get(request.params.id, request.user?.id ?? -1);
     },
   );
+}
 
+/** Whether a metadata source answers (public, as in RomM). */
+function heartbeatRoutes(app: App, metadata: MetadataService): void {
   app.get(
     '/api/heartbeat/metadata/:source',
     {
@@ -127,40 +132,14 @@ export const metadataRoutes: FastifyPluginAsyncZod<{
     },
     (request) => metadata.sourceHealthy(request.params.source),
   );
+}
 
-  app.post(
-    '/api/tasks/run/update_launchbox_metadata',
-    {
-      config: requireScopes('tasks.run'),
-      schema: {
-        tags: ['tasks'],
-        summary: 'Download and index the LaunchBox metadata dump',
-        response: { 200: LaunchboxTaskResultSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
-      },
-    },
-    async (request) => {
-      try {
-        const stats = await metadata.refreshLaunchbox();
-        return {
-          task_name: 'update_launchbox_metadata' as const,
-          status: 'finished' as const,
-          ...stats,
-          error: null,
-        };
-      } catch (error) {
-        if ((error as { statusCode?: number }).statusCode === 400) throw error;
-        request.log.warn(`launchbox: import failed: ${(error as Error).message}`);
-        return {
-          task_name: 'update_launchbox_metadata' as const,
-          status: 'failed' as const,
-          games: 0,
-          alternate_names: 0,
-          images: 0,
-          error: (error as Error).message,
-        };
-      }
-    },
-  );
-
+export const metadataRoutes: FastifyPluginAsyncZod<{
+  metadata: MetadataService;
+  roms: RomsService;
+}> = async (app, { metadata, roms }) => {
+  searchRoutes(app, metadata);
+  matchRoutes(app, metadata, roms);
+  heartbeatRoutes(app, metadata);
   await Promise.resolve();
 };

@@ -17,7 +17,8 @@ import { hashToken, newToken } from '../auth/auth.service.js';
 import { hashPassword } from '../auth/password.js';
 import type { TokenRepository } from '../auth/token.repository.js';
 import type { AvatarStore } from './avatar.store.js';
-import type { RetroAchievementsClient } from './retroachievements.client.js';
+import type { RaProgressReader } from './ra-progress.js';
+import { raUnavailable } from './ra-progress.js';
 import { toUserDto } from './users.mapper.js';
 import type { UsersRepository } from './users.repository.js';
 
@@ -54,7 +55,7 @@ export class UsersService {
     private readonly tokens: TokenRepository,
     private readonly auth: AuthService,
     private readonly avatars: AvatarStore,
-    private readonly ra: RetroAchievementsClient | null,
+    private readonly ra: RaProgressReader | null,
     private readonly options: UsersServiceOptions,
   ) {}
 
@@ -293,7 +294,9 @@ export class UsersService {
     if (target.ra_username === null || target.ra_username === '') {
       throw new HttpError(400, 'Set a RetroAchievements username first');
     }
-    const progression = await this.ra.userProgress(target.ra_username);
+    const progression = await this.ra.userProgress(target.ra_username).catch((error: unknown) => {
+      throw raUnavailable(error);
+    });
     const result = await this.users.updateChecked(id, {
       ra_progression: JSON.stringify(progression),
       updated_at: nowIso(),

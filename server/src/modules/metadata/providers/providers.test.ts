@@ -11,7 +11,7 @@ import { IgdbClient } from './igdb/igdb.client.js';
 import { MobyGamesClient } from './moby/moby.client.js';
 import { PlaymatchClient } from './playmatch/playmatch.client.js';
 import type { ProviderPlatform, RomLookup } from './provider.js';
-import { RetroAchievementsMetadataClient } from './ra/ra.client.js';
+import { RetroAchievementsClient } from './ra/ra.client.js';
 import { SteamGridDbClient } from './sgdb/sgdb.client.js';
 import { ScreenScraperClient } from './ss/ss.client.js';
 
@@ -260,7 +260,7 @@ describe('other providers', () => {
       }
       return { body: '[]' };
     });
-    const ra = new RetroAchievementsMetadataClient({
+    const ra = new RetroAchievementsClient({
       baseUrl: fake.origin,
       apiKey: 'ra-key',
       ...fast,

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 
 import { ProviderError, ProviderHttp, parseJson, redactUrl } from '../../provider-http.js';
 import type { ProviderGame, ProviderPlatform } from '../provider.js';
+import type { RaGameProgress, RaProgression } from './ra.progress.js';
+import { mapProgressPage } from './ra.progress.js';
 import {
   asArray,
   asInt,
@@ -71,11 +73,16 @@ export function mapRaGame(item: unknown, mediaBase: string): ProviderGame | null
   return game;
 }
 
+/** Games per page of a user's progress, and pages read at most. */
+const PROGRESS_PAGE_SIZE = 500;
+const PROGRESS_MAX_PAGES = 20;
+
 /**
- * RetroAchievements Web API (§4): hash lookups through each console's hash library
- * (`API_GetGameList&h=1`, kept in memory), details through `API_GetGameExtended`.
+ * RetroAchievements Web API (§4), one client (and one rate limit) for the key: hash lookups
+ * through each console's hash library (`API_GetGameList&h=1`, kept in memory), details through
+ * `API_GetGameExtended`, and users' completion progress.
  */
-export class RetroAchievementsMetadataClient {
+export class RetroAchievementsClient {
   readonly source = 'ra' as const;
   private readonly http: ProviderHttp;
   private readonly libraries = new Map<
@@ -98,10 +105,15 @@ export class RetroAchievementsMetadataClient {
     return this.options.mediaBaseUrl ?? this.options.baseUrl;
   }
 
-  private async api(endpoint: string, params: Record<string, string>): Promise<unknown> {
+  private url(endpoint: string, params: Record<string, string>): URL {
     const url = new URL(`${this.options.baseUrl}/API/${endpoint}`);
     for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
     url.searchParams.set('y', this.options.apiKey);
+    return url;
+  }
+
+  private async api(endpoint: string, params: Record<string, string>): Promise<unknown> {
+    const url = this.url(endpoint, params);
     const response = await this.http.request(url);
     if (response.status !== 200) {
       throw new ProviderError('ra', response.status, `${redactUrl(url)} HTTP ${response.status}`);
@@ -148,5 +160,27 @@ export class RetroAchievementsMetadataClient {
   /** The RA game id of a ROM hash on a console, or null. */
   async idForHash(consoleId: number, hash: string): Promise<number | null> {
     return (await this.hashLibrary(consoleId)).get(hash.toLowerCase()) ?? null;
+  }
+
+  /**
+   * A user's completion progress (`API_GetUserCompletionProgress`, paged by 500). Throws a
+   * ProviderError with the status when RetroAchievements answers an error, without when it
+   * cannot be reached or answers something else than JSON.
+   */
+  async userProgress(raUsername: string): Promise<RaProgression> {
+    const results: RaGameProgress[] = [];
+    let total = 0;
+    for (let page = 0; page < PROGRESS_MAX_PAGES; page += 1) {
+      const url = this.url('API_GetUserCompletionProgress.php', {
+        u: raUsername,
+        c: String(PROGRESS_PAGE_SIZE),
+        o: String(page * PROGRESS_PAGE_SIZE),
+      });
+      const { total: pageTotal, games } = mapProgressPage(await this.http.json(url));
+      total = pageTotal;
+      results.push(...games);
+      if (games.length < PROGRESS_PAGE_SIZE || results.length >= total) break;
+    }
+    return { total, results };
   }
 }
