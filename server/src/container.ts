@@ -31,7 +31,7 @@ import { RomsService, STRICT_COVER_FETCH } from './modules/roms/roms.service.js'
 import { createMetadataProviders, trustedOrigins } from './modules/metadata/metadata.providers.js';
 import { MetadataRepository } from './modules/metadata/metadata.repository.js';
 import { MetadataService } from './modules/metadata/metadata.service.js';
-import { HashPool } from './modules/scan/hash-pool.js';
+import { HashPool } from './modules/hashing/hash-pool.js';
 import { ScanService } from './modules/scan/scan.service.js';
 import { StatsRepository } from './modules/stats/stats.repository.js';
 import { StatsService } from './modules/stats/stats.service.js';

@@ -15,7 +15,7 @@ import type { LibraryConfigService } from '../library/library-config.service.js'
 import { nameSortKey, regionProviderCode } from '../roms/rom-filename.js';
 import { COVER_MAX_BYTES, RomResources } from '../roms/rom-resources.js';
 import type { RomsRepository, RomWithPlatformRow } from '../roms/roms.repository.js';
-import { planRaHash, raHashFrom } from '../scan/ra-hash.js';
+import { planRaHash, raHashFrom } from '../hashing/ra-hash.js';
 import type { MatchResult } from './matcher.js';
 import {
   MATCH_THRESHOLDS,

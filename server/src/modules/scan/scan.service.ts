@@ -33,11 +33,11 @@ import type {
   RomWrite,
   StoredRom,
 } from '../roms/roms.repository.js';
-import type { Hashes } from './file-hasher.js';
-import { ALL_HASH_ALGORITHMS } from './file-hasher.js';
-import type { HashPool } from './hash-pool.js';
-import type { RaHashPlan, RaStreamRule } from './ra-hash.js';
-import { planRaHash, raHashFrom } from './ra-hash.js';
+import type { Hashes } from '../hashing/file-hasher.js';
+import { ALL_HASH_ALGORITHMS } from '../hashing/file-hasher.js';
+import type { HashPool } from '../hashing/hash-pool.js';
+import type { RaHashPlan, RaStreamRule } from '../hashing/ra-hash.js';
+import { planRaHash, raHashFrom } from '../hashing/ra-hash.js';
 import { readZipMembers } from './zip-members.js';
 
 /** What the scan reports while it runs (the socket gateway throttles and forwards it). */
@@ -555,7 +555,7 @@ export class ScanService {
    * Builds the row changes of one ROM, hashing what is new or changed. Returns null (and
    * logs) when a file cannot be read: the ROM is left as it was and the scan goes on.
    *
-   * RA hashes (ra-hash.ts) come from the same read: a whole-file console's is the file's MD5,
+   * RA hashes (hashing/ra-hash.ts) come from the same read: a whole-file console's is the file's MD5,
    * an arcade one's comes from the name, and only header or byte-order rules hash again, in
    * the worker pass. A multi-file ROM has RA hashes per file but none of its own (RA hashes
    * the one file an emulator loads, not a folder).
