@@ -25,6 +25,7 @@ import { PlatformsRepository } from './modules/platforms/platforms.repository.js
 import { PlatformsService } from './modules/platforms/platforms.service.js';
 import { RomsRepository } from './modules/roms/roms.repository.js';
 import { RomResources } from './modules/roms/rom-resources.js';
+import { RomScanWrites } from './modules/roms/rom-scan-writes.js';
 import { RomUploadService } from './modules/roms/rom-upload.js';
 import type { CoverFetchOptions } from './modules/roms/roms.service.js';
 import { RomsService, STRICT_COVER_FETCH } from './modules/roms/roms.service.js';
@@ -99,13 +100,23 @@ export function createContainer(
     path.join(config.dataDir, 'assets'),
     files,
   );
+  const platforms = new PlatformsService(platformsRepository, firmware);
+  const metadata = new MetadataService(
+    createMetadataProviders(config, db, config.dataDir, log),
+    romsRepository,
+    new MetadataRepository(db),
+    libraryConfig,
+    new RomResources(path.join(config.dataDir, 'resources'), files),
+    { trustedOrigins: trustedOrigins(config), timeoutMs: 20_000, maxScreenshots: 5 },
+    log,
+  );
   const services = {
     files,
     libraryConfig,
     hashPool,
     firmware,
     playAssets,
-    platforms: new PlatformsService(platformsRepository, firmware),
+    platforms,
     filesystemPlatforms: new FilesystemPlatforms(
       platformsRepository,
       config.libraryDir,
@@ -119,15 +130,17 @@ export function createContainer(
       playAssets,
       options.coverFetch ?? STRICT_COVER_FETCH,
     ),
-    scan: new ScanService(
-      platformsRepository,
-      romsRepository,
+    // Scans identify through metadata, which depends on nothing of the scan: built first.
+    scan: new ScanService({
+      platforms,
+      roms: new RomScanWrites(romsRepository),
       libraryConfig,
       hashPool,
-      config.libraryDir,
+      libraryDir: config.libraryDir,
       log,
+      identifier: metadata,
       firmware,
-    ),
+    }),
     auth,
     users,
     oauth: new OAuthService(usersRepository, tokenRepository, secretKey, config.auth),
@@ -143,16 +156,6 @@ export function createContainer(
     system: new SystemService(config, version, usersRepository, libraryConfig),
     stats: new StatsService(new StatsRepository(db)),
   };
-  const metadata = new MetadataService(
-    createMetadataProviders(config, db, config.dataDir, log),
-    romsRepository,
-    new MetadataRepository(db),
-    libraryConfig,
-    new RomResources(path.join(config.dataDir, 'resources'), files),
-    { trustedOrigins: trustedOrigins(config), timeoutMs: 20_000, maxScreenshots: 5 },
-    log,
-  );
-  services.scan.setIdentifier(metadata);
   return {
     ...services,
     metadata,
