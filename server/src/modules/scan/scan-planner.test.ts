@@ -267,25 +267,25 @@ describe('buildWrite', () => {
       sha1_hash: 'rom-sha1',
       ra_hash: null,
     });
-    expect(write.fileUpdates).toEqual([
-      { id: 1, fields: expect.objectContaining({ md5_hash: 'md5-1', ra_hash: 'ra-1' }) },
-      {
-        id: 2,
-        fields: expect.objectContaining({
-          mtime_ms: MTIME + 5,
-          md5_hash: 'md5-2',
-          ra_hash: 'ra-2',
-        }),
-      },
+    expect(
+      write.fileUpdates.map(({ id, fields }) => [
+        id,
+        fields.mtime_ms,
+        fields.md5_hash,
+        fields.ra_hash,
+      ]),
+    ).toEqual([
+      [1, MTIME, 'md5-1', 'ra-1'],
+      [2, MTIME + 5, 'md5-2', 'ra-2'],
     ]);
-    expect(write.fileInserts).toEqual([
-      expect.objectContaining({
-        file_name: 'extra.zip',
-        is_top_level: 0,
-        md5_hash: null,
-        archive_members: '[{"name":"a.bin"}]',
-      }),
-    ]);
+    expect(
+      write.fileInserts.map((file) => [
+        file.file_name,
+        file.is_top_level,
+        file.md5_hash,
+        file.archive_members,
+      ]),
+    ).toEqual([['extra.zip', 0, null, '[{"name":"a.bin"}]']]);
     expect(write.missingFileIds).toEqual([3]);
   });
 
