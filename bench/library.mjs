@@ -13,7 +13,7 @@ import Database from 'better-sqlite3';
 import { io } from 'socket.io-client';
 
 import { foldSearchText } from '../server/dist/lib/search-text.js';
-import { HashPool } from '../server/dist/modules/scan/hash-pool.js';
+import { HashPool } from '../server/dist/modules/hashing/hash-pool.js';
 import { nameSortKey, parseRomFileName } from '../server/dist/modules/roms/rom-filename.js';
 
 export const PLATFORM_SLUGS = [

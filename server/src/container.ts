@@ -31,6 +31,7 @@ import { RomManualsService } from './modules/roms/rom-manuals.service.js';
 import { RomPropsService } from './modules/roms/rom-props.service.js';
 import { RomResources } from './modules/roms/rom-resources.js';
 import { RomMetadataWrites } from './modules/roms/rom-metadata-writes.js';
+import { RomScanWrites } from './modules/roms/rom-scan-writes.js';
 import { RomUploadService } from './modules/roms/rom-upload.js';
 import { RomWritesRepository } from './modules/roms/rom-writes.repository.js';
 import { RomsRepository } from './modules/roms/roms.repository.js';
@@ -38,7 +39,7 @@ import { RomsService } from './modules/roms/roms.service.js';
 import { createMetadataProviders, trustedOrigins } from './modules/metadata/metadata.providers.js';
 import { MetadataRepository } from './modules/metadata/metadata.repository.js';
 import { MetadataService } from './modules/metadata/metadata.service.js';
-import { HashPool } from './modules/scan/hash-pool.js';
+import { HashPool } from './modules/hashing/hash-pool.js';
 import { ScanService } from './modules/scan/scan.service.js';
 import { StatsRepository } from './modules/stats/stats.repository.js';
 import { StatsService } from './modules/stats/stats.service.js';
@@ -116,13 +117,23 @@ export function createContainer(
     files,
     romResources,
   );
+  const platforms = new PlatformsService(platformsRepository, firmware);
+  const metadata = new MetadataService(
+    metadataProviders,
+    new RomMetadataWrites(romsRepository, romWrites),
+    new MetadataRepository(db),
+    libraryConfig,
+    new RomResources(path.join(config.dataDir, 'resources'), files),
+    { trustedOrigins: trustedOrigins(config), timeoutMs: 20_000, maxScreenshots: 5 },
+    log,
+  );
   const services = {
     files,
     libraryConfig,
     hashPool,
     firmware,
     playAssets,
-    platforms: new PlatformsService(platformsRepository, firmware),
+    platforms,
     filesystemPlatforms: new FilesystemPlatforms(
       platformsRepository,
       config.libraryDir,
@@ -139,16 +150,17 @@ export function createContainer(
     ),
     romProps: new RomPropsService(roms, romsRepository, romWrites),
     romManuals: new RomManualsService(roms, romWrites, romResources),
-    scan: new ScanService(
-      platformsRepository,
-      romsRepository,
-      romWrites,
+    // Scans identify through metadata, which depends on nothing of the scan: built first.
+    scan: new ScanService({
+      platforms,
+      roms: new RomScanWrites(romsRepository, romWrites),
       libraryConfig,
       hashPool,
-      config.libraryDir,
+      libraryDir: config.libraryDir,
       log,
+      identifier: metadata,
       firmware,
-    ),
+    }),
     auth,
     users,
     oauth: new OAuthService(usersRepository, tokenRepository, secretKey, config.auth),
@@ -164,16 +176,6 @@ export function createContainer(
     system: new SystemService(config, version, usersRepository, libraryConfig),
     stats: new StatsService(new StatsRepository(db)),
   };
-  const metadata = new MetadataService(
-    metadataProviders,
-    new RomMetadataWrites(romsRepository, romWrites),
-    new MetadataRepository(db),
-    libraryConfig,
-    new RomResources(path.join(config.dataDir, 'resources'), files),
-    { trustedOrigins: trustedOrigins(config), timeoutMs: 20_000, maxScreenshots: 5 },
-    log,
-  );
-  services.scan.setIdentifier(metadata);
   return {
     ...services,
     metadata,

@@ -212,7 +212,7 @@ export interface RomFileTable {
   crc_hash: string | null;
   md5_hash: string | null;
   sha1_hash: string | null;
-  /** RetroAchievements hash (modules/scan/ra-hash.ts); null when the console has no rule. */
+  /** RetroAchievements hash (modules/hashing/ra-hash.ts); null when the console has no rule. */
   ra_hash: string | null;
   category: string | null;
   /** JSON list of zip members, or null. */

@@ -3,7 +3,7 @@ import type { Kysely, Migration } from 'kysely';
 const TABLES = ['rom', 'rom_file'] as const;
 
 /**
- * RetroAchievements hashes (`ra_hash`, see modules/scan/ra-hash.ts) on ROM files and ROMs,
+ * RetroAchievements hashes (`ra_hash`, see modules/hashing/ra-hash.ts) on ROM files and ROMs,
  * indexed like the other hashes. Existing rows stay null until a `hashes` or `complete` rescan
  * (or a change to the file) hashes them again.
  */

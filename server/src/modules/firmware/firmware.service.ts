@@ -11,7 +11,7 @@ import type { ConfinedFiles } from '../../lib/confined-files.js';
 import { assertSafeFileName, confinedFile, fileNameParts } from '../../lib/stored-files.js';
 import { nowIso } from '../../lib/time.js';
 import { detectLayout, FIRMWARE_FOLDER } from '../library/library-fs.js';
-import type { Hashes } from '../scan/file-hasher.js';
+import type { Hashes } from '../hashing/file-hasher.js';
 import type { PlatformsRepository } from '../platforms/platforms.repository.js';
 import type { FirmwareRepository } from './firmware.repository.js';
 

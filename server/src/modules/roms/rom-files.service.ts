@@ -8,10 +8,9 @@ import { BULK_DOWNLOAD_MAX_ROMS } from '@romshelf/contract';
 import type { NewRomRow, RomFileRow } from '../../db/schema.js';
 import { HttpError } from '../../http/http-error.js';
 import type { ConfinedFiles } from '../../lib/confined-files.js';
-import { foldSearchText } from '../../lib/search-text.js';
 import { discPlaylist } from './disc-playlist.js';
 import { fsNameProblem } from './fs-name.js';
-import { parseRomFileName } from './rom-filename.js';
+import { romNameFields } from './rom-name-fields.js';
 import type { RomResources } from './rom-resources.js';
 import type { RomWritesRepository } from './rom-writes.repository.js';
 import type { RomsRepository, RomWithPlatformRow } from './roms.repository.js';
@@ -74,21 +73,7 @@ function renamedRowFields(
   isFolder: boolean,
   extra: Partial<Omit<NewRomRow, 'id'>>,
 ): Partial<Omit<NewRomRow, 'id'>> {
-  const parsed = parseRomFileName(newName, { isFolder });
-  const name = extra.name ?? rom.name ?? parsed.fs_name_no_tags;
-  return {
-    ...extra,
-    fs_name: newName,
-    fs_name_no_tags: parsed.fs_name_no_tags,
-    fs_name_no_ext: parsed.fs_name_no_ext,
-    fs_extension: parsed.fs_extension,
-    regions: JSON.stringify(parsed.regions),
-    languages: JSON.stringify(parsed.languages),
-    tags: JSON.stringify(parsed.tags),
-    revision:
-      parsed.revision !== '' ? parsed.revision : parsed.version !== '' ? parsed.version : null,
-    search_text: foldSearchText(`${name} ${newName}`),
-  };
+  return { ...extra, ...romNameFields(newName, { isFolder, name: extra.name ?? rom.name }) };
 }
 
 /** A ROM's entry in the library: renamed, removed, or sent as a file or a zip. */

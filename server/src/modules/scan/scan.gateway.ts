@@ -9,7 +9,8 @@ import type { FastifyBaseLogger } from 'fastify';
 
 import type { RealtimeServer } from '../realtime/realtime.gateway.js';
 import { ScanAlreadyRunningError } from './scan.service.js';
-import type { ScanListener, ScanService } from './scan.service.js';
+import type { ScanListener } from './scan-run.js';
+import type { ScanService } from './scan.service.js';
 
 /** Room of the sockets that receive scan progress: users holding `platforms.write`. */
 export const SCAN_ROOM = 'scan';

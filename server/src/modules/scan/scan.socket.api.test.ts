@@ -130,6 +130,7 @@ describe('scan over socket.io', () => {
     const events = recordScanEvents(adminSocket);
 
     const done = nextTerminal(adminSocket, 60_000);
+    const startedAt = Date.now();
     adminSocket.emit('scan', { platforms: [], type: 'quick', apis: [] });
     await new Promise((resolve) => adminSocket.once('scan:scanning_platform', resolve));
     const refused = nextTerminal(editorSocket);
@@ -141,13 +142,12 @@ describe('scan over socket.io', () => {
     const finished = await done;
     expect(finished.name).toBe('scan:done');
     expect(finished.payload).toMatchObject({ new_roms: 3000, scanned_platforms: 6 });
-    const statTimes = events
-      .filter((event) => event.name === 'scan:update_stats')
-      .map((event) => event.at);
-    expect(statTimes.length).toBeGreaterThan(1);
-    for (let index = 1; index < statTimes.length; index += 1) {
-      expect((statTimes[index] ?? 0) - (statTimes[index - 1] ?? 0)).toBeGreaterThanOrEqual(200);
-    }
+    // Updates are sent at least 250 ms apart (200 leaves room for timer rounding), all between
+    // the request and scan:done, so that span bounds their number (unthrottled, 3000 ROMs send
+    // 3000+). Arrival gaps are not compared: a busy machine delivers messages in bunches.
+    const updates = events.filter((event) => event.name === 'scan:update_stats');
+    expect(updates.length).toBeGreaterThan(1);
+    expect(updates.length).toBeLessThanOrEqual(Math.floor((finished.at - startedAt) / 200) + 1);
     expect(events.filter((event) => event.name === 'scan:scanning_rom')).toHaveLength(3000);
 
     // A complete rescan, stopped as soon as it starts: a terminal scan:done with partial stats.

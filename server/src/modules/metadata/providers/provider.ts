@@ -40,7 +40,7 @@ export interface RomLookup {
   crc: string | null;
   md5: string | null;
   sha1: string | null;
-  /** RetroAchievements hash (console-specific, see scan/ra-hash.ts), or null. */
+  /** RetroAchievements hash (console-specific, see hashing/ra-hash.ts), or null. */
   raHash: string | null;
   /** Provider region codes of the ROM's own regions, e.g. `us`, `eu`. */
   regions: string[];

@@ -1,0 +1,44 @@
+import type { ScanRomEvent } from '@romshelf/contract';
+
+import { toScanRomEvent } from './roms.mapper.js';
+import type { RomWrite, RomWritesRepository } from './rom-writes.repository.js';
+import type { RomsRepository, StoredRom } from './roms.repository.js';
+
+export type { RomFields, RomFileFields, RomWrite } from './rom-writes.repository.js';
+export type { StoredRom } from './roms.repository.js';
+
+/**
+ * What the library scan reads and writes of the ROM tables: the stored ROMs of a platform,
+ * batches of planned changes, ROMs gone from disk, and the events announcing written ROMs.
+ */
+export class RomScanWrites {
+  constructor(
+    private readonly roms: RomsRepository,
+    private readonly writes: RomWritesRepository,
+  ) {}
+
+  /** Every ROM of a platform with its files, keyed by fs_name. */
+  storedOf(platformId: number): Promise<Map<string, StoredRom>> {
+    return this.roms.loadForScan(platformId);
+  }
+
+  /** One ROM of a platform by its file or folder name, with its files. */
+  storedByName(platformId: number, fsName: string): Promise<StoredRom | undefined> {
+    return this.roms.findStoredByName(platformId, fsName);
+  }
+
+  /** Flags ROMs (and their files) as missing from disk. */
+  markMissing(ids: readonly number[], now: string): Promise<void> {
+    return this.writes.markRomsMissing(ids, now);
+  }
+
+  /** Applies a batch in one transaction; returns the ROM id of each write, in order. */
+  apply(writes: readonly RomWrite[], now: string): Promise<number[]> {
+    return this.writes.applyBatch(writes, now);
+  }
+
+  /** Scan events of the given ROMs (those that exist). */
+  async events(ids: readonly number[]): Promise<ScanRomEvent[]> {
+    return (await this.roms.findByIds(ids)).map(toScanRomEvent);
+  }
+}

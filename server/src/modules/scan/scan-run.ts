@@ -1,0 +1,317 @@
+import type {
+  LibraryConfig,
+  ScanPlatformEvent,
+  ScanRequest,
+  ScanRomEvent,
+  ScanStats,
+} from '@romshelf/contract';
+import type { FastifyBaseLogger } from 'fastify';
+
+import type { PlatformRow } from '../../db/schema.js';
+import { nowIso } from '../../lib/time.js';
+import type { FirmwareService } from '../firmware/firmware.service.js';
+import type { HashPool } from '../hashing/hash-pool.js';
+import type { LibraryConfigService } from '../library/library-config.service.js';
+import type { WalkedPlatform } from '../library/library-walker.js';
+import { ExclusionRules, LibraryWalker } from '../library/library-walker.js';
+import type { IdentifyMode, MetadataService } from '../metadata/metadata.service.js';
+import { toScanPlatformEvent } from '../platforms/platforms.mapper.js';
+import type { PlatformFolderBindings } from '../platforms/platform-folder.js';
+import type { PlatformsService } from '../platforms/platforms.service.js';
+import type { RomScanWrites, RomWrite } from '../roms/rom-scan-writes.js';
+import type { RomReader } from './rom-reader.js';
+import type { PlannedRom } from './scan-planner.js';
+import { NON_HASHABLE_PLATFORMS, actionFor } from './scan-planner.js';
+
+/** What the scan reports while it runs (the socket gateway throttles and forwards it). */
+export interface ScanListener {
+  platform(event: ScanPlatformEvent): void;
+  rom(event: ScanRomEvent): void;
+  stats(stats: ScanStats): void;
+}
+
+/** The part of metadata identification a scan uses. */
+export type RomIdentifier = Pick<
+  MetadataService,
+  'identifyRom' | 'romIdsFor' | 'startScan' | 'enabledSources' | 'selectSources'
+>;
+
+/** What scans use, shared by every run. */
+export interface ScanDeps {
+  platforms: PlatformsService;
+  roms: RomScanWrites;
+  libraryConfig: LibraryConfigService;
+  hashPool: HashPool;
+  libraryDir: string;
+  log: FastifyBaseLogger;
+  identifier: RomIdentifier;
+  firmware: FirmwareService;
+}
+
+/** ROMs written per transaction. */
+export const SCAN_BATCH_SIZE = 500;
+
+export function emptyScanStats(): ScanStats {
+  return {
+    total_platforms: 0,
+    total_roms: 0,
+    scanned_platforms: 0,
+    new_platforms: 0,
+    identified_platforms: 0,
+    scanned_roms: 0,
+    new_roms: 0,
+    identified_roms: 0,
+    scanned_firmware: 0,
+    new_firmware: 0,
+    updated_roms: 0,
+    missing_roms: 0,
+    hashed_files: 0,
+    hashed_bytes: 0,
+    skipped_files: 0,
+  };
+}
+
+/** Stores a folder's platform, counting it when new (and identified). */
+export async function storePlatform(
+  platforms: PlatformsService,
+  fsSlug: string,
+  existing: PlatformRow | undefined,
+  bindings: PlatformFolderBindings,
+  stats: ScanStats,
+): Promise<PlatformRow> {
+  const { row, created } = await platforms.storeFolder(fsSlug, existing, bindings, nowIso());
+  if (created) {
+    stats.new_platforms += 1;
+    if (row.igdb_id !== null || row.ss_id !== null || row.moby_id !== null) {
+      stats.identified_platforms += 1;
+    }
+  }
+  return row;
+}
+
+/**
+ * One scan from start to end (see ScanService): its request, listener, stop signal, counters
+ * and the ROMs it wrote on the platform in progress live here, not on the shared service.
+ */
+export class ScanRun {
+  readonly stats = emptyScanStats();
+  private readonly config: LibraryConfig;
+  private readonly rules: ExclusionRules;
+  private readonly walker: LibraryWalker;
+  /** ROMs written on the platform in progress (identified after it). */
+  private touched: number[] = [];
+
+  constructor(
+    private readonly deps: ScanDeps,
+    private readonly reader: RomReader,
+    private readonly request: ScanRequest,
+    private readonly listener: ScanListener,
+    private readonly signal: AbortSignal,
+  ) {
+    this.config = deps.libraryConfig.get();
+    this.rules = new ExclusionRules(this.config);
+    this.walker = new LibraryWalker(deps.libraryDir, (absPath, reason) => {
+      this.stats.skipped_files += 1;
+      deps.log.warn({ path: absPath }, `scan: skipped ${absPath}: ${reason}`);
+    });
+  }
+
+  /** Runs the scan to its end (or until stopped) and returns the final counters. */
+  async execute(): Promise<ScanStats> {
+    const { stats, listener } = this;
+    this.deps.identifier.startScan();
+    const onDisk = await this.walker.listPlatforms(this.rules);
+    const stored = await this.deps.platforms.rows();
+    const storedBySlug = new Map(stored.map((row) => [row.fs_slug, row]));
+    const targets = await this.targets(onDisk, stored);
+    stats.total_platforms = targets.length;
+    listener.stats({ ...stats });
+
+    for (const target of targets) {
+      if (this.signal.aborted) break;
+      const existing = storedBySlug.get(target.fsSlug);
+      const platform = await storePlatform(
+        this.deps.platforms,
+        target.fsSlug,
+        existing,
+        this.config,
+        stats,
+      );
+      listener.platform(toScanPlatformEvent(platform));
+      this.touched = [];
+      await this.scanPlatform(platform, target);
+      await this.identifyPlatform(platform);
+      await this.scanFirmware(platform);
+      stats.scanned_platforms += 1;
+      listener.stats({ ...stats });
+    }
+    return stats;
+  }
+
+  /**
+   * The platform folders to scan: the requested platforms, else every folder (only those not
+   * stored yet for `new_platforms`). Stored platforms in scope whose folder is gone are flagged.
+   */
+  private async targets(
+    onDisk: WalkedPlatform[],
+    stored: PlatformRow[],
+  ): Promise<WalkedPlatform[]> {
+    const diskSlugs = new Set(onDisk.map((platform) => platform.fsSlug));
+    if (this.request.platforms.length > 0) {
+      const wanted = new Set(this.request.platforms);
+      const chosen = stored.filter((row) => wanted.has(row.id));
+      await this.deps.platforms.markMissing(
+        chosen.filter((row) => !diskSlugs.has(row.fs_slug)).map((row) => row.id),
+        nowIso(),
+      );
+      return onDisk.filter((platform) => chosen.some((row) => row.fs_slug === platform.fsSlug));
+    }
+    await this.deps.platforms.markMissing(
+      stored
+        .filter((row) => row.missing_from_fs === 0 && !diskSlugs.has(row.fs_slug))
+        .map((row) => row.id),
+      nowIso(),
+    );
+    if (this.request.type !== 'new_platforms') return onDisk;
+    const storedSlugs = new Set(stored.map((row) => row.fs_slug));
+    return onDisk.filter((platform) => !storedSlugs.has(platform.fsSlug));
+  }
+
+  /** The platform's `bios` folders (both layouts); a failure is logged, never fatal. */
+  private async scanFirmware(platform: PlatformRow): Promise<void> {
+    const type = this.request.type;
+    try {
+      const counts = await this.deps.firmware.scanPlatform(
+        platform,
+        type === 'complete' || type === 'hashes',
+      );
+      this.stats.scanned_firmware += counts.scanned;
+      this.stats.new_firmware += counts.added;
+    } catch (error) {
+      this.deps.log.warn(
+        { platform: platform.fs_slug },
+        `scan: firmware of ${platform.fs_slug} skipped: ${(error as Error).message}`,
+      );
+    }
+  }
+
+  /** Flags ROMs gone from disk, then plans and writes the new or changed ones in batches. */
+  private async scanPlatform(platform: PlatformRow, target: WalkedPlatform): Promise<void> {
+    const { stats } = this;
+    const walked = await this.walker.listRoms(target, this.rules);
+    const stored = await this.deps.roms.storedOf(platform.id);
+    stats.total_roms += walked.length;
+
+    const present = new Set(walked.map((rom) => rom.fsName));
+    const missing = [...stored.values()]
+      .filter((rom) => rom.missing_from_fs === 0 && !present.has(rom.fs_name))
+      .map((rom) => rom.id);
+    await this.deps.roms.markMissing(missing, nowIso());
+    stats.missing_roms += missing.length;
+
+    const planned: PlannedRom[] = [];
+    for (const rom of walked) {
+      const action = actionFor(rom, stored.get(rom.fsName), this.request.type);
+      if (action === null) stats.scanned_roms += 1;
+      else planned.push({ walked: rom, stored: stored.get(rom.fsName), action });
+    }
+    if (planned.length === 0) return;
+    this.listener.stats({ ...stats });
+
+    const skipHash = this.config.SKIP_HASH_CALCULATION || NON_HASHABLE_PLATFORMS.has(platform.slug);
+    for (let start = 0; start < planned.length; start += SCAN_BATCH_SIZE) {
+      if (this.signal.aborted) return;
+      await this.writeBatch(platform, planned.slice(start, start + SCAN_BATCH_SIZE), skipHash);
+    }
+  }
+
+  /** Prepares a batch of ROMs concurrently, then writes it in one transaction. */
+  private async writeBatch(
+    platform: PlatformRow,
+    batch: PlannedRom[],
+    skipHash: boolean,
+  ): Promise<void> {
+    const { stats, listener } = this;
+    const concurrency = Math.max(4, this.deps.hashPool.size * 8);
+    const writes: (RomWrite | null)[] = new Array<RomWrite | null>(batch.length).fill(null);
+    let next = 0;
+    const worker = async () => {
+      while (next < batch.length) {
+        const index = next++;
+        const item = batch[index];
+        if (item === undefined) continue;
+        writes[index] = await this.reader.prepareWrite(platform, item, skipHash, stats);
+        stats.scanned_roms += 1;
+        listener.stats({ ...stats });
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, worker));
+    const ready = writes.filter((write): write is RomWrite => write !== null);
+    const ids = await this.deps.roms.apply(ready, nowIso());
+    this.touched.push(...ids);
+    for (const write of ready) {
+      if (write.type === 'insert') stats.new_roms += 1;
+      else stats.updated_roms += 1;
+    }
+    for (const event of await this.deps.roms.events(ids)) listener.rom(event);
+    listener.stats({ ...stats });
+  }
+
+  /**
+   * Metadata identification of one platform (RomM §7.1): ROMs this scan wrote, plus stored
+   * ones by scan type — `unidentified`/`unmatched` the unidentified, `update` the identified,
+   * `complete` all. Only with `apis`; a provider failure only leaves a ROM unidentified.
+   */
+  private async identifyPlatform(platform: PlatformRow): Promise<void> {
+    const { identifier } = this.deps;
+    const { type, apis } = this.request;
+    if (type === 'hashes' || identifier.selectSources(apis).size === 0) return;
+    const fresh = new Set(this.touched);
+    const selection =
+      type === 'unidentified' || type === 'unmatched'
+        ? 'unidentified'
+        : type === 'update'
+          ? 'identified'
+          : type === 'complete'
+            ? 'all'
+            : null;
+    const ids = new Set(fresh);
+    if (selection !== null) {
+      for (const id of await identifier.romIdsFor(platform.id, selection)) ids.add(id);
+    }
+    const queue = [...ids];
+    let identifiedHere = 0;
+    const worker = async () => {
+      for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+        if (this.signal.aborted) return;
+        if (await this.identifyRom(id, fresh.has(id))) identifiedHere += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(3, queue.length) }, worker));
+    if (identifiedHere > 0 && fresh.size > 0) this.listener.stats({ ...this.stats });
+  }
+
+  /** Identifies one ROM and reports it; true when identified. */
+  private async identifyRom(id: number, fresh: boolean): Promise<boolean> {
+    const type = this.request.type;
+    const mode: IdentifyMode =
+      type === 'complete'
+        ? 'complete'
+        : type === 'update'
+          ? 'update'
+          : fresh
+            ? 'new'
+            : 'unidentified';
+    const identified = await this.deps.identifier
+      .identifyRom(id, this.request.apis, mode)
+      .catch((error: unknown) => {
+        this.deps.log.warn(`scan: identifying ROM ${id} failed: ${(error as Error).message}`);
+        return false;
+      });
+    if (identified) this.stats.identified_roms += 1;
+    const [event] = await this.deps.roms.events([id]);
+    if (event !== undefined) this.listener.rom(event);
+    this.listener.stats({ ...this.stats });
+    return identified;
+  }
+}
