@@ -13,14 +13,16 @@ import { OidcRepository } from './modules/auth/oidc.repository.js';
 import { OidcService } from './modules/auth/oidc.service.js';
 import { PasswordResetService } from './modules/auth/password-reset.service.js';
 import { loadSecretKey } from './modules/auth/secret-key.js';
-import { TokenRepository } from './modules/auth/token.repository.js';
+import { OneTimeLinks } from './modules/auth/one-time-links.js';
 import { SessionRepository } from './modules/auth/session.repository.js';
+import { TokenRepository } from './modules/auth/token.repository.js';
 import { FirmwareRepository } from './modules/firmware/firmware.repository.js';
 import { FirmwareService } from './modules/firmware/firmware.service.js';
 import { LibraryConfigService } from './modules/library/library-config.service.js';
 import { PlayAssetsRepository } from './modules/play-assets/play-assets.repository.js';
 import { PlayAssetsService } from './modules/play-assets/play-assets.service.js';
 import { FilesystemPlatforms } from './modules/platforms/filesystem-platforms.js';
+import { PlatformLookup } from './modules/platforms/platform-lookup.js';
 import { PlatformsRepository } from './modules/platforms/platforms.repository.js';
 import { PlatformsService } from './modules/platforms/platforms.service.js';
 import { RomsRepository } from './modules/roms/roms.repository.js';
@@ -38,6 +40,7 @@ import { StatsService } from './modules/stats/stats.service.js';
 import { SystemService } from './modules/system/system.service.js';
 import { AvatarStore } from './modules/users/avatar.store.js';
 import { RetroAchievementsClient } from './modules/users/retroachievements.client.js';
+import { UserAccounts } from './modules/users/user-accounts.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
 
@@ -49,7 +52,7 @@ export interface ContainerOptions {
   clock?: () => number;
 }
 
-/** Composition root: repositories → services. */
+/** Composition root: repositories → services, built in the order they depend on each other. */
 export function createContainer(
   config: AppConfig,
   db: Db,
@@ -57,18 +60,63 @@ export function createContainer(
   log: FastifyBaseLogger,
   options: ContainerOptions = {},
 ) {
-  const files = new ConfinedFiles(path.join(config.dataDir, UPLOAD_TEMP_FOLDER), [
-    config.libraryDir,
-  ]);
-  const usersRepository = new UsersRepository(db);
-  const sessionRepository = new SessionRepository(db);
-  const libraryConfig = new LibraryConfigService(config.dataDir, log);
-  const tokenRepository = new TokenRepository(db);
+  const repositories = createRepositories(db);
+  const shared = createSharedParts(config, log);
+  const accounts = createAccountServices(config, repositories, shared, log, options);
+  const library = createLibraryServices(config, db, repositories, shared, log, options);
+  return {
+    ...shared,
+    ...accounts,
+    ...library,
+    system: new SystemService(config, version, accounts.userAccounts, shared.libraryConfig),
+    stats: new StatsService(repositories.stats),
+  };
+}
+
+export type Container = ReturnType<typeof createContainer>;
+
+function createRepositories(db: Db) {
+  return {
+    users: new UsersRepository(db),
+    sessions: new SessionRepository(db),
+    tokens: new TokenRepository(db),
+    oidc: new OidcRepository(db),
+    platforms: new PlatformsRepository(db),
+    firmware: new FirmwareRepository(db),
+    roms: new RomsRepository(db),
+    playAssets: new PlayAssetsRepository(db),
+    metadata: new MetadataRepository(db),
+    stats: new StatsRepository(db),
+  };
+}
+
+type Repositories = ReturnType<typeof createRepositories>;
+
+/** Files, library configuration and the hashing pool, used across modules. */
+function createSharedParts(config: AppConfig, log: FastifyBaseLogger) {
+  return {
+    files: new ConfinedFiles(path.join(config.dataDir, UPLOAD_TEMP_FOLDER), [config.libraryDir]),
+    libraryConfig: new LibraryConfigService(config.dataDir, log),
+    hashPool: new HashPool(config.scanWorkers),
+  };
+}
+
+type SharedParts = ReturnType<typeof createSharedParts>;
+
+/** Accounts and every way of signing in. */
+function createAccountServices(
+  config: AppConfig,
+  repositories: Repositories,
+  shared: SharedParts,
+  log: FastifyBaseLogger,
+  options: ContainerOptions,
+) {
+  const userAccounts = new UserAccounts(repositories.users);
   const secretKey = loadSecretKey(config.dataDir, config.auth.secretKey);
   const auth = new AuthService(
-    usersRepository,
-    sessionRepository,
-    tokenRepository,
+    userAccounts,
+    repositories.sessions,
+    repositories.tokens,
     new CredentialLimiter(options.clock ?? Date.now),
     {
       sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
@@ -76,89 +124,94 @@ export function createContainer(
     },
   );
   const raKey = config.credentials.retroachievementsApiKey;
-  const users = new UsersService(
-    usersRepository,
-    tokenRepository,
+  return {
+    userAccounts,
     auth,
-    new AvatarStore(path.join(config.dataDir, 'assets'), files),
-    raKey === null ? null : new RetroAchievementsClient(config.retroachievementsBaseUrl, raKey),
-    { inviteTokenSeconds: config.auth.inviteTokenSeconds, baseUrl: config.baseUrl },
-  );
-  const platformsRepository = new PlatformsRepository(db);
-  const romsRepository = new RomsRepository(db);
-  const hashPool = new HashPool(config.scanWorkers);
+    users: new UsersService(
+      repositories.users,
+      new OneTimeLinks(repositories.tokens),
+      auth,
+      new AvatarStore(path.join(config.dataDir, 'assets'), shared.files),
+      raKey === null ? null : new RetroAchievementsClient(config.retroachievementsBaseUrl, raKey),
+      { inviteTokenSeconds: config.auth.inviteTokenSeconds, baseUrl: config.baseUrl },
+    ),
+    oauth: new OAuthService(userAccounts, repositories.tokens, secretKey, config.auth),
+    passwordResets: new PasswordResetService(
+      userAccounts,
+      repositories.tokens,
+      auth,
+      config.smtp === null ? null : createSmtpMailer(config.smtp),
+      log,
+      { baseUrl: config.baseUrl },
+    ),
+    oidc: new OidcService(config.oidc, userAccounts, repositories.oidc, secretKey, log),
+  };
+}
+
+/** Platforms, firmware, ROMs, scans, metadata and what the player needs. */
+function createLibraryServices(
+  config: AppConfig,
+  db: Db,
+  repositories: Repositories,
+  shared: SharedParts,
+  log: FastifyBaseLogger,
+  options: ContainerOptions,
+) {
+  const { files, libraryConfig, hashPool } = shared;
+  const platformLookup = new PlatformLookup(repositories.platforms);
   const firmware = new FirmwareService(
-    new FirmwareRepository(db),
-    platformsRepository,
+    repositories.firmware,
+    platformLookup,
     config.libraryDir,
     files,
     (absPath, size) => hashPool.hashFile(absPath, size),
   );
   const playAssets = new PlayAssetsService(
-    new PlayAssetsRepository(db),
+    repositories.playAssets,
     path.join(config.dataDir, 'assets'),
     files,
   );
-  const services = {
-    files,
+  const scan = new ScanService(
+    repositories.platforms,
+    repositories.roms,
     libraryConfig,
     hashPool,
+    config.libraryDir,
+    log,
+    firmware,
+  );
+  const metadata = new MetadataService(
+    createMetadataProviders(config, db, config.dataDir, log),
+    repositories.roms,
+    repositories.metadata,
+    libraryConfig,
+    new RomResources(path.join(config.dataDir, 'resources'), files),
+    { trustedOrigins: trustedOrigins(config), timeoutMs: 20_000, maxScreenshots: 5 },
+    log,
+  );
+  scan.setIdentifier(metadata);
+  return {
     firmware,
     playAssets,
-    platforms: new PlatformsService(platformsRepository, firmware),
+    platforms: new PlatformsService(repositories.platforms, firmware),
     filesystemPlatforms: new FilesystemPlatforms(
-      platformsRepository,
+      repositories.platforms,
       config.libraryDir,
       libraryConfig,
     ),
     roms: new RomsService(
-      romsRepository,
+      repositories.roms,
       config.libraryDir,
       files,
       new RomResources(path.join(config.dataDir, 'resources'), files),
       playAssets,
       options.coverFetch ?? STRICT_COVER_FETCH,
     ),
-    scan: new ScanService(
-      platformsRepository,
-      romsRepository,
-      libraryConfig,
-      hashPool,
-      config.libraryDir,
-      log,
-      firmware,
-    ),
-    auth,
-    users,
-    oauth: new OAuthService(usersRepository, tokenRepository, secretKey, config.auth),
-    passwordResets: new PasswordResetService(
-      usersRepository,
-      tokenRepository,
-      auth,
-      config.smtp === null ? null : createSmtpMailer(config.smtp),
-      log,
-      { baseUrl: config.baseUrl },
-    ),
-    oidc: new OidcService(config.oidc, usersRepository, new OidcRepository(db), secretKey, log),
-    system: new SystemService(config, version, usersRepository, libraryConfig),
-    stats: new StatsService(new StatsRepository(db)),
-  };
-  const metadata = new MetadataService(
-    createMetadataProviders(config, db, config.dataDir, log),
-    romsRepository,
-    new MetadataRepository(db),
-    libraryConfig,
-    new RomResources(path.join(config.dataDir, 'resources'), files),
-    { trustedOrigins: trustedOrigins(config), timeoutMs: 20_000, maxScreenshots: 5 },
-    log,
-  );
-  services.scan.setIdentifier(metadata);
-  return {
-    ...services,
+    scan,
     metadata,
     romUploads: new RomUploadService(
-      platformsRepository,
-      services.scan,
+      platformLookup,
+      scan,
       libraryConfig,
       config.libraryDir,
       files,
@@ -166,5 +219,3 @@ export function createContainer(
     ),
   };
 }
-
-export type Container = ReturnType<typeof createContainer>;
