@@ -92,6 +92,54 @@ export default tseslint.config(
     },
   },
   {
+    // A module calls another module's service, never its repository: `../<other>/<x>.repository`.
+    files: ['server/src/modules/**/*.ts'],
+    ignores: ['server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+[^./][^/]*/[^/]+\\.repository(\\.js)?$',
+              message:
+                "Modules must not import another module's repository; call that module's service (or a shared lower module).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Small rooms: files and functions of the server stay short (every line counts).
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/**/*.test.ts'],
+    rules: {
+      'max-lines': ['error', { max: 500, skipBlankLines: false, skipComments: false }],
+      'max-lines-per-function': [
+        'error',
+        { max: 80, skipBlankLines: false, skipComments: false, IIFEs: true },
+      ],
+    },
+  },
+  {
+    // Shared code (components/, lib/) does not depend on features.
+    files: ['web/src/components/**/*.{ts,tsx}', 'web/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/features/**', '../features/**', '../../features/**'],
+              message: 'Shared code must not import features; compose them in app/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Features never import each other; app/ composes them.
     files: ['web/src/features/**/*.{ts,tsx}'],
     rules: {
@@ -100,7 +148,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['@/features/**', '../../[!.]*/**'],
+              // `../../<name>` from a feature's subfolder is a sibling feature.
+              group: ['@/features/**', '../../[a-z]*', '../../[a-z]*/**'],
               message: 'Features must not import other features; compose them in app/.',
             },
           ],

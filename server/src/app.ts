@@ -18,9 +18,10 @@ import {
 
 import type { AppConfig } from './config/app-config.js';
 import { readPackageVersion } from './config/paths.js';
-import type { ContainerOptions } from './container.js';
+import type { Container, ContainerOptions } from './container.js';
 import { createContainer } from './container.js';
 import { scheduleTasks } from './modules/tasks/scheduled-tasks.js';
+import type { Db } from './db/database.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
 import { publicRoute } from './http/access.js';
 import { registerAuthHook } from './http/auth.hook.js';
@@ -85,6 +86,43 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   mkdirSync(config.dataDir, { recursive: true });
   mkdirSync(config.libraryDir, { recursive: true });
 
+  const db = await openMigratedDatabase(config);
+  const app = createFastify(config);
+  app.addHook('onClose', async () => {
+    await db.destroy();
+  });
+  registerRouteRegistry(app);
+
+  const container = createContainer(config, db, version, app.log, deps.container);
+  container.libraryConfig.ensureFile();
+  await container.files.sweep();
+
+  await registerHttpBasics(app, config);
+  await registerOpenApi(app, version);
+  registerAuthHook(app, {
+    auth: container.auth,
+    oauth: container.oauth,
+    secureCookies: config.secureCookies,
+  });
+  app.get('/openapi.json', { config: publicRoute, schema: { hide: true } }, () => app.swagger());
+  await registerApiRoutes(app, container, config);
+  await registerEmulatorAssets(app, config.emulatorsDir);
+  registerPlayerPageHeaders(app);
+  await registerWebApp(app, config.webDir);
+  startBackgroundWork(app, container, config);
+
+  const { announce } = deps;
+  if (announce) {
+    app.addHook('onListen', async () => {
+      announce(startupLine(addressToOpen(config), await container.system.showSetupWizard()));
+    });
+  }
+
+  await app.ready();
+  return app;
+}
+
+async function openMigratedDatabase(config: AppConfig): Promise<Db> {
   const db = openDatabase(config.dataDir);
   try {
     await migrateToLatest(db);
@@ -92,8 +130,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await db.destroy();
     throw error;
   }
+  return db;
+}
 
-  const app = Fastify({
+function createFastify(config: AppConfig): FastifyInstance {
+  return Fastify({
     logger: {
       level: config.logLevel,
       redact: { paths: LOG_REDACTIONS, censor: '[redacted]' },
@@ -105,15 +146,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors,
     clientErrorHandler,
   });
-  app.addHook('onClose', async () => {
-    await db.destroy();
-  });
-  registerRouteRegistry(app);
+}
 
-  const container = createContainer(config, db, version, app.log, deps.container);
-  container.libraryConfig.ensureFile();
-  await container.files.sweep();
-
+/** Validation, errors, body parsers, cookies and security headers. */
+async function registerHttpBasics(app: FastifyInstance, config: AppConfig): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -139,29 +175,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyFormbody, { bodyLimit: 64 * 1024 });
   await app.register(fastifyMultipart);
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'self'"],
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        mediaSrc: ["'self'", 'blob:', 'https:'],
-        workerSrc: ["'self'", 'blob:'],
-        frameSrc: ["'self'", 'https://www.youtube.com', 'https://www.youtube-nocookie.com'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-        formAction: ["'self'"],
-      },
-    },
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     // Served over plain HTTP on home networks: only ask for HTTPS when cookies are secure.
     strictTransportSecurity: config.secureCookies,
     crossOriginEmbedderPolicy: false,
   });
+}
 
+const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  baseUri: ["'self'"],
+  scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'", 'ws:', 'wss:'],
+  mediaSrc: ["'self'", 'blob:', 'https:'],
+  workerSrc: ["'self'", 'blob:'],
+  frameSrc: ["'self'", 'https://www.youtube.com', 'https://www.youtube-nocookie.com'],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'self'"],
+  formAction: ["'self'"],
+};
+
+/** The OpenAPI document (from the routes' zod schemas) and its browsable docs. */
+async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
   registerOpenApiComponents();
   await app.register(fastifySwagger, {
     openapi: {
@@ -183,38 +221,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transformObject: withReachableComponents,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+}
 
-  registerAuthHook(app, {
-    auth: container.auth,
-    oauth: container.oauth,
-    secureCookies: config.secureCookies,
-  });
-
-  app.get('/openapi.json', { config: publicRoute, schema: { hide: true } }, () => app.swagger());
-
+/** Every module's routes, in the order the OpenAPI document lists them. */
+async function registerApiRoutes(
+  app: FastifyInstance,
+  container: Container,
+  config: AppConfig,
+): Promise<void> {
   await app.register(systemRoutes, { system: container.system });
-  await app.register(authRoutes, {
-    auth: container.auth,
-    oauth: container.oauth,
-    oidc: container.oidc,
-    secureCookies: config.secureCookies,
-    sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
-  });
-  await app.register(passwordResetRoutes, {
-    resets: container.passwordResets,
-    auth: container.auth,
-  });
-  await app.register(oidcRoutes, {
-    oidc: container.oidc,
-    auth: container.auth,
-    secureCookies: config.secureCookies,
-    sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
-  });
-  // Not awaited: an unreachable provider is logged, start-up does not wait for it.
-  app.addHook('onReady', (done) => {
-    void container.oidc.checkProvider();
-    done();
-  });
+  await registerAuthRoutes(app, container, config);
   await app.register(usersRoutes, { users: container.users });
   await app.register(permissionsRoutes, { users: container.users });
   await app.register(platformsRoutes, {
@@ -243,11 +259,39 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     assets: container.playAssets,
     maxUploadBytes: config.maxAssetUploadBytes,
   });
-  await registerEmulatorAssets(app, config.emulatorsDir);
-  registerPlayerPageHeaders(app);
+}
 
-  await registerWebApp(app, config.webDir);
+async function registerAuthRoutes(
+  app: FastifyInstance,
+  container: Container,
+  config: AppConfig,
+): Promise<void> {
+  await app.register(authRoutes, {
+    auth: container.auth,
+    oauth: container.oauth,
+    oidc: container.oidc,
+    secureCookies: config.secureCookies,
+    sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
+  });
+  await app.register(passwordResetRoutes, {
+    resets: container.passwordResets,
+    auth: container.auth,
+  });
+  await app.register(oidcRoutes, {
+    oidc: container.oidc,
+    auth: container.auth,
+    secureCookies: config.secureCookies,
+    sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
+  });
+  // Not awaited: an unreachable provider is logged, start-up does not wait for it.
+  app.addHook('onReady', (done) => {
+    void container.oidc.checkProvider();
+    done();
+  });
+}
 
+/** The socket.io gateway and scheduled tasks, both stopped before the server closes. */
+function startBackgroundWork(app: FastifyInstance, container: Container, config: AppConfig): void {
   const io = createRealtimeGateway(app.server, container.auth, {
     baseUrl: config.baseUrl,
     allowed: config.allowedOrigins,
@@ -262,14 +306,4 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     container.scan.stop();
     await container.hashPool.close();
   });
-
-  const { announce } = deps;
-  if (announce) {
-    app.addHook('onListen', async () => {
-      announce(startupLine(addressToOpen(config), await container.system.showSetupWizard()));
-    });
-  }
-
-  await app.ready();
-  return app;
 }

@@ -13,14 +13,17 @@ import { OidcRepository } from './modules/auth/oidc.repository.js';
 import { OidcService } from './modules/auth/oidc.service.js';
 import { PasswordResetService } from './modules/auth/password-reset.service.js';
 import { loadSecretKey } from './modules/auth/secret-key.js';
-import { TokenRepository } from './modules/auth/token.repository.js';
+import { OneTimeLinks } from './modules/auth/one-time-links.js';
 import { SessionRepository } from './modules/auth/session.repository.js';
+import { TokenRepository } from './modules/auth/token.repository.js';
 import { FirmwareRepository } from './modules/firmware/firmware.repository.js';
 import { FirmwareService } from './modules/firmware/firmware.service.js';
+import { HashPool } from './modules/hashing/hash-pool.js';
 import { LibraryConfigService } from './modules/library/library-config.service.js';
 import { PlayAssetsRepository } from './modules/play-assets/play-assets.repository.js';
 import { PlayAssetsService } from './modules/play-assets/play-assets.service.js';
 import { FilesystemPlatforms } from './modules/platforms/filesystem-platforms.js';
+import { PlatformLookup } from './modules/platforms/platform-lookup.js';
 import { PlatformsRepository } from './modules/platforms/platforms.repository.js';
 import { PlatformsService } from './modules/platforms/platforms.service.js';
 import type { CoverFetchOptions } from './modules/roms/rom-edits.service.js';
@@ -28,9 +31,9 @@ import { RomEditsService, STRICT_COVER_FETCH } from './modules/roms/rom-edits.se
 import { RomFilesService } from './modules/roms/rom-files.service.js';
 import { RomListRepository } from './modules/roms/rom-list.repository.js';
 import { RomManualsService } from './modules/roms/rom-manuals.service.js';
+import { RomMetadataWrites } from './modules/roms/rom-metadata-writes.js';
 import { RomPropsService } from './modules/roms/rom-props.service.js';
 import { RomResources } from './modules/roms/rom-resources.js';
-import { RomMetadataWrites } from './modules/roms/rom-metadata-writes.js';
 import { RomScanWrites } from './modules/roms/rom-scan-writes.js';
 import { RomUploadService } from './modules/roms/rom-upload.js';
 import { RomWritesRepository } from './modules/roms/rom-writes.repository.js';
@@ -39,12 +42,12 @@ import { RomsService } from './modules/roms/roms.service.js';
 import { createMetadataProviders, trustedOrigins } from './modules/metadata/metadata.providers.js';
 import { MetadataRepository } from './modules/metadata/metadata.repository.js';
 import { MetadataService } from './modules/metadata/metadata.service.js';
-import { HashPool } from './modules/hashing/hash-pool.js';
 import { ScanService } from './modules/scan/scan.service.js';
 import { StatsRepository } from './modules/stats/stats.repository.js';
 import { StatsService } from './modules/stats/stats.service.js';
 import { SystemService } from './modules/system/system.service.js';
 import { AvatarStore } from './modules/users/avatar.store.js';
+import { UserAccounts } from './modules/users/user-accounts.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
 
@@ -56,7 +59,7 @@ export interface ContainerOptions {
   clock?: () => number;
 }
 
-/** Composition root: repositories → services. */
+/** Composition root: repositories → services, built in the order they depend on each other. */
 export function createContainer(
   config: AppConfig,
   db: Db,
@@ -64,130 +67,205 @@ export function createContainer(
   log: FastifyBaseLogger,
   options: ContainerOptions = {},
 ) {
+  const repositories = createRepositories(db);
+  const shared = createSharedParts(config, db, log);
+  const accounts = createAccountServices(config, repositories, shared, log, options);
+  const library = createLibraryServices(config, repositories, shared, log);
+  const roms = createRomServices(config, repositories, shared, library, options);
+  return {
+    ...shared,
+    ...accounts,
+    ...library,
+    ...roms,
+    system: new SystemService(config, version, accounts.userAccounts, shared.libraryConfig),
+    stats: new StatsService(repositories.stats),
+  };
+}
+
+export type Container = ReturnType<typeof createContainer>;
+
+function createRepositories(db: Db) {
+  return {
+    users: new UsersRepository(db),
+    sessions: new SessionRepository(db),
+    tokens: new TokenRepository(db),
+    oidc: new OidcRepository(db),
+    platforms: new PlatformsRepository(db),
+    firmware: new FirmwareRepository(db),
+    roms: new RomsRepository(db),
+    romList: new RomListRepository(db),
+    romWrites: new RomWritesRepository(db),
+    playAssets: new PlayAssetsRepository(db),
+    metadata: new MetadataRepository(db),
+    stats: new StatsRepository(db),
+  };
+}
+
+type Repositories = ReturnType<typeof createRepositories>;
+
+/**
+ * Files, library configuration, the hashing pool and the metadata provider clients (users read
+ * RetroAchievements progress through the same client), used across modules.
+ */
+function createSharedParts(config: AppConfig, db: Db, log: FastifyBaseLogger) {
   const files = new ConfinedFiles(path.join(config.dataDir, UPLOAD_TEMP_FOLDER), [
     config.libraryDir,
   ]);
-  const usersRepository = new UsersRepository(db);
-  const sessionRepository = new SessionRepository(db);
-  const libraryConfig = new LibraryConfigService(config.dataDir, log);
-  const tokenRepository = new TokenRepository(db);
+  return {
+    files,
+    libraryConfig: new LibraryConfigService(config.dataDir, log),
+    hashPool: new HashPool(config.scanWorkers),
+    metadataProviders: createMetadataProviders(config, db, config.dataDir, log),
+    romResources: new RomResources(path.join(config.dataDir, 'resources'), files),
+  };
+}
+
+type SharedParts = ReturnType<typeof createSharedParts>;
+
+/** Accounts and every way of signing in. */
+function createAccountServices(
+  config: AppConfig,
+  repositories: Repositories,
+  shared: SharedParts,
+  log: FastifyBaseLogger,
+  options: ContainerOptions,
+) {
+  const userAccounts = new UserAccounts(repositories.users);
   const secretKey = loadSecretKey(config.dataDir, config.auth.secretKey);
   const auth = new AuthService(
-    usersRepository,
-    sessionRepository,
-    tokenRepository,
+    userAccounts,
+    repositories.sessions,
+    repositories.tokens,
     new CredentialLimiter(options.clock ?? Date.now),
     {
       sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
       passwordsDisabled: config.disableUserpassLogin,
     },
   );
-  const metadataProviders = createMetadataProviders(config, db, config.dataDir, log);
-  const users = new UsersService(
-    usersRepository,
-    tokenRepository,
+  return {
+    userAccounts,
     auth,
-    new AvatarStore(path.join(config.dataDir, 'assets'), files),
-    metadataProviders.ra ?? null,
-    { inviteTokenSeconds: config.auth.inviteTokenSeconds, baseUrl: config.baseUrl },
-  );
-  const platformsRepository = new PlatformsRepository(db);
-  const romsRepository = new RomsRepository(db);
-  const romWrites = new RomWritesRepository(db);
-  const hashPool = new HashPool(config.scanWorkers);
-  const firmware = new FirmwareService(
-    new FirmwareRepository(db),
-    platformsRepository,
-    config.libraryDir,
-    files,
-    (absPath, size) => hashPool.hashFile(absPath, size),
-  );
-  const playAssets = new PlayAssetsService(
-    new PlayAssetsRepository(db),
-    path.join(config.dataDir, 'assets'),
-    files,
-  );
-  const romResources = new RomResources(path.join(config.dataDir, 'resources'), files);
-  const roms = new RomsService(romsRepository, new RomListRepository(db), romWrites, playAssets);
-  const romFiles = new RomFilesService(
-    roms,
-    romsRepository,
-    romWrites,
-    config.libraryDir,
-    files,
-    romResources,
-  );
-  const platforms = new PlatformsService(platformsRepository, firmware);
-  const metadata = new MetadataService(
-    metadataProviders,
-    new RomMetadataWrites(romsRepository, romWrites),
-    new MetadataRepository(db),
-    libraryConfig,
-    new RomResources(path.join(config.dataDir, 'resources'), files),
-    { trustedOrigins: trustedOrigins(config), timeoutMs: 20_000, maxScreenshots: 5 },
-    log,
-  );
-  const services = {
-    files,
-    libraryConfig,
-    hashPool,
-    firmware,
-    playAssets,
-    platforms,
-    filesystemPlatforms: new FilesystemPlatforms(
-      platformsRepository,
-      config.libraryDir,
-      libraryConfig,
+    users: new UsersService(
+      repositories.users,
+      new OneTimeLinks(repositories.tokens),
+      auth,
+      new AvatarStore(path.join(config.dataDir, 'assets'), shared.files),
+      shared.metadataProviders.ra ?? null,
+      { inviteTokenSeconds: config.auth.inviteTokenSeconds, baseUrl: config.baseUrl },
     ),
-    roms,
-    romFiles,
-    romEdits: new RomEditsService(
-      roms,
-      romFiles,
-      romWrites,
-      romResources,
-      options.coverFetch ?? STRICT_COVER_FETCH,
-    ),
-    romProps: new RomPropsService(roms, romsRepository, romWrites),
-    romManuals: new RomManualsService(roms, romWrites, romResources),
-    // Scans identify through metadata, which depends on nothing of the scan: built first.
-    scan: new ScanService({
-      platforms,
-      roms: new RomScanWrites(romsRepository, romWrites),
-      libraryConfig,
-      hashPool,
-      libraryDir: config.libraryDir,
-      log,
-      identifier: metadata,
-      firmware,
-    }),
-    auth,
-    users,
-    oauth: new OAuthService(usersRepository, tokenRepository, secretKey, config.auth),
+    oauth: new OAuthService(userAccounts, repositories.tokens, secretKey, config.auth),
     passwordResets: new PasswordResetService(
-      usersRepository,
-      tokenRepository,
+      userAccounts,
+      repositories.tokens,
       auth,
       config.smtp === null ? null : createSmtpMailer(config.smtp),
       log,
       { baseUrl: config.baseUrl },
     ),
-    oidc: new OidcService(config.oidc, usersRepository, new OidcRepository(db), secretKey, log),
-    system: new SystemService(config, version, usersRepository, libraryConfig),
-    stats: new StatsService(new StatsRepository(db)),
+    oidc: new OidcService(config.oidc, userAccounts, repositories.oidc, secretKey, log),
   };
+}
+
+/** Platforms, firmware, scans, metadata and what the player needs. */
+function createLibraryServices(
+  config: AppConfig,
+  repositories: Repositories,
+  shared: SharedParts,
+  log: FastifyBaseLogger,
+) {
+  const { files, libraryConfig, hashPool } = shared;
+  const platformLookup = new PlatformLookup(repositories.platforms);
+  const firmware = new FirmwareService(
+    repositories.firmware,
+    platformLookup,
+    config.libraryDir,
+    files,
+    (absPath, size) => hashPool.hashFile(absPath, size),
+  );
+  const platforms = new PlatformsService(repositories.platforms, firmware);
+  const metadata = new MetadataService(
+    shared.metadataProviders,
+    new RomMetadataWrites(repositories.roms, repositories.romWrites),
+    repositories.metadata,
+    libraryConfig,
+    shared.romResources,
+    { trustedOrigins: trustedOrigins(config), timeoutMs: 20_000, maxScreenshots: 5 },
+    log,
+  );
+  // Scans identify through metadata, which depends on nothing of the scan: built first.
+  const scan = new ScanService({
+    platforms,
+    roms: new RomScanWrites(repositories.roms, repositories.romWrites),
+    libraryConfig,
+    hashPool,
+    libraryDir: config.libraryDir,
+    log,
+    identifier: metadata,
+    firmware,
+  });
   return {
-    ...services,
-    metadata,
-    romUploads: new RomUploadService(
-      platformsRepository,
-      services.scan,
+    platformLookup,
+    firmware,
+    playAssets: new PlayAssetsService(
+      repositories.playAssets,
+      path.join(config.dataDir, 'assets'),
+      files,
+    ),
+    platforms,
+    filesystemPlatforms: new FilesystemPlatforms(
+      repositories.platforms,
+      config.libraryDir,
       libraryConfig,
+    ),
+    scan,
+    metadata,
+  };
+}
+
+type LibraryServices = ReturnType<typeof createLibraryServices>;
+
+/** A ROM's reads, files on disk, edits, personal data, manuals and uploads. */
+function createRomServices(
+  config: AppConfig,
+  repositories: Repositories,
+  shared: SharedParts,
+  library: LibraryServices,
+  options: ContainerOptions,
+) {
+  const { files, romResources } = shared;
+  const roms = new RomsService(
+    repositories.roms,
+    repositories.romList,
+    repositories.romWrites,
+    library.playAssets,
+  );
+  const romFiles = new RomFilesService(
+    roms,
+    repositories.roms,
+    repositories.romWrites,
+    config.libraryDir,
+    files,
+    romResources,
+  );
+  return {
+    roms,
+    romFiles,
+    romEdits: new RomEditsService(
+      roms,
+      romFiles,
+      repositories.romWrites,
+      romResources,
+      options.coverFetch ?? STRICT_COVER_FETCH,
+    ),
+    romProps: new RomPropsService(roms, repositories.roms, repositories.romWrites),
+    romManuals: new RomManualsService(roms, repositories.romWrites, romResources),
+    romUploads: new RomUploadService(
+      library.platformLookup,
+      library.scan,
+      shared.libraryConfig,
       config.libraryDir,
       files,
       config.maxUploadSizeBytes,
     ),
   };
 }
-
-export type Container = ReturnType<typeof createContainer>;

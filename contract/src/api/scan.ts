@@ -81,3 +81,22 @@ export type ScanRomEvent = Omit<
   SimpleRom,
   'created_at' | 'updated_at' | 'rom_user' | 'files' | 'sibling_roms'
 >;
+
+/** What a client may send with `scan` (validated by the server; defaults fill the gaps). */
+export type ScanRequestInput = z.input<typeof ScanRequestSchema>;
+
+/** Events the server emits on the socket (socket.io's server-to-client event map). */
+export interface ServerToClientEvents {
+  [SCAN_EVENTS.scanningPlatform]: (platform: ScanPlatformEvent) => void;
+  [SCAN_EVENTS.scanningRom]: (rom: ScanRomEvent) => void;
+  [SCAN_EVENTS.updateStats]: (stats: ScanStats) => void;
+  [SCAN_EVENTS.done]: (stats: ScanStats) => void;
+  /** The reason the scan failed or was refused. */
+  [SCAN_EVENTS.doneKo]: (reason: string) => void;
+}
+
+/** Events a client emits on the socket (socket.io's client-to-server event map). */
+export interface ClientToServerEvents {
+  [SCAN_EVENTS.start]: (request?: ScanRequestInput) => void;
+  [SCAN_EVENTS.stop]: () => void;
+}

@@ -337,23 +337,8 @@ export function parseEnv(env: Env, options: ParseEnvOptions): AppConfig {
   }
   const vars = result.data;
   const dataDir = path.resolve(options.cwd, vars.ROMSHELF_DATA_DIR);
-  if (vars.OIDC_ENABLED) {
-    const missing = (
-      ['OIDC_CLIENT_ID', 'OIDC_SERVER_APPLICATION_URL', 'OIDC_REDIRECT_URI'] as const
-    ).filter((name) => vars[name] === null);
-    if (missing.length > 0) {
-      throw new ConfigError(`OIDC_ENABLED=true needs ${missing.join(', ')}`);
-    }
-  }
-  const credentials = {
-    igdbClientId: vars.IGDB_CLIENT_ID,
-    igdbClientSecret: vars.IGDB_CLIENT_SECRET,
-    screenscraperUser: vars.SCREENSCRAPER_USER,
-    screenscraperPassword: vars.SCREENSCRAPER_PASSWORD,
-    mobygamesApiKey: vars.MOBYGAMES_API_KEY,
-    retroachievementsApiKey: vars.RETROACHIEVEMENTS_API_KEY,
-    steamgriddbApiKey: vars.STEAMGRIDDB_API_KEY,
-  };
+  assertOidcComplete(vars);
+  const credentials = credentialsOf(vars);
   return {
     host: vars.HOST,
     port: vars.PORT,
@@ -382,55 +367,17 @@ export function parseEnv(env: Env, options: ParseEnvOptions): AppConfig {
     disableUserpassLogin: vars.DISABLE_USERPASS_LOGIN,
     disableSetupWizard: vars.DISABLE_SETUP_WIZARD,
     youtubeBaseUrl: vars.YOUTUBE_BASE_URL ?? 'https://www.youtube.com',
-    oidc: {
-      enabled: vars.OIDC_ENABLED,
-      provider: vars.OIDC_PROVIDER,
-      clientId: vars.OIDC_CLIENT_ID,
-      clientSecret: vars.OIDC_CLIENT_SECRET,
-      issuerUrl: vars.OIDC_SERVER_APPLICATION_URL,
-      redirectUri: vars.OIDC_REDIRECT_URI,
-      allowRegistration: vars.OIDC_ALLOW_REGISTRATION,
-      usernameAttribute: vars.OIDC_USERNAME_ATTRIBUTE,
-      claimRoles: vars.OIDC_CLAIM_ROLES,
-      roleAdmin: vars.OIDC_ROLE_ADMIN,
-      roleEditor: vars.OIDC_ROLE_EDITOR,
-      roleViewer: vars.OIDC_ROLE_VIEWER,
-      rpInitiatedLogout: vars.OIDC_RP_INITIATED_LOGOUT,
-    },
+    oidc: oidcConfig(vars),
     auth: {
       secretKey: vars.ROMSHELF_AUTH_SECRET_KEY,
       accessTokenSeconds: vars.OAUTH_ACCESS_TOKEN_EXPIRE_SECONDS,
       refreshTokenSeconds: vars.OAUTH_REFRESH_TOKEN_EXPIRE_SECONDS,
       inviteTokenSeconds: vars.INVITE_TOKEN_EXPIRY_SECONDS,
     },
-    smtp:
-      vars.SMTP_HOST === null
-        ? null
-        : {
-            host: vars.SMTP_HOST,
-            port: vars.SMTP_PORT,
-            user: vars.SMTP_USER,
-            password: vars.SMTP_PASSWORD,
-            from: vars.SMTP_FROM ?? `RomShelf <no-reply@${vars.SMTP_HOST}>`,
-          },
+    smtp: smtpConfig(vars),
     retroachievementsBaseUrl: vars.RETROACHIEVEMENTS_BASE_URL ?? 'https://retroachievements.org',
     scanWorkers: vars.SCAN_WORKERS,
-    metadata: {
-      igdbBaseUrl: vars.IGDB_BASE_URL ?? 'https://api.igdb.com/v4',
-      twitchOauthUrl: vars.TWITCH_OAUTH_URL ?? 'https://id.twitch.tv/oauth2/token',
-      screenscraperBaseUrl: vars.SCREENSCRAPER_BASE_URL ?? 'https://api.screenscraper.fr/api2',
-      screenscraperDevId: vars.SCREENSCRAPER_DEV_ID,
-      screenscraperDevPassword: vars.SCREENSCRAPER_DEV_PASSWORD,
-      mobygamesBaseUrl: vars.MOBYGAMES_BASE_URL ?? 'https://api.mobygames.com/v1',
-      steamgriddbBaseUrl: vars.STEAMGRIDDB_BASE_URL ?? 'https://www.steamgriddb.com/api/v2',
-      hasheousBaseUrl: vars.HASHEOUS_BASE_URL ?? 'https://hasheous.org/api/v1',
-      hasheousClientKey: vars.HASHEOUS_CLIENT_API_KEY,
-      playmatchBaseUrl: vars.PLAYMATCH_BASE_URL ?? 'https://playmatch.retrorealm.dev/api/v2',
-      launchboxMetadataUrl:
-        vars.LAUNCHBOX_METADATA_URL ?? 'https://gamesdb.launchbox-app.com/Metadata.zip',
-      launchboxImagesUrl: vars.LAUNCHBOX_IMAGES_URL ?? 'https://images.launchbox-app.com',
-      requestTimeoutMs: vars.METADATA_REQUEST_TIMEOUT_MS,
-    },
+    metadata: metadataConfig(vars),
     credentials,
     schedules: {
       updateLaunchboxMetadata: {
@@ -438,16 +385,96 @@ export function parseEnv(env: Env, options: ParseEnvOptions): AppConfig {
         cron: vars.SCHEDULED_UPDATE_LAUNCHBOX_METADATA_CRON,
       },
     },
-    metadataSources: {
-      igdb: credentials.igdbClientId !== null && credentials.igdbClientSecret !== null,
-      ss: credentials.screenscraperUser !== null && credentials.screenscraperPassword !== null,
-      moby: credentials.mobygamesApiKey !== null,
-      ra: credentials.retroachievementsApiKey !== null,
-      steamgriddb: credentials.steamgriddbApiKey !== null,
-      launchbox: vars.LAUNCHBOX_API_ENABLED,
-      playmatch: vars.PLAYMATCH_API_ENABLED,
-      hasheous: vars.HASHEOUS_API_ENABLED,
-      tgdb: vars.TGDB_API_ENABLED,
-    },
+    metadataSources: metadataSourcesOf(vars, credentials),
+  };
+}
+
+type EnvVars = z.infer<typeof EnvSchema>;
+
+function assertOidcComplete(vars: EnvVars): void {
+  if (!vars.OIDC_ENABLED) return;
+  const missing = (
+    ['OIDC_CLIENT_ID', 'OIDC_SERVER_APPLICATION_URL', 'OIDC_REDIRECT_URI'] as const
+  ).filter((name) => vars[name] === null);
+  if (missing.length > 0) {
+    throw new ConfigError(`OIDC_ENABLED=true needs ${missing.join(', ')}`);
+  }
+}
+
+function credentialsOf(vars: EnvVars): AppConfig['credentials'] {
+  return {
+    igdbClientId: vars.IGDB_CLIENT_ID,
+    igdbClientSecret: vars.IGDB_CLIENT_SECRET,
+    screenscraperUser: vars.SCREENSCRAPER_USER,
+    screenscraperPassword: vars.SCREENSCRAPER_PASSWORD,
+    mobygamesApiKey: vars.MOBYGAMES_API_KEY,
+    retroachievementsApiKey: vars.RETROACHIEVEMENTS_API_KEY,
+    steamgriddbApiKey: vars.STEAMGRIDDB_API_KEY,
+  };
+}
+
+function oidcConfig(vars: EnvVars): AppConfig['oidc'] {
+  return {
+    enabled: vars.OIDC_ENABLED,
+    provider: vars.OIDC_PROVIDER,
+    clientId: vars.OIDC_CLIENT_ID,
+    clientSecret: vars.OIDC_CLIENT_SECRET,
+    issuerUrl: vars.OIDC_SERVER_APPLICATION_URL,
+    redirectUri: vars.OIDC_REDIRECT_URI,
+    allowRegistration: vars.OIDC_ALLOW_REGISTRATION,
+    usernameAttribute: vars.OIDC_USERNAME_ATTRIBUTE,
+    claimRoles: vars.OIDC_CLAIM_ROLES,
+    roleAdmin: vars.OIDC_ROLE_ADMIN,
+    roleEditor: vars.OIDC_ROLE_EDITOR,
+    roleViewer: vars.OIDC_ROLE_VIEWER,
+    rpInitiatedLogout: vars.OIDC_RP_INITIATED_LOGOUT,
+  };
+}
+
+function smtpConfig(vars: EnvVars): AppConfig['smtp'] {
+  if (vars.SMTP_HOST === null) return null;
+  return {
+    host: vars.SMTP_HOST,
+    port: vars.SMTP_PORT,
+    user: vars.SMTP_USER,
+    password: vars.SMTP_PASSWORD,
+    from: vars.SMTP_FROM ?? `RomShelf <no-reply@${vars.SMTP_HOST}>`,
+  };
+}
+
+function metadataConfig(vars: EnvVars): AppConfig['metadata'] {
+  return {
+    igdbBaseUrl: vars.IGDB_BASE_URL ?? 'https://api.igdb.com/v4',
+    twitchOauthUrl: vars.TWITCH_OAUTH_URL ?? 'https://id.twitch.tv/oauth2/token',
+    screenscraperBaseUrl: vars.SCREENSCRAPER_BASE_URL ?? 'https://api.screenscraper.fr/api2',
+    screenscraperDevId: vars.SCREENSCRAPER_DEV_ID,
+    screenscraperDevPassword: vars.SCREENSCRAPER_DEV_PASSWORD,
+    mobygamesBaseUrl: vars.MOBYGAMES_BASE_URL ?? 'https://api.mobygames.com/v1',
+    steamgriddbBaseUrl: vars.STEAMGRIDDB_BASE_URL ?? 'https://www.steamgriddb.com/api/v2',
+    hasheousBaseUrl: vars.HASHEOUS_BASE_URL ?? 'https://hasheous.org/api/v1',
+    hasheousClientKey: vars.HASHEOUS_CLIENT_API_KEY,
+    playmatchBaseUrl: vars.PLAYMATCH_BASE_URL ?? 'https://playmatch.retrorealm.dev/api/v2',
+    launchboxMetadataUrl:
+      vars.LAUNCHBOX_METADATA_URL ?? 'https://gamesdb.launchbox-app.com/Metadata.zip',
+    launchboxImagesUrl: vars.LAUNCHBOX_IMAGES_URL ?? 'https://images.launchbox-app.com',
+    requestTimeoutMs: vars.METADATA_REQUEST_TIMEOUT_MS,
+  };
+}
+
+/** The metadata sources usable with the configured credentials and switches. */
+function metadataSourcesOf(
+  vars: EnvVars,
+  credentials: AppConfig['credentials'],
+): AppConfig['metadataSources'] {
+  return {
+    igdb: credentials.igdbClientId !== null && credentials.igdbClientSecret !== null,
+    ss: credentials.screenscraperUser !== null && credentials.screenscraperPassword !== null,
+    moby: credentials.mobygamesApiKey !== null,
+    ra: credentials.retroachievementsApiKey !== null,
+    steamgriddb: credentials.steamgriddbApiKey !== null,
+    launchbox: vars.LAUNCHBOX_API_ENABLED,
+    playmatch: vars.PLAYMATCH_API_ENABLED,
+    hasheous: vars.HASHEOUS_API_ENABLED,
+    tgdb: vars.TGDB_API_ENABLED,
   };
 }

@@ -5,16 +5,20 @@ import {
   SOCKET_RECONNECTION_DELAY_MS,
   SOCKET_TIMEOUT_MS,
 } from '@romshelf/contract';
+import type { ClientToServerEvents, ServerToClientEvents } from '@romshelf/contract';
 import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 
-let socket: Socket | null = null;
+/** The socket.io client, typed with the contract's event maps. */
+export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+let socket: AppSocket | null = null;
 
 /**
  * The one socket.io client (SPEC §7, §9): path /ws/socket.io/, websocket then polling,
  * never connects by itself — callers connect when they need live events.
  */
-export function getSocket(): Socket {
+export function getSocket(): AppSocket {
   socket ??= io({
     path: SOCKET_PATH,
     transports: ['websocket', 'polling'],

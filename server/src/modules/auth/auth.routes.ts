@@ -9,6 +9,7 @@ import { z } from 'zod';
 
 import { csrfCookieOptions, sessionCookieOptions } from '../../http/cookies.js';
 import { HttpError } from '../../http/http-error.js';
+import type { ZodApp } from '../../http/zod-app.js';
 import { basicAuthHeader } from './basic-auth.js';
 import type { AuthService } from './auth.service.js';
 import type { OAuthService } from './oauth.service.js';
@@ -42,6 +43,13 @@ const TokenPairSchema = z.object({
 });
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
+  sessionRoutes(app, options);
+  tokenRoutes(app, options);
+  await Promise.resolve();
+};
+
+/** Cookie sessions: signing in and out. */
+function sessionRoutes(app: ZodApp, options: AuthRoutesOptions): void {
   const { auth, secureCookies } = options;
 
   app.post(
@@ -100,6 +108,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         .send(providerLogout === null ? null : { oidc_logout_url: providerLogout });
     },
   );
+}
+
+/** OAuth2 bearer tokens for apps. */
+function tokenRoutes(app: ZodApp, options: AuthRoutesOptions): void {
+  const { auth } = options;
 
   app.post(
     '/api/token',
@@ -136,6 +149,4 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       return options.oauth.passwordGrant(user, scope);
     },
   );
-
-  await Promise.resolve();
-};
+}

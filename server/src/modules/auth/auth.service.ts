@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { SessionRow, UserRow } from '../../db/schema.js';
 import { HttpError } from '../../http/http-error.js';
 import { toIsoUtc } from '../../lib/time.js';
-import type { UsersRepository } from '../users/users.repository.js';
+import type { UserAccounts } from '../users/user-accounts.js';
 import { parseBasicAuth } from './basic-auth.js';
 import type { CredentialAttempt, CredentialLimiter } from './credential-limiter.js';
 import { verifyPassword } from './password.js';
@@ -33,7 +33,7 @@ export interface NewSession {
 
 export class AuthService {
   constructor(
-    private readonly users: UsersRepository,
+    private readonly users: UserAccounts,
     private readonly sessions: SessionRepository,
     private readonly tokens: TokenRepository,
     private readonly limiter: CredentialLimiter,
@@ -113,7 +113,7 @@ export class AuthService {
     if (now.getTime() - Date.parse(session.last_seen_at) >= ACTIVITY_WRITE_INTERVAL_MS) {
       const stamp = toIsoUtc(now);
       await this.sessions.touch(id, stamp);
-      await this.users.setLastActive(user.id, stamp);
+      await this.users.recordActivity(user.id, stamp);
       session.last_seen_at = stamp;
       user.last_active = stamp;
     }
@@ -135,7 +135,7 @@ export class AuthService {
     };
     await this.sessions.deleteExpired(session.created_at);
     await this.sessions.insert(session);
-    await this.users.setLastLogin(user.id, session.created_at);
+    await this.users.recordLogin(user.id, session.created_at);
     return { token, session };
   }
 
@@ -155,6 +155,6 @@ export class AuthService {
     if (keepSessionId === undefined) await this.sessions.deleteForUser(userId);
     else await this.sessions.deleteForUserExcept(userId, keepSessionId);
     await this.tokens.deleteRefreshForUser(userId);
-    await this.users.bumpTokenVersion(userId);
+    await this.users.revokeTokens(userId);
   }
 }

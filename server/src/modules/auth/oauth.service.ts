@@ -7,7 +7,7 @@ import { SignJWT, jwtVerify } from 'jose';
 import type { UserRow } from '../../db/schema.js';
 import { HttpError } from '../../http/http-error.js';
 import { toIsoUtc } from '../../lib/time.js';
-import type { UsersRepository } from '../users/users.repository.js';
+import type { UserAccounts } from '../users/user-accounts.js';
 import { DISABLED_USER } from './auth.service.js';
 import type { TokenRepository } from './token.repository.js';
 
@@ -50,7 +50,7 @@ function parseScopes(text: string | undefined): string[] {
  */
 export class OAuthService {
   constructor(
-    private readonly users: UsersRepository,
+    private readonly users: UserAccounts,
     private readonly tokens: TokenRepository,
     private readonly key: Uint8Array,
     private readonly options: { accessTokenSeconds: number; refreshTokenSeconds: number },

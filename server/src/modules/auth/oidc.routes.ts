@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicRoute, requireScopes } from '../../http/access.js';
 import { csrfCookieOptions, sessionCookieOptions } from '../../http/cookies.js';
 import { HttpError } from '../../http/http-error.js';
+import type { ZodApp } from '../../http/zod-app.js';
 import type { AuthService } from './auth.service.js';
 import { OIDC_STATE_COOKIE, OIDC_STATE_SECONDS, OidcLoginFailure } from './oidc.service.js';
 import type { OidcService } from './oidc.service.js';
@@ -21,6 +22,13 @@ export interface OidcRoutesOptions {
 }
 
 export const oidcRoutes: FastifyPluginAsyncZod<OidcRoutesOptions> = async (app, options) => {
+  signInRoutes(app, options);
+  rolesKeptRoutes(app, options);
+  await Promise.resolve();
+};
+
+/** The single sign-on round trip: off to the provider and back with a session. */
+function signInRoutes(app: ZodApp, options: OidcRoutesOptions): void {
   const { oidc, auth, secureCookies } = options;
   const stateCookieOptions = (maxAge: number) => ({
     path: '/api/oauth',
@@ -95,7 +103,9 @@ export const oidcRoutes: FastifyPluginAsyncZod<OidcRoutesOptions> = async (app, 
       return reply.redirect(target, 302);
     },
   );
+}
 
+function rolesKeptRoutes(app: ZodApp, { oidc }: OidcRoutesOptions): void {
   app.get(
     '/api/oidc/roles-kept',
     {
@@ -109,6 +119,4 @@ export const oidcRoutes: FastifyPluginAsyncZod<OidcRoutesOptions> = async (app, 
     },
     () => oidc.rolesKept(),
   );
-
-  await Promise.resolve();
-};
+}

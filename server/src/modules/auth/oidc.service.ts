@@ -9,7 +9,7 @@ import * as oidc from 'openid-client';
 import type { OidcConfig } from '../../config/app-config.js';
 import type { UserRow } from '../../db/schema.js';
 import { nowIso } from '../../lib/time.js';
-import type { UsersRepository } from '../users/users.repository.js';
+import type { UserAccounts } from '../users/user-accounts.js';
 import type { OidcRepository } from './oidc.repository.js';
 import { hashPassword } from './password.js';
 
@@ -60,7 +60,7 @@ export class OidcService {
 
   constructor(
     private readonly config: OidcConfig,
-    private readonly users: UsersRepository,
+    private readonly users: UserAccounts,
     private readonly records: OidcRepository,
     private readonly key: Uint8Array,
     private readonly log: FastifyBaseLogger,
@@ -196,7 +196,7 @@ export class OidcService {
         return existing;
       }
       const now = nowIso();
-      const result = await this.users.updateChecked(existing.id, { role, updated_at: now });
+      const result = await this.users.setRole(existing.id, role, now);
       if (result.outcome === 'updated') {
         await this.records.clearRoleKept(existing.id);
         return result.user;
@@ -217,26 +217,13 @@ export class OidcService {
     const username = usernameFromClaim(
       claimText(claims, this.config.usernameAttribute) ?? email.split('@')[0] ?? 'user',
     );
-    const now = nowIso();
-    const result = await this.users.insertChecked(
-      {
-        username,
-        email,
-        // No usable password: this account signs in through the provider (or a reset link).
-        password_hash: await hashPassword(randomBytes(32).toString('base64url')),
-        enabled: 1,
-        role: role ?? 'viewer',
-        avatar_path: '',
-        ra_username: null,
-        ra_progression: null,
-        ui_settings: null,
-        last_login: null,
-        last_active: null,
-        created_at: now,
-        updated_at: now,
-      },
-      { onlyIfNoAdmin: false },
-    );
+    const result = await this.users.create({
+      username,
+      email,
+      // No usable password: this account signs in through the provider (or a reset link).
+      passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
+      role: role ?? 'viewer',
+    });
     if (result.outcome !== 'created') {
       throw new OidcLoginFailure('oidc_username_taken', `cannot create ${username}`);
     }

@@ -12,6 +12,7 @@ import {
 } from '../../../test/build-test-app.js';
 import { decodeQuotedPrintable, startFakeSmtp } from '../../../test/fake-smtp.js';
 import { openDatabase } from '../../db/database.js';
+import { UserAccounts } from '../users/user-accounts.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { CredentialLimiter } from './credential-limiter.js';
 import { AuthService } from './auth.service.js';
@@ -126,7 +127,7 @@ describe('password reset', () => {
     await createFirstAdmin(app);
     const db = openDatabase(dataDir);
     try {
-      const users = new UsersRepository(db);
+      const users = new UserAccounts(new UsersRepository(db));
       const tokens = new TokenRepository(db);
       const auth = new AuthService(
         users,

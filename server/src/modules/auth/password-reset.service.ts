@@ -3,8 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 
 import { HttpError } from '../../http/http-error.js';
 import type { Mailer } from '../../lib/mailer.js';
-import { nowIso, toIsoUtc } from '../../lib/time.js';
-import type { UsersRepository } from '../users/users.repository.js';
+import { toIsoUtc } from '../../lib/time.js';
+import type { UserAccounts } from '../users/user-accounts.js';
 import type { AuthService } from './auth.service.js';
 import { hashToken, newToken } from './auth.service.js';
 import { hashPassword } from './password.js';
@@ -19,7 +19,7 @@ export const RESET_TOKEN_SECONDS = 600;
  */
 export class PasswordResetService {
   constructor(
-    private readonly users: UsersRepository,
+    private readonly users: UserAccounts,
     private readonly tokens: TokenRepository,
     private readonly auth: AuthService,
     private readonly mailer: Mailer | null,
@@ -75,11 +75,8 @@ export class PasswordResetService {
     if (!(await this.tokens.claimOneTime(id, now))) {
       throw new HttpError(400, ACCOUNT_ERRORS.resetUsed);
     }
-    const result = await this.users.updateChecked(row.user_id, {
-      password_hash: await hashPassword(newPassword),
-      updated_at: nowIso(),
-    });
-    if (result.outcome !== 'updated') throw new HttpError(400, ACCOUNT_ERRORS.resetInvalid);
+    const updated = await this.users.setPasswordHash(row.user_id, await hashPassword(newPassword));
+    if (!updated) throw new HttpError(400, ACCOUNT_ERRORS.resetInvalid);
     await this.auth.endAccess(row.user_id);
     await this.tokens.deleteResetsForUser(row.user_id);
   }

@@ -17,6 +17,7 @@ import { z } from 'zod';
 
 import { requireScopes } from '../../http/access.js';
 import { HttpError } from '../../http/http-error.js';
+import type { ZodApp } from '../../http/zod-app.js';
 import { multipartError, sendStoredFile } from '../../lib/stored-files.js';
 import type { FirmwareService } from './firmware.service.js';
 
@@ -46,10 +47,22 @@ async function* uploadedFiles(
   }
 }
 
-export const firmwareRoutes: FastifyPluginAsyncZod<{
+interface FirmwareRoutesOptions {
   firmware: FirmwareService;
   maxUploadBytes: number;
-}> = async (app, { firmware, maxUploadBytes }) => {
+}
+
+export const firmwareRoutes: FastifyPluginAsyncZod<FirmwareRoutesOptions> = async (
+  app,
+  options,
+) => {
+  listRoutes(app, options);
+  changeRoutes(app, options);
+  fileRoutes(app, options);
+  await Promise.resolve();
+};
+
+function listRoutes(app: ZodApp, { firmware }: FirmwareRoutesOptions): void {
   app.get(
     '/api/firmware',
     {
@@ -76,7 +89,10 @@ export const firmwareRoutes: FastifyPluginAsyncZod<{
     },
     async () => (await firmware.list()).map((file) => file.id),
   );
+}
 
+/** Uploading and deleting firmware files. */
+function changeRoutes(app: ZodApp, { firmware, maxUploadBytes }: FirmwareRoutesOptions): void {
   app.post(
     '/api/firmware',
     {
@@ -120,7 +136,10 @@ export const firmwareRoutes: FastifyPluginAsyncZod<{
     },
     (request) => firmware.delete(request.body.firmware, request.body.delete_from_fs),
   );
+}
 
+/** One firmware file: its row and its content. */
+function fileRoutes(app: ZodApp, { firmware }: FirmwareRoutesOptions): void {
   app.get(
     '/api/firmware/:id',
     {
@@ -154,6 +173,4 @@ export const firmwareRoutes: FastifyPluginAsyncZod<{
       return sendStoredFile(reply, file, fileName);
     },
   );
-
-  await Promise.resolve();
-};
+}

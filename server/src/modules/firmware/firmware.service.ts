@@ -12,7 +12,7 @@ import { assertSafeFileName, confinedFile, fileNameParts } from '../../lib/store
 import { nowIso } from '../../lib/time.js';
 import { detectLayout, FIRMWARE_FOLDER } from '../library/library-fs.js';
 import type { Hashes } from '../hashing/file-hasher.js';
-import type { PlatformsRepository } from '../platforms/platforms.repository.js';
+import type { PlatformLookup } from '../platforms/platform-lookup.js';
 import type { FirmwareRepository } from './firmware.repository.js';
 
 /** Hashes a file (the scan's worker pool in the app). */
@@ -58,7 +58,7 @@ export interface FirmwareScanCounts {
 export class FirmwareService {
   constructor(
     private readonly firmware: FirmwareRepository,
-    private readonly platforms: PlatformsRepository,
+    private readonly platforms: PlatformLookup,
     private readonly libraryDir: string,
     private readonly files: ConfinedFiles,
     private readonly hash: FileHashFn,
@@ -140,7 +140,7 @@ export class FirmwareService {
     platformId: number,
     files: AsyncIterable<{ fileName: string; stream: Readable; truncated?: () => boolean }>,
   ): Promise<{ uploaded: number; firmware: Firmware[] }> {
-    const [platform] = await this.platforms.findByIds([platformId]);
+    const platform = await this.platforms.find(platformId);
     if (platform === undefined)
       throw new HttpError(404, `Platform with id ${platformId} not found`);
     const layout = detectLayout(this.libraryDir);

@@ -75,6 +75,65 @@ function scalarText(value: unknown): string | undefined {
   return undefined;
 }
 
+/** Typed reads of a parsed config.yml: a value of the wrong type is reported and defaulted. */
+class ConfigReader {
+  readonly problems: string[] = [];
+
+  constructor(readonly document: unknown) {}
+
+  has(keys: readonly string[]): boolean {
+    return lookup(this.document, keys) !== undefined;
+  }
+
+  list(keys: readonly string[], fallback: string[]): string[] {
+    const value = lookup(this.document, keys);
+    if (value === undefined) return fallback;
+    const items = Array.isArray(value) ? value.map(scalarText) : [];
+    if (!Array.isArray(value) || items.some((item) => item === undefined)) {
+      this.problems.push(`${keys.join('.')} must be a list of texts`);
+      return fallback;
+    }
+    return items.filter((item): item is string => item !== undefined);
+  }
+
+  map(keys: readonly string[]): Record<string, string> {
+    const value = lookup(this.document, keys);
+    if (value === undefined) return {};
+    if (typeof value !== 'object' || Array.isArray(value)) {
+      this.problems.push(`${keys.join('.')} must be a mapping of folder names to platform slugs`);
+      return {};
+    }
+    const entries = Object.entries(value as Record<string, unknown>).map(
+      ([key, item]) => [key, scalarText(item)] as const,
+    );
+    if (entries.some(([, item]) => item === undefined)) {
+      this.problems.push(`${keys.join('.')} must map folder names to texts`);
+      return {};
+    }
+    return Object.fromEntries(entries) as Record<string, string>;
+  }
+
+  bool(keys: readonly string[], fallback: boolean): boolean {
+    const value = lookup(this.document, keys);
+    if (value === undefined) return fallback;
+    if (typeof value !== 'boolean') {
+      this.problems.push(`${keys.join('.')} must be true or false`);
+      return fallback;
+    }
+    return value;
+  }
+
+  word(keys: readonly string[], fallback: string): string {
+    const value = lookup(this.document, keys);
+    if (value === undefined) return fallback;
+    if (typeof value !== 'string') {
+      this.problems.push(`${keys.join('.')} must be a text`);
+      return fallback;
+    }
+    return value;
+  }
+}
+
 /**
  * Reads the values of a parsed config.yml. Keys with the wrong type keep their default and
  * are reported in `problems` (one text per key).
@@ -84,7 +143,6 @@ export function readLibraryConfig(document: unknown): {
   problems: string[];
 } {
   const config = defaultLibraryConfig();
-  const problems: string[] = [];
   if (
     document !== undefined &&
     document !== null &&
@@ -92,70 +150,41 @@ export function readLibraryConfig(document: unknown): {
   ) {
     return { config, problems: ['the file must contain a mapping of keys'] };
   }
+  const reader = new ConfigReader(document);
+  readExclusions(reader, config);
+  readPlatformBindings(reader, config);
+  config.SKIP_HASH_CALCULATION = reader.bool(['filesystem', 'skip_hash_calculation'], false);
+  readScanPriorities(reader, config);
+  readScanExports(reader, config);
+  Object.assign(config, readEmulatorJsConfig(lookup(document, ['emulatorjs']), reader.problems));
+  return { config, problems: reader.problems };
+}
 
-  const list = (keys: readonly string[], fallback: string[]): string[] => {
-    const value = lookup(document, keys);
-    if (value === undefined) return fallback;
-    const items = Array.isArray(value) ? value.map(scalarText) : [];
-    if (!Array.isArray(value) || items.some((item) => item === undefined)) {
-      problems.push(`${keys.join('.')} must be a list of texts`);
-      return fallback;
-    }
-    return items.filter((item): item is string => item !== undefined);
-  };
+function extensionsOf(list: string[]): string[] {
+  return list.map((ext) => ext.replace(/^\./, '').toLowerCase());
+}
 
-  const map = (keys: readonly string[]): Record<string, string> => {
-    const value = lookup(document, keys);
-    if (value === undefined) return {};
-    if (typeof value !== 'object' || Array.isArray(value)) {
-      problems.push(`${keys.join('.')} must be a mapping of folder names to platform slugs`);
-      return {};
-    }
-    const entries = Object.entries(value as Record<string, unknown>).map(
-      ([key, item]) => [key, scalarText(item)] as const,
-    );
-    if (entries.some(([, item]) => item === undefined)) {
-      problems.push(`${keys.join('.')} must map folder names to texts`);
-      return {};
-    }
-    return Object.fromEntries(entries) as Record<string, string>;
-  };
-
-  const bool = (keys: readonly string[], fallback: boolean): boolean => {
-    const value = lookup(document, keys);
-    if (value === undefined) return fallback;
-    if (typeof value !== 'boolean') {
-      problems.push(`${keys.join('.')} must be true or false`);
-      return fallback;
-    }
-    return value;
-  };
-
-  const word = (keys: readonly string[], fallback: string): string => {
-    const value = lookup(document, keys);
-    if (value === undefined) return fallback;
-    if (typeof value !== 'string') {
-      problems.push(`${keys.join('.')} must be a text`);
-      return fallback;
-    }
-    return value;
-  };
-
-  config.EXCLUDED_PLATFORMS = list(['exclude', 'platforms'], []);
-  config.EXCLUDED_SINGLE_EXT = list(['exclude', 'roms', 'single_file', 'extensions'], []).map(
-    (ext) => ext.replace(/^\./, '').toLowerCase(),
+function readExclusions(reader: ConfigReader, config: LibraryConfig): void {
+  config.EXCLUDED_PLATFORMS = reader.list(['exclude', 'platforms'], []);
+  config.EXCLUDED_SINGLE_EXT = extensionsOf(
+    reader.list(['exclude', 'roms', 'single_file', 'extensions'], []),
   );
-  config.EXCLUDED_SINGLE_FILES = list(['exclude', 'roms', 'single_file', 'names'], []);
-  config.EXCLUDED_MULTI_FILES = list(['exclude', 'roms', 'multi_file', 'names'], []);
-  config.EXCLUDED_MULTI_PARTS_EXT = list(
-    ['exclude', 'roms', 'multi_file', 'parts', 'extensions'],
+  config.EXCLUDED_SINGLE_FILES = reader.list(['exclude', 'roms', 'single_file', 'names'], []);
+  config.EXCLUDED_MULTI_FILES = reader.list(['exclude', 'roms', 'multi_file', 'names'], []);
+  config.EXCLUDED_MULTI_PARTS_EXT = extensionsOf(
+    reader.list(['exclude', 'roms', 'multi_file', 'parts', 'extensions'], []),
+  );
+  config.EXCLUDED_MULTI_PARTS_FILES = reader.list(
+    ['exclude', 'roms', 'multi_file', 'parts', 'names'],
     [],
-  ).map((ext) => ext.replace(/^\./, '').toLowerCase());
-  config.EXCLUDED_MULTI_PARTS_FILES = list(['exclude', 'roms', 'multi_file', 'parts', 'names'], []);
-  /** Keeps the entries whose folder is a plain folder name and whose value is a slug. */
+  );
+}
+
+/** Keeps the entries whose folder is a plain folder name and whose value is a slug. */
+function readPlatformBindings(reader: ConfigReader, config: LibraryConfig): void {
   const bindings = (key: 'system.platforms' | 'system.versions') => {
     const valid: Record<string, string> = {};
-    for (const [folder, value] of Object.entries(map(key.split('.')))) {
+    for (const [folder, value] of Object.entries(reader.map(key.split('.')))) {
       if (fsNameProblem(folder) === null && PLATFORM_SLUG.test(value)) valid[folder] = value;
       else config.CONFIG_FILE_INVALID_BINDINGS.push({ key, folder, value });
     }
@@ -163,36 +192,35 @@ export function readLibraryConfig(document: unknown): {
   };
   config.PLATFORMS_BINDING = bindings('system.platforms');
   config.PLATFORMS_VERSIONS = bindings('system.versions');
-  config.SKIP_HASH_CALCULATION = bool(['filesystem', 'skip_hash_calculation'], false);
-  config.SCAN_METADATA_PRIORITY = list(
-    ['scan', 'priority', 'metadata'],
-    config.SCAN_METADATA_PRIORITY,
-  );
-  config.SCAN_ARTWORK_PRIORITY = list(
-    ['scan', 'priority', 'artwork'],
-    config.SCAN_ARTWORK_PRIORITY,
-  );
+}
+
+function readScanPriorities(reader: ConfigReader, config: LibraryConfig): void {
+  const priority = (key: string) => ['scan', 'priority', key];
+  config.SCAN_METADATA_PRIORITY = reader.list(priority('metadata'), config.SCAN_METADATA_PRIORITY);
+  config.SCAN_ARTWORK_PRIORITY = reader.list(priority('artwork'), config.SCAN_ARTWORK_PRIORITY);
   const overrides = [
     ['cover', 'url_cover'],
     ['screenshot', 'url_screenshots'],
     ['manual', 'url_manual'],
   ] as const;
   for (const [key, field] of overrides) {
-    if (lookup(document, ['scan', 'priority', key]) === undefined) continue;
-    config.SCAN_ARTWORK_PRIORITY_OVERRIDES[field] = list(['scan', 'priority', key], []);
+    if (!reader.has(priority(key))) continue;
+    config.SCAN_ARTWORK_PRIORITY_OVERRIDES[field] = reader.list(priority(key), []);
   }
-  config.SCAN_REGION_PRIORITY = list(['scan', 'priority', 'region'], config.SCAN_REGION_PRIORITY);
-  config.SCAN_LANGUAGE_PRIORITY = list(
-    ['scan', 'priority', 'language'],
-    config.SCAN_LANGUAGE_PRIORITY,
+  config.SCAN_REGION_PRIORITY = reader.list(priority('region'), config.SCAN_REGION_PRIORITY);
+  config.SCAN_LANGUAGE_PRIORITY = reader.list(priority('language'), config.SCAN_LANGUAGE_PRIORITY);
+  config.SCAN_MEDIA = reader.list(['scan', 'media'], config.SCAN_MEDIA);
+}
+
+/** gamelist.xml and Pegasus exports after scans. */
+function readScanExports(reader: ConfigReader, config: LibraryConfig): void {
+  config.GAMELIST_AUTO_EXPORT_ON_SCAN = reader.bool(['scan', 'gamelist', 'export'], false);
+  config.GAMELIST_MEDIA_THUMBNAIL = reader.word(
+    ['scan', 'gamelist', 'media', 'thumbnail'],
+    'box2d',
   );
-  config.SCAN_MEDIA = list(['scan', 'media'], config.SCAN_MEDIA);
-  config.GAMELIST_AUTO_EXPORT_ON_SCAN = bool(['scan', 'gamelist', 'export'], false);
-  config.GAMELIST_MEDIA_THUMBNAIL = word(['scan', 'gamelist', 'media', 'thumbnail'], 'box2d');
-  config.GAMELIST_MEDIA_IMAGE = word(['scan', 'gamelist', 'media', 'image'], 'screenshot');
-  config.PEGASUS_AUTO_EXPORT_ON_SCAN = bool(['scan', 'pegasus', 'export'], false);
-  Object.assign(config, readEmulatorJsConfig(lookup(document, ['emulatorjs']), problems));
-  return { config, problems };
+  config.GAMELIST_MEDIA_IMAGE = reader.word(['scan', 'gamelist', 'media', 'image'], 'screenshot');
+  config.PEGASUS_AUTO_EXPORT_ON_SCAN = reader.bool(['scan', 'pegasus', 'export'], false);
 }
 
 function isWritable(file: string): boolean {

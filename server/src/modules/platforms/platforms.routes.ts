@@ -10,15 +10,29 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { requireScopes } from '../../http/access.js';
-import type { FilesystemPlatforms } from './filesystem-platforms.js';
+import type { ZodApp } from '../../http/zod-app.js';
 import type { ScanService } from '../scan/scan.service.js';
+import type { FilesystemPlatforms } from './filesystem-platforms.js';
 import type { PlatformsService } from './platforms.service.js';
 
-export const platformsRoutes: FastifyPluginAsyncZod<{
+interface PlatformsRoutesOptions {
   platforms: PlatformsService;
   filesystemPlatforms: FilesystemPlatforms;
   scan: ScanService;
-}> = async (app, { platforms, filesystemPlatforms, scan }) => {
+}
+
+export const platformsRoutes: FastifyPluginAsyncZod<PlatformsRoutesOptions> = async (
+  app,
+  options,
+) => {
+  collectionRoutes(app, options);
+  catalogRoutes(app, options);
+  itemRoutes(app, options);
+  await Promise.resolve();
+};
+
+/** The platforms of the library, and adding one. */
+function collectionRoutes(app: ZodApp, { platforms, scan }: PlatformsRoutesOptions): void {
   app.get(
     '/api/platforms',
     {
@@ -50,7 +64,13 @@ export const platformsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => platforms.get((await scan.addPlatformFolder(request.body.fs_slug)).id),
   );
+}
 
+/** What platforms exist: the catalog, the ids, folders without a platform. */
+function catalogRoutes(
+  app: ZodApp,
+  { platforms, filesystemPlatforms }: PlatformsRoutesOptions,
+): void {
   app.get(
     '/api/platforms/supported',
     {
@@ -93,7 +113,9 @@ export const platformsRoutes: FastifyPluginAsyncZod<{
     },
     () => filesystemPlatforms.list(),
   );
+}
 
+function itemRoutes(app: ZodApp, { platforms }: PlatformsRoutesOptions): void {
   app.get(
     '/api/platforms/:id',
     {
@@ -107,6 +129,4 @@ export const platformsRoutes: FastifyPluginAsyncZod<{
     },
     (request) => platforms.get(request.params.id),
   );
-
-  await Promise.resolve();
-};
+}

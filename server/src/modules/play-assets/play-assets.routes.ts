@@ -18,6 +18,7 @@ import { z } from 'zod';
 
 import { requireScopes } from '../../http/access.js';
 import { HttpError, notAuthenticated } from '../../http/http-error.js';
+import type { ZodApp } from '../../http/zod-app.js';
 import { multipartError, sendStoredFile } from '../../lib/stored-files.js';
 import type { AssetUploadPart, PlayAssetsService, SyncedKind } from './play-assets.service.js';
 
@@ -63,179 +64,217 @@ async function* uploadParts(
   }
 }
 
-const KINDS: { kind: SyncedKind; prefix: string; field: string; label: string }[] = [
+interface AssetKind {
+  kind: SyncedKind;
+  prefix: string;
+  field: string;
+  label: string;
+}
+
+const KINDS: AssetKind[] = [
   { kind: 'save', prefix: '/api/saves', field: 'saveFile', label: 'save' },
   { kind: 'state', prefix: '/api/states', field: 'stateFile', label: 'state' },
 ];
 
-export const playAssetsRoutes: FastifyPluginAsyncZod<{
+interface PlayAssetsRoutesOptions {
   assets: PlayAssetsService;
   maxUploadBytes: number;
-}> = async (app, { assets, maxUploadBytes }) => {
-  for (const { kind, prefix, field, label } of KINDS) {
-    const schema = kind === 'save' ? SaveSchema : StateSchema;
-    const errors = {
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      403: ErrorBodySchema,
-      404: ErrorBodySchema,
-    };
+}
 
-    app.post(
-      prefix,
-      {
-        config: requireScopes('assets.write'),
-        schema: {
-          tags: ['assets'],
-          summary: `Upload a ${label} (multipart \`${field}\`, optional \`screenshotFile\`)`,
-          querystring: AssetUploadQuerySchema,
-          response: { 200: schema, ...errors, 413: ErrorBodySchema },
-        },
-      },
-      async (request) => {
-        try {
-          return await assets.upload(
-            callerId(request),
-            kind,
-            { romId: request.query.rom_id, emulator: request.query.emulator ?? null },
-            uploadParts(request, field, maxUploadBytes),
-          );
-        } catch (error) {
-          throw multipartError(error);
-        }
-      },
-    );
+/** Error answers of an upload, besides 413. */
+const UPLOAD_ERRORS = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+};
 
-    app.get(
-      prefix,
-      {
-        config: requireScopes('assets.read'),
-        schema: {
-          tags: ['assets'],
-          summary: `Your ${label}s, optionally of one ROM or platform`,
-          querystring: AssetListQuerySchema,
-          response: { 200: z.array(schema), 401: ErrorBodySchema },
-        },
-      },
-      (request) =>
-        assets.list(callerId(request), kind, {
-          romId: request.query.rom_id,
-          platformId: request.query.platform_id,
-        }),
-    );
+export const playAssetsRoutes: FastifyPluginAsyncZod<PlayAssetsRoutesOptions> = async (
+  app,
+  options,
+) => {
+  for (const kind of KINDS) {
+    collectionRoutes(app, options, kind);
+    if (kind.kind === 'save') saveSummaryRoutes(app, options);
+    itemRoutes(app, options, kind);
+  }
+  screenshotRoutes(app, options);
+  await Promise.resolve();
+};
 
-    app.post(
-      `${prefix}/delete`,
-      {
-        config: requireScopes('assets.write'),
-        schema: {
-          tags: ['assets'],
-          summary: `Delete your ${label}s; answers the ids deleted`,
-          body: kind === 'save' ? SavesDeleteBodySchema : StatesDeleteBodySchema,
-          response: { 200: DeletedIdsSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
-        },
-      },
-      (request) => {
-        const body = request.body as { saves?: number[]; states?: number[] };
-        return assets.delete(callerId(request), kind, body.saves ?? body.states ?? []);
-      },
-    );
+/** Your saves or states: upload, list, delete, ids. */
+function collectionRoutes(
+  app: ZodApp,
+  { assets, maxUploadBytes }: PlayAssetsRoutesOptions,
+  { kind, prefix, field, label }: AssetKind,
+): void {
+  const schema = kind === 'save' ? SaveSchema : StateSchema;
 
-    app.get(
-      `${prefix}/identifiers`,
-      {
-        config: requireScopes('assets.read'),
-        schema: {
-          tags: ['assets'],
-          summary: `The ids of your ${label}s`,
-          response: { 200: IdentifiersSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
-        },
+  app.post(
+    prefix,
+    {
+      config: requireScopes('assets.write'),
+      schema: {
+        tags: ['assets'],
+        summary: `Upload a ${label} (multipart \`${field}\`, optional \`screenshotFile\`)`,
+        querystring: AssetUploadQuerySchema,
+        response: { 200: schema, ...UPLOAD_ERRORS, 413: ErrorBodySchema },
       },
-      async (request) => (await assets.list(callerId(request), kind, {})).map((item) => item.id),
-    );
-
-    if (kind === 'save') {
-      app.get(
-        '/api/saves/summary',
-        {
-          config: requireScopes('assets.read'),
-          schema: {
-            tags: ['assets'],
-            summary: 'Your saves of one ROM, counted by slot with the latest of each',
-            querystring: SaveSummaryQuerySchema,
-            response: {
-              200: SaveSummarySchema,
-              401: ErrorBodySchema,
-              403: ErrorBodySchema,
-              422: ErrorBodySchema,
-            },
-          },
-        },
-        (request) => assets.saveSummary(callerId(request), request.query.rom_id),
-      );
-    }
-
-    app.get(
-      `${prefix}/:id`,
-      {
-        config: requireScopes('assets.read'),
-        schema: {
-          tags: ['assets'],
-          summary: `One of your ${label}s`,
-          params: AssetIdParamsSchema,
-          response: { 200: schema, 401: ErrorBodySchema, 404: ErrorBodySchema },
-        },
-      },
-      (request) => assets.get(callerId(request), kind, request.params.id),
-    );
-
-    app.put(
-      `${prefix}/:id`,
-      {
-        config: requireScopes('assets.write'),
-        schema: {
-          tags: ['assets'],
-          summary: `Replace the content of one of your ${label}s (multipart \`${field}\`)`,
-          params: AssetIdParamsSchema,
-          response: { 200: schema, ...errors, 413: ErrorBodySchema },
-        },
-      },
-      async (request) => {
-        try {
-          return await assets.upload(
-            callerId(request),
-            kind,
-            { existingId: request.params.id },
-            uploadParts(request, field, maxUploadBytes),
-          );
-        } catch (error) {
-          throw multipartError(error);
-        }
-      },
-    );
-
-    app.get(
-      `${prefix}/:id/content`,
-      {
-        config: requireScopes('assets.read'),
-        schema: {
-          tags: ['assets'],
-          summary: `Download one of your ${label}s`,
-          params: AssetIdParamsSchema,
-          response: { 401: ErrorBodySchema, 404: ErrorBodySchema },
-        },
-      },
-      async (request, reply) => {
-        const { file, fileName } = await assets.openContent(
+    },
+    async (request) => {
+      try {
+        return await assets.upload(
           callerId(request),
           kind,
-          request.params.id,
+          { romId: request.query.rom_id, emulator: request.query.emulator ?? null },
+          uploadParts(request, field, maxUploadBytes),
         );
-        return sendStoredFile(reply, file, fileName);
-      },
-    );
-  }
+      } catch (error) {
+        throw multipartError(error);
+      }
+    },
+  );
 
+  app.get(
+    prefix,
+    {
+      config: requireScopes('assets.read'),
+      schema: {
+        tags: ['assets'],
+        summary: `Your ${label}s, optionally of one ROM or platform`,
+        querystring: AssetListQuerySchema,
+        response: { 200: z.array(schema), 401: ErrorBodySchema },
+      },
+    },
+    (request) =>
+      assets.list(callerId(request), kind, {
+        romId: request.query.rom_id,
+        platformId: request.query.platform_id,
+      }),
+  );
+
+  app.post(
+    `${prefix}/delete`,
+    {
+      config: requireScopes('assets.write'),
+      schema: {
+        tags: ['assets'],
+        summary: `Delete your ${label}s; answers the ids deleted`,
+        body: kind === 'save' ? SavesDeleteBodySchema : StatesDeleteBodySchema,
+        response: { 200: DeletedIdsSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    (request) => {
+      const body = request.body as { saves?: number[]; states?: number[] };
+      return assets.delete(callerId(request), kind, body.saves ?? body.states ?? []);
+    },
+  );
+
+  app.get(
+    `${prefix}/identifiers`,
+    {
+      config: requireScopes('assets.read'),
+      schema: {
+        tags: ['assets'],
+        summary: `The ids of your ${label}s`,
+        response: { 200: IdentifiersSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    async (request) => (await assets.list(callerId(request), kind, {})).map((item) => item.id),
+  );
+}
+
+function saveSummaryRoutes(app: ZodApp, { assets }: PlayAssetsRoutesOptions): void {
+  app.get(
+    '/api/saves/summary',
+    {
+      config: requireScopes('assets.read'),
+      schema: {
+        tags: ['assets'],
+        summary: 'Your saves of one ROM, counted by slot with the latest of each',
+        querystring: SaveSummaryQuerySchema,
+        response: {
+          200: SaveSummarySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          422: ErrorBodySchema,
+        },
+      },
+    },
+    (request) => assets.saveSummary(callerId(request), request.query.rom_id),
+  );
+}
+
+/** One save or state: read, replace, download. */
+function itemRoutes(
+  app: ZodApp,
+  { assets, maxUploadBytes }: PlayAssetsRoutesOptions,
+  { kind, prefix, field, label }: AssetKind,
+): void {
+  const schema = kind === 'save' ? SaveSchema : StateSchema;
+
+  app.get(
+    `${prefix}/:id`,
+    {
+      config: requireScopes('assets.read'),
+      schema: {
+        tags: ['assets'],
+        summary: `One of your ${label}s`,
+        params: AssetIdParamsSchema,
+        response: { 200: schema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    (request) => assets.get(callerId(request), kind, request.params.id),
+  );
+
+  app.put(
+    `${prefix}/:id`,
+    {
+      config: requireScopes('assets.write'),
+      schema: {
+        tags: ['assets'],
+        summary: `Replace the content of one of your ${label}s (multipart \`${field}\`)`,
+        params: AssetIdParamsSchema,
+        response: { 200: schema, ...UPLOAD_ERRORS, 413: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      try {
+        return await assets.upload(
+          callerId(request),
+          kind,
+          { existingId: request.params.id },
+          uploadParts(request, field, maxUploadBytes),
+        );
+      } catch (error) {
+        throw multipartError(error);
+      }
+    },
+  );
+
+  app.get(
+    `${prefix}/:id/content`,
+    {
+      config: requireScopes('assets.read'),
+      schema: {
+        tags: ['assets'],
+        summary: `Download one of your ${label}s`,
+        params: AssetIdParamsSchema,
+        response: { 401: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { file, fileName } = await assets.openContent(
+        callerId(request),
+        kind,
+        request.params.id,
+      );
+      return sendStoredFile(reply, file, fileName);
+    },
+  );
+}
+
+function screenshotRoutes(app: ZodApp, { assets }: PlayAssetsRoutesOptions): void {
   app.get(
     '/api/screenshots/:id/content',
     {
@@ -260,6 +299,4 @@ export const playAssetsRoutes: FastifyPluginAsyncZod<{
       return sendStoredFile(reply, file, fileName, type).header('content-disposition', 'inline');
     },
   );
-
-  await Promise.resolve();
-};
+}

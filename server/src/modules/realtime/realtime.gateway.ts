@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 
+import type { ClientToServerEvents, ServerToClientEvents } from '@romshelf/contract';
 import { SESSION_COOKIE, SOCKET_PATH } from '@romshelf/contract';
 import { fastifyCookie } from '@fastify/cookie';
 import type { DefaultEventsMap } from 'socket.io';
@@ -13,9 +14,10 @@ export interface RealtimeSocketData {
   user: UserRow;
 }
 
+/** The socket.io server, typed with the contract's event maps (no server-to-server events). */
 export type RealtimeServer = Server<
-  DefaultEventsMap,
-  DefaultEventsMap,
+  ClientToServerEvents,
+  ServerToClientEvents,
   DefaultEventsMap,
   RealtimeSocketData
 >;

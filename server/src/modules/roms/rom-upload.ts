@@ -10,7 +10,7 @@ import { pathExists, TargetExistsError } from '../../lib/confined-files.js';
 import type { LibraryConfigService } from '../library/library-config.service.js';
 import { detectLayout, platformRomsPath } from '../library/library-fs.js';
 import { ExclusionRules } from '../library/library-walker.js';
-import type { PlatformsRepository } from '../platforms/platforms.repository.js';
+import type { PlatformLookup } from '../platforms/platform-lookup.js';
 import type { ScanService } from '../scan/scan.service.js';
 import { decodeUploadFileName, fsNameProblem } from './fs-name.js';
 
@@ -29,7 +29,7 @@ function headerText(request: FastifyRequest, name: string): string | undefined {
  */
 export class RomUploadService {
   constructor(
-    private readonly platforms: PlatformsRepository,
+    private readonly platforms: PlatformLookup,
     private readonly scan: ScanService,
     private readonly libraryConfig: LibraryConfigService,
     private readonly libraryDir: string,
@@ -43,7 +43,7 @@ export class RomUploadService {
     if (!/^\d{1,15}$/.test(raw) || Number(raw) < 1) {
       throw new HttpError(400, `Header ${UPLOAD_PLATFORM_HEADER} must be a platform id`);
     }
-    const [platform] = await this.platforms.findByIds([Number(raw)]);
+    const platform = await this.platforms.find(Number(raw));
     if (platform === undefined) throw new HttpError(404, `Platform with id ${raw} not found`);
     return platform;
   }

@@ -74,7 +74,7 @@ export function registerScanGateway(
     const canScan = () => scopesForRole(socket.data.user.role).includes('platforms.write');
     if (canScan()) void socket.join(SCAN_ROOM);
 
-    socket.on(SCAN_EVENTS.start, (payload: unknown) => {
+    socket.on(SCAN_EVENTS.start, (payload) => {
       if (!canScan()) {
         socket.emit(SCAN_EVENTS.doneKo, 'Forbidden');
         return;

@@ -4,7 +4,7 @@ import { ROMM_API_VERSION } from '@romshelf/contract';
 import type { AppConfig } from '../../config/app-config.js';
 import type { LibraryConfigService } from '../library/library-config.service.js';
 import { detectLayout, listFsPlatforms } from '../library/library-fs.js';
-import type { UsersRepository } from '../users/users.repository.js';
+import type { UserAccounts } from '../users/user-accounts.js';
 
 /** Scheduled tasks RomShelf does not have: off, with RomM's default schedules. */
 const UNSUPPORTED_TASKS = {
@@ -20,7 +20,7 @@ export class SystemService {
   constructor(
     private readonly config: AppConfig,
     private readonly version: string,
-    private readonly users: UsersRepository,
+    private readonly users: UserAccounts,
     private readonly libraryConfig: LibraryConfigService,
   ) {}
 

@@ -1,13 +1,21 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { buildTestApp } from '../../../test/build-test-app.js';
 import { startFakeLaunchbox } from '../../../test/fakes/launchbox.js';
+import { UPDATE_LAUNCHBOX_METADATA } from './scheduled-tasks.js';
+import { TaskScheduler } from './task-scheduler.js';
 
 const dumpDownloads = (dump: { requests: { path: string }[] }) =>
   dump.requests.filter((request) => request.path === '/Metadata.zip').length;
 
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
 describe('scheduled LaunchBox refresh', () => {
   it('downloads the dump on its schedule and stops with the server', async () => {
+    // Watched, not replaced: the app's scheduler runs as usual.
+    const stop = vi.spyOn(TaskScheduler.prototype, 'stop');
     const dump = await startFakeLaunchbox([
       { id: 1, name: 'Wave Race 64', platform: 'Nintendo 64' },
     ]);
@@ -22,13 +30,16 @@ describe('scheduled LaunchBox refresh', () => {
     await expect
       .poll(() => dumpDownloads(dump), { timeout: 4000, interval: 50 })
       .toBeGreaterThanOrEqual(1);
+    expect(stop).not.toHaveBeenCalled();
     await app.close();
-    const afterClose = dumpDownloads(dump);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(dumpDownloads(dump)).toBe(afterClose);
+    expect(stop).toHaveBeenCalledTimes(1);
+    const scheduler = stop.mock.contexts[0] as TaskScheduler;
+    expect(scheduler.scheduled()).toEqual([]);
+    expect(scheduler.nextRun(UPDATE_LAUNCHBOX_METADATA)).toBeNull();
   });
 
   it('is off unless enabled', async () => {
+    const schedule = vi.spyOn(TaskScheduler.prototype, 'schedule');
     const dump = await startFakeLaunchbox([]);
     await buildTestApp({
       env: {
@@ -37,7 +48,7 @@ describe('scheduled LaunchBox refresh', () => {
         SCHEDULED_UPDATE_LAUNCHBOX_METADATA_CRON: '* * * * * *',
       },
     });
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(schedule).not.toHaveBeenCalled();
     expect(dumpDownloads(dump)).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { TaskScheduler } from './task-scheduler.js';
 
@@ -15,8 +15,13 @@ function fakeLog() {
 }
 
 const open: TaskScheduler[] = [];
+beforeEach(() => {
+  // The schedules run on a fake clock: tests move it instead of waiting for real seconds.
+  vi.useFakeTimers({ now: new Date('2026-01-01T00:00:00.250Z') });
+});
 afterEach(() => {
   for (const scheduler of open.splice(0)) scheduler.stop();
+  vi.useRealTimers();
 });
 
 function scheduler(log: FastifyBaseLogger) {
@@ -34,9 +39,12 @@ describe('TaskScheduler', () => {
     expect(tasks.scheduled()).toEqual(['tick']);
     const next = tasks.nextRun('tick');
     expect(next).not.toBeNull();
-    expect((next?.getTime() ?? 0) - Date.now()).toBeLessThanOrEqual(1000);
-    await vi.waitFor(() => expect(run).toHaveBeenCalled(), { timeout: 3000, interval: 50 });
-    await vi.waitFor(() => expect(lines).toContain('info task tick: started'), { timeout: 1000 });
+    expect(next?.toISOString()).toBe('2026-01-01T00:00:01.000Z');
+    await vi.advanceTimersByTimeAsync(749);
+    expect(run).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(run).toHaveBeenCalledTimes(1);
+    expect(lines).toContain('info task tick: started');
     expect(tasks.nextRun('missing')).toBeNull();
   });
 
@@ -46,12 +54,16 @@ describe('TaskScheduler', () => {
     let finish: () => void = () => undefined;
     const run = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
     tasks.schedule({ name: 'slow', cron: EVERY_SECOND, run });
-    await vi.waitFor(() => expect(tasks.isRunning('slow')).toBe(true), { timeout: 3000 });
+    await vi.advanceTimersByTimeAsync(750);
+    expect(tasks.isRunning('slow')).toBe(true);
     // Two more seconds pass: both due runs are skipped.
-    await new Promise((resolve) => setTimeout(resolve, 2100));
+    await vi.advanceTimersByTimeAsync(2000);
     expect(run).toHaveBeenCalledTimes(1);
     finish();
-    await vi.waitFor(() => expect(tasks.isRunning('slow')).toBe(false), { timeout: 1000 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(tasks.isRunning('slow')).toBe(false);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(run).toHaveBeenCalledTimes(2);
   });
 
   it('logs a failed run and keeps the schedule', async () => {
@@ -59,8 +71,11 @@ describe('TaskScheduler', () => {
     const tasks = scheduler(log);
     const run = vi.fn(() => Promise.reject(new Error('dump unreachable')));
     tasks.schedule({ name: 'flaky', cron: EVERY_SECOND, run });
-    await vi.waitFor(() => expect(run).toHaveBeenCalledTimes(2), { timeout: 4000, interval: 50 });
-    expect(lines).toContain('error task flaky: failed: dump unreachable');
+    await vi.advanceTimersByTimeAsync(1750);
+    expect(run).toHaveBeenCalledTimes(2);
+    expect(
+      lines.filter((line) => line === 'error task flaky: failed: dump unreachable'),
+    ).toHaveLength(2);
   });
 
   it('refuses a second task of the same name and stops everything', () => {

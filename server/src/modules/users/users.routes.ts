@@ -14,6 +14,7 @@ import { z } from 'zod';
 
 import { publicRoute, requireScopes } from '../../http/access.js';
 import { notAuthenticated } from '../../http/http-error.js';
+import type { ZodApp } from '../../http/zod-app.js';
 import { readUserForm } from './users.form.js';
 import { toUserDto } from './users.mapper.js';
 import type { Caller, UsersService } from './users.service.js';
@@ -50,6 +51,16 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app,
   { users },
 ) => {
+  collectionRoutes(app, users);
+  invitationRoutes(app, users);
+  userRoutes(app, users);
+  avatarRoutes(app, users);
+  retroAchievementsRoutes(app, users);
+  await Promise.resolve();
+};
+
+/** Creating and listing users, and the signed-in user. */
+function collectionRoutes(app: ZodApp, users: UsersService): void {
   // Public on purpose: anonymous callers may create the first admin during setup; the service
   // enforces everything else (401 anonymous after setup, 403 without users.write).
   app.post(
@@ -112,7 +123,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       return toUserDto(request.user, request.scopes);
     },
   );
+}
 
+/** Single-use registration links. */
+function invitationRoutes(app: ZodApp, users: UsersService): void {
   app.post(
     '/api/users/invite-link',
     {
@@ -144,7 +158,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     },
     async (request, reply) => reply.code(201).send(await users.register(request.body)),
   );
+}
 
+/** One user: read, edit, delete. */
+function userRoutes(app: ZodApp, users: UsersService): void {
   app.get(
     '/api/users/:id',
     {
@@ -202,7 +219,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       return { msg: 'User deleted' };
     },
   );
+}
 
+function avatarRoutes(app: ZodApp, users: UsersService): void {
   app.get(
     '/api/users/:id/avatar',
     {
@@ -231,7 +250,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         .send(bytes);
     },
   );
+}
 
+function retroAchievementsRoutes(app: ZodApp, users: UsersService): void {
   app.post(
     '/api/users/:id/ra/refresh',
     {
@@ -245,6 +266,4 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     },
     (request) => users.refreshRetroAchievements(callerOf(request), request.params.id),
   );
-
-  await Promise.resolve();
-};
+}

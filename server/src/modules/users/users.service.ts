@@ -13,12 +13,12 @@ import type { UserRow, UserUpdate } from '../../db/schema.js';
 import { HttpError, forbidden, notAuthenticated } from '../../http/http-error.js';
 import { nowIso, toIsoUtc } from '../../lib/time.js';
 import type { AuthService } from '../auth/auth.service.js';
-import { hashToken, newToken } from '../auth/auth.service.js';
 import { hashPassword } from '../auth/password.js';
-import type { TokenRepository } from '../auth/token.repository.js';
+import type { OneTimeLinks } from '../auth/one-time-links.js';
 import type { AvatarStore } from './avatar.store.js';
 import type { RaProgressReader } from './ra-progress.js';
 import { raUnavailable } from './ra-progress.js';
+import { newUserRow } from './user-accounts.js';
 import { toUserDto } from './users.mapper.js';
 import type { UsersRepository } from './users.repository.js';
 
@@ -52,7 +52,7 @@ function signedIn(caller: Caller): UserRow {
 export class UsersService {
   constructor(
     private readonly users: UsersRepository,
-    private readonly tokens: TokenRepository,
+    private readonly links: OneTimeLinks,
     private readonly auth: AuthService,
     private readonly avatars: AvatarStore,
     private readonly ra: RaProgressReader | null,
@@ -225,27 +225,17 @@ export class UsersService {
     const actor = signedIn(caller);
     if (!caller.scopes.includes('users.write')) throw forbidden();
     if (role === 'admin' && actor.role !== 'admin') throw forbidden();
-    const token = newToken();
-    const now = new Date();
-    const seconds = expirationSeconds ?? this.options.inviteTokenSeconds;
-    await this.tokens.deleteExpired(toIsoUtc(now));
-    await this.tokens.insertOneTime({
-      id: hashToken(token),
-      kind: 'invite',
-      user_id: actor.id,
-      role,
-      created_at: toIsoUtc(now),
-      expires_at: toIsoUtc(new Date(now.getTime() + seconds * 1000)),
-      used_at: null,
-    });
+    const token = await this.links.issue(
+      { kind: 'invite', user_id: actor.id, role },
+      expirationSeconds ?? this.options.inviteTokenSeconds,
+    );
     const base = this.options.baseUrl ?? origin;
     return { token, url: `${base}/register?token=${encodeURIComponent(token)}` };
   }
 
   /** Creates an account from an invite; the link works once and only until it expires. */
   async register(body: RegisterBody): Promise<User> {
-    const id = hashToken(body.token);
-    const invite = await this.tokens.findOneTime(id);
+    const invite = await this.links.find(body.token);
     const now = toIsoUtc(new Date());
     if (invite?.kind !== 'invite' || invite.role === null) {
       throw new HttpError(400, ACCOUNT_ERRORS.inviteInvalid);
@@ -263,7 +253,7 @@ export class UsersService {
     ) {
       throw new HttpError(400, ACCOUNT_ERRORS.inviteInvalid);
     }
-    if (!(await this.tokens.claimOneTime(id, now))) {
+    if (!(await this.links.claim(body.token, now))) {
       throw new HttpError(400, ACCOUNT_ERRORS.inviteUsed);
     }
     try {
@@ -279,7 +269,7 @@ export class UsersService {
       if (created === 'admin-exists') throw new HttpError(400, ACCOUNT_ERRORS.inviteInvalid);
       return toUserDto(created);
     } catch (error) {
-      await this.tokens.releaseOneTime(id);
+      await this.links.release(body.token);
       throw error;
     }
   }
@@ -309,23 +299,13 @@ export class UsersService {
     body: { username: string; password: string; email?: string | null | undefined; role: Role },
     options: { onlyIfNoAdmin: boolean },
   ): Promise<UserRow | 'admin-exists'> {
-    const now = nowIso();
     const result = await this.users.insertChecked(
-      {
+      newUserRow({
         username: body.username.toLowerCase(),
         email: emailValue(body.email),
-        password_hash: await hashPassword(body.password),
-        enabled: 1,
+        passwordHash: await hashPassword(body.password),
         role: body.role,
-        avatar_path: '',
-        ra_username: null,
-        ra_progression: null,
-        ui_settings: null,
-        last_login: null,
-        last_active: null,
-        created_at: now,
-        updated_at: now,
-      },
+      }),
       options,
     );
     switch (result.outcome) {

@@ -52,21 +52,25 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
     });
   }
 
-  const sendIndex = (reply: FastifyReply) => {
+  /**
+   * Answers index.html, or the not-built page. The reply is not returned: sendFile streams the
+   * file by itself, and a returned (unsent) reply makes Fastify wait for the response's end too,
+   * one more pair of 'close' listeners on top of those @fastify/static adds while it awaits the
+   * same reply, which went over Node's limit of 10 per response.
+   */
+  const sendIndex = (reply: FastifyReply): void => {
     if (hasWebDir && existsSync(path.join(webDir, 'index.html'))) {
-      return reply.code(200).header('cache-control', REVALIDATE).sendFile('index.html');
+      void reply.code(200).header('cache-control', REVALIDATE).sendFile('index.html');
+      return;
     }
-    return reply
-      .code(200)
-      .header('cache-control', REVALIDATE)
-      .type('text/html')
-      .send(NOT_BUILT_PAGE);
+    void reply.code(200).header('cache-control', REVALIDATE).type('text/html').send(NOT_BUILT_PAGE);
   };
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     if ((request.method === 'GET' || request.method === 'HEAD') && !isBackendPath(urlPath)) {
-      return sendIndex(reply);
+      sendIndex(reply);
+      return;
     }
     return reply.code(404).send({ detail: 'Not Found' });
   });

@@ -1,5 +1,5 @@
 import { SCAN_EVENTS } from '@romshelf/contract';
-import type { ScanPlatformEvent, ScanRequest, ScanRomEvent, ScanStats } from '@romshelf/contract';
+import type { ScanRequest, ScanRomEvent } from '@romshelf/contract';
 
 import { getSocket } from '@/lib/socket';
 
@@ -25,29 +25,29 @@ export function connectScanSocket(): void {
   if (!bound) {
     bound = true;
     const store = () => useScanStore.getState();
-    socket.on(SCAN_EVENTS.scanningPlatform, (platform: ScanPlatformEvent) => {
+    socket.on(SCAN_EVENTS.scanningPlatform, (platform) => {
       if (timer !== null) {
         clearTimeout(timer);
         flush();
       }
       store().platformFound(platform);
     });
-    socket.on(SCAN_EVENTS.scanningRom, (rom: ScanRomEvent) => {
+    socket.on(SCAN_EVENTS.scanningRom, (rom) => {
       queue.push(rom);
       timer ??= setTimeout(flush, ROM_BATCH_MS);
     });
-    socket.on(SCAN_EVENTS.updateStats, (stats: ScanStats) => store().statsUpdated(stats));
-    socket.on(SCAN_EVENTS.done, (stats: ScanStats | null) => {
+    socket.on(SCAN_EVENTS.updateStats, (stats) => store().statsUpdated(stats));
+    socket.on(SCAN_EVENTS.done, (stats) => {
       if (timer !== null) clearTimeout(timer);
       flush();
       store().done(stats);
     });
-    socket.on(SCAN_EVENTS.doneKo, (reason: unknown) => {
+    socket.on(SCAN_EVENTS.doneKo, (reason) => {
       if (timer !== null) clearTimeout(timer);
       flush();
-      store().failed(typeof reason === 'string' ? reason : JSON.stringify(reason));
+      store().failed(reason);
     });
-    socket.on('connect_error', (error: Error) => {
+    socket.on('connect_error', (error) => {
       if (store().status === 'starting') store().failed(error.message);
     });
   }

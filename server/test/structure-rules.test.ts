@@ -1,0 +1,119 @@
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+import { REPO_ROOT } from '../src/config/paths.js';
+
+/**
+ * The structure rules of eslint.config.js, proved on fixtures: module boundaries on the server,
+ * feature boundaries on the web, and size limits. Type information is switched off so fixtures
+ * need not exist on disk (the rules under test do not use it).
+ */
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: REPO_ROOT, overrideConfig: [tseslint.configs.disableTypeChecked] });
+});
+
+/** The messages `ruleId` reports for `code` as if it lived at `filePath`. */
+async function reports(filePath: string, code: string, ruleId: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  const fatal = result?.messages.filter((message) => message.fatal === true) ?? [];
+  expect(fatal).toEqual([]);
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === ruleId)
+    .map((message) => message.message);
+}
+
+const RESTRICTED = 'no-restricted-imports';
+const REPOSITORY_MESSAGE =
+  "Modules must not import another module's repository; call that module's service (or a shared lower module).";
+
+describe('server module boundaries', () => {
+  const file = 'server/src/modules/x/x.service.ts';
+
+  it("refuses another module's repository, with or without .js", async () => {
+    const withJs = `import type { YRepository } from '../y/y.repository.js';\nexport type A = YRepository;\n`;
+    const withoutJs = `import type { YRepository } from '../y/y.repository';\nexport type A = YRepository;\n`;
+    expect(await reports(file, withJs, RESTRICTED)).toEqual([
+      `'../y/y.repository.js' import is restricted from being used by a pattern. ${REPOSITORY_MESSAGE}`,
+    ]);
+    expect(await reports(file, withoutJs, RESTRICTED)).toHaveLength(1);
+    const nested = `import type { YRepository } from '../../y/y.repository.js';\nexport type A = YRepository;\n`;
+    expect(await reports('server/src/modules/x/sub/z.ts', nested, RESTRICTED)).toHaveLength(1);
+  });
+
+  it("accepts the module's own repository and another module's service", async () => {
+    const code = [
+      "import type { XRepository } from './x.repository.js';",
+      "import type { YService } from '../y/y.service.js';",
+      'export type A = [XRepository, YService];',
+      '',
+    ].join('\n');
+    expect(await reports(file, code, RESTRICTED)).toEqual([]);
+    const parent = `import type { XRepository } from '../x.repository.js';\nexport type A = XRepository;\n`;
+    expect(await reports('server/src/modules/x/sub/z.ts', parent, RESTRICTED)).toEqual([]);
+  });
+
+  it('leaves tests free to set up data through any repository', async () => {
+    const code = `import type { YRepository } from '../y/y.repository.js';\nexport type A = YRepository;\n`;
+    expect(await reports('server/src/modules/x/x.api.test.ts', code, RESTRICTED)).toEqual([]);
+  });
+});
+
+describe('web feature boundaries', () => {
+  it('refuses imports of another feature, relative or through the alias', async () => {
+    const file = 'web/src/features/a/components/a-panel.tsx';
+    const relative = `import { BPanel } from '../../b/components/b-panel';\nexport const A = BPanel;\n`;
+    const aliased = `import { BPanel } from '@/features/b/components/b-panel';\nexport const A = BPanel;\n`;
+    expect(await reports(file, relative, RESTRICTED)).toHaveLength(1);
+    expect(await reports(file, aliased, RESTRICTED)).toHaveLength(1);
+    const shared = `import { Button } from '@/components/ui/button';\nexport const A = Button;\n`;
+    expect(await reports(file, shared, RESTRICTED)).toEqual([]);
+  });
+
+  it('refuses features in shared code', async () => {
+    const code = `import { BPanel } from '@/features/b/components/b-panel';\nexport const A = BPanel;\n`;
+    expect(await reports('web/src/lib/helper.ts', code, RESTRICTED)).toHaveLength(1);
+    expect(await reports('web/src/components/widget.tsx', code, RESTRICTED)).toHaveLength(1);
+    expect(await reports('web/src/app/router.tsx', code, RESTRICTED)).toEqual([]);
+  });
+});
+
+describe('server size limits', () => {
+  /** A function of exactly `lines` lines, blank and comment lines included. */
+  function functionOf(lines: number): string {
+    const body = Array.from({ length: lines - 3 }, (_, index) =>
+      index % 3 === 0 ? '' : index % 3 === 1 ? '  // note' : `  total += ${index};`,
+    );
+    return [
+      'export function long(total: number): number {',
+      ...body,
+      '  return total;',
+      '}',
+      '',
+    ].join('\n');
+  }
+
+  it('refuses a function over 80 lines, counting blank and comment lines', async () => {
+    const file = 'server/src/modules/x/long.ts';
+    expect(await reports(file, functionOf(81), 'max-lines-per-function')).toEqual([
+      "Function 'long' has too many lines (81). Maximum allowed is 80.",
+    ]);
+    expect(await reports(file, functionOf(80), 'max-lines-per-function')).toEqual([]);
+    expect(
+      await reports('server/src/modules/x/long.test.ts', functionOf(81), 'max-lines-per-function'),
+    ).toEqual([]);
+  });
+
+  it('refuses a server file over 500 lines', async () => {
+    const file = 'server/src/lib/big.ts';
+    const lines = (count: number) =>
+      Array.from({ length: count }, (_, index) => `export const v${index} = ${index};`).join('\n') +
+      '\n';
+    expect(await reports(file, lines(501), 'max-lines')).toEqual([
+      'File has too many lines (501). Maximum allowed is 500.',
+    ]);
+    expect(await reports(file, lines(500), 'max-lines')).toEqual([]);
+  });
+});
