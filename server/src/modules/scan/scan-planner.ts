@@ -199,8 +199,7 @@ function romHashes(
 ): RomHashFields {
   const { walked, stored } = item;
   const topLevel = walked.files.filter((file) => file.isTopLevel);
-  const kind =
-    topLevel.length > 1 ? 'multi' : walked.isFolder ? 'nested' : 'file';
+  const kind = topLevel.length > 1 ? 'multi' : walked.isFolder ? 'nested' : 'file';
   if (kind === 'multi') {
     const keep = combined === null && !forcesHash(item.action) && stored !== undefined;
     return {
