@@ -153,7 +153,7 @@ export function createContainer(
     // Scans identify through metadata, which depends on nothing of the scan: built first.
     scan: new ScanService({
       platforms,
-      roms: new RomScanWrites(romsRepository, romWrites),
+      roms: new RomScanWrites(romsRepository, romWrites, romResources),
       libraryConfig,
       hashPool,
       libraryDir: config.libraryDir,

@@ -129,3 +129,59 @@ describe('a loose disc sheet game', () => {
     expect(existsSync(path.join(psxDir, 'Renamed.cue'))).toBe(false);
   });
 });
+
+describe('uploading a disc sheet with its tracks', () => {
+  function upload(app: FastifyInstance, platformId: number, fileName: string, content: string) {
+    const boundary = '----romshelf-upload';
+    return app.inject({
+      method: 'POST',
+      url: '/api/roms',
+      headers: {
+        authorization: ADMIN_AUTH,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'x-upload-platform': String(platformId),
+        'x-upload-filename': encodeURIComponent(fileName),
+      },
+      payload:
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="f"\r\n` +
+        `Content-Type: application/octet-stream\r\n\r\n${content}\r\n--${boundary}--\r\n`,
+    });
+  }
+
+  const shape = (roms: DetailedRom[]) =>
+    roms.map((rom) => ({
+      fs_name: rom.fs_name,
+      size: rom.fs_size_bytes,
+      files: rom.files.map((file) => file.file_name).sort(),
+    }));
+
+  const ONE_GAME = [
+    {
+      fs_name: 'Game (USA).cue',
+      size: Buffer.byteLength(CUE) + 9 + 7,
+      files: ['Game (USA) (Track 1).bin', 'Game (USA) (Track 2).bin', 'Game (USA).cue'],
+    },
+  ];
+
+  it.each([
+    ['sheet first', ['Game (USA).cue', 'Game (USA) (Track 1).bin', 'Game (USA) (Track 2).bin']],
+    ['tracks first', ['Game (USA) (Track 1).bin', 'Game (USA) (Track 2).bin', 'Game (USA).cue']],
+  ])('yields one game whatever the order (%s)', async (_order, names) => {
+    const { app, psx } = await setup({ 'roms/psx/Stray.bin': 'stray' });
+    const contents: Record<string, string> = {
+      'Game (USA).cue': CUE,
+      'Game (USA) (Track 1).bin': 'track-one',
+      'Game (USA) (Track 2).bin': 'track-2',
+    };
+    const ids: number[] = [];
+    for (const name of names) {
+      const response = await upload(app, psx, name, contents[name] ?? '');
+      expect(response.statusCode, response.body).toBe(201);
+      ids.push(response.json<DetailedRom>().id);
+    }
+    const roms = (await romsOf(app, psx)).filter((rom) => rom.fs_name !== 'Stray.bin');
+    expect(shape(roms)).toEqual(ONE_GAME);
+    expect(ids.at(-1)).toBe(roms[0]?.id);
+    expect(roms[0]?.has_multiple_files).toBe(true);
+  });
+});
