@@ -184,10 +184,18 @@ export class RomFilesService {
     else await unlink(target);
   }
 
-  /** Removes a disc sheet's loose files: its own rows' files beside it, the sheet last. */
+  /**
+   * Removes a disc sheet's loose files: its present files beside it (a file flagged missing is
+   * no longer its own, even if one of that name came back), the sheet last.
+   */
   private async removeSheetFiles(rom: RomWithPlatformRow, folder: string): Promise<void> {
     const names = (await this.rows.filesOf([rom.id]))
-      .filter((file) => file.file_path === rom.fs_path && fsNameProblem(file.file_name) === null)
+      .filter(
+        (file) =>
+          (file.missing_from_fs === 0 || file.file_name === rom.fs_name) &&
+          file.file_path === rom.fs_path &&
+          fsNameProblem(file.file_name) === null,
+      )
       .map((file) => file.file_name)
       .sort((a, b) => Number(a === rom.fs_name) - Number(b === rom.fs_name));
     for (const name of names) {
