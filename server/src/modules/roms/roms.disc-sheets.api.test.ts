@@ -90,6 +90,30 @@ describe('a loose disc sheet game', () => {
     });
   });
 
+  it('sends the discs the player asks for by file id with their names as on disk', async () => {
+    const { app, psx } = await setup({
+      'roms/psx/Multi.m3u': 'Multi (Disc 1).cue\nMulti (Disc 2).cue\n',
+      'roms/psx/Multi (Disc 1).cue': 'FILE "Multi (Disc 1).bin" BINARY\n',
+      'roms/psx/Multi (Disc 1).bin': 'disc-one',
+      'roms/psx/Multi (Disc 2).cue': 'FILE "Multi (Disc 2).bin" BINARY\n',
+      'roms/psx/Multi (Disc 2).bin': 'disc-two',
+    });
+    const [game] = await romsOf(app, psx);
+    const secondDisc = (game?.files ?? [])
+      .filter((file) => file.file_name.startsWith('Multi (Disc 2)'))
+      .map((file) => file.id);
+    const response = await app.inject({
+      url: `/api/roms/${game?.id ?? 0}/content/Multi.m3u?file_ids=${secondDisc.join(',')}`,
+      headers: { authorization: ADMIN_AUTH },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-disposition']).toContain(`filename*=UTF-8''Multi.zip`);
+    expect(await zipEntries(response.rawPayload)).toEqual({
+      'Multi (Disc 2).bin': 'disc-two',
+      'Multi (Disc 2).cue': 'FILE "Multi (Disc 2).bin" BINARY\n',
+    });
+  });
+
   it('deletes from disk the sheet and its tracks, nothing else', async () => {
     const { app, psx, psxDir } = await setup(LOOSE_GAME);
     const game = (await romsOf(app, psx)).find((rom) => rom.fs_name === 'Game (USA).cue');
