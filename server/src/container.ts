@@ -195,7 +195,7 @@ function createLibraryServices(
   // Scans identify through metadata, which depends on nothing of the scan: built first.
   const scan = new ScanService({
     platforms,
-    roms: new RomScanWrites(repositories.roms, repositories.romWrites),
+    roms: new RomScanWrites(repositories.roms, repositories.romWrites, shared.romResources),
     libraryConfig,
     hashPool,
     libraryDir: config.libraryDir,

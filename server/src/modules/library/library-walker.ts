@@ -1,5 +1,5 @@
 import type { Dirent, Stats } from 'node:fs';
-import { readdir, realpath, stat } from 'node:fs/promises';
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 import type { LibraryConfig, RomFileCategory } from '@romshelf/contract';
@@ -8,6 +8,7 @@ import { ROM_FILE_CATEGORIES } from '@romshelf/contract';
 import { globToRegExp } from '../../lib/glob.js';
 import type { LibraryLayout } from './library-fs.js';
 import { detectLayout, isReservedFolderName, platformRomsPath, ROMS_FOLDER } from './library-fs.js';
+import { foldSheetGroups } from './sheet-groups.js';
 
 /** A file found on disk. Paths are library-relative with `/` separators. */
 export interface WalkedFile {
@@ -133,6 +134,32 @@ export function categoryOf(parts: readonly string[]): RomFileCategory | null {
 }
 
 const STAT_CONCURRENCY = 64;
+/** Sheets are a few lines; a larger `.cue`/`.gdi`/`.m3u` is not read. */
+const MAX_SHEET_BYTES = 1024 * 1024;
+
+function sortByName(roms: WalkedRom[]): WalkedRom[] {
+  return roms.sort((a, b) => (a.fsName < b.fsName ? -1 : a.fsName > b.fsName ? 1 : 0));
+}
+
+/** A ROM of one file lying directly in the platform folder. */
+function looseRom(romsPath: string, dir: string, name: string, stats: Stats): WalkedRom {
+  return {
+    fsName: name,
+    isFolder: false,
+    fsPath: romsPath,
+    files: [
+      {
+        fileName: name,
+        filePath: romsPath,
+        absPath: path.join(dir, name),
+        size: stats.size,
+        mtimeMs: stats.mtimeMs,
+        isTopLevel: true,
+        category: null,
+      },
+    ],
+  };
+}
 
 type EntryKind = { kind: 'file'; stats: Stats } | { kind: 'dir'; real: string } | { kind: 'skip' };
 
@@ -174,7 +201,10 @@ export class LibraryWalker {
     return platforms.sort((a, b) => (a.fsSlug < b.fsSlug ? -1 : a.fsSlug > b.fsSlug ? 1 : 0));
   }
 
-  /** Every ROM of a platform folder, sorted by fs_name. */
+  /**
+   * Every ROM of a platform folder, sorted by fs_name: its folders, and its loose files with
+   * those a disc sheet refers to folded into the sheet's ROM (sheet-groups.ts).
+   */
   async listRoms(platform: WalkedPlatform, rules: ExclusionRules): Promise<WalkedRom[]> {
     const dir = this.absolute(platform.romsPath);
     const entries = await this.readDir(dir);
@@ -189,22 +219,7 @@ export class LibraryWalker {
       if (entry === undefined || resolved === undefined) continue;
       if (resolved.kind === 'file') {
         if (rules.singleFileExcluded(entry.name)) continue;
-        roms.push({
-          fsName: entry.name,
-          isFolder: false,
-          fsPath: platform.romsPath,
-          files: [
-            {
-              fileName: entry.name,
-              filePath: platform.romsPath,
-              absPath: path.join(dir, entry.name),
-              size: resolved.stats.size,
-              mtimeMs: resolved.stats.mtimeMs,
-              isTopLevel: true,
-              category: null,
-            },
-          ],
-        });
+        roms.push(looseRom(platform.romsPath, dir, entry.name, resolved.stats));
       } else if (resolved.kind === 'dir') {
         if (rules.multiFileExcluded(entry.name)) continue;
         const files: WalkedFile[] = [];
@@ -225,7 +240,32 @@ export class LibraryWalker {
         roms.push({ fsName: entry.name, isFolder: true, fsPath: platform.romsPath, files });
       }
     }
-    return roms.sort((a, b) => (a.fsName < b.fsName ? -1 : a.fsName > b.fsName ? 1 : 0));
+    return sortByName(await foldSheetGroups(roms, (file) => this.readSheet(file)));
+  }
+
+  /** The loose-file ROMs of a platform folder (no folders walked), sheets folded as above. */
+  async listLooseRoms(romsPath: string, rules: ExclusionRules): Promise<WalkedRom[]> {
+    const dir = this.absolute(romsPath);
+    const entries = (await this.readDir(dir)).filter(
+      (entry) => !rules.singleFileExcluded(entry.name),
+    );
+    const kinds = await this.classifyAll(dir, entries);
+    const roms = entries.flatMap((entry, index) => {
+      const resolved = kinds[index];
+      return resolved?.kind === 'file' ? [looseRom(romsPath, dir, entry.name, resolved.stats)] : [];
+    });
+    return sortByName(await foldSheetGroups(roms, (file) => this.readSheet(file)));
+  }
+
+  /** A sheet's text; null when unreadable or too large to be a sheet. */
+  private async readSheet(file: WalkedFile): Promise<string | null> {
+    if (file.size > MAX_SHEET_BYTES) return null;
+    try {
+      return await readFile(file.absPath, 'utf8');
+    } catch (error) {
+      this.onProblem(file.absPath, `cannot read sheet: ${(error as Error).message}`);
+      return null;
+    }
   }
 
   /** Absolute path of a library-relative path. */

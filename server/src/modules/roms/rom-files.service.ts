@@ -20,6 +20,15 @@ function errorCode(error: unknown): string | undefined {
   return (error as NodeJS.ErrnoException | undefined)?.code;
 }
 
+/**
+ * Whether a ROM is a loose disc sheet stored with the files it names (library/sheet-groups.ts):
+ * a multi-file ROM whose name is a file's (a folder's name has no extension). Its files lie
+ * beside it in the platform folder.
+ */
+function isSheetGame(rom: Pick<RomWithPlatformRow, 'kind' | 'fs_extension'>): boolean {
+  return rom.kind === 'multi' && rom.fs_extension !== '';
+}
+
 /** A file or an on-the-fly zip to send for `GET /api/roms/{id}/content/{fs_name}`. */
 export type RomDownload =
   | { type: 'file'; absPath: string; size: number; mtimeMs: number; downloadName: string }
@@ -119,6 +128,13 @@ export class RomFilesService {
     } catch {
       throw new HttpError(404, `${rom.fs_name} not found on disk`);
     }
+    if (!isFolder && isSheetGame(rom)) {
+      throw new HttpError(
+        409,
+        `${rom.fs_name} is a disc sheet whose tracks lie beside it; renaming it alone would ` +
+          'break the file names it refers to. Rename its files on disk and rescan, or move them into a folder',
+      );
+    }
     const collision = () => new HttpError(409, `${newName} already exists in ${rom.fs_path}`);
     await moveEntry(source, target, isFolder, collision);
     try {
@@ -164,7 +180,31 @@ export class RomFilesService {
       throw error;
     }
     if (isFolder) await rm(target, { recursive: true });
+    else if (isSheetGame(rom)) await this.removeSheetFiles(rom, folder);
     else await unlink(target);
+  }
+
+  /**
+   * Removes a disc sheet's loose files: its present files beside it (a file flagged missing is
+   * no longer its own, even if one of that name came back), the sheet last.
+   */
+  private async removeSheetFiles(rom: RomWithPlatformRow, folder: string): Promise<void> {
+    const names = (await this.rows.filesOf([rom.id]))
+      .filter(
+        (file) =>
+          (file.missing_from_fs === 0 || file.file_name === rom.fs_name) &&
+          file.file_path === rom.fs_path &&
+          fsNameProblem(file.file_name) === null,
+      )
+      .map((file) => file.file_name)
+      .sort((a, b) => Number(a === rom.fs_name) - Number(b === rom.fs_name));
+    for (const name of names) {
+      try {
+        await unlink(path.join(folder, name));
+      } catch (error) {
+        if (errorCode(error) !== 'ENOENT') throw error;
+      }
+    }
   }
 
   /**
@@ -310,7 +350,9 @@ export class RomFilesService {
         downloadName: only.file.file_name,
       };
     }
-    const romFolder = `${rom.fs_path}/${rom.fs_name}`;
+    const sheetGame = isSheetGame(rom);
+    const romFolder = sheetGame ? rom.fs_path : `${rom.fs_path}/${rom.fs_name}`;
+    const zipName = sheetGame ? rom.fs_name_no_ext : rom.fs_name;
     const entries = resolved.map(({ file, real, stats }) => ({
       absPath: real,
       name: `${file.file_path === romFolder ? '' : `${file.file_path.slice(romFolder.length + 1)}/`}${file.file_name}`,
@@ -320,9 +362,9 @@ export class RomFilesService {
     const discs = discPlaylist(entries.map((entry) => entry.name));
     return {
       type: 'zip',
-      downloadName: `${rom.fs_name}.zip`,
+      downloadName: `${zipName}.zip`,
       entries,
-      m3u: discs === null ? null : { name: `${rom.fs_name}.m3u`, content: `${discs.join('\n')}\n` },
+      m3u: discs === null ? null : { name: `${zipName}.m3u`, content: `${discs.join('\n')}\n` },
     };
   }
 }

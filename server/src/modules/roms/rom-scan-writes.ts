@@ -1,5 +1,6 @@
 import type { ScanRomEvent } from '@romshelf/contract';
 
+import type { RomResources } from './rom-resources.js';
 import { toScanRomEvent } from './roms.mapper.js';
 import type { RomWrite, RomWritesRepository } from './rom-writes.repository.js';
 import type { RomsRepository, StoredRom } from './roms.repository.js';
@@ -15,6 +16,7 @@ export class RomScanWrites {
   constructor(
     private readonly roms: RomsRepository,
     private readonly writes: RomWritesRepository,
+    private readonly resources: RomResources,
   ) {}
 
   /** Every ROM of a platform with its files, keyed by fs_name. */
@@ -30,6 +32,24 @@ export class RomScanWrites {
   /** Flags ROMs (and their files) as missing from disk. */
   markMissing(ids: readonly number[], now: string): Promise<void> {
     return this.writes.markRomsMissing(ids, now);
+  }
+
+  /**
+   * Removes the ROMs of a platform stored under the given file names, other than `keepId`:
+   * files an upload folded into a disc sheet's game (ROM `keepId`), once stored on their own.
+   */
+  async removeFolded(
+    platformId: number,
+    fsNames: readonly string[],
+    keepId: number,
+  ): Promise<void> {
+    const ids: number[] = [];
+    for (const fsName of fsNames) {
+      const stored = await this.roms.findStoredByName(platformId, fsName);
+      if (stored !== undefined && stored.id !== keepId) ids.push(stored.id);
+    }
+    await this.writes.deleteRoms(ids);
+    for (const id of ids) await this.resources.removeAll(platformId, id);
   }
 
   /** Applies a batch in one transaction; returns the ROM id of each write, in order. */

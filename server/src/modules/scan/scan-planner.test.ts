@@ -331,3 +331,53 @@ describe('buildWrite', () => {
     ]);
   });
 });
+
+describe('a loose disc sheet with its tracks', () => {
+  it('hashes the sheet and its tracks together and stores a multi-file ROM named after the sheet', () => {
+    const cue = walkedFile('Game (USA).cue', { filePath: 'roms/psx' });
+    const track1 = walkedFile('Game (USA) (Track 1).bin', { filePath: 'roms/psx' });
+    const track2 = walkedFile('Game (USA) (Track 2).bin', { filePath: 'roms/psx', size: 50 });
+    // Stored before as a lone cue sheet; its tracks now fold into it.
+    const item: PlannedRom = {
+      walked: {
+        fsName: cue.fileName,
+        isFolder: false,
+        fsPath: 'roms/psx',
+        files: [cue, track1, track2],
+      },
+      stored: stored([storedFile(1, cue)], { kind: 'file' }),
+      action: 'refresh',
+    };
+    const reads = planReads(null, item, false);
+    expect(reads.combined).toEqual([cue, track1, track2]);
+    expect(reads.single).toEqual([]);
+    const write = buildWrite(
+      4,
+      item,
+      reads,
+      results({
+        hashes: new Map([
+          [cue, hashes('cue')],
+          [track1, hashes('t1')],
+          [track2, hashes('t2')],
+        ]),
+        combined: hashes('all'),
+      }),
+    );
+    if (write.type !== 'update') throw new Error('expected an update');
+    expect(write.rom).toMatchObject({
+      fs_name: 'Game (USA).cue',
+      fs_name_no_ext: 'Game (USA)',
+      fs_extension: 'cue',
+      fs_size_bytes: 250,
+      kind: 'multi',
+      md5_hash: 'all-md5',
+      ra_hash: null,
+    });
+    expect(write.fileUpdates.map(({ id }) => id)).toEqual([1]);
+    expect(write.fileInserts.map((file) => [file.file_name, file.md5_hash])).toEqual([
+      ['Game (USA) (Track 1).bin', 't1-md5'],
+      ['Game (USA) (Track 2).bin', 't2-md5'],
+    ]);
+  });
+});

@@ -122,8 +122,9 @@ export function raStreamRule(reads: RomReads, file: WalkedFile): RaStreamRule | 
 
 /**
  * What to read for a planned ROM: new or changed files are hashed (all of them on a rehash or
- * reparse, none with `skipHash`); when a top-level file of a multi-file folder changed, all its
- * top-level files are hashed together, since they make the ROM's own hash. New or changed zips
+ * reparse, none with `skipHash`); when a top-level file of a multi-file ROM (a folder, or a
+ * disc sheet with the loose files it names) changed, all its top-level files are hashed
+ * together, since they make the ROM's own hash. New or changed zips
  * (all on a rehash or reparse) have their members listed.
  */
 export function planReads(
@@ -136,8 +137,7 @@ export function planReads(
   const force = forcesHash(action);
   const changed = (file: WalkedFile) => force || !fileUnchanged(previousOf(previous, file), file);
   const topLevel = walked.files.filter((file) => file.isTopLevel);
-  const combined =
-    !skipHash && walked.isFolder && topLevel.length > 1 && topLevel.some(changed) ? topLevel : [];
+  const combined = !skipHash && topLevel.length > 1 && topLevel.some(changed) ? topLevel : [];
   return {
     combined,
     single: skipHash
@@ -189,8 +189,8 @@ function fileRow(
 type RomHashFields = Pick<RomFields, 'kind' | 'crc_hash' | 'md5_hash' | 'sha1_hash' | 'ra_hash'>;
 
 /**
- * The ROM's own hashes: a file's, a folder's single top-level file's, or (multi-file) the
- * combined read, which has no RA hash (RA hashes the one file an emulator loads).
+ * The ROM's own hashes: a file's, a folder's single top-level file's, or (multi-file: a folder
+ * or a sheet with its tracks) the combined read, which has no RA hash (RA hashes the one file an emulator loads).
  */
 function romHashes(
   item: PlannedRom,
@@ -199,7 +199,7 @@ function romHashes(
 ): RomHashFields {
   const { walked, stored } = item;
   const topLevel = walked.files.filter((file) => file.isTopLevel);
-  const kind = !walked.isFolder ? 'file' : topLevel.length === 1 ? 'nested' : 'multi';
+  const kind = topLevel.length > 1 ? 'multi' : walked.isFolder ? 'nested' : 'file';
   if (kind === 'multi') {
     const keep = combined === null && !forcesHash(item.action) && stored !== undefined;
     return {

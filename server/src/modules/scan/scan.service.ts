@@ -7,7 +7,7 @@ import type { PlatformRow } from '../../db/schema.js';
 import { nowIso } from '../../lib/time.js';
 import { HttpError } from '../../http/http-error.js';
 import type { WalkedRom } from '../library/library-walker.js';
-import { ExclusionRules } from '../library/library-walker.js';
+import { ExclusionRules, LibraryWalker } from '../library/library-walker.js';
 import { detectLayout, platformRomsPath } from '../library/library-fs.js';
 import { fsNameProblem } from '../roms/fs-name.js';
 import { RomReader } from './rom-reader.js';
@@ -99,43 +99,56 @@ export class ScanService {
 
   /**
    * Hashes and stores one plain file just written into a platform's ROM folder (uploads), the
-   * way a scan would, so it appears without a rescan. Returns the ROM id; throws when the file
-   * cannot be read.
+   * way a scan would, so it appears without a rescan. A disc sheet or a file a sheet beside it
+   * names is stored as the sheet's game (library/sheet-groups.ts), and the ROMs its files were
+   * stored as on their own are removed. Returns the ROM id; throws when the file cannot be read.
    */
   async ingestFile(platform: PlatformRow, romsPath: string, fsName: string): Promise<number> {
-    const absPath = path.join(this.deps.libraryDir, ...romsPath.split('/'), fsName);
-    const stats = await stat(absPath);
-    const walked: WalkedRom = {
-      fsName,
-      isFolder: false,
-      fsPath: romsPath,
-      files: [
-        {
-          fileName: fsName,
-          filePath: romsPath,
-          absPath,
-          size: stats.size,
-          mtimeMs: stats.mtimeMs,
-          isTopLevel: true,
-          category: null,
-        },
-      ],
-    };
-    const stored = await this.deps.roms.storedByName(platform.id, fsName);
+    const walked = await this.looseRomHolding(romsPath, fsName);
+    const stored = await this.deps.roms.storedByName(platform.id, walked.fsName);
     const skipHash =
       this.deps.libraryConfig.get().SKIP_HASH_CALCULATION ||
       NON_HASHABLE_PLATFORMS.has(platform.slug);
     const write = await this.reader.prepareWrite(
       platform,
-      { walked, stored, action: stored === undefined ? 'insert' : 'rehash' },
+      { walked, stored, action: stored === undefined ? 'insert' : 'refresh' },
       skipHash,
       emptyScanStats(),
     );
     if (write === null) throw new Error(`cannot read ${romsPath}/${fsName}`);
     const [id] = await this.deps.roms.apply([write], nowIso());
     if (id === undefined) throw new Error(`${romsPath}/${fsName} was not stored`);
+    const folded = walked.files.filter((file) => file.fileName !== walked.fsName);
+    await this.deps.roms.removeFolded(
+      platform.id,
+      folded.map((file) => file.fileName),
+      id,
+    );
     this.identifyInBackground(id);
     return id;
+  }
+
+  /** The loose ROM of a platform folder holding a file: its own, or its sheet's. */
+  private async looseRomHolding(romsPath: string, fsName: string): Promise<WalkedRom> {
+    const walker = new LibraryWalker(this.deps.libraryDir, (absPath, reason) => {
+      this.deps.log.warn({ path: absPath }, `upload: skipped ${absPath}: ${reason}`);
+    });
+    const rules = new ExclusionRules(this.deps.libraryConfig.get());
+    const roms = await walker.listLooseRoms(romsPath, rules);
+    const holding = roms.find((rom) => rom.files.some((file) => file.fileName === fsName));
+    if (holding !== undefined) return holding;
+    const absPath = path.join(this.deps.libraryDir, ...romsPath.split('/'), fsName);
+    const stats = await stat(absPath);
+    const file = {
+      fileName: fsName,
+      filePath: romsPath,
+      absPath,
+      size: stats.size,
+      mtimeMs: stats.mtimeMs,
+      isTopLevel: true,
+      category: null,
+    };
+    return { fsName, isFolder: false, fsPath: romsPath, files: [file] };
   }
 
   /** Identifies an uploaded ROM with every enabled source without holding up the upload. */
