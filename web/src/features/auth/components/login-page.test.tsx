@@ -3,7 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { useAuthStore } from '@/lib/stores/auth-store';
+import { useAuthStore } from '@/shared/stores/auth-store';
 import { ADMIN_USER, clearCookies, createFakeFetch } from '@/test/fake-fetch';
 import type { FakeAnswer } from '@/test/fake-fetch';
 import { createTestI18n } from '@/test/i18n';

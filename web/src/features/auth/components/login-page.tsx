@@ -16,7 +16,7 @@ import { OIDC_LOGIN_ERRORS } from '@romshelf/contract';
 import type { OidcLoginError } from '@romshelf/contract';
 
 import { API_BASE, ApiError, errorMessage } from '@/lib/api-client';
-import { useHeartbeatStore } from '@/lib/stores/heartbeat-store';
+import { useHeartbeatStore } from '@/shared/stores/heartbeat-store';
 import { signIn } from '../sign-in';
 import { AuthCardHeader } from './auth-card-header';
 import { PasswordField } from './password-field';

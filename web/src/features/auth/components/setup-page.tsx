@@ -9,9 +9,9 @@ import type { SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-import { fetchHeartbeat } from '@/lib/api/heartbeat';
+import { fetchHeartbeat } from '@/shared/api/heartbeat';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { useHeartbeatStore } from '@/lib/stores/heartbeat-store';
+import { useHeartbeatStore } from '@/shared/stores/heartbeat-store';
 import { createFirstAdmin } from '../api/create-first-admin';
 import { signIn } from '../sign-in';
 import type { FieldError } from '../validation';

@@ -14,8 +14,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
 import { errorMessage } from '@/lib/api-client';
-import { useRefreshRetroAchievementsMutation } from '@/lib/api/refresh-retroachievements';
-import { useAuthStore } from '@/lib/stores/auth-store';
+import { useRefreshRetroAchievementsMutation } from '@/shared/api/refresh-retroachievements';
+import { useAuthStore } from '@/shared/stores/auth-store';
 
 import type { RaAchievement } from '../retroachievements';
 import { raAchievements, raGameProgress } from '../retroachievements';

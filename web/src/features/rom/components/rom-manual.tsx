@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/api-client';
 import { manualUrl, removeManual, uploadManual } from '@/lib/api/rom-actions';
 import { startDownload } from '@/lib/download';
-import { useHasScopes } from '@/lib/stores/use-scopes';
+import { useHasScopes } from '@/shared/stores/use-scopes';
 
 /**
  * The game's manual (PDF): view it in the page or a new tab, download it, upload, replace or

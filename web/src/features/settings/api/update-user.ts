@@ -3,7 +3,7 @@ import type { Role, User } from '@romshelf/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-import { useAuthStore } from '@/lib/stores/auth-store';
+import { useAuthStore } from '@/shared/stores/auth-store';
 import { userKey } from './user';
 import { USERS_KEY } from './users';
 

@@ -12,8 +12,8 @@ import { useTranslation } from 'react-i18next';
 
 import { PageHeader } from '@/components/page-header';
 import { errorMessage } from '@/lib/api-client';
-import { useAuthStore } from '@/lib/stores/auth-store';
-import { useHeartbeatStore } from '@/lib/stores/heartbeat-store';
+import { useAuthStore } from '@/shared/stores/auth-store';
+import { useHeartbeatStore } from '@/shared/stores/heartbeat-store';
 import { useOidcRolesKeptQuery } from '../api/oidc-roles-kept';
 import { useUpdateUserMutation } from '../api/update-user';
 import { useUsersQuery } from '../api/users';

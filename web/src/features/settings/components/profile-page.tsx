@@ -28,9 +28,9 @@ import {
   VALIDATION_NS,
 } from '@/lib/account-validation';
 import { errorMessage } from '@/lib/api-client';
-import { useRefreshRetroAchievementsMutation } from '@/lib/api/refresh-retroachievements';
+import { useRefreshRetroAchievementsMutation } from '@/shared/api/refresh-retroachievements';
 import { formatDateTime } from '@/lib/format';
-import { hasScopes, useAuthStore } from '@/lib/stores/auth-store';
+import { hasScopes, useAuthStore } from '@/shared/stores/auth-store';
 import { useUpdateUserMutation } from '../api/update-user';
 import { useUserQuery } from '../api/user';
 import { raSummary } from '../retroachievements';

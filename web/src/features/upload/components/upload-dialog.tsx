@@ -21,15 +21,15 @@ import { useTranslation } from 'react-i18next';
 
 import {
   addPlatform,
-  platformsQueryKey,
+  platformKeys,
   usePlatformsQuery,
   useSupportedPlatformsQuery,
-} from '@/lib/api/platforms';
+} from '@/shared/api/platforms';
 import { errorMessage } from '@/lib/api-client';
 import { formatBytes } from '@/lib/format';
-import { useHeartbeatStore } from '@/lib/stores/heartbeat-store';
-import { useUploadStore } from '@/lib/stores/upload-store';
-import { uploadTimeoutMs } from '@/lib/upload';
+import { useHeartbeatStore } from '@/shared/stores/heartbeat-store';
+import { useUploadStore } from '@/shared/stores/upload-store';
+import { uploadTimeoutMs } from '../api/upload-rom-file';
 
 import { runUploads } from '../run-uploads';
 import { UploadProgressRow } from './upload-progress-row';
@@ -117,7 +117,7 @@ function UploadForm({ onClose }: { onClose: () => void }) {
       setAddError(null);
       try {
         platformId = (await addPlatform(choice.fsSlug)).id;
-        void queryClient.invalidateQueries({ queryKey: platformsQueryKey });
+        void queryClient.invalidateQueries({ queryKey: platformKeys.all });
       } catch (caught) {
         setAddError(errorMessage(caught));
         return;

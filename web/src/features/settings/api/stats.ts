@@ -1,7 +1,7 @@
 import type { Stats } from '@romshelf/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '../api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /api/stats with the per-platform metadata coverage and region breakdown. */
 export async function fetchStats(): Promise<Stats> {

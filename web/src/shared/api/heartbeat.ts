@@ -2,7 +2,7 @@ import { HeartbeatSchema } from '@romshelf/contract';
 import type { Heartbeat } from '@romshelf/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '../api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /api/heartbeat */
 export async function fetchHeartbeat(): Promise<Heartbeat> {

@@ -2,7 +2,7 @@ import { UserSchema } from '@romshelf/contract';
 import type { User } from '@romshelf/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api, ApiError } from '../api-client';
+import { api, ApiError } from '@/lib/api-client';
 
 /** GET /api/users/me — null when nobody is signed in (401). */
 export async function fetchCurrentUser(): Promise<User | null> {

@@ -2,8 +2,8 @@ import { UserSchema } from '@romshelf/contract';
 import type { User } from '@romshelf/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '../api-client';
-import { useAuthStore } from '../stores/auth-store';
+import { api } from '@/lib/api-client';
+import { useAuthStore } from '@/shared/stores/auth-store';
 
 /** POST /api/users/{id}/ra/refresh: pulls the RetroAchievements progression into the user. */
 export async function refreshRetroAchievements(id: number): Promise<User> {

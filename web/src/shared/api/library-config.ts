@@ -2,7 +2,7 @@ import { ConfigSchema } from '@romshelf/contract';
 import type { LibraryConfig } from '@romshelf/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '../api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /api/config */
 export async function fetchLibraryConfig(): Promise<LibraryConfig> {

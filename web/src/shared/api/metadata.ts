@@ -7,7 +7,7 @@ import type {
   SimpleRom,
 } from '@romshelf/contract';
 
-import { api } from '../api-client';
+import { api } from '@/lib/api-client';
 
 export type SearchBy = 'name' | 'id';
 

@@ -1,7 +1,7 @@
 import type { LibraryInfo } from '@romshelf/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { ApiError, api } from '../api-client';
+import { ApiError, api } from '@/lib/api-client';
 
 export type { LibraryInfo };
 
