@@ -47,7 +47,7 @@ interface PagesState {
   error: unknown;
 }
 
-function combinePages(results: UseQueryResult<RomListPage>[]): PagesState {
+function pagesState(results: readonly UseQueryResult<RomListPage>[]): PagesState {
   return {
     pages: joinPages(results.map((result) => result.data)),
     loading: results.some((result) => result.data === undefined && result.isFetching),
@@ -66,10 +66,11 @@ export function useGalleryPages(place: GalleryPlace) {
   useEffect(() => useGalleryStore.getState().setPlaceView(key, view), [key, view]);
 
   const context = contextOf(place, view);
-  const state = useQueries({
-    queries: windowOffsets(view, PAGE_SIZE).map((offset) => romPageQueryOptions(context, offset)),
-    combine: combinePages,
-  });
+  const state = pagesState(
+    useQueries({
+      queries: windowOffsets(view, PAGE_SIZE).map((offset) => romPageQueryOptions(context, offset)),
+    }),
+  );
 
   const { pages, loading } = state;
   const loadMore = useCallback(() => {

@@ -9,8 +9,10 @@ export async function fetchHeartbeat(): Promise<Heartbeat> {
   return HeartbeatSchema.parse(await api.get('/heartbeat'));
 }
 
+export const heartbeatKeys = { all: ['heartbeat'] as const };
+
 export const heartbeatQueryOptions = () =>
-  queryOptions({ queryKey: ['heartbeat'], queryFn: fetchHeartbeat });
+  queryOptions({ queryKey: heartbeatKeys.all, queryFn: fetchHeartbeat });
 
 export function useHeartbeatQuery() {
   return useQuery(heartbeatQueryOptions());

@@ -9,8 +9,10 @@ export async function fetchLibraryConfig(): Promise<LibraryConfig> {
   return ConfigSchema.parse(await api.get('/config'));
 }
 
+export const configKeys = { all: ['config'] as const };
+
 export const libraryConfigQueryOptions = () =>
-  queryOptions({ queryKey: ['config'], queryFn: fetchLibraryConfig });
+  queryOptions({ queryKey: configKeys.all, queryFn: fetchLibraryConfig });
 
 export function useLibraryConfigQuery() {
   return useQuery(libraryConfigQueryOptions());

@@ -18,8 +18,10 @@ export async function fetchLibraryInfo(): Promise<LibraryInfo | null> {
   }
 }
 
+export const libraryKeys = { info: () => ['library', 'info'] as const };
+
 export const libraryInfoQueryOptions = () =>
-  queryOptions({ queryKey: ['library', 'info'], queryFn: fetchLibraryInfo, retry: false });
+  queryOptions({ queryKey: libraryKeys.info(), queryFn: fetchLibraryInfo, retry: false });
 
 export function useLibraryInfoQuery(enabled = true) {
   return useQuery({ ...libraryInfoQueryOptions(), enabled });

@@ -45,8 +45,8 @@ interface RomsRequest {
   order_dir: string | null;
 }
 
-/** GET /api/roms over the five games, recording each page asked for. */
-function stubRomsApi(): RomsRequest[] {
+/** GET /api/roms over `count` games (of `total`), recording each page asked for. */
+function stubRomsApi(count = NAMES.length, total = 100): RomsRequest[] {
   const requests: RomsRequest[] = [];
   vi.stubGlobal('fetch', (input: string) => {
     const query = new URL(input, 'http://localhost').searchParams;
@@ -60,11 +60,12 @@ function stubRomsApi(): RomsRequest[] {
     requests.push(request);
     return Promise.resolve(
       Response.json({
-        items: NAMES.slice(request.offset, request.offset + request.limit).map((_, index) =>
-          rom(request.offset + index),
+        items: Array.from(
+          { length: Math.max(0, Math.min(request.limit, count - request.offset)) },
+          (_, index) => rom(request.offset + index),
         ),
         // More games than one page, as the jump bar only shows on long lists.
-        total: 100,
+        total,
         limit: request.limit,
         offset: request.offset,
         char_index: { a: 0, b: 1, m: 2, z: 4 },
@@ -167,6 +168,31 @@ describe('Gallery', () => {
     expect(screen.getByTestId('gallery-count').textContent).toBe('98 games');
     expect(requests).toHaveLength(asked);
   });
+
+  it('loads the next page when the end of the list comes near', async () => {
+    const observed: IntersectionObserverCallback[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: IntersectionObserverCallback) {
+          observed.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    requests = stubRomsApi(73, 73);
+    await renderGallery();
+    await waitFor(() => expect(screen.getAllByTestId('rom-card')).toHaveLength(72));
+    expect(screen.queryByTestId('gallery-end')).toBeNull();
+    const near = [{ isIntersecting: true }] as IntersectionObserverEntry[];
+    observed.at(-1)?.(near, {} as IntersectionObserver);
+    await waitFor(() => expect(screen.getAllByTestId('rom-card')).toHaveLength(73), {
+      timeout: 5000,
+    });
+    expect(requests.map((request) => request.offset)).toEqual([0, 72]);
+    expect(screen.getByTestId('gallery-end')).not.toBeNull();
+  }, 30_000);
 
   it('switches to the list view, sorted by the server', async () => {
     useGalleryViewStore.getState().setView('list');

@@ -291,17 +291,9 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
 function RetroAchievementsSection({ user }: { user: User }) {
   const { t } = useTranslation('settings');
   const refresh = useRefreshRetroAchievementsMutation();
-  const [error, setError] = useState<string | null>(null);
+  const error = refresh.error ? errorMessage(refresh.error) : null;
   const summary = raSummary(user.ra_progression);
-
-  const run = async () => {
-    setError(null);
-    try {
-      await refresh.mutateAsync(user.id);
-    } catch (caught) {
-      setError(errorMessage(caught));
-    }
-  };
+  const run = () => refresh.mutate(user.id);
 
   return (
     <Section title={t('profile.ra-title')} icon={<EmojiEventsRounded />} testId="profile-ra">
@@ -347,7 +339,7 @@ function RetroAchievementsSection({ user }: { user: User }) {
             variant="outlined"
             startIcon={refresh.isPending ? <CircularProgress size={16} /> : <RefreshRounded />}
             disabled={refresh.isPending || !user.ra_username}
-            onClick={() => void run()}
+            onClick={run}
             data-testid="profile-ra-refresh"
           >
             {refresh.isPending ? t('profile.ra-refreshing') : t('profile.ra-refresh')}
