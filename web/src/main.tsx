@@ -6,9 +6,9 @@ import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
 import { initI18n } from './lib/i18n';
 import { setNavigator } from './lib/navigator';
-import { loadStartupData } from './lib/startup';
+import { loadStartupData } from '@/app/startup';
 import { useLanguageStore } from './lib/stores/language-store';
-import { useNavigationStore } from './lib/stores/navigation-store';
+import { useNavigationStore } from '@/shared/stores/navigation-store';
 import { useThemeStore, watchSystemTheme } from './lib/stores/theme-store';
 
 async function start(): Promise<void> {

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 
 import { usePageNameStore } from '../lib/page-name';
-import { useAuthStore } from '../lib/stores/auth-store';
-import { selectShowSetupWizard, useHeartbeatStore } from '../lib/stores/heartbeat-store';
+import { useAuthStore } from '@/shared/stores/auth-store';
+import { selectShowSetupWizard, useHeartbeatStore } from '@/shared/stores/heartbeat-store';
 import { safeDecideNavigation } from './guard';
 import { GuardContext } from './guard-context';
 import { normalizePath, routeScopes, routeTitleKey } from './route-handle';

@@ -3,8 +3,8 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 
 import { logout } from '../features/auth/api/logout';
-import { useAuthStore } from '../lib/stores/auth-store';
-import { useNavigationStore } from '../lib/stores/navigation-store';
+import { useAuthStore } from '@/shared/stores/auth-store';
+import { useNavigationStore } from '@/shared/stores/navigation-store';
 
 /**
  * Ends the session on the server, forgets the user locally and opens the login page — or the

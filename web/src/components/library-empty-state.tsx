@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { examplePlatformFolder, useLibraryInfoQuery } from '@/lib/api/library-info';
+import { examplePlatformFolder, useLibraryInfoQuery } from '@/shared/api/library-info';
 
 import { EmptyState } from './empty-state';
 

@@ -5,8 +5,8 @@ import { clearCookies, createFakeFetch, HEARTBEAT } from '../test/fake-fetch';
 import { ADMIN_USER } from '../test/fake-fetch';
 import { api, ApiError, computeLoginNext, isSessionEnded, loginPathWithNext } from './api-client';
 import { setNavigator } from './navigator';
-import { useAuthStore } from './stores/auth-store';
-import { useHeartbeatStore } from './stores/heartbeat-store';
+import { useAuthStore } from '@/shared/stores/auth-store';
+import { useHeartbeatStore } from '@/shared/stores/heartbeat-store';
 
 describe('computeLoginNext (the 403 next rule)', () => {
   it('keeps an existing next value', () => {

@@ -9,8 +9,8 @@ import {
 import { readCookie, removeCookie } from './cookies';
 import { navigateTo } from './navigator';
 import { requestEnded, requestStarted } from './network-tracker';
-import { useAuthStore } from './stores/auth-store';
-import { useHeartbeatStore } from './stores/heartbeat-store';
+import { useAuthStore } from '@/shared/stores/auth-store';
+import { useHeartbeatStore } from '@/shared/stores/heartbeat-store';
 
 export const API_BASE = '/api';
 export const LOGIN_PATH = '/login';

@@ -1,8 +1,8 @@
 import type { NotPlayableReason } from '@romshelf/contract';
 import { isRufflePlatform, whyNotPlayable } from '@romshelf/contract';
 
-import { useConfigStore } from './stores/config-store';
-import { useHeartbeatStore } from './stores/heartbeat-store';
+import { useConfigStore } from '@/shared/stores/config-store';
+import { useHeartbeatStore } from '@/shared/stores/heartbeat-store';
 
 let webglCache: boolean | undefined;
 

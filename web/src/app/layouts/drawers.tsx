@@ -20,9 +20,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-import { hasScopes, useAuthStore } from '../../lib/stores/auth-store';
-import { useNavigationStore } from '../../lib/stores/navigation-store';
-import type { DrawerName } from '../../lib/stores/navigation-store';
+import { hasScopes, useAuthStore } from '@/shared/stores/auth-store';
+import { useNavigationStore } from '@/shared/stores/navigation-store';
+import type { DrawerName } from '@/shared/stores/navigation-store';
 import { PlatformInfo } from '../../features/gallery/components/platform-info';
 import { useLogout } from '../use-logout';
 import { PlatformsDrawerContent } from './platforms-drawer';

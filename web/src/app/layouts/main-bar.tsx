@@ -13,9 +13,9 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 
 import { isScanActive, useScanStore } from '../../features/scan/stores/scan-store';
-import { hasScopes, useAuthStore } from '../../lib/stores/auth-store';
-import { useNavigationStore } from '../../lib/stores/navigation-store';
-import { useUploadStore } from '../../lib/stores/upload-store';
+import { hasScopes, useAuthStore } from '@/shared/stores/auth-store';
+import { useNavigationStore } from '@/shared/stores/navigation-store';
+import { useUploadStore } from '@/shared/stores/upload-store';
 import { NAV_ITEMS } from './nav-items';
 import type { NavItem } from './nav-items';
 

@@ -17,7 +17,7 @@ import { Link as RouterLink, Outlet } from 'react-router';
 import { Logo } from '../../components/logo';
 import { NotFound } from '../../components/not-found';
 import { hideLoadingLogo } from '../../lib/loading-logo';
-import { useNavigationStore } from '../../lib/stores/navigation-store';
+import { useNavigationStore } from '@/shared/stores/navigation-store';
 import { UploadDialog } from '../../features/upload/components/upload-dialog';
 import { UploadTray } from '../../features/upload/components/upload-tray';
 import { useGuardNotFound } from '../guard-context';

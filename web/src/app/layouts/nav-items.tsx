@@ -10,7 +10,7 @@ import SettingsRounded from '@mui/icons-material/SettingsRounded';
 import VideogameAssetRounded from '@mui/icons-material/VideogameAssetRounded';
 import type { ReactNode } from 'react';
 
-import type { DrawerName } from '../../lib/stores/navigation-store';
+import type { DrawerName } from '@/shared/stores/navigation-store';
 
 /** One entry of the main bar: a page (`to`), a drawer, or one of the go* actions. */
 export interface NavItem {

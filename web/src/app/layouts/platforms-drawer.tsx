@@ -18,9 +18,9 @@ import { useLocation, useNavigate } from 'react-router';
 
 import { PlatformIcon } from '../../components/platform-icon';
 import { errorMessage } from '../../lib/api-client';
-import { sortPlatforms, usePlatformsQuery } from '../../lib/api/platforms';
-import { useNavigationStore } from '../../lib/stores/navigation-store';
-import { useHasScopes } from '../../lib/stores/use-scopes';
+import { sortPlatforms, usePlatformsQuery } from '@/shared/api/platforms';
+import { useNavigationStore } from '@/shared/stores/navigation-store';
+import { useHasScopes } from '@/shared/stores/use-scopes';
 
 function fold(value: string): string {
   return value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();

@@ -12,8 +12,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-import { useAuthStore } from '../../lib/stores/auth-store';
-import { useNavigationStore } from '../../lib/stores/navigation-store';
+import { useAuthStore } from '@/shared/stores/auth-store';
+import { useNavigationStore } from '@/shared/stores/navigation-store';
 import { useLogout } from '../use-logout';
 
 /** Avatar button with profile, user interface and logout. */

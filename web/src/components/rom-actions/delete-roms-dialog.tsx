@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 
 import { errorMessage } from '@/lib/api-client';
 import { deleteRoms, libraryChanged } from '@/lib/api/rom-actions';
-import { galleryStore } from '@/lib/stores/gallery-store';
+import { removeCachedRoms } from '@/shared/api/rom-cache';
 
 import { gameTitle } from '../game-cover';
 
@@ -66,7 +66,7 @@ export function DeleteRomsDialog({
       const answer = await deleteRoms(ids, fromDisk ? ids : []);
       const failed = new Set(answer.failed_ids);
       const deleted = ids.filter((id) => !failed.has(id));
-      galleryStore.getState().removeRoms(deleted);
+      removeCachedRoms(queryClient, deleted);
       libraryChanged(queryClient);
       if (answer.errors.length > 0) {
         setError(answer.errors.join('\n'));

@@ -22,8 +22,8 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/api-client';
 import { libraryChanged, updateRom } from '@/lib/api/rom-actions';
 import type { RomEdit } from '@/lib/api/rom-actions';
-import { galleryStore } from '@/lib/stores/gallery-store';
-import { useHeartbeatStore } from '@/lib/stores/heartbeat-store';
+import { updateCachedRom } from '@/shared/api/rom-cache';
+import { useHeartbeatStore } from '@/shared/stores/heartbeat-store';
 
 import { GameCover, gameTitle } from '../game-cover';
 import { CoverSearchDialog } from './cover-search-dialog';
@@ -96,7 +96,7 @@ export function EditRomDialog({
     setError(null);
     try {
       const saved = await updateRom(rom, edit);
-      galleryStore.getState().updateRom(saved);
+      updateCachedRom(queryClient, saved);
       libraryChanged(queryClient);
       onSaved?.(saved);
       onClose();

@@ -39,11 +39,11 @@ import {
   titleFileName,
   unmatchRom,
   updateRomFileAndCover,
-} from '@/lib/api/metadata';
-import type { CandidateSource, SearchBy } from '@/lib/api/metadata';
+} from '@/shared/api/metadata';
+import type { CandidateSource, SearchBy } from '@/shared/api/metadata';
 import { libraryChanged } from '@/lib/api/rom-actions';
-import { galleryStore } from '@/lib/stores/gallery-store';
-import { useHeartbeatStore } from '@/lib/stores/heartbeat-store';
+import { updateCachedRom } from '@/shared/api/rom-cache';
+import { useHeartbeatStore } from '@/shared/stores/heartbeat-store';
 
 import { GameCover, gameTitle } from '../game-cover';
 import { PlatformIcon } from '../platform-icon';
@@ -361,7 +361,7 @@ export function MatchRomDialog({
   const changed = useCallback(
     (next: DetailedRom) => {
       setCurrent(next);
-      galleryStore.getState().updateRom(next);
+      updateCachedRom(queryClient, next);
       libraryChanged(queryClient);
       onMatched?.(next);
     },

@@ -14,14 +14,16 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorMessage } from '@/lib/api-client';
 import { updateRomProps, withRomUser } from '@/lib/api/rom-actions';
 import type { PropsChange } from '@/lib/api/rom-actions';
-import { galleryStore } from '@/lib/stores/gallery-store';
-import { useHasScopes } from '@/lib/stores/use-scopes';
+import { removeCachedContinuePlaying, updateCachedRom } from '@/shared/api/rom-cache';
+import { romKeys } from '@/shared/api/rom-keys';
+import { useHasScopes } from '@/shared/stores/use-scopes';
 
 import { PlayStatusMenu } from '../play-status-menu';
 import { DeleteRomsDialog } from './delete-roms-dialog';
@@ -31,10 +33,14 @@ import { MatchRomDialog } from './match-rom-dialog';
 type MenuRom = SimpleRom | DetailedRom;
 
 /** Saves personal data and spreads the answer to lists and rails. */
-export async function saveRomProps(rom: MenuRom, change: PropsChange): Promise<RomUser> {
+export async function saveRomProps(
+  queryClient: QueryClient,
+  rom: MenuRom,
+  change: PropsChange,
+): Promise<RomUser> {
   const romUser = await updateRomProps(rom.id, change);
-  galleryStore.getState().updateRom(withRomUser({ id: rom.id, rom_user: rom.rom_user }, romUser));
-  if (change.remove_last_played) galleryStore.getState().removeContinuePlayingRom(rom.id);
+  updateCachedRom(queryClient, withRomUser({ id: rom.id, rom_user: rom.rom_user }, romUser));
+  if (change.remove_last_played) removeCachedContinuePlaying(queryClient, rom.id);
   return romUser;
 }
 
@@ -70,9 +76,9 @@ export function RomMenu({
 
   const props = async (change: PropsChange) => {
     try {
-      const romUser = await saveRomProps(rom, change);
+      const romUser = await saveRomProps(queryClient, rom, change);
       onChanged?.(withRomUser(rom, romUser));
-      void queryClient.invalidateQueries({ queryKey: ['roms'] });
+      void queryClient.invalidateQueries({ queryKey: romKeys.all });
     } catch (cause) {
       onError?.(errorMessage(cause));
     }

@@ -1,7 +1,7 @@
-import { fetchCurrentUser } from '@/lib/api/current-user';
-import { fetchLibraryConfig } from '@/lib/api/library-config';
-import { useAuthStore } from '@/lib/stores/auth-store';
-import { useConfigStore } from '@/lib/stores/config-store';
+import { fetchCurrentUser } from '@/shared/api/current-user';
+import { fetchLibraryConfig } from '@/shared/api/library-config';
+import { useAuthStore } from '@/shared/stores/auth-store';
+import { useConfigStore } from '@/shared/stores/config-store';
 import { login } from './api/login';
 import type { Credentials } from './api/login';
 

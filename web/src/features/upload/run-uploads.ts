@@ -2,9 +2,9 @@ import type { QueryClient } from '@tanstack/react-query';
 
 import { ApiError, NO_RESPONSE, errorMessage } from '@/lib/api-client';
 import { libraryChanged } from '@/lib/api/rom-actions';
-import { useUploadStore } from '@/lib/stores/upload-store';
-import { uploadRomFile } from '@/lib/upload';
-import type { UploadOptions } from '@/lib/upload';
+import { useUploadStore } from '@/shared/stores/upload-store';
+import { uploadRomFile } from './api/upload-rom-file';
+import type { UploadOptions } from './api/upload-rom-file';
 
 export interface UploadJob {
   id: number;

@@ -8,8 +8,8 @@ import type {
 import type { QueryClient } from '@tanstack/react-query';
 
 import { API_BASE, api } from '../api-client';
-import { galleryStore } from '../stores/gallery-store';
-import { platformsQueryKey } from './platforms';
+import { platformKeys } from '@/shared/api/platforms';
+import { romKeys } from '@/shared/api/rom-keys';
 
 /** The fields of the edit dialog (SPEC §7 PUT /roms/{id}). */
 export interface RomEdit {
@@ -103,9 +103,8 @@ export function manualUrl(
 
 /** After a change to the library: reload ROM lists, rails, platform counts and open galleries. */
 export function libraryChanged(queryClient: QueryClient): void {
-  galleryStore.getState().invalidate();
-  void queryClient.invalidateQueries({ queryKey: ['roms'] });
-  void queryClient.invalidateQueries({ queryKey: platformsQueryKey });
+  void queryClient.invalidateQueries({ queryKey: romKeys.all });
+  void queryClient.invalidateQueries({ queryKey: platformKeys.all });
 }
 
 /** A ROM with its user data replaced, for lists and the details page. */

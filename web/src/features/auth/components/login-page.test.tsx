@@ -1,9 +1,10 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { useAuthStore } from '@/lib/stores/auth-store';
+import { useAuthStore } from '@/shared/stores/auth-store';
 import { ADMIN_USER, clearCookies, createFakeFetch } from '@/test/fake-fetch';
 import type { FakeAnswer } from '@/test/fake-fetch';
 import { createTestI18n } from '@/test/i18n';
@@ -20,9 +21,11 @@ async function renderLogin(url: string) {
     { initialEntries: [url] },
   );
   render(
-    <I18nextProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nextProvider>,
+    <QueryClientProvider client={new QueryClient()}>
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </QueryClientProvider>,
   );
   return router;
 }

@@ -7,6 +7,7 @@ import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +17,7 @@ import { OIDC_LOGIN_ERRORS } from '@romshelf/contract';
 import type { OidcLoginError } from '@romshelf/contract';
 
 import { API_BASE, ApiError, errorMessage } from '@/lib/api-client';
-import { useHeartbeatStore } from '@/lib/stores/heartbeat-store';
+import { useHeartbeatStore } from '@/shared/stores/heartbeat-store';
 import { signIn } from '../sign-in';
 import { AuthCardHeader } from './auth-card-header';
 import { PasswordField } from './password-field';
@@ -52,37 +53,31 @@ export function LoginPage() {
   const oidcError = oidcErrorKey(params.get('error'));
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const [missing, setMissing] = useState(false);
+  const signInMutation = useMutation({
+    mutationFn: signIn,
+    onSuccess: () => void navigate(safeNext(params.get('next')), { replace: true }),
+  });
+  // Signed in: the form stays busy while the app opens.
+  const pending = signInMutation.isPending || signInMutation.isSuccess;
+  const failure = signInMutation.error;
+  const error = missing
+    ? t('login.missing-credentials')
+    : failure
+      ? failure instanceof ApiError && SHOWN_AS_IS.includes(failure.status)
+        ? failure.message
+        : t('login.failed', { error: errorMessage(failure) })
+      : null;
 
-  const submit = async (event: SyntheticEvent) => {
+  const submit = (event: SyntheticEvent) => {
     event.preventDefault();
-    if (!username || !password) {
-      setError(t('login.missing-credentials'));
-      return;
-    }
-    setPending(true);
-    setError(null);
-    try {
-      await signIn({ username, password });
-      void navigate(safeNext(params.get('next')), { replace: true });
-    } catch (caught) {
-      setError(
-        caught instanceof ApiError && SHOWN_AS_IS.includes(caught.status)
-          ? caught.message
-          : t('login.failed', { error: errorMessage(caught) }),
-      );
-      setPending(false);
-    }
+    setMissing(!username || !password);
+    if (!username || !password) return;
+    signInMutation.mutate({ username, password });
   };
 
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      data-testid="login-form"
-    >
+    <Box component="form" noValidate onSubmit={submit} data-testid="login-form">
       <AuthCardHeader title={t('login.title')} subtitle={t('login.subtitle')} />
       <Stack spacing={2.5}>
         {oidcError ? (

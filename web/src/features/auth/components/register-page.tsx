@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,14 +39,30 @@ export function RegisterPage() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<Record<string, FieldError>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [deadLink, setDeadLink] = useState(false);
-  const [registered, setRegistered] = useState(false);
-  const [pending, setPending] = useState(false);
+  const register = useMutation({
+    mutationFn: async (account: { username: string; email: string; password: string }) => {
+      await registerUser({ ...account, token });
+      // Registering does not sign in: log in with the new account, then open the library.
+      return signIn({ username: account.username, password: account.password }).then(
+        () => true,
+        () => false,
+      );
+    },
+    onSuccess: (signedIn) => {
+      if (signedIn) void navigate('/', { replace: true });
+    },
+  });
+  const serverError = register.error
+    ? accountErrorText(register.error, t, 'register.failed')
+    : null;
+  const deadLink = register.error ? isDeadLink(register.error) : false;
+  // Registered but not signed in: the page says so and links to the login.
+  const registered = register.data === false;
+  const pending = register.isPending || register.data === true;
 
   const message = (error: FieldError | undefined) => (error ? t(error.key, error.values) : null);
 
-  const submit = async (event: SyntheticEvent) => {
+  const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     const found = {
       username: validateUsername(username),
@@ -55,35 +72,13 @@ export function RegisterPage() {
     };
     setErrors(found);
     if (!noErrors(found)) return;
-    setPending(true);
-    setServerError(null);
-    try {
-      await registerUser({ username, email, password, token });
-    } catch (caught) {
-      setServerError(accountErrorText(caught, t, 'register.failed'));
-      setDeadLink(isDeadLink(caught));
-      setPending(false);
-      return;
-    }
-    // Registering does not sign in: log in with the new account, then open the library.
-    try {
-      await signIn({ username, password });
-      void navigate('/', { replace: true });
-    } catch {
-      setRegistered(true);
-      setPending(false);
-    }
+    register.mutate({ username, email, password });
   };
 
   const formShown = Boolean(token) && !deadLink && !registered;
 
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      data-testid="register-form"
-    >
+    <Box component="form" noValidate onSubmit={submit} data-testid="register-form">
       <AuthCardHeader title={t('register.title')} subtitle={t('register.subtitle')} />
       <Stack spacing={2.5}>
         {!token ? (

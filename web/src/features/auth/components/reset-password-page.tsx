@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,41 +29,29 @@ export function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<Record<string, FieldError>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
-  const [deadLink, setDeadLink] = useState(false);
-  const [pending, setPending] = useState(false);
+  const reset = useMutation({
+    mutationFn: () =>
+      token ? resetPassword({ token, new_password: password }) : forgotPassword(username),
+  });
+  const serverError = reset.error ? accountErrorText(reset.error, t, 'reset.failed') : null;
+  const deadLink = reset.error ? isDeadLink(reset.error) : false;
+  const done = reset.isSuccess;
+  const pending = reset.isPending;
 
   const message = (error: FieldError | undefined) => (error ? t(error.key, error.values) : null);
 
-  const submit = async (event: SyntheticEvent) => {
+  const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     const next: Record<string, FieldError> = token
       ? { password: validatePassword(password), confirm: validateConfirmation(password, confirm) }
       : { username: validateUsername(username) };
     setErrors(next);
     if (Object.values(next).some((error) => error !== null)) return;
-    setPending(true);
-    setServerError(null);
-    try {
-      if (token) await resetPassword({ token, new_password: password });
-      else await forgotPassword(username);
-      setDone(true);
-    } catch (caught) {
-      setServerError(accountErrorText(caught, t, 'reset.failed'));
-      setDeadLink(isDeadLink(caught));
-    } finally {
-      setPending(false);
-    }
+    reset.mutate();
   };
 
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      data-testid="reset-form"
-    >
+    <Box component="form" noValidate onSubmit={submit} data-testid="reset-form">
       <AuthCardHeader
         title={t('reset.title')}
         subtitle={token ? t('reset.subtitle-new-password') : t('reset.subtitle-request')}
@@ -77,10 +66,7 @@ export function ResetPasswordPage() {
                 <Link
                   component={RouterLink}
                   to="/reset-password"
-                  onClick={() => {
-                    setDeadLink(false);
-                    setServerError(null);
-                  }}
+                  onClick={() => reset.reset()}
                   data-testid="reset-request-new"
                 >
                   {t('reset.request-new')}

@@ -4,14 +4,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-import { fetchHeartbeat } from '@/lib/api/heartbeat';
+import { fetchHeartbeat } from '@/shared/api/heartbeat';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { useHeartbeatStore } from '@/lib/stores/heartbeat-store';
+import { useHeartbeatStore } from '@/shared/stores/heartbeat-store';
 import { createFirstAdmin } from '../api/create-first-admin';
 import { signIn } from '../sign-in';
 import type { FieldError } from '../validation';
@@ -42,12 +43,31 @@ export function SetupPage() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<SetupErrors>(NO_ERRORS);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const setup = useMutation({
+    mutationFn: async (account: { username: string; email: string; password: string }) => {
+      await createFirstAdmin(account);
+      await signIn({ username: account.username, password: account.password });
+    },
+    onSuccess: () => {
+      useHeartbeatStore.getState().markSetupDone();
+      fetchHeartbeat().then(
+        (heartbeat) => useHeartbeatStore.getState().setHeartbeat(heartbeat),
+        (error: unknown) => console.error('Could not refresh the heartbeat', error),
+      );
+      void navigate('/', { replace: true });
+    },
+  });
+  // Done: the form stays busy while the app opens.
+  const pending = setup.isPending || setup.isSuccess;
+  const serverError = setup.error
+    ? t('setup.failed', {
+        error: setup.error instanceof ApiError ? setup.error.message : errorMessage(setup.error),
+      })
+    : null;
 
   const message = (error: FieldError) => (error ? t(error.key, error.values) : null);
 
-  const submit = async (event: SyntheticEvent) => {
+  const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     const next: SetupErrors = {
       username: validateUsername(username),
@@ -57,34 +77,11 @@ export function SetupPage() {
     };
     setErrors(next);
     if (Object.values(next).some((error) => error !== null)) return;
-    setPending(true);
-    setServerError(null);
-    try {
-      await createFirstAdmin({ username, email, password });
-      await signIn({ username, password });
-      useHeartbeatStore.getState().markSetupDone();
-      fetchHeartbeat().then(
-        (heartbeat) => useHeartbeatStore.getState().setHeartbeat(heartbeat),
-        (error: unknown) => console.error('Could not refresh the heartbeat', error),
-      );
-      void navigate('/', { replace: true });
-    } catch (caught) {
-      setServerError(
-        t('setup.failed', {
-          error: caught instanceof ApiError ? caught.message : errorMessage(caught),
-        }),
-      );
-      setPending(false);
-    }
+    setup.mutate({ username, email, password });
   };
 
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      data-testid="setup-form"
-    >
+    <Box component="form" noValidate onSubmit={submit} data-testid="setup-form">
       <AuthCardHeader title={t('setup.title')} subtitle={t('setup.subtitle')} />
       <Stack spacing={2.5}>
         {serverError ? (

@@ -1,8 +1,10 @@
 import type { RomListPage, RomOrderBy } from '@romshelf/contract';
 import { PAGE_SIZE } from '@romshelf/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { romKeys } from '@/shared/api/rom-keys';
+import type { RomListContext } from '@/shared/api/rom-keys';
 
 /** The scope and page of a ROM list. */
 export interface RomListParams {
@@ -33,9 +35,15 @@ export async function fetchRoms(params: RomListParams): Promise<RomListPage> {
   });
 }
 
-export const romsQueryOptions = (params: RomListParams) =>
-  queryOptions({ queryKey: ['roms', 'list', params], queryFn: () => fetchRoms(params) });
-
-export function useRomsQuery(params: RomListParams) {
-  return useQuery(romsQueryOptions(params));
-}
+/**
+ * One page (PAGE_SIZE ROMs from `offset`) of a gallery context. Pages stay fresh until the
+ * library changes: every change (edit, delete, upload, scan end) invalidates or rewrites them,
+ * so going back to a gallery shows it at once without asking again. A page nobody waits for
+ * any more (a search typed over) is cancelled.
+ */
+export const romPageQueryOptions = (context: RomListContext, offset: number) =>
+  queryOptions({
+    queryKey: romKeys.galleryPage(context, offset),
+    queryFn: ({ signal }) => fetchRoms({ ...context, offset, limit: PAGE_SIZE, signal }),
+    staleTime: Infinity,
+  });

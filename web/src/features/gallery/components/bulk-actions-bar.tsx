@@ -13,7 +13,7 @@ import Paper from '@mui/material/Paper';
 import Snackbar from '@mui/material/Snackbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,8 +25,10 @@ import { errorMessage } from '@/lib/api-client';
 import type { PropsChange } from '@/lib/api/rom-actions';
 import { downloadSequentially } from '@/lib/bulk-download';
 import { romContentUrl } from '@/lib/download';
-import { galleryStore, useGalleryStore } from '@/lib/stores/gallery-store';
-import { useHasScopes } from '@/lib/stores/use-scopes';
+import { romKeys } from '@/shared/api/rom-keys';
+import { useHasScopes } from '@/shared/stores/use-scopes';
+
+import { useGalleryStore } from '../stores/gallery-store';
 
 function Action({
   label,
@@ -65,15 +67,13 @@ function Action({
  * The bar of select mode: count, select all loaded, and bulk download (one file after another,
  * SPEC §9), favourite, status and delete.
  */
-export function BulkActionsBar() {
+export function BulkActionsBar({ roms }: { roms: readonly SimpleRom[] }) {
   const { t } = useTranslation('gallery');
   const queryClient = useQueryClient();
   const canWrite = useHasScopes('roms.write');
-  const roms = useGalleryStore((state) => state.roms);
   const selectedIds = useGalleryStore((state) => state.selectedIds);
   const [statusAnchor, setStatusAnchor] = useState<HTMLElement | null>(null);
   const [deleting, setDeleting] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const abort = useRef<AbortController | null>(null);
 
@@ -81,22 +81,27 @@ export function BulkActionsBar() {
   const count = selected.length;
   const allFavourite = count > 0 && selected.every((rom) => rom.rom_user.is_favorite);
 
-  const bulkProps = async (change: PropsChange, done: string) => {
-    setBusy(true);
-    const errors: string[] = [];
-    for (const rom of selected) {
-      try {
-        await saveRomProps(rom, change);
-      } catch (error) {
-        errors.push(errorMessage(error));
+  // One game after another; the failures are collected, the others still change.
+  const bulkProps = useMutation({
+    mutationFn: async ({ change }: { change: PropsChange; done: string }) => {
+      const errors: string[] = [];
+      for (const rom of selected) {
+        try {
+          await saveRomProps(queryClient, rom, change);
+        } catch (error) {
+          errors.push(errorMessage(error));
+        }
       }
-    }
-    void queryClient.invalidateQueries({ queryKey: ['roms'] });
-    setBusy(false);
-    setMessage(
-      errors.length > 0 ? { text: errors.join('; '), error: true } : { text: done, error: false },
-    );
-  };
+      return errors;
+    },
+    onSuccess: (errors, { done }) => {
+      void queryClient.invalidateQueries({ queryKey: romKeys.all });
+      setMessage(
+        errors.length > 0 ? { text: errors.join('; '), error: true } : { text: done, error: false },
+      );
+    },
+  });
+  const busy = bulkProps.isPending;
 
   const download = async () => {
     abort.current?.abort();
@@ -144,7 +149,7 @@ export function BulkActionsBar() {
         <Button
           size="small"
           startIcon={<DoneAllRounded />}
-          onClick={() => galleryStore.getState().selectAllLoaded()}
+          onClick={() => useGalleryStore.getState().selectAll(roms)}
           data-testid="bulk-select-all"
           aria-label={t('select.all-loaded', { count: roms.length })}
           sx={{ minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
@@ -173,7 +178,10 @@ export function BulkActionsBar() {
           label={allFavourite ? t('select.unfavourite') : t('select.favourite')}
           icon={<FavoriteRounded sx={{ color: allFavourite ? undefined : '#ff5c8a' }} />}
           onClick={() =>
-            void bulkProps({ data: { is_favorite: !allFavourite } }, t('select.done', { count }))
+            bulkProps.mutate({
+              change: { data: { is_favorite: !allFavourite } },
+              done: t('select.done', { count }),
+            })
           }
           disabled={count === 0 || busy}
           testId="bulk-favourite"
@@ -207,7 +215,7 @@ export function BulkActionsBar() {
         <Action
           label={t('select.exit')}
           icon={<CloseRounded />}
-          onClick={() => galleryStore.getState().setSelectMode(false)}
+          onClick={() => useGalleryStore.getState().setSelectMode(false)}
           testId="bulk-exit"
         />
       </Paper>
@@ -216,7 +224,7 @@ export function BulkActionsBar() {
         open={statusAnchor !== null}
         onClose={() => setStatusAnchor(null)}
         onPick={(status: PlayStatus | null) =>
-          void bulkProps({ data: { status } }, t('select.done', { count }))
+          bulkProps.mutate({ change: { data: { status } }, done: t('select.done', { count }) })
         }
       />
       {deleting ? (
@@ -224,7 +232,7 @@ export function BulkActionsBar() {
           roms={selected}
           open
           onClose={() => setDeleting(false)}
-          onDeleted={() => galleryStore.getState().clearSelection()}
+          onDeleted={() => useGalleryStore.getState().clearSelection()}
         />
       ) : null}
       <Snackbar

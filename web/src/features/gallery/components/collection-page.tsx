@@ -9,7 +9,7 @@ import { useParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { usePageName } from '@/lib/page-name';
-import { useNavigationStore } from '@/lib/stores/navigation-store';
+import { useNavigationStore } from '@/shared/stores/navigation-store';
 
 export type CollectionKind = 'regular' | 'virtual' | 'smart';
 

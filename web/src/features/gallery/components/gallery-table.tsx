@@ -17,8 +17,8 @@ import { GameCover, gameTitle } from '@/components/game-cover';
 import { RegionFlags, RomUserBadges, UnidentifiedBadge } from '@/components/rom-card';
 import { formatBytes, formatDate } from '@/lib/format';
 
-import { galleryStore, useGalleryStore } from '@/lib/stores/gallery-store';
-import type { OrderDir } from '@/lib/stores/gallery-store';
+import { useGalleryStore } from '../stores/gallery-store';
+import type { OrderDir } from '../stores/gallery-store';
 
 interface Column {
   id: string;
@@ -45,21 +45,20 @@ const RomRow = memo(function RomRow({
   showPlatform,
   selectMode,
   selected,
+  onSelect,
 }: {
   rom: SimpleRom;
   showPlatform: boolean;
   selectMode: boolean;
   selected: boolean;
+  onSelect: (id: number, range: boolean) => void;
 }) {
   const navigate = useNavigate();
   const title = gameTitle(rom);
   const open = (range = false) => {
     // In select mode (or with shift) a row is selected instead of opened, as cards are.
     if (selectMode || range) {
-      const store = galleryStore.getState();
-      if (!store.selectMode) store.setSelectMode(true);
-      if (range) store.selectRange(rom.id);
-      else store.toggleSelected(rom.id);
+      onSelect(rom.id, range);
       return;
     }
     void navigate(`/rom/${String(rom.id)}`);
@@ -124,6 +123,7 @@ export function GalleryTable({
   orderBy,
   orderDir,
   onSort,
+  onSelect,
   showPlatform,
   loadingRows,
 }: {
@@ -131,6 +131,8 @@ export function GalleryTable({
   orderBy: RomOrderBy;
   orderDir: OrderDir;
   onSort: (orderBy: RomOrderBy, orderDir: OrderDir) => void;
+  /** A row clicked in select mode (or with shift, `range`). */
+  onSelect: (id: number, range: boolean) => void;
   showPlatform: boolean;
   loadingRows: number;
 }) {
@@ -176,6 +178,7 @@ export function GalleryTable({
               showPlatform={showPlatform}
               selectMode={selectMode}
               selected={selectedIds.has(rom.id)}
+              onSelect={onSelect}
             />
           ))}
           {Array.from({ length: loadingRows }, (_, index) => (

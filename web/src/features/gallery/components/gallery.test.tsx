@@ -5,10 +5,10 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { removeCachedRoms, updateCachedRom } from '@/shared/api/rom-cache';
 import { createTestI18n } from '@/test/i18n';
 
-import { galleryStore } from '@/lib/stores/gallery-store';
-import type { RomPageFetcher } from '@/lib/stores/gallery-store';
+import { useGalleryStore } from '../stores/gallery-store';
 import { useGalleryViewStore } from '../stores/gallery-view-store';
 import { Gallery } from './gallery';
 
@@ -37,26 +37,53 @@ function rom(index: number): SimpleRom {
   } as SimpleRom;
 }
 
-const fetcher = vi.fn<RomPageFetcher>((request) =>
-  Promise.resolve({
-    items: NAMES.slice(request.offset, request.offset + request.limit).map((_, index) =>
-      rom(request.offset + index),
-    ),
-    // More games than one page, as the jump bar only shows on long lists.
-    total: 100,
-    limit: request.limit,
-    offset: request.offset,
-    char_index: { a: 0, b: 1, m: 2, z: 4 },
-  }),
-);
+interface RomsRequest {
+  platform_id: string | null;
+  offset: number;
+  limit: number;
+  order_by: string | null;
+  order_dir: string | null;
+}
 
-async function renderGallery() {
+/** GET /api/roms over `count` games (of `total`), recording each page asked for. */
+function stubRomsApi(count = NAMES.length, total = 100): RomsRequest[] {
+  const requests: RomsRequest[] = [];
+  vi.stubGlobal('fetch', (input: string) => {
+    const query = new URL(input, 'http://localhost').searchParams;
+    const request = {
+      platform_id: query.get('platform_id'),
+      offset: Number(query.get('offset')),
+      limit: Number(query.get('limit')),
+      order_by: query.get('order_by'),
+      order_dir: query.get('order_dir'),
+    };
+    requests.push(request);
+    return Promise.resolve(
+      Response.json({
+        items: Array.from(
+          { length: Math.max(0, Math.min(request.limit, count - request.offset)) },
+          (_, index) => rom(request.offset + index),
+        ),
+        // More games than one page, as the jump bar only shows on long lists.
+        total,
+        limit: request.limit,
+        offset: request.offset,
+        char_index: { a: 0, b: 1, m: 2, z: 4 },
+      }),
+    );
+  });
+  return requests;
+}
+
+const firstPage = { platform_id: '1', offset: 0, limit: 72, order_by: 'name', order_dir: 'asc' };
+
+async function renderGallery(client = new QueryClient()) {
   const i18n = await createTestI18n();
   return render(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={client}>
       <I18nextProvider i18n={i18n}>
         <MemoryRouter>
-          <Gallery contextKey="platform:1" platformId={1} fetcher={fetcher} empty={<p>empty</p>} />
+          <Gallery place={{ platformId: 1 }} platformId={1} empty={<p>empty</p>} />
         </MemoryRouter>
       </I18nextProvider>
     </QueryClientProvider>,
@@ -64,10 +91,10 @@ async function renderGallery() {
 }
 
 describe('Gallery', () => {
+  let requests: RomsRequest[] = [];
   beforeEach(() => {
-    fetcher.mockClear();
-    galleryStore.getState().reset();
-    galleryStore.getState().clearCache();
+    requests = stubRomsApi();
+    useGalleryStore.setState({ places: {} });
     useGalleryViewStore.getState().setView('big');
     vi.stubGlobal(
       'IntersectionObserver',
@@ -88,12 +115,7 @@ describe('Gallery', () => {
     expect(await screen.findAllByTestId('rom-card')).toHaveLength(5);
     expect(screen.getByTestId('gallery-count').textContent).toBe('100 games');
     expect(screen.getAllByText('1.50 KB')).toHaveLength(5);
-    expect(fetcher).toHaveBeenCalledWith({
-      offset: 0,
-      limit: 72,
-      orderBy: 'name',
-      orderDir: 'asc',
-    });
+    expect(requests).toEqual([firstPage]);
   });
 
   it('jumps to a letter from the character index, and disables letters without games', async () => {
@@ -102,26 +124,75 @@ describe('Gallery', () => {
     expect(screen.getByTestId<HTMLButtonElement>('jump-C').disabled).toBe(true);
     fireEvent.click(screen.getByTestId('jump-M'));
     await waitFor(() => expect(screen.getAllByTestId('rom-card')).toHaveLength(3));
-    expect(fetcher).toHaveBeenLastCalledWith({
-      offset: 2,
-      limit: 72,
-      orderBy: 'name',
-      orderDir: 'asc',
-    });
+    expect(requests.at(-1)).toEqual({ ...firstPage, offset: 2 });
     expect(screen.getAllByTestId('rom-card-title')[0]?.textContent).toBe('Mega');
     expect(screen.getByTestId('jump-reset').textContent).toContain('M');
   });
 
-  it('shows a cached context again at once, without loading it', async () => {
+  it('shows a cached context again at once, where it was left, without loading it', async () => {
+    const client = new QueryClient();
+    const first = await renderGallery(client);
+    await screen.findAllByTestId('rom-card');
+    fireEvent.click(screen.getByTestId('jump-M'));
+    await waitFor(() => expect(screen.getAllByTestId('rom-card')).toHaveLength(3));
+    first.unmount();
+    const asked = requests.length;
+    await renderGallery(client);
+    expect(screen.getAllByTestId('rom-card')).toHaveLength(3);
+    expect(screen.getByTestId('jump-reset').textContent).toContain('M');
+    expect(requests).toHaveLength(asked);
+  });
+
+  it('starts a context over at the top when its pages left the cache', async () => {
     const first = await renderGallery();
     await screen.findAllByTestId('rom-card');
+    fireEvent.click(screen.getByTestId('jump-M'));
+    await waitFor(() => expect(screen.getAllByTestId('rom-card')).toHaveLength(3));
     first.unmount();
-    expect(galleryStore.getState().contextKey).toBeNull();
-    fetcher.mockClear();
-    await renderGallery();
-    expect(screen.getAllByTestId('rom-card')).toHaveLength(5);
-    expect(fetcher).not.toHaveBeenCalled();
+    await renderGallery(new QueryClient());
+    await waitFor(() => expect(screen.getAllByTestId('rom-card')).toHaveLength(5));
+    expect(requests.at(-1)).toEqual(firstPage);
   });
+
+  it('shows a change written into the cache on the open gallery', async () => {
+    const client = new QueryClient();
+    await renderGallery(client);
+    await waitFor(() => expect(screen.getAllByTestId('rom-card')).toHaveLength(5));
+    const asked = requests.length;
+    updateCachedRom(client, { id: 2, name: 'Beta Deluxe' });
+    await waitFor(() =>
+      expect(screen.getAllByTestId('rom-card-title')[1]?.textContent).toBe('Beta Deluxe'),
+    );
+    removeCachedRoms(client, [1, 5]);
+    await waitFor(() => expect(screen.getAllByTestId('rom-card')).toHaveLength(3));
+    expect(screen.getByTestId('gallery-count').textContent).toBe('98 games');
+    expect(requests).toHaveLength(asked);
+  });
+
+  it('loads the next page when the end of the list comes near', async () => {
+    const observed: IntersectionObserverCallback[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: IntersectionObserverCallback) {
+          observed.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    requests = stubRomsApi(73, 73);
+    await renderGallery();
+    await waitFor(() => expect(screen.getAllByTestId('rom-card')).toHaveLength(72));
+    expect(screen.queryByTestId('gallery-end')).toBeNull();
+    const near = [{ isIntersecting: true }] as IntersectionObserverEntry[];
+    observed.at(-1)?.(near, {} as IntersectionObserver);
+    await waitFor(() => expect(screen.getAllByTestId('rom-card')).toHaveLength(73), {
+      timeout: 5000,
+    });
+    expect(requests.map((request) => request.offset)).toEqual([0, 72]);
+    expect(screen.getByTestId('gallery-end')).not.toBeNull();
+  }, 30_000);
 
   it('switches to the list view, sorted by the server', async () => {
     useGalleryViewStore.getState().setView('list');
@@ -129,12 +200,7 @@ describe('Gallery', () => {
     expect(await screen.findAllByTestId('rom-row')).toHaveLength(5);
     fireEvent.click(screen.getByTestId('sort-size'));
     await waitFor(() =>
-      expect(fetcher).toHaveBeenLastCalledWith({
-        offset: 0,
-        limit: 72,
-        orderBy: 'fs_size_bytes',
-        orderDir: 'asc',
-      }),
+      expect(requests.at(-1)).toEqual({ ...firstPage, order_by: 'fs_size_bytes' }),
     );
   });
 
@@ -174,15 +240,15 @@ describe('Gallery', () => {
     expect(screen.queryByTestId('bulk-bar')).not.toBeNull();
     const cards = screen.getAllByTestId('rom-card');
     fireEvent.click(cards[1] as HTMLElement);
-    expect(galleryStore.getState().selectedIds).toEqual(new Set([2]));
+    expect(useGalleryStore.getState().selectedIds).toEqual(new Set([2]));
     fireEvent.click(cards[3] as HTMLElement, { shiftKey: true });
-    expect(galleryStore.getState().selectedIds).toEqual(new Set([2, 3, 4]));
+    expect(useGalleryStore.getState().selectedIds).toEqual(new Set([2, 3, 4]));
     expect(screen.getByTestId('bulk-count').textContent).toContain('3');
     expect(screen.getAllByTestId('rom-card')[2]?.getAttribute('data-selected')).toBe('true');
     fireEvent.click(screen.getByTestId('bulk-select-all'));
-    expect(galleryStore.getState().selectedIds.size).toBe(5);
+    expect(useGalleryStore.getState().selectedIds.size).toBe(5);
     fireEvent.click(screen.getByTestId('bulk-exit'));
-    expect(galleryStore.getState().selectMode).toBe(false);
-    expect(galleryStore.getState().selectedIds.size).toBe(0);
+    expect(useGalleryStore.getState().selectMode).toBe(false);
+    expect(useGalleryStore.getState().selectedIds.size).toBe(0);
   });
 });

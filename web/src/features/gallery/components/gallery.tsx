@@ -2,7 +2,7 @@ import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import ChecklistRounded from '@mui/icons-material/ChecklistRounded';
 import KeyboardDoubleArrowUpRounded from '@mui/icons-material/KeyboardDoubleArrowUpRounded';
 import { PAGE_SIZE } from '@romshelf/contract';
-import type { RomOrderBy, SimpleRom } from '@romshelf/contract';
+import type { RomOrderBy } from '@romshelf/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { EmptyState } from '@/components/empty-state';
@@ -23,23 +23,16 @@ import { errorMessage } from '@/lib/api-client';
 
 import { activeJumpLabel, jumpEntries } from '../jump-bar';
 import type { JumpEntry } from '../jump-bar';
-import {
-  DEFAULT_ORDER_BY,
-  DEFAULT_ORDER_DIR,
-  galleryStore,
-  hasMore,
-  useGalleryStore,
-} from '@/lib/stores/gallery-store';
-import type { OrderDir, RomPageFetcher } from '@/lib/stores/gallery-store';
+import { useGalleryStore } from '../stores/gallery-store';
+import type { OrderDir } from '../stores/gallery-store';
+import { placeKey, useGalleryPages } from '../use-gallery-pages';
+import type { GalleryPlace } from '../use-gallery-pages';
 
 import { BulkActionsBar } from './bulk-actions-bar';
 import { GALLERY_COLUMNS, useGalleryViewStore } from '../stores/gallery-view-store';
 import { GalleryTable } from './gallery-table';
 import { JumpBarNav } from './jump-bar-nav';
 import { ViewToggle } from './view-toggle';
-
-const NO_ROMS: readonly SimpleRom[] = [];
-const NO_INDEX: Readonly<Record<string, number>> = {};
 
 /** Sorts whose character index lines up with the list (the server indexes string columns). */
 const JUMPABLE: readonly RomOrderBy[] = ['name', 'fs_name'];
@@ -54,99 +47,91 @@ function gridColumns(view: 'small' | 'big') {
   );
 }
 
-/**
- * The gallery shared by the platform and search pages: paged through the gallery store
- * (SPEC §4), three view modes, infinite scroll, the A–Z jump bar and skeletons.
- */
-export function Gallery({
-  contextKey,
-  platformId = null,
-  fetcher,
-  showPlatform = false,
-  expectedCount,
-  empty,
-}: {
-  contextKey: string;
+interface GalleryProps {
+  place: GalleryPlace;
+  /** The platform whose page this is (for the platform info drawer). */
   platformId?: number | null;
-  fetcher: RomPageFetcher;
   showPlatform?: boolean;
   /** Known number of games (e.g. the platform's rom_count), to size the first skeletons. */
   expectedCount?: number;
   empty: ReactNode;
-}) {
+}
+
+/**
+ * The gallery shared by the platform and search pages: pages of the query cache (SPEC §4),
+ * three view modes, infinite scroll, the A–Z jump bar and skeletons. Each context gets its own
+ * instance, so a new search starts from a clean slate.
+ */
+export function Gallery(props: GalleryProps) {
+  return <GalleryContent key={placeKey(props.place)} {...props} />;
+}
+
+function GalleryContent({
+  place,
+  platformId = null,
+  showPlatform = false,
+  expectedCount,
+  empty,
+}: GalleryProps) {
   const { t } = useTranslation('gallery');
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'));
   const view = useGalleryViewStore((state) => state.view);
-  // The open context, or its cached snapshot while re-entering it (so a return to the gallery
-  // draws the games at once and the scroll position can be restored).
-  const snapshot = useGalleryStore((state) =>
-    state.contextKey === contextKey ? state : (state.cache[contextKey] ?? null),
-  );
-  const fetching = useGalleryStore((state) => state.contextKey === contextKey && state.fetching);
-  const limit = useGalleryStore((state) => state.limit);
-  const error = useGalleryStore((state) => (state.contextKey === contextKey ? state.error : null));
-  const roms = snapshot?.roms ?? NO_ROMS;
-  const loaded = snapshot?.loaded ?? false;
-  const total = snapshot?.total ?? 0;
-  const startOffset = snapshot?.startOffset ?? 0;
-  const charIndex = snapshot?.charIndex ?? NO_INDEX;
-  const orderBy = snapshot?.orderBy ?? DEFAULT_ORDER_BY;
-  const orderDir = snapshot?.orderDir ?? DEFAULT_ORDER_DIR;
-  const more = snapshot ? hasMore(snapshot) : false;
+  const {
+    pages,
+    loading: fetching,
+    error,
+    view: placeView,
+    loadMore,
+    jumpTo,
+    sortBy,
+    retry,
+  } = useGalleryPages(place);
+  const { roms, loaded, total, charIndex, more } = pages;
+  const startOffset = placeView.start;
+  const { orderBy, orderDir } = placeView;
+  const limit = PAGE_SIZE;
   const sentinel = useRef<HTMLDivElement>(null);
   const top = useRef<HTMLDivElement>(null);
-  const active = snapshot !== null;
   const selectMode = useGalleryStore((state) => state.selectMode);
   const selectedIds = useGalleryStore((state) => state.selectedIds);
-  const revision = useGalleryStore((state) => state.revision);
-  const seenRevision = useRef(revision);
 
-  // The library changed (upload, edit, delete): reload the open context from its start.
-  useEffect(() => {
-    if (seenRevision.current === revision) return;
-    seenRevision.current = revision;
-    if (galleryStore.getState().contextKey === contextKey) {
-      void galleryStore.getState().fetchRoms(fetcher, { offset: 0 });
-    }
-  }, [revision, contextKey, fetcher]);
-
+  // The shown ROMs as a shift-click range sees them, without a new handler per loaded page.
+  const shown = useRef(roms);
+  useLayoutEffect(() => {
+    shown.current = roms;
+  }, [roms]);
   const select = useCallback((id: number, range: boolean) => {
-    const store = galleryStore.getState();
+    const store = useGalleryStore.getState();
     if (!store.selectMode) store.setSelectMode(true);
-    if (range) store.selectRange(id);
+    if (range) store.selectRange(id, shown.current);
     else store.toggleSelected(id);
   }, []);
 
-  // Enter the context; a cached one shows at once, a new one loads its first page. Leaving
-  // resets the store (selection, paging, context); the cache keeps the context for a return.
+  // Opening the gallery starts a fresh selection; leaving it ends select mode.
   useEffect(() => {
-    const restored = galleryStore.getState().enterContext(contextKey, { platformId });
-    if (!restored) void galleryStore.getState().fetchRoms(fetcher);
-    return () => galleryStore.getState().reset();
-  }, [contextKey, platformId, fetcher]);
+    useGalleryStore.getState().enter(platformId);
+    return () => useGalleryStore.getState().leave();
+  }, [platformId]);
 
   // Infinite scroll: load the next page when the sentinel comes near the viewport. Re-observing
   // after each page re-checks a sentinel that is still visible.
   useEffect(() => {
     const node = sentinel.current;
-    if (!node || !active || !more || fetching) return undefined;
+    if (!node || !more || fetching) return undefined;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          void galleryStore.getState().fetchRoms(fetcher, { append: true });
-        }
+        if (entries.some((entry) => entry.isIntersecting)) loadMore();
       },
       { rootMargin: '800px 0px' },
     );
     observer.observe(node);
     return () => observer.disconnect();
-  }, [active, more, fetching, fetcher, roms.length]);
+  }, [more, fetching, loadMore, roms.length]);
 
   const entries = useMemo(() => jumpEntries(charIndex), [charIndex]);
   // Only lists longer than a page need it; a short list is one scroll away from any letter.
   const showJumpBar =
-    active &&
     loaded &&
     total > limit &&
     JUMPABLE.includes(orderBy) &&
@@ -155,19 +140,20 @@ export function Gallery({
 
   const jump = (entry: JumpEntry) => {
     if (entry.offset === null) return;
-    void galleryStore.getState().fetchRoms(fetcher, { offset: entry.offset, append: false });
+    jumpTo(entry.offset);
     top.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
   const backToStart = () => {
-    void galleryStore.getState().fetchRoms(fetcher, { offset: 0 });
+    jumpTo(0);
     top.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
   const sort = (nextOrderBy: RomOrderBy, nextDir: OrderDir) => {
-    galleryStore.getState().setOrder(nextOrderBy, nextDir);
-    void galleryStore.getState().fetchRoms(fetcher);
+    if (nextOrderBy === orderBy && nextDir === orderDir) return;
+    useGalleryStore.getState().clearSelection();
+    sortBy(nextOrderBy, nextDir);
   };
 
-  const firstLoad = !active || (!loaded && !error);
+  const firstLoad = !loaded && !error;
   const skeletonCount = firstLoad
     ? Math.min(PAGE_SIZE, Math.max(expectedCount ?? 24, 1))
     : fetching && more
@@ -175,7 +161,7 @@ export function Gallery({
       : 0;
 
   let content: ReactNode;
-  if (active && error && roms.length === 0) {
+  if (error && roms.length === 0) {
     content = (
       <EmptyState
         testId="gallery-error"
@@ -183,24 +169,22 @@ export function Gallery({
         title={t('gallery.error-title')}
         text={errorMessage(error)}
         action={
-          <Button
-            variant="outlined"
-            onClick={() => void galleryStore.getState().fetchRoms(fetcher)}
-          >
+          <Button variant="outlined" onClick={retry}>
             {t('gallery.retry')}
           </Button>
         }
       />
     );
-  } else if (active && loaded && roms.length === 0) {
+  } else if (loaded && roms.length === 0) {
     content = empty;
   } else if (view === 'list') {
     content = (
       <GalleryTable
-        roms={active ? roms : []}
+        roms={roms}
         orderBy={orderBy}
         orderDir={orderDir}
         onSort={sort}
+        onSelect={select}
         showPlatform={showPlatform}
         loadingRows={Math.min(skeletonCount, 12)}
       />
@@ -217,19 +201,17 @@ export function Gallery({
           gap: compact ? { xs: 0.75, sm: 1 } : { xs: 1.25, sm: 2 },
         }}
       >
-        {active
-          ? roms.map((rom) => (
-              <RomCard
-                key={rom.id}
-                rom={rom}
-                compact={compact}
-                selectMode={selectMode}
-                selected={selectedIds.has(rom.id)}
-                onSelect={select}
-                actions={<RomMenu rom={rom} overlay />}
-              />
-            ))
-          : null}
+        {roms.map((rom) => (
+          <RomCard
+            key={rom.id}
+            rom={rom}
+            compact={compact}
+            selectMode={selectMode}
+            selected={selectedIds.has(rom.id)}
+            onSelect={select}
+            actions={<RomMenu rom={rom} overlay />}
+          />
+        ))}
         {Array.from({ length: skeletonCount }, (_, index) => (
           <RomCardSkeleton key={`skeleton-${String(index)}`} compact={compact} />
         ))}
@@ -245,7 +227,7 @@ export function Gallery({
       >
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
           <Typography variant="body2" color="text.secondary" data-testid="gallery-count" noWrap>
-            {active && loaded ? t('gallery.count', { count: total }) : t('gallery.loading')}
+            {loaded ? t('gallery.count', { count: total }) : t('gallery.loading')}
           </Typography>
           {activeLabel ? (
             <Chip
@@ -265,7 +247,7 @@ export function Gallery({
               value="select"
               size="small"
               selected={selectMode}
-              onChange={() => galleryStore.getState().setSelectMode(!selectMode)}
+              onChange={() => useGalleryStore.getState().setSelectMode(!selectMode)}
               aria-label={selectMode ? t('select.exit') : t('select.enter')}
               data-testid="select-mode"
               sx={{ borderRadius: '10px', px: 1 }}
@@ -291,8 +273,8 @@ export function Gallery({
         <Box sx={{ flex: 1, minWidth: 0 }}>
           {content}
           <Box ref={sentinel} aria-hidden sx={{ height: 1 }} />
-          {selectMode ? <BulkActionsBar /> : null}
-          {active && loaded && roms.length > 0 && !more ? (
+          {selectMode ? <BulkActionsBar roms={roms} /> : null}
+          {loaded && roms.length > 0 && !more ? (
             <Typography
               variant="caption"
               color="text.secondary"

@@ -10,12 +10,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 import { PlatformIcon } from '@/components/platform-icon';
-import { usePlatformsQuery } from '@/lib/api/platforms';
+import { usePlatformsQuery } from '@/shared/api/platforms';
 import { formatBytes, formatDate } from '@/lib/format';
-import { useNavigationStore } from '@/lib/stores/navigation-store';
-import { useHasScopes } from '@/lib/stores/use-scopes';
+import { useNavigationStore } from '@/shared/stores/navigation-store';
+import { useHasScopes } from '@/shared/stores/use-scopes';
 
-import { useGalleryStore } from '@/lib/stores/gallery-store';
+import { useGalleryStore } from '../stores/gallery-store';
 
 function Row({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (

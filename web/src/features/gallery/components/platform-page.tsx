@@ -7,21 +7,18 @@ import CloudUploadRounded from '@mui/icons-material/CloudUploadRounded';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 
 import { EmptyState } from '@/components/empty-state';
 import { PlatformIcon } from '@/components/platform-icon';
-import { usePlatformsQuery } from '@/lib/api/platforms';
+import { usePlatformsQuery } from '@/shared/api/platforms';
 import { formatBytes } from '@/lib/format';
 import { usePageName } from '@/lib/page-name';
-import { useNavigationStore } from '@/lib/stores/navigation-store';
-import { useHasScopes } from '@/lib/stores/use-scopes';
-import { useUploadStore } from '@/lib/stores/upload-store';
+import { useNavigationStore } from '@/shared/stores/navigation-store';
+import { useHasScopes } from '@/shared/stores/use-scopes';
+import { useUploadStore } from '@/shared/stores/upload-store';
 
-import { fetchRoms } from '../api/roms';
-import type { RomPageFetcher } from '@/lib/stores/gallery-store';
 import { Gallery } from './gallery';
 
 export function PlatformPage() {
@@ -34,11 +31,6 @@ export function PlatformPage() {
   const platforms = usePlatformsQuery();
   const platform = platforms.data?.find((item) => item.id === platformId);
   usePageName(platform?.display_name);
-
-  const fetcher = useCallback<RomPageFetcher>(
-    (request) => fetchRoms({ platformId, ...request }),
-    [platformId],
-  );
 
   if (platformId === null || (platforms.isSuccess && !platform)) {
     return (
@@ -115,9 +107,8 @@ export function PlatformPage() {
         </Stack>
       </Stack>
       <Gallery
-        contextKey={`platform:${String(platformId)}`}
+        place={{ platformId }}
         platformId={platformId}
-        fetcher={fetcher}
         expectedCount={platform?.rom_count}
         empty={
           <EmptyState

@@ -4,7 +4,6 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { galleryStore } from '@/lib/stores/gallery-store';
 import { createTestI18n } from '@/test/i18n';
 
 import { SearchPage } from './search-page';
@@ -47,8 +46,6 @@ async function renderSearch() {
 
 describe('SearchPage', () => {
   beforeEach(() => {
-    galleryStore.getState().reset();
-    galleryStore.getState().clearCache();
     vi.stubGlobal(
       'IntersectionObserver',
       class {

@@ -4,16 +4,14 @@ import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
-import { sortPlatforms, usePlatformsQuery } from '@/lib/api/platforms';
+import { sortPlatforms, usePlatformsQuery } from '@/shared/api/platforms';
 
-import { fetchRoms } from '../api/roms';
-import type { RomPageFetcher } from '@/lib/stores/gallery-store';
 import { Gallery } from './gallery';
 
 /** How long typing must pause before the results follow the search box. */
@@ -39,15 +37,6 @@ export function SearchPage() {
     setDraft(term);
   }
   const platforms = usePlatformsQuery();
-
-  // One fetcher per search; its requests are cancelled as soon as the search changes.
-  const search = useMemo(() => {
-    const controller = new AbortController();
-    const fetcher: RomPageFetcher = (request) =>
-      fetchRoms({ searchTerm: term, platformId, ...request, signal: controller.signal });
-    return { fetcher, controller };
-  }, [term, platformId]);
-  useEffect(() => () => search.controller.abort(), [search]);
 
   const update = (nextTerm: string, nextPlatform: number | null) => {
     if (nextTerm.trim() === term && nextPlatform === platformId) return;
@@ -134,8 +123,7 @@ export function SearchPage() {
       </Stack>
       {searching ? (
         <Gallery
-          contextKey={`search:${term}|${platformId === null ? '' : String(platformId)}`}
-          fetcher={search.fetcher}
+          place={{ searchTerm: term, platformId }}
           showPlatform
           empty={
             <EmptyState

@@ -3,6 +3,7 @@ import type { RomListPage } from '@romshelf/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { romKeys } from '@/shared/api/rom-keys';
 
 /** GET /api/roms ordered by id, newest first: the "recently added" rail. */
 export async function fetchRecentRoms(): Promise<RomListPage> {
@@ -19,7 +20,7 @@ export async function fetchRecentRoms(): Promise<RomListPage> {
 }
 
 export const recentRomsQueryOptions = () =>
-  queryOptions({ queryKey: ['roms', 'recent'], queryFn: fetchRecentRoms, staleTime: 15_000 });
+  queryOptions({ queryKey: romKeys.recent(), queryFn: fetchRecentRoms, staleTime: 15_000 });
 
 export function useRecentRomsQuery() {
   return useQuery(recentRomsQueryOptions());
@@ -42,7 +43,7 @@ export async function fetchContinuePlaying(): Promise<RomListPage> {
 
 export const continuePlayingQueryOptions = () =>
   queryOptions({
-    queryKey: ['roms', 'continue-playing'],
+    queryKey: romKeys.continuePlaying(),
     queryFn: fetchContinuePlaying,
     staleTime: 15_000,
   });

@@ -4,7 +4,7 @@ import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import HomeRounded from '@mui/icons-material/HomeRounded';
 import RadarRounded from '@mui/icons-material/RadarRounded';
 import SportsEsportsRounded from '@mui/icons-material/SportsEsportsRounded';
-import type { Platform } from '@romshelf/contract';
+import type { Platform, SimpleRom } from '@romshelf/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
@@ -25,14 +25,15 @@ import { PlatformIcon } from '@/components/platform-icon';
 import { RomMenu } from '@/components/rom-actions/rom-menu';
 import { RomCard, RomCardSkeleton } from '@/components/rom-card';
 import { errorMessage } from '@/lib/api-client';
-import { sortPlatforms, usePlatformsQuery } from '@/lib/api/platforms';
+import { sortPlatforms, usePlatformsQuery } from '@/shared/api/platforms';
 import { formatBytes } from '@/lib/format';
-import { useAuthStore } from '@/lib/stores/auth-store';
-import { galleryStore, useGalleryStore } from '@/lib/stores/gallery-store';
-import { useNavigationStore } from '@/lib/stores/navigation-store';
-import { useHasScopes } from '@/lib/stores/use-scopes';
+import { useAuthStore } from '@/shared/stores/auth-store';
+import { useNavigationStore } from '@/shared/stores/navigation-store';
+import { useHasScopes } from '@/shared/stores/use-scopes';
 
 import { useContinuePlayingQuery, useRecentRomsQuery } from '../api/recent-roms';
+
+const NO_ROMS: readonly SimpleRom[] = [];
 
 /** Which ends of a rail have more to show. */
 function railEnds(element: HTMLElement): { back: boolean; forward: boolean } {
@@ -238,17 +239,9 @@ export function HomePage() {
   const platforms = usePlatformsQuery();
   const recent = useRecentRomsQuery();
   const continuePlaying = useContinuePlayingQuery();
-  // Both rails live in the gallery store's recent / continue-playing lists (SPEC §4).
-  const recentRoms = useGalleryStore((state) => state.recentRoms);
-  const continueRoms = useGalleryStore((state) => state.continuePlayingRoms);
-  useEffect(() => {
-    if (recent.data) galleryStore.getState().setRecentRoms(recent.data.items);
-  }, [recent.data]);
-  useEffect(() => {
-    if (continuePlaying.data) {
-      galleryStore.getState().setContinuePlayingRoms(continuePlaying.data.items);
-    }
-  }, [continuePlaying.data]);
+  // Both rails are ROM lists of the query cache, so changes to a game reach them (SPEC §4).
+  const recentRoms = recent.data?.items ?? NO_ROMS;
+  const continueRoms = continuePlaying.data?.items ?? NO_ROMS;
 
   const header = (
     <PageHeader

@@ -3,6 +3,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
+/** The query keys of the player's data: a platform's firmware, a game's saves and states. */
+export const playKeys = {
+  firmware: (platformId: number) => ['firmware', platformId] as const,
+  states: (romId: number) => ['states', romId] as const,
+  saves: (romId: number) => ['saves', romId] as const,
+};
+
 /** GET /api/firmware?platform_id= */
 export function fetchFirmware(platformId: number): Promise<Firmware[]> {
   return api.get<Firmware[]>('/firmware', { query: { platform_id: platformId } });
@@ -10,7 +17,7 @@ export function fetchFirmware(platformId: number): Promise<Firmware[]> {
 
 export const firmwareQueryOptions = (platformId: number) =>
   queryOptions({
-    queryKey: ['firmware', platformId],
+    queryKey: playKeys.firmware(platformId),
     queryFn: () => fetchFirmware(platformId),
   });
 
@@ -29,9 +36,9 @@ export function fetchSaves(romId: number): Promise<Save[]> {
 }
 
 export const statesQueryOptions = (romId: number) =>
-  queryOptions({ queryKey: ['states', romId], queryFn: () => fetchStates(romId) });
+  queryOptions({ queryKey: playKeys.states(romId), queryFn: () => fetchStates(romId) });
 export const savesQueryOptions = (romId: number) =>
-  queryOptions({ queryKey: ['saves', romId], queryFn: () => fetchSaves(romId) });
+  queryOptions({ queryKey: playKeys.saves(romId), queryFn: () => fetchSaves(romId) });
 
 export function useStatesQuery(romId: number | undefined) {
   return useQuery({ ...statesQueryOptions(romId ?? 0), enabled: romId !== undefined });

@@ -26,8 +26,8 @@ import { PageHeader } from '@/components/page-header';
 import { errorMessage } from '@/lib/api-client';
 import { romContentUrl } from '@/lib/download';
 import { getPlayability, isWebglAvailable } from '@/lib/playability';
-import { useConfigStore } from '@/lib/stores/config-store';
-import { useHeartbeatStore } from '@/lib/stores/heartbeat-store';
+import { useConfigStore } from '@/shared/stores/config-store';
+import { useHeartbeatStore } from '@/shared/stores/heartbeat-store';
 import { readSetting, writeSetting } from '@/lib/stores/storage';
 
 import { useRomQuery } from '../../rom/api/rom';

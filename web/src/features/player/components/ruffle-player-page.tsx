@@ -19,7 +19,7 @@ import { PageHeader } from '@/components/page-header';
 import { errorMessage } from '@/lib/api-client';
 import { formatBytes } from '@/lib/format';
 import { getPlayability, isWebglAvailable } from '@/lib/playability';
-import { useHeartbeatStore } from '@/lib/stores/heartbeat-store';
+import { useHeartbeatStore } from '@/shared/stores/heartbeat-store';
 import { readSetting, writeSetting } from '@/lib/stores/storage';
 
 import { useRomQuery } from '../../rom/api/rom';

@@ -18,7 +18,7 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +29,8 @@ import { errorMessage } from '@/lib/api-client';
 import type { PropsChange } from '@/lib/api/rom-actions';
 import { formatDateTime } from '@/lib/format';
 import { PLAY_STATUSES, statusEmoji, statusLabelKey } from '@/lib/play-status';
-import { galleryStore } from '@/lib/stores/gallery-store';
+import { addCachedContinuePlaying } from '@/shared/api/rom-cache';
+import { romKeys } from '@/shared/api/rom-keys';
 
 /** Source text that settles for `delay` ms before it is rendered (SPEC EDITOR_RENDER_DELAY_MS). */
 export function useDebounced<T>(value: T, delay = EDITOR_RENDER_DELAY_MS): T {
@@ -60,15 +61,16 @@ function Metric({ label, value, children }: { label: string; value: string; chil
 /** Personal notes: Markdown editor with a live preview (debounced), saved on demand. */
 function NotesEditor({
   notes,
+  saving,
   onSave,
 }: {
   notes: string | null;
-  onSave: (notes: string | null) => Promise<boolean>;
+  saving: boolean;
+  onSave: (notes: string | null) => void;
 }) {
   const { t } = useTranslation('rom');
   const [draft, setDraft] = useState(notes ?? '');
   const [tab, setTab] = useState<'write' | 'preview'>('write');
-  const [saving, setSaving] = useState(false);
   const preview = useDebounced(draft);
   const dirty = draft !== (notes ?? '');
 
@@ -146,8 +148,7 @@ function NotesEditor({
           loading={saving}
           data-testid="rom-notes-save"
           onClick={() => {
-            setSaving(true);
-            void onSave(draft.trim() ? draft : null).finally(() => setSaving(false));
+            onSave(draft.trim() ? draft : null);
           }}
         >
           {t('personal.save-notes')}
@@ -176,24 +177,26 @@ export function PersonalData({
   const [draggedCompletion, setCompletion] = useState<number | null>(null);
   const difficulty = draggedDifficulty ?? user.difficulty;
   const completion = draggedCompletion ?? user.completion;
-  const [error, setError] = useState<string | null>(null);
-
-  const save = async (change: PropsChange): Promise<boolean> => {
-    setError(null);
-    try {
-      const romUser: RomUser = await saveRomProps(rom, change);
+  const saveProps = useMutation({
+    mutationFn: (change: PropsChange) => saveRomProps(queryClient, rom, change),
+    onSuccess: (romUser: RomUser, change) => {
       const next = { ...rom, rom_user: romUser };
       onChange(next);
-      if (change.update_last_played)
-        galleryStore.getState().addContinuePlayingRom({ ...next, screenshot_path: null });
-      void queryClient.invalidateQueries({ queryKey: ['roms', 'continue-playing'] });
-      void queryClient.invalidateQueries({ queryKey: ['roms', 'list'] });
-      return true;
-    } catch (cause) {
-      setError(errorMessage(cause));
-      return false;
-    }
-  };
+      if (change.update_last_played) {
+        addCachedContinuePlaying(queryClient, { ...next, screenshot_path: null });
+      }
+      void queryClient.invalidateQueries({ queryKey: romKeys.continuePlaying() });
+      void queryClient.invalidateQueries({ queryKey: romKeys.lists() });
+    },
+  });
+  // Settles either way: a failure shows in the alert below.
+  const save = (change: PropsChange): Promise<void> =>
+    saveProps.mutateAsync(change).then(
+      () => undefined,
+      () => undefined,
+    );
+  const error = saveProps.error ? errorMessage(saveProps.error) : null;
+  const savingNotes = saveProps.isPending && saveProps.variables.data?.notes !== undefined;
   const setStatus = (status: PlayStatus | null) => void save({ data: { status } });
 
   return (
@@ -344,7 +347,7 @@ export function PersonalData({
       </Stack>
 
       {error ? (
-        <Alert severity="error" onClose={() => setError(null)} data-testid="rom-personal-error">
+        <Alert severity="error" onClose={() => saveProps.reset()} data-testid="rom-personal-error">
           {error}
         </Alert>
       ) : null}
@@ -352,7 +355,8 @@ export function PersonalData({
       <NotesEditor
         key={user.notes ?? ''}
         notes={user.notes}
-        onSave={(notes) => save({ data: { notes } })}
+        saving={savingNotes}
+        onSave={(notes) => void save({ data: { notes } })}
       />
     </Stack>
   );

@@ -14,8 +14,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
 import { errorMessage } from '@/lib/api-client';
-import { useRefreshRetroAchievementsMutation } from '@/lib/api/refresh-retroachievements';
-import { useAuthStore } from '@/lib/stores/auth-store';
+import { useRefreshRetroAchievementsMutation } from '@/shared/api/refresh-retroachievements';
+import { useAuthStore } from '@/shared/stores/auth-store';
 
 import type { RaAchievement } from '../retroachievements';
 import { raAchievements, raGameProgress } from '../retroachievements';
@@ -37,7 +37,7 @@ const panel = {
 function UserProgress({ user, raId }: { user: User; raId: number }) {
   const { t } = useTranslation('rom');
   const refresh = useRefreshRetroAchievementsMutation();
-  const [error, setError] = useState<string | null>(null);
+  const error = refresh.error ? errorMessage(refresh.error) : null;
   if (!user.ra_username) {
     return (
       <Stack
@@ -62,14 +62,7 @@ function UserProgress({ user, raId }: { user: User; raId: number }) {
     );
   }
   const progress = raGameProgress(user.ra_progression, raId);
-  const run = async () => {
-    setError(null);
-    try {
-      await refresh.mutateAsync(user.id);
-    } catch (caught) {
-      setError(errorMessage(caught));
-    }
-  };
+  const run = () => refresh.mutate(user.id);
   const percent =
     progress && progress.possible > 0
       ? Math.min(100, Math.round((progress.awarded / progress.possible) * 100))
@@ -109,7 +102,7 @@ function UserProgress({ user, raId }: { user: User; raId: number }) {
           variant="outlined"
           startIcon={refresh.isPending ? <CircularProgress size={14} /> : <RefreshRounded />}
           disabled={refresh.isPending}
-          onClick={() => void run()}
+          onClick={run}
           data-testid="rom-ra-refresh"
         >
           {refresh.isPending ? t('achievements.refreshing') : t('achievements.refresh')}

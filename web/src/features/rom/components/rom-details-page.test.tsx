@@ -6,8 +6,8 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { usePageNameStore } from '@/lib/page-name';
-import { useAuthStore } from '@/lib/stores/auth-store';
-import { useHeartbeatStore } from '@/lib/stores/heartbeat-store';
+import { useAuthStore } from '@/shared/stores/auth-store';
+import { useHeartbeatStore } from '@/shared/stores/heartbeat-store';
 import { ADMIN_USER, HEARTBEAT, clearCookies, createFakeFetch } from '@/test/fake-fetch';
 import { createTestI18n } from '@/test/i18n';
 

@@ -27,7 +27,7 @@ import { formatBytes, formatDate } from '@/lib/format';
 import { hashString, platformBadge } from '@/lib/platform-badge';
 import { usePageName } from '@/lib/page-name';
 import { playReasonKey, usePlayability } from '@/lib/playability';
-import { useHasScopes } from '@/lib/stores/use-scopes';
+import { useHasScopes } from '@/shared/stores/use-scopes';
 
 import { romQueryOptions, useRomQuery } from '../api/rom';
 import { isCurrentRom, useRomStore } from '../stores/rom-store';

@@ -13,13 +13,14 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorMessage } from '@/lib/api-client';
 import { manualUrl, removeManual, uploadManual } from '@/lib/api/rom-actions';
 import { startDownload } from '@/lib/download';
-import { useHasScopes } from '@/lib/stores/use-scopes';
+import { useHasScopes } from '@/shared/stores/use-scopes';
 
 /**
  * The game's manual (PDF): view it in the page or a new tab, download it, upload, replace or
@@ -35,38 +36,23 @@ export function RomManual({
   const { t } = useTranslation('rom');
   const canWrite = useHasScopes('roms.write');
   const [viewing, setViewing] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [confirmingRemoval, setConfirmingRemoval] = useState(false);
   const url = manualUrl(rom);
   const downloadUrl = manualUrl(rom, true);
 
-  const upload = async (file: File) => {
-    setBusy(true);
-    setError(null);
-    try {
-      onChange(await uploadManual(rom.id, file));
-    } catch (cause) {
-      setError(errorMessage(cause));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const remove = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const updated = await removeManual(rom.id);
-      setViewing(false);
+  // One mutation for both: the manual either arrives (a file) or goes (null).
+  const change = useMutation({
+    mutationFn: (file: File | null) => (file ? uploadManual(rom.id, file) : removeManual(rom.id)),
+    onSuccess: (updated, file) => {
+      if (!file) setViewing(false);
       onChange(updated);
-    } catch (cause) {
-      setError(errorMessage(cause));
-    } finally {
-      setBusy(false);
-      setConfirmingRemoval(false);
-    }
-  };
+    },
+    onSettled: (_, __, file) => {
+      if (!file) setConfirmingRemoval(false);
+    },
+  });
+  const busy = change.isPending;
+  const error = change.error ? errorMessage(change.error) : null;
 
   return (
     <Box data-testid="rom-manual">
@@ -114,7 +100,7 @@ export function RomManual({
               onChange={(event) => {
                 const file = event.target.files?.[0];
                 event.target.value = '';
-                if (file) void upload(file);
+                if (file) change.mutate(file);
               }}
             />
           </Button>
@@ -147,7 +133,7 @@ export function RomManual({
             color="error"
             variant="contained"
             loading={busy}
-            onClick={() => void remove()}
+            onClick={() => change.mutate(null)}
             data-testid="manual-remove-confirm"
           >
             {t('manual.remove')}

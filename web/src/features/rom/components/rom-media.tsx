@@ -2,7 +2,7 @@ import type { DetailedRom } from '@romshelf/contract';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 
-import { useHeartbeatStore } from '@/lib/stores/heartbeat-store';
+import { useHeartbeatStore } from '@/shared/stores/heartbeat-store';
 
 import { RomScreenshots } from './rom-screenshots';
 import { RomVideo } from './rom-video';

@@ -10,7 +10,7 @@ import { alpha } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useHeartbeatStore } from '@/lib/stores/heartbeat-store';
+import { useHeartbeatStore } from '@/shared/stores/heartbeat-store';
 import { readSetting, writeSetting } from '@/lib/stores/storage';
 
 import {

@@ -4,7 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { useHeartbeatStore } from '@/lib/stores/heartbeat-store';
+import { useHeartbeatStore } from '@/shared/stores/heartbeat-store';
 import { HEARTBEAT, createFakeFetch } from '@/test/fake-fetch';
 import { createTestI18n } from '@/test/i18n';
 

@@ -23,8 +23,8 @@ import { useSearchParams } from 'react-router';
 import { LibraryEmptyState } from '@/components/library-empty-state';
 import { PageHeader } from '@/components/page-header';
 import { PlatformIcon } from '@/components/platform-icon';
-import { useLibraryInfoQuery } from '@/lib/api/library-info';
-import { sortPlatforms, usePlatformsQuery } from '@/lib/api/platforms';
+import { useLibraryInfoQuery } from '@/shared/api/library-info';
+import { sortPlatforms, usePlatformsQuery } from '@/shared/api/platforms';
 
 import { connectScanSocket, startScan, stopScan } from '../scan-socket';
 import { isScanActive, useScanStore } from '../stores/scan-store';

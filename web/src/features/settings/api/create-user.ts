@@ -3,7 +3,7 @@ import type { Role, User } from '@romshelf/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-import { USERS_KEY } from './users';
+import { userKeys } from '@/shared/api/user-keys';
 
 export interface CreateUserInput {
   username: string;
@@ -21,6 +21,6 @@ export function useCreateUserMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.list() }),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-import { USERS_KEY } from './users';
+import { userKeys } from '@/shared/api/user-keys';
 
 /** DELETE /api/users/{id} (users.write). */
 export async function deleteUser(id: number): Promise<void> {
@@ -12,6 +12,6 @@ export function useDeleteUserMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.list() }),
   });
 }

@@ -3,9 +3,8 @@ import type { Role, User } from '@romshelf/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-import { useAuthStore } from '@/lib/stores/auth-store';
-import { userKey } from './user';
-import { USERS_KEY } from './users';
+import { useAuthStore } from '@/shared/stores/auth-store';
+import { userKeys } from '@/shared/api/user-keys';
 
 /** The fields PUT /api/users/{id} accepts; only the given ones change. */
 export interface UserChanges {
@@ -42,10 +41,10 @@ export function storeUpdatedUser(
   queryClient: ReturnType<typeof useQueryClient>,
   user: User,
 ): Promise<void> {
-  queryClient.setQueryData(userKey(user.id), user);
+  queryClient.setQueryData(userKeys.detail(user.id), user);
   const auth = useAuthStore.getState();
   if (auth.user?.id === user.id) auth.setUser(user);
-  return queryClient.invalidateQueries({ queryKey: USERS_KEY });
+  return queryClient.invalidateQueries({ queryKey: userKeys.list() });
 }
 
 export function useUpdateUserMutation() {

@@ -3,8 +3,7 @@ import type { User } from '@romshelf/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-
-export const userKey = (id: number) => ['users', 'by-id', id] as const;
+import { userKeys } from '@/shared/api/user-keys';
 
 /** GET /api/users/{id}: oneself, or anyone with users.read (403/404 otherwise). */
 export async function fetchUser(id: number): Promise<User> {
@@ -12,7 +11,7 @@ export async function fetchUser(id: number): Promise<User> {
 }
 
 export const userQueryOptions = (id: number) =>
-  queryOptions({ queryKey: userKey(id), queryFn: () => fetchUser(id), retry: false });
+  queryOptions({ queryKey: userKeys.detail(id), queryFn: () => fetchUser(id), retry: false });
 
 export function useUserQuery(id: number, enabled = true) {
   return useQuery({ ...userQueryOptions(id), enabled });

@@ -12,8 +12,8 @@ import { useTranslation } from 'react-i18next';
 
 import { PageHeader } from '@/components/page-header';
 import { errorMessage } from '@/lib/api-client';
-import { useAuthStore } from '@/lib/stores/auth-store';
-import { useHeartbeatStore } from '@/lib/stores/heartbeat-store';
+import { useAuthStore } from '@/shared/stores/auth-store';
+import { useHeartbeatStore } from '@/shared/stores/heartbeat-store';
 import { useOidcRolesKeptQuery } from '../api/oidc-roles-kept';
 import { useUpdateUserMutation } from '../api/update-user';
 import { useUsersQuery } from '../api/users';
@@ -34,15 +34,11 @@ export function AdministrationPage() {
   const rolesKept = useOidcRolesKeptQuery(oidcEnabled);
   const update = useUpdateUserMutation();
   const [open, setOpen] = useState<Open | null>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
+  const actionError = update.error ? errorMessage(update.error) : null;
   const roles = assignableRoles(me?.role ?? '');
 
   const toggleEnabled = (user: User, enabled: boolean) => {
-    setActionError(null);
-    update.mutate(
-      { id: user.id, changes: { enabled } },
-      { onError: (caught) => setActionError(errorMessage(caught)) },
-    );
+    update.mutate({ id: user.id, changes: { enabled } });
   };
 
   return (
@@ -90,7 +86,7 @@ export function AdministrationPage() {
             <Alert
               severity="error"
               role="alert"
-              onClose={() => setActionError(null)}
+              onClose={() => update.reset()}
               sx={{ mb: 1.5 }}
               data-testid="admin-error"
             >

@@ -7,7 +7,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import type { User } from '@romshelf/contract';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorMessage } from '@/lib/api-client';
@@ -17,16 +16,8 @@ import { useDeleteUserMutation } from '../api/delete-user';
 export function DeleteUserDialog({ user, onClose }: { user: User; onClose: () => void }) {
   const { t } = useTranslation('settings');
   const remove = useDeleteUserMutation();
-  const [error, setError] = useState<string | null>(null);
-  const confirm = async () => {
-    setError(null);
-    try {
-      await remove.mutateAsync(user.id);
-      onClose();
-    } catch (caught) {
-      setError(errorMessage(caught));
-    }
-  };
+  const error = remove.error ? errorMessage(remove.error) : null;
+  const confirm = () => remove.mutate(user.id, { onSuccess: onClose });
   return (
     <Dialog
       open
@@ -55,7 +46,7 @@ export function DeleteUserDialog({ user, onClose }: { user: User; onClose: () =>
           variant="contained"
           startIcon={<DeleteForeverRounded />}
           disabled={remove.isPending}
-          onClick={() => void confirm()}
+          onClick={confirm}
           data-testid="user-delete-confirm"
         >
           {t('delete-dialog.confirm')}

@@ -56,18 +56,15 @@ export function InviteLinks({ roles }: { roles: readonly Role[] }) {
   const invite = useCreateInviteLinkMutation();
   const [expiration, setExpiration] = useState<number>(INVITE_EXPIRATIONS[0].seconds);
   const [link, setLink] = useState<MadeLink | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const error = invite.error ? errorMessage(invite.error) : null;
   const [copied, setCopied] = useState<boolean | null>(null);
 
-  const make = async (role: Role) => {
-    setError(null);
+  const make = (role: Role) => {
     setCopied(null);
-    try {
-      const made = await invite.mutateAsync({ role, expiration });
-      setLink({ role, url: made.url, expiresAt: expiryFrom(expiration) });
-    } catch (caught) {
-      setError(errorMessage(caught));
-    }
+    invite.mutate(
+      { role, expiration },
+      { onSuccess: (made) => setLink({ role, url: made.url, expiresAt: expiryFrom(expiration) }) },
+    );
   };
 
   return (
@@ -116,7 +113,7 @@ export function InviteLinks({ roles }: { roles: readonly Role[] }) {
                   color={look.color === 'default' ? 'primary' : look.color}
                   startIcon={<look.Icon />}
                   disabled={invite.isPending}
-                  onClick={() => void make(role)}
+                  onClick={() => make(role)}
                   data-testid={`invite-create-${role}`}
                   sx={{ whiteSpace: 'nowrap' }}
                 >

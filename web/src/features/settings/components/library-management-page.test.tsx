@@ -4,9 +4,9 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { useAuthStore } from '@/lib/stores/auth-store';
-import { useConfigStore } from '@/lib/stores/config-store';
-import { useHeartbeatStore } from '@/lib/stores/heartbeat-store';
+import { useAuthStore } from '@/shared/stores/auth-store';
+import { useConfigStore } from '@/shared/stores/config-store';
+import { useHeartbeatStore } from '@/shared/stores/heartbeat-store';
 import { ADMIN_USER, HEARTBEAT, createFakeFetch } from '@/test/fake-fetch';
 import { createTestI18n } from '@/test/i18n';
 

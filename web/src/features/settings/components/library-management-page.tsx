@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
-import { useConfigStore } from '@/lib/stores/config-store';
+import { useConfigStore } from '@/shared/stores/config-store';
 
 import { MetadataSourcesPanel } from './metadata-sources-panel';
 

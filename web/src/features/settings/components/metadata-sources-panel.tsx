@@ -16,9 +16,9 @@ import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorMessage } from '@/lib/api-client';
-import { fetchSourceHealth, runLaunchboxUpdate } from '@/lib/api/metadata';
-import { useHeartbeatStore } from '@/lib/stores/heartbeat-store';
-import { useHasScopes } from '@/lib/stores/use-scopes';
+import { fetchSourceHealth, metadataKeys, runLaunchboxUpdate } from '@/shared/api/metadata';
+import { useHeartbeatStore } from '@/shared/stores/heartbeat-store';
+import { useHasScopes } from '@/shared/stores/use-scopes';
 
 type Flags = Heartbeat['METADATA_SOURCES'];
 
@@ -154,7 +154,7 @@ function ProviderCard({
   const { t } = useTranslation('settings');
   const canRunTasks = useHasScopes('tasks.run');
   const health = useQuery({
-    queryKey: ['metadata', 'health', provider.source],
+    queryKey: metadataKeys.health(provider.source),
     queryFn: ({ signal }) => fetchSourceHealth(provider.source, signal),
     enabled,
     retry: false,

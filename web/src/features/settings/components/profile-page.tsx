@@ -28,9 +28,9 @@ import {
   VALIDATION_NS,
 } from '@/lib/account-validation';
 import { errorMessage } from '@/lib/api-client';
-import { useRefreshRetroAchievementsMutation } from '@/lib/api/refresh-retroachievements';
+import { useRefreshRetroAchievementsMutation } from '@/shared/api/refresh-retroachievements';
 import { formatDateTime } from '@/lib/format';
-import { hasScopes, useAuthStore } from '@/lib/stores/auth-store';
+import { hasScopes, useAuthStore } from '@/shared/stores/auth-store';
 import { useUpdateUserMutation } from '../api/update-user';
 import { useUserQuery } from '../api/user';
 import { raSummary } from '../retroachievements';
@@ -291,17 +291,9 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
 function RetroAchievementsSection({ user }: { user: User }) {
   const { t } = useTranslation('settings');
   const refresh = useRefreshRetroAchievementsMutation();
-  const [error, setError] = useState<string | null>(null);
+  const error = refresh.error ? errorMessage(refresh.error) : null;
   const summary = raSummary(user.ra_progression);
-
-  const run = async () => {
-    setError(null);
-    try {
-      await refresh.mutateAsync(user.id);
-    } catch (caught) {
-      setError(errorMessage(caught));
-    }
-  };
+  const run = () => refresh.mutate(user.id);
 
   return (
     <Section title={t('profile.ra-title')} icon={<EmojiEventsRounded />} testId="profile-ra">
@@ -347,7 +339,7 @@ function RetroAchievementsSection({ user }: { user: User }) {
             variant="outlined"
             startIcon={refresh.isPending ? <CircularProgress size={16} /> : <RefreshRounded />}
             disabled={refresh.isPending || !user.ra_username}
-            onClick={() => void run()}
+            onClick={run}
             data-testid="profile-ra-refresh"
           >
             {refresh.isPending ? t('profile.ra-refreshing') : t('profile.ra-refresh')}

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { useAuthStore } from '@/lib/stores/auth-store';
+import { useAuthStore } from '@/shared/stores/auth-store';
 import { ADMIN_USER, createFakeFetch } from '@/test/fake-fetch';
 import type { FakeAnswer, RecordedCall } from '@/test/fake-fetch';
 import { createTestI18n } from '@/test/i18n';

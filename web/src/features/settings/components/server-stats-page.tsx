@@ -22,12 +22,12 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { errorMessage } from '@/lib/api-client';
-import { usePlatformsQuery } from '@/lib/api/platforms';
-import { useStatsQuery } from '@/lib/api/stats';
+import { usePlatformsQuery } from '@/shared/api/platforms';
+import { useStatsQuery } from '../api/stats';
 import { formatBytes } from '@/lib/format';
-import { useHeartbeatStore } from '@/lib/stores/heartbeat-store';
-import { useNavigationStore } from '@/lib/stores/navigation-store';
-import { useHasScopes } from '@/lib/stores/use-scopes';
+import { useHeartbeatStore } from '@/shared/stores/heartbeat-store';
+import { useNavigationStore } from '@/shared/stores/navigation-store';
+import { useHasScopes } from '@/shared/stores/use-scopes';
 
 import { useNumberFormat } from './server-stats-format';
 import { PlatformStatsList, PlatformStatsListSkeleton } from './server-stats-platforms';

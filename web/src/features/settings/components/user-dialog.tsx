@@ -49,10 +49,11 @@ export function UserDialog({
   );
   const [avatar, setAvatar] = useState<File | null>(null);
   const [errors, setErrors] = useState<UserFormErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
   const create = useCreateUserMutation();
   const update = useUpdateUserMutation();
   const pending = create.isPending || update.isPending;
+  const failure = create.error ?? update.error;
+  const serverError = failure ? errorMessage(failure) : null;
 
   const set = <K extends keyof UserFormValues>(key: K, value: UserFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
@@ -62,28 +63,19 @@ export function UserDialog({
   const roleOptions: string[] =
     user && !roles.includes(user.role) ? [...roles, user.role] : [...roles];
 
-  const submit = async (event: SyntheticEvent) => {
+  const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     const found = validateUserForm(values, mode);
     setErrors(found);
     if (!noErrors(found)) return;
-    setServerError(null);
-    try {
-      if (user) {
-        const changes = userChanges(user, values, avatar ?? undefined);
-        if (Object.keys(changes).length > 0) await update.mutateAsync({ id: user.id, changes });
-      } else {
-        await create.mutateAsync({
-          username: values.username,
-          password: values.password,
-          email: values.email,
-          role: values.role,
-        });
-      }
-      onClose();
-    } catch (caught) {
-      setServerError(errorMessage(caught));
+    if (!user) {
+      const { username, password, email, role } = values;
+      create.mutate({ username, password, email, role }, { onSuccess: onClose });
+      return;
     }
+    const changes = userChanges(user, values, avatar ?? undefined);
+    if (Object.keys(changes).length === 0) onClose();
+    else update.mutate({ id: user.id, changes }, { onSuccess: onClose });
   };
 
   return (
@@ -95,12 +87,7 @@ export function UserDialog({
       fullScreen={fullScreen}
       slotProps={{ paper: { 'data-testid': 'user-dialog' } as object }}
     >
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(event) => void submit(event)}
-        sx={{ display: 'contents' }}
-      >
+      <Box component="form" noValidate onSubmit={submit} sx={{ display: 'contents' }}>
         <DialogTitle>
           {user
             ? t('user-dialog.edit-title', { username: user.username })

@@ -14,22 +14,22 @@ import Typography from '@mui/material/Typography';
 import { alpha, useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Platform } from '@romshelf/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import {
   addPlatform,
-  platformsQueryKey,
+  platformKeys,
   usePlatformsQuery,
   useSupportedPlatformsQuery,
-} from '@/lib/api/platforms';
+} from '@/shared/api/platforms';
 import { errorMessage } from '@/lib/api-client';
 import { formatBytes } from '@/lib/format';
-import { useHeartbeatStore } from '@/lib/stores/heartbeat-store';
-import { useUploadStore } from '@/lib/stores/upload-store';
-import { uploadTimeoutMs } from '@/lib/upload';
+import { useHeartbeatStore } from '@/shared/stores/heartbeat-store';
+import { useUploadStore } from '@/shared/stores/upload-store';
+import { uploadTimeoutMs } from '../api/upload-rom-file';
 
 import { runUploads } from '../run-uploads';
 import { UploadProgressRow } from './upload-progress-row';
@@ -87,8 +87,13 @@ function UploadForm({ onClose }: { onClose: () => void }) {
   const supported = useSupportedPlatformsQuery();
   const libraryPlatforms = platforms.data ?? NO_PLATFORMS;
   const [picked, setChoice] = useState<PlatformChoice | null>(null);
-  const [adding, setAdding] = useState(false);
-  const [addError, setAddError] = useState<string | null>(null);
+  // A supported platform without a folder: the server creates it in the library's layout.
+  const addFolder = useMutation({
+    mutationFn: addPlatform,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: platformKeys.all }),
+  });
+  const adding = addFolder.isPending;
+  const addError = addFolder.error ? errorMessage(addFolder.error) : null;
   // Until the user picks, the platform the dialog was opened for (a platform page's).
   const initialId = useUploadStore((state) => state.dialogPlatformId);
   const initial = libraryPlatforms.find((platform) => platform.id === initialId);
@@ -112,17 +117,10 @@ function UploadForm({ onClose }: { onClose: () => void }) {
     if (choice === null || files.length === 0) return;
     let platformId = choice.id;
     if (platformId === null) {
-      // A supported platform without a folder: the server creates it in the library's layout.
-      setAdding(true);
-      setAddError(null);
       try {
-        platformId = (await addPlatform(choice.fsSlug)).id;
-        void queryClient.invalidateQueries({ queryKey: platformsQueryKey });
-      } catch (caught) {
-        setAddError(errorMessage(caught));
+        platformId = (await addFolder.mutateAsync(choice.fsSlug)).id;
+      } catch {
         return;
-      } finally {
-        setAdding(false);
       }
     }
     const store = useUploadStore.getState();

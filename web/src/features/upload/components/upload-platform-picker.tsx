@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { PlatformIcon } from '@/components/platform-icon';
-import { sortPlatforms } from '@/lib/api/platforms';
+import { sortPlatforms } from '@/shared/api/platforms';
 
 /** A platform to upload to: one of the library (id set) or a supported one without a folder yet. */
 export interface PlatformChoice {

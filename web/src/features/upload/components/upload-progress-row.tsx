@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
 import { formatBytes } from '@/lib/format';
-import type { UploadItem } from '@/lib/stores/upload-store';
+import type { UploadItem } from '@/shared/stores/upload-store';
 
 /** One file's upload: name, bar, loaded / total, rate, or the failure reason. */
 export function UploadProgressRow({ item, dense = false }: { item: UploadItem; dense?: boolean }) {

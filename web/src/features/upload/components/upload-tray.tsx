@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { isDone, useUploadStore } from '@/lib/stores/upload-store';
+import { isDone, useUploadStore } from '@/shared/stores/upload-store';
 
 import { UploadProgressRow } from './upload-progress-row';
 

@@ -2,7 +2,9 @@ import { UserSchema } from '@romshelf/contract';
 import type { User } from '@romshelf/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api, ApiError } from '../api-client';
+import { api, ApiError } from '@/lib/api-client';
+
+import { userKeys } from './user-keys';
 
 /** GET /api/users/me — null when nobody is signed in (401). */
 export async function fetchCurrentUser(): Promise<User | null> {
@@ -15,7 +17,7 @@ export async function fetchCurrentUser(): Promise<User | null> {
 }
 
 export const currentUserQueryOptions = () =>
-  queryOptions({ queryKey: ['users', 'me'], queryFn: fetchCurrentUser });
+  queryOptions({ queryKey: userKeys.me(), queryFn: fetchCurrentUser });
 
 export function useCurrentUserQuery() {
   return useQuery(currentUserQueryOptions());

@@ -2,15 +2,17 @@ import { ConfigSchema } from '@romshelf/contract';
 import type { LibraryConfig } from '@romshelf/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '../api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /api/config */
 export async function fetchLibraryConfig(): Promise<LibraryConfig> {
   return ConfigSchema.parse(await api.get('/config'));
 }
 
+export const configKeys = { all: ['config'] as const };
+
 export const libraryConfigQueryOptions = () =>
-  queryOptions({ queryKey: ['config'], queryFn: fetchLibraryConfig });
+  queryOptions({ queryKey: configKeys.all, queryFn: fetchLibraryConfig });
 
 export function useLibraryConfigQuery() {
   return useQuery(libraryConfigQueryOptions());

@@ -1,4 +1,4 @@
-import { hasScopes, useAuthStore } from './auth-store';
+import { hasScopes, useAuthStore } from '@/shared/stores/auth-store';
 
 /** True when the signed-in user holds every given scope. */
 export function useHasScopes(...required: string[]): boolean {

@@ -1,8 +1,8 @@
 import { UserSchema } from '@romshelf/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 
-import { ADMIN_USER } from '../../test/fake-fetch';
-import { hasScopes, useAuthStore } from './auth-store';
+import { ADMIN_USER } from '@/test/fake-fetch';
+import { hasScopes, useAuthStore } from '@/shared/stores/auth-store';
 
 const admin = UserSchema.parse(ADMIN_USER);
 

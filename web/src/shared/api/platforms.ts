@@ -1,17 +1,21 @@
 import type { Platform, SupportedPlatform } from '@romshelf/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '../api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /api/platforms — every platform, with ROM counts and sizes. */
 export async function fetchPlatforms(): Promise<Platform[]> {
   return api.get<Platform[]>('/platforms');
 }
 
-export const platformsQueryKey = ['platforms'] as const;
+export const platformKeys = {
+  all: ['platforms'] as const,
+  list: () => [...platformKeys.all, 'list'] as const,
+  supported: () => [...platformKeys.all, 'supported'] as const,
+};
 
 export const platformsQueryOptions = () =>
-  queryOptions({ queryKey: platformsQueryKey, queryFn: fetchPlatforms, staleTime: 30_000 });
+  queryOptions({ queryKey: platformKeys.list(), queryFn: fetchPlatforms, staleTime: 30_000 });
 
 export function usePlatformsQuery() {
   return useQuery(platformsQueryOptions());
@@ -31,7 +35,7 @@ export async function fetchSupportedPlatforms(): Promise<SupportedPlatform[]> {
 
 export function useSupportedPlatformsQuery(enabled = true) {
   return useQuery({
-    queryKey: ['platforms', 'supported'],
+    queryKey: platformKeys.supported(),
     queryFn: fetchSupportedPlatforms,
     staleTime: Infinity,
     enabled,

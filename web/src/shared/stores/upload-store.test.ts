@@ -6,7 +6,7 @@ import {
   createUploadItem,
   isDone,
   useUploadStore,
-} from './upload-store';
+} from '@/shared/stores/upload-store';
 
 describe('upload item (SPEC §3/§4)', () => {
   it('is created with zeros, an empty reason and false flags', () => {

@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { setNavigator } from '../navigator';
-import { DRAWERS, isDrawerOpen, searchPath, useNavigationStore } from './navigation-store';
+import { setNavigator } from '@/lib/navigator';
+import {
+  DRAWERS,
+  isDrawerOpen,
+  searchPath,
+  useNavigationStore,
+} from '@/shared/stores/navigation-store';
 
 describe('navigation store', () => {
   const visited: string[] = [];

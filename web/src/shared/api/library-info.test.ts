@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { examplePlatformFolder } from './library-info';
+import { examplePlatformFolder } from '@/shared/api/library-info';
 
 describe('examplePlatformFolder', () => {
   it('follows the roms/{platform} layout', () => {

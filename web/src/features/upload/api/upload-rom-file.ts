@@ -7,9 +7,9 @@ import {
 } from '@romshelf/contract';
 import type { Heartbeat } from '@romshelf/contract';
 
-import { API_BASE, ApiError, NO_RESPONSE } from './api-client';
-import { readCookie } from './cookies';
-import type { UploadProgress } from './stores/upload-store';
+import { API_BASE, ApiError, NO_RESPONSE } from '@/lib/api-client';
+import { readCookie } from '@/lib/cookies';
+import type { UploadProgress } from '@/shared/stores/upload-store';
 
 /** The minimal XMLHttpRequest surface the upload needs (a fake in tests). */
 export type UploadXhr = Pick<

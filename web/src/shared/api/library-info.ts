@@ -1,7 +1,7 @@
 import type { LibraryInfo } from '@romshelf/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { ApiError, api } from '../api-client';
+import { ApiError, api } from '@/lib/api-client';
 
 export type { LibraryInfo };
 
@@ -18,8 +18,10 @@ export async function fetchLibraryInfo(): Promise<LibraryInfo | null> {
   }
 }
 
+export const libraryKeys = { info: () => ['library', 'info'] as const };
+
 export const libraryInfoQueryOptions = () =>
-  queryOptions({ queryKey: ['library', 'info'], queryFn: fetchLibraryInfo, retry: false });
+  queryOptions({ queryKey: libraryKeys.info(), queryFn: fetchLibraryInfo, retry: false });
 
 export function useLibraryInfoQuery(enabled = true) {
   return useQuery({ ...libraryInfoQueryOptions(), enabled });

@@ -2,9 +2,9 @@ import { CSRF_HEADER, UPLOAD_FILENAME_HEADER, UPLOAD_PLATFORM_HEADER } from '@ro
 import type { Heartbeat } from '@romshelf/contract';
 import { describe, expect, it } from 'vitest';
 
-import { ApiError } from './api-client';
-import { uploadRomFile, uploadTimeoutMs } from './upload';
-import type { UploadXhr } from './upload';
+import { ApiError } from '@/lib/api-client';
+import { uploadRomFile, uploadTimeoutMs } from './upload-rom-file';
+import type { UploadXhr } from './upload-rom-file';
 
 class FakeXhr {
   method = '';

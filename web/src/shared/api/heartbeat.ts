@@ -2,15 +2,17 @@ import { HeartbeatSchema } from '@romshelf/contract';
 import type { Heartbeat } from '@romshelf/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '../api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /api/heartbeat */
 export async function fetchHeartbeat(): Promise<Heartbeat> {
   return HeartbeatSchema.parse(await api.get('/heartbeat'));
 }
 
+export const heartbeatKeys = { all: ['heartbeat'] as const };
+
 export const heartbeatQueryOptions = () =>
-  queryOptions({ queryKey: ['heartbeat'], queryFn: fetchHeartbeat });
+  queryOptions({ queryKey: heartbeatKeys.all, queryFn: fetchHeartbeat });
 
 export function useHeartbeatQuery() {
   return useQuery(heartbeatQueryOptions());

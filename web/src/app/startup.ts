@@ -1,9 +1,9 @@
-import { fetchCurrentUser } from './api/current-user';
-import { fetchHeartbeat } from './api/heartbeat';
-import { fetchLibraryConfig } from './api/library-config';
-import { useAuthStore } from './stores/auth-store';
-import { useConfigStore } from './stores/config-store';
-import { useHeartbeatStore } from './stores/heartbeat-store';
+import { fetchCurrentUser } from '@/shared/api/current-user';
+import { fetchHeartbeat } from '@/shared/api/heartbeat';
+import { fetchLibraryConfig } from '@/shared/api/library-config';
+import { useAuthStore } from '@/shared/stores/auth-store';
+import { useConfigStore } from '@/shared/stores/config-store';
+import { useHeartbeatStore } from '@/shared/stores/heartbeat-store';
 
 /**
  * Start-up loads (SPEC §4): heartbeat, current user and config, in parallel.

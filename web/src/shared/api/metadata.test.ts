@@ -1,7 +1,12 @@
 import type { SearchRom, SimpleRom } from '@romshelf/contract';
 import { describe, expect, it } from 'vitest';
 
-import { candidateCovers, candidateSources, matchedSources, titleFileName } from './metadata';
+import {
+  candidateCovers,
+  candidateSources,
+  matchedSources,
+  titleFileName,
+} from '@/shared/api/metadata';
 
 const rom = (fs_name: string, fs_name_no_tags: string, fs_extension: string) =>
   ({ fs_name, fs_name_no_tags, fs_extension }) as SimpleRom;

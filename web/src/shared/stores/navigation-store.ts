@@ -1,8 +1,8 @@
 import { STORAGE_KEYS } from '@romshelf/contract';
 import { create } from 'zustand';
 
-import { navigateTo } from '../navigator';
-import { readSetting, writeSetting } from './storage';
+import { navigateTo } from '@/lib/navigator';
+import { readSetting, writeSetting } from '@/lib/stores/storage';
 
 /** The five drawers of SPEC §2; at most one is open. */
 export const DRAWERS = [

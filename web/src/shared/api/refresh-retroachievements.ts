@@ -2,8 +2,10 @@ import { UserSchema } from '@romshelf/contract';
 import type { User } from '@romshelf/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '../api-client';
-import { useAuthStore } from '../stores/auth-store';
+import { api } from '@/lib/api-client';
+import { useAuthStore } from '@/shared/stores/auth-store';
+
+import { userKeys } from './user-keys';
 
 /** POST /api/users/{id}/ra/refresh: pulls the RetroAchievements progression into the user. */
 export async function refreshRetroAchievements(id: number): Promise<User> {
@@ -12,7 +14,7 @@ export async function refreshRetroAchievements(id: number): Promise<User> {
 
 /**
  * Refreshes a user's progression; the answer becomes the signed-in user when it is oneself, and
- * every cached user query (`['users', …]`: me, by id, the list) is refetched.
+ * every cached user query (me, by id, the list) is refetched.
  */
 export function useRefreshRetroAchievementsMutation() {
   const queryClient = useQueryClient();
@@ -21,7 +23,7 @@ export function useRefreshRetroAchievementsMutation() {
     onSuccess: (user) => {
       const auth = useAuthStore.getState();
       if (auth.user?.id === user.id) auth.setUser(user);
-      return queryClient.invalidateQueries({ queryKey: ['users'] });
+      return queryClient.invalidateQueries({ queryKey: userKeys.all });
     },
   });
 }

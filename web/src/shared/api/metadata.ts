@@ -7,9 +7,18 @@ import type {
   SimpleRom,
 } from '@romshelf/contract';
 
-import { api } from '../api-client';
+import { api } from '@/lib/api-client';
 
 export type SearchBy = 'name' | 'id';
+
+/** The query keys of metadata look-ups: source health, match and cover searches. */
+export const metadataKeys = {
+  all: ['metadata'] as const,
+  health: (source: string) => [...metadataKeys.all, 'health', source] as const,
+  matchSearch: (romId: number, term: string, by: SearchBy) =>
+    [...metadataKeys.all, 'match-search', romId, term, by] as const,
+  coverSearch: (term: string) => [...metadataKeys.all, 'cover-search', term] as const,
+};
 
 /** GET /api/search/roms: match candidates from every enabled source, on the ROM's platform. */
 export function searchMatchCandidates(

@@ -1,0 +1,25 @@
+import type { RomOrderBy } from '@romshelf/contract';
+
+/** Where a gallery's ROMs come from, and in which order: one cache entry per context and offset. */
+export interface RomListContext {
+  platformId: number | null;
+  searchTerm: string;
+  orderBy: RomOrderBy;
+  orderDir: 'asc' | 'desc';
+}
+
+/**
+ * The query keys of ROM data. Every list of ROMs (gallery pages, home rails) sits under
+ * `lists()`, so a change to one ROM can be written into all of them at once (see rom-cache.ts).
+ */
+export const romKeys = {
+  all: ['roms'] as const,
+  lists: () => [...romKeys.all, 'list'] as const,
+  galleryContext: (context: RomListContext) => [...romKeys.lists(), 'gallery', context] as const,
+  galleryPage: (context: RomListContext, offset: number) =>
+    [...romKeys.galleryContext(context), offset] as const,
+  recent: () => [...romKeys.lists(), 'recent'] as const,
+  continuePlaying: () => [...romKeys.lists(), 'continue-playing'] as const,
+  details: () => [...romKeys.all, 'detail'] as const,
+  detail: (id: string) => [...romKeys.details(), id] as const,
+};
