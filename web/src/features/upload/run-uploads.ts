@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 
 import { ApiError, NO_RESPONSE, errorMessage } from '@/lib/api-client';
-import { libraryChanged } from '@/lib/api/rom-actions';
+import { libraryChanged } from '@/lib/library-changed';
 import { useUploadStore } from '@/lib/stores/upload-store';
 import { uploadRomFile } from '@/lib/upload';
 import type { UploadOptions } from '@/lib/upload';

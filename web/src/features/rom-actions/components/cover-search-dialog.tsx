@@ -20,7 +20,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorMessage } from '@/lib/api-client';
-import { searchSteamGridCovers } from '@/lib/api/metadata';
+
+import { searchSteamGridCovers } from '../api/cover-search';
 
 /** Only still images can become covers (animated grids are WebM or animated WebP/PNG). */
 function staticGames(games: readonly SearchCoverResult[]): SearchCoverResult[] {
