@@ -124,14 +124,23 @@ export default tseslint.config(
   },
   {
     // Shared code (components/, lib/) does not depend on features.
-    files: ['web/src/components/**/*.{ts,tsx}', 'web/src/lib/**/*.{ts,tsx}'],
+    files: [
+      'web/src/components/**/*.{ts,tsx}',
+      'web/src/lib/**/*.{ts,tsx}',
+      'web/src/shared/**/*.{ts,tsx}',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: ['@/features/**', '../features/**', '../../features/**'],
+              group: [
+                '@/features/**',
+                '../features/**',
+                '../../features/**',
+                '../../../features/**',
+              ],
               message: 'Shared code must not import features; compose them in app/.',
             },
           ],
@@ -139,22 +148,32 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // Features never import each other; app/ composes them.
-    files: ['web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              // `../../<name>` from a feature's subfolder is a sibling feature.
-              group: ['@/features/**', '../../[a-z]*', '../../[a-z]*/**'],
-              message: 'Features must not import other features; compose them in app/.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // Features never import each other; app/ composes them.
+  ...featureBoundaryBlocks(),
 );
+
+/**
+ * One block per folder depth inside a feature: from `features/<f>/` plus `depth` subfolders,
+ * a relative import climbing `depth + 1` levels lands in `features/` and names a feature.
+ */
+function featureBoundaryBlocks() {
+  return [0, 1, 2, 3, 4].map((depth) => {
+    const up = '../'.repeat(depth + 1);
+    return {
+      files: [`web/src/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                group: ['@/features/**', `${up}[a-z]*`],
+                message: 'Features must not import other features; compose them in app/.',
+              },
+            ],
+          },
+        ],
+      },
+    };
+  });
+}

@@ -72,10 +72,22 @@ describe('web feature boundaries', () => {
     expect(await reports(file, shared, RESTRICTED)).toEqual([]);
   });
 
+  it('refuses a sibling feature from any depth and allows its own folders', async () => {
+    const deep = 'web/src/features/a/components/match/a-dialog.tsx';
+    const sibling = `import { BPanel } from '../../../b/panel';\nexport const A = BPanel;\n`;
+    const own = `import { useA } from '../../hooks/use-a';\nexport const A = useA;\n`;
+    expect(await reports(deep, sibling, RESTRICTED)).toHaveLength(1);
+    expect(await reports(deep, own, RESTRICTED)).toEqual([]);
+    const top = 'web/src/features/a/a-rules.ts';
+    const fromTop = `import { rule } from '../b/b-rules';\nexport const A = rule;\n`;
+    expect(await reports(top, fromTop, RESTRICTED)).toHaveLength(1);
+  });
+
   it('refuses features in shared code', async () => {
     const code = `import { BPanel } from '@/features/b/components/b-panel';\nexport const A = BPanel;\n`;
     expect(await reports('web/src/lib/helper.ts', code, RESTRICTED)).toHaveLength(1);
     expect(await reports('web/src/components/widget.tsx', code, RESTRICTED)).toHaveLength(1);
+    expect(await reports('web/src/shared/api/thing.ts', code, RESTRICTED)).toHaveLength(1);
     expect(await reports('web/src/app/router.tsx', code, RESTRICTED)).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 
 import { useThemeStore } from '../lib/stores/theme-store';
 import { buildTheme } from '../lib/theme';
+import { RomActionsProvider } from './rom-actions-provider';
 
 export const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
@@ -25,7 +26,9 @@ function AppThemeProvider({ children }: { children: ReactNode }) {
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <AppThemeProvider>{children}</AppThemeProvider>
+      <AppThemeProvider>
+        <RomActionsProvider>{children}</RomActionsProvider>
+      </AppThemeProvider>
     </QueryClientProvider>
   );
 }

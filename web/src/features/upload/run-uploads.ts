@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 
 import { ApiError, NO_RESPONSE, errorMessage } from '@/lib/api-client';
-import { libraryChanged } from '@/lib/api/rom-actions';
+import { libraryChanged } from '@/shared/api/library-changed';
 import { useUploadStore } from '@/shared/stores/upload-store';
 import { uploadRomFile } from './api/upload-rom-file';
 import type { UploadOptions } from './api/upload-rom-file';

@@ -19,10 +19,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { PlayStatusMenu } from '@/components/play-status-menu';
-import { DeleteRomsDialog } from '@/components/rom-actions/delete-roms-dialog';
-import { saveRomProps } from '@/components/rom-actions/rom-menu';
+import { useRomActions } from '@/components/rom-actions-context';
+import { saveRomProps } from '@/shared/api/rom-props';
 import { errorMessage } from '@/lib/api-client';
-import type { PropsChange } from '@/lib/api/rom-actions';
+import type { PropsChange } from '@/shared/api/rom-props';
 import { downloadSequentially } from '@/lib/bulk-download';
 import { romContentUrl } from '@/lib/download';
 import { romKeys } from '@/shared/api/rom-keys';
@@ -71,6 +71,7 @@ export function BulkActionsBar({ roms }: { roms: readonly SimpleRom[] }) {
   const { t } = useTranslation('gallery');
   const queryClient = useQueryClient();
   const canWrite = useHasScopes('roms.write');
+  const { DeleteRomsDialog } = useRomActions();
   const selectedIds = useGalleryStore((state) => state.selectedIds);
   const [statusAnchor, setStatusAnchor] = useState<HTMLElement | null>(null);
   const [deleting, setDeleting] = useState(false);

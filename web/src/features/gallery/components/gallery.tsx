@@ -17,7 +17,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react'
 import { useTranslation } from 'react-i18next';
 
 import { EmptyState } from '@/components/empty-state';
-import { RomMenu } from '@/components/rom-actions/rom-menu';
+import { useRomActions } from '@/components/rom-actions-context';
 import { RomCard, RomCardSkeleton } from '@/components/rom-card';
 import { errorMessage } from '@/lib/api-client';
 
@@ -74,6 +74,7 @@ function GalleryContent({
   empty,
 }: GalleryProps) {
   const { t } = useTranslation('gallery');
+  const { RomMenu } = useRomActions();
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'));
   const view = useGalleryViewStore((state) => state.view);

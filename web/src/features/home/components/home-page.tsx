@@ -22,7 +22,7 @@ import { EmptyState } from '@/components/empty-state';
 import { LibraryEmptyState } from '@/components/library-empty-state';
 import { PageHeader } from '@/components/page-header';
 import { PlatformIcon } from '@/components/platform-icon';
-import { RomMenu } from '@/components/rom-actions/rom-menu';
+import { useRomActions } from '@/components/rom-actions-context';
 import { RomCard, RomCardSkeleton } from '@/components/rom-card';
 import { errorMessage } from '@/lib/api-client';
 import { sortPlatforms, usePlatformsQuery } from '@/shared/api/platforms';
@@ -232,6 +232,7 @@ function Stat({ label, value }: { label: string; value: string }) {
 
 export function HomePage() {
   const { t } = useTranslation('home');
+  const { RomMenu } = useRomActions();
   const username = useAuthStore((state) => state.user?.username ?? '');
   const canScan = useHasScopes('platforms.write');
   const goScan = useNavigationStore((state) => state.goScan);

@@ -1,9 +1,6 @@
-import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
 import ExtensionRounded from '@mui/icons-material/ExtensionRounded';
-import FullscreenRounded from '@mui/icons-material/FullscreenRounded';
 import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -12,21 +9,15 @@ import Typography from '@mui/material/Typography';
 import type { DetailedRom } from '@romshelf/contract';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 
-import { gameTitle } from '@/components/game-cover';
-import { PageHeader } from '@/components/page-header';
 import { errorMessage } from '@/lib/api-client';
 import { formatBytes } from '@/lib/format';
-import { getPlayability, isWebglAvailable } from '@/lib/playability';
-import { useHeartbeatStore } from '@/shared/stores/heartbeat-store';
 import { readSetting, writeSetting } from '@/lib/stores/storage';
 
-import { useRomQuery } from '../../rom/api/rom';
 import { markPlayed } from '../api/play-api';
-import { useFullPageLoad } from '../full-page-load';
-import { NotPlayable } from './not-playable';
-import { PlayerPending } from './player-pending';
+import { PlayerShell } from './player-shell';
+import { PlayerStage } from './player-stage';
+import { BackToDetails, PlayerToolbar } from './player-toolbar';
 
 export const RUFFLE_PATH = '/ruffle/';
 const DEFAULT_BACKGROUND = '#0D1117';
@@ -75,33 +66,10 @@ function loadRuffleScript(): Promise<RuffleApi> {
 
 /** `rom/{rom}/ruffle`: Flash games (platforms flash and browser) in Ruffle. */
 export function RufflePlayerPage() {
-  const { t } = useTranslation('play');
-  const { rom: romParam = '' } = useParams();
-  const ready = useFullPageLoad();
-  const romQuery = useRomQuery(romParam, ready);
-  const heartbeat = useHeartbeatStore((state) => state.value);
-  const rom = romQuery.data;
-
-  if (!ready || romQuery.isPending || heartbeat === null) return <PlayerPending />;
-  if (rom === undefined) return <PlayerPending error={romQuery.error} />;
-  const playability = getPlayability(rom, {
-    disableEmulatorJs: heartbeat.EMULATION.DISABLE_EMULATOR_JS,
-    disableRuffle: heartbeat.EMULATION.DISABLE_RUFFLE_RS,
-    webglAvailable: isWebglAvailable(),
-  });
   return (
-    <>
-      <PageHeader
-        title={gameTitle(rom)}
-        subtitle={t('ruffle.subtitle', { platform: rom.platform_display_name })}
-        icon={<ExtensionRounded />}
-      />
-      {playability.kind !== 'ruffle' || playability.reason !== null ? (
-        <NotPlayable romId={romParam} reason={playability.reason ?? 'no_core'} />
-      ) : (
-        <RufflePlayer rom={rom} />
-      )}
-    </>
+    <PlayerShell kind="ruffle" icon={<ExtensionRounded />}>
+      {(rom) => <RufflePlayer rom={rom} />}
+    </PlayerShell>
   );
 }
 
@@ -161,41 +129,14 @@ function RufflePlayer({ rom }: { rom: DetailedRom }) {
               >
                 {t('prelaunch.play')}
               </Button>
-              <Button href={`/rom/${rom.id}`} startIcon={<ArrowBackRounded />}>
-                {t('player.back-to-details')}
-              </Button>
+              <BackToDetails romId={rom.id} />
             </Stack>
           </Stack>
         </Paper>
       ) : (
-        <Stack direction="row" spacing={1}>
-          <Button
-            variant="outlined"
-            startIcon={<FullscreenRounded />}
-            onClick={() => void stageRef.current?.requestFullscreen().catch(() => undefined)}
-          >
-            {t('player.fullscreen')}
-          </Button>
-          <Button href={`/rom/${rom.id}`} startIcon={<ArrowBackRounded />}>
-            {t('player.quit')}
-          </Button>
-        </Stack>
+        <PlayerToolbar romId={rom.id} fullscreenTarget={stageRef} />
       )}
-      <Box
-        ref={stageRef}
-        data-testid="ruffle-stage"
-        sx={{
-          display: started ? 'block' : 'none',
-          width: '100%',
-          maxWidth: 1100,
-          mx: 'auto',
-          aspectRatio: '4 / 3',
-          maxHeight: 'calc(100dvh - 240px)',
-          bgcolor: background,
-          borderRadius: 1,
-          overflow: 'hidden',
-        }}
-      />
+      <PlayerStage ref={stageRef} shown={started} background={background} testId="ruffle-stage" />
     </Stack>
   );
 }

@@ -24,9 +24,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { MarkdownView } from '@/components/markdown-view';
-import { saveRomProps } from '@/components/rom-actions/rom-menu';
+import { saveRomProps } from '@/shared/api/rom-props';
 import { errorMessage } from '@/lib/api-client';
-import type { PropsChange } from '@/lib/api/rom-actions';
+import type { PropsChange } from '@/shared/api/rom-props';
 import { formatDateTime } from '@/lib/format';
 import { PLAY_STATUSES, statusEmoji, statusLabelKey } from '@/lib/play-status';
 import { addCachedContinuePlaying } from '@/shared/api/rom-cache';

@@ -18,9 +18,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { GameCover, gameTitle } from '@/components/game-cover';
 import { MarkdownView } from '@/components/markdown-view';
 import { PlatformIcon } from '@/components/platform-icon';
-import { DeleteRomsDialog } from '@/components/rom-actions/delete-roms-dialog';
-import { EditRomDialog } from '@/components/rom-actions/edit-rom-dialog';
-import { MatchRomDialog } from '@/components/rom-actions/match-rom-dialog';
+import { useRomActions } from '@/components/rom-actions-context';
 import { romContentUrl, startDownload } from '@/lib/download';
 import { isFlag, languageToEmoji, regionToEmoji } from '@/lib/flags';
 import { formatBytes, formatDate } from '@/lib/format';
@@ -29,7 +27,7 @@ import { usePageName } from '@/lib/page-name';
 import { playReasonKey, usePlayability } from '@/lib/playability';
 import { useHasScopes } from '@/shared/stores/use-scopes';
 
-import { romQueryOptions, useRomQuery } from '../api/rom';
+import { romQueryOptions, useRomQuery } from '@/shared/api/rom';
 import { isCurrentRom, useRomStore } from '../stores/rom-store';
 import { HashList } from './hash-list';
 import { PersonalData } from './personal-data';
@@ -73,6 +71,7 @@ function RomDetails({ rom }: { rom: DetailedRom }) {
   const queryClient = useQueryClient();
   const setCurrent = useRomStore((state) => state.setCurrent);
   const canWrite = useHasScopes('roms.write');
+  const { EditRomDialog, MatchRomDialog, DeleteRomsDialog } = useRomActions();
   const [editing, setEditing] = useState(false);
   const [matching, setMatching] = useState(false);
   const [deleting, setDeleting] = useState(false);

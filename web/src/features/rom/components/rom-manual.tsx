@@ -18,9 +18,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorMessage } from '@/lib/api-client';
-import { manualUrl, removeManual, uploadManual } from '@/lib/api/rom-actions';
 import { startDownload } from '@/lib/download';
 import { useHasScopes } from '@/shared/stores/use-scopes';
+
+import { manualUrl, removeManual, uploadManual } from '../api/manuals';
 
 /**
  * The game's manual (PDF): view it in the page or a new tab, download it, upload, replace or

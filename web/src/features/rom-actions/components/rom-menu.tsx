@@ -6,43 +6,28 @@ import FlagRounded from '@mui/icons-material/FlagRounded';
 import HistoryToggleOffRounded from '@mui/icons-material/HistoryToggleOffRounded';
 import MoreVertRounded from '@mui/icons-material/MoreVertRounded';
 import TravelExploreRounded from '@mui/icons-material/TravelExploreRounded';
-import type { DetailedRom, PlayStatus, RomUser, SimpleRom } from '@romshelf/contract';
+import type { PlayStatus } from '@romshelf/contract';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { useQueryClient } from '@tanstack/react-query';
-import type { QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { PlayStatusMenu } from '@/components/play-status-menu';
+import type { RomMenuProps } from '@/components/rom-actions-context';
 import { errorMessage } from '@/lib/api-client';
-import { updateRomProps, withRomUser } from '@/lib/api/rom-actions';
-import type { PropsChange } from '@/lib/api/rom-actions';
-import { removeCachedContinuePlaying, updateCachedRom } from '@/shared/api/rom-cache';
 import { romKeys } from '@/shared/api/rom-keys';
+import { saveRomProps, withRomUser } from '@/shared/api/rom-props';
+import type { PropsChange } from '@/shared/api/rom-props';
 import { useHasScopes } from '@/shared/stores/use-scopes';
 
-import { PlayStatusMenu } from '../play-status-menu';
 import { DeleteRomsDialog } from './delete-roms-dialog';
 import { EditRomDialog } from './edit-rom-dialog';
-import { MatchRomDialog } from './match-rom-dialog';
-
-type MenuRom = SimpleRom | DetailedRom;
-
-/** Saves personal data and spreads the answer to lists and rails. */
-export async function saveRomProps(
-  queryClient: QueryClient,
-  rom: MenuRom,
-  change: PropsChange,
-): Promise<RomUser> {
-  const romUser = await updateRomProps(rom.id, change);
-  updateCachedRom(queryClient, withRomUser({ id: rom.id, rom_user: rom.rom_user }, romUser));
-  if (change.remove_last_played) removeCachedContinuePlaying(queryClient, rom.id);
-  return romUser;
-}
+import { MatchRomDialog } from './match/match-rom-dialog';
 
 /**
  * The ⋮ menu of a game (cards and details): edit and delete (roms.write), favourite, play
@@ -55,15 +40,7 @@ export function RomMenu({
   onError,
   size = 'small',
   overlay = false,
-}: {
-  rom: MenuRom;
-  onChanged?: (rom: MenuRom) => void;
-  onDeleted?: (ids: number[]) => void;
-  onError?: (message: string) => void;
-  size?: 'small' | 'medium';
-  /** Drawn over a cover: a dark round background. */
-  overlay?: boolean;
-}) {
+}: RomMenuProps) {
   const { t } = useTranslation('rom');
   const queryClient = useQueryClient();
   const canWrite = useHasScopes('roms.write');
@@ -74,15 +51,15 @@ export function RomMenu({
   const [matching, setMatching] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
-  const props = async (change: PropsChange) => {
-    try {
-      const romUser = await saveRomProps(queryClient, rom, change);
+  const saveProps = useMutation({
+    mutationFn: (change: PropsChange) => saveRomProps(queryClient, rom, change),
+    onSuccess: (romUser) => {
       onChanged?.(withRomUser(rom, romUser));
       void queryClient.invalidateQueries({ queryKey: romKeys.all });
-    } catch (cause) {
-      onError?.(errorMessage(cause));
-    }
-  };
+    },
+    onError: (cause) => onError?.(errorMessage(cause)),
+  });
+  const props = (change: PropsChange) => saveProps.mutate(change);
   const favourite = rom.rom_user.is_favorite;
 
   return (
@@ -116,7 +93,7 @@ export function RomMenu({
           data-testid="rom-menu-favourite"
           onClick={() => {
             setOpen(false);
-            void props({ data: { is_favorite: !favourite } });
+            props({ data: { is_favorite: !favourite } });
           }}
         >
           <ListItemIcon>
@@ -143,7 +120,7 @@ export function RomMenu({
             data-testid="rom-menu-remove-played"
             onClick={() => {
               setOpen(false);
-              void props({ remove_last_played: true });
+              props({ remove_last_played: true });
             }}
           >
             <ListItemIcon>
@@ -202,7 +179,7 @@ export function RomMenu({
         open={statusOpen}
         onClose={() => setStatusOpen(false)}
         current={rom.rom_user.status}
-        onPick={(status: PlayStatus | null) => void props({ data: { status } })}
+        onPick={(status: PlayStatus | null) => props({ data: { status } })}
       />
       {canWrite && editing ? (
         <EditRomDialog rom={rom} open onClose={() => setEditing(false)} onSaved={onChanged} />

@@ -1,7 +1,6 @@
 import DeleteForeverRounded from '@mui/icons-material/DeleteForeverRounded';
 import FolderRounded from '@mui/icons-material/FolderRounded';
 import InsertDriveFileRounded from '@mui/icons-material/InsertDriveFileRounded';
-import type { SimpleRom } from '@romshelf/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,20 +11,17 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { gameTitle } from '@/components/game-cover';
+import type { DeletableRom, DeleteRomsDialogProps } from '@/components/rom-actions-context';
 import { errorMessage } from '@/lib/api-client';
-import { deleteRoms, libraryChanged } from '@/lib/api/rom-actions';
+import { libraryChanged } from '@/shared/api/library-changed';
 import { removeCachedRoms } from '@/shared/api/rom-cache';
 
-import { gameTitle } from '../game-cover';
-
-export type DeletableRom = Pick<
-  SimpleRom,
-  'id' | 'name' | 'fs_name' | 'fs_name_no_tags' | 'full_path' | 'files' | 'has_simple_single_file'
->;
+import { deleteRoms } from '../api/delete-roms';
 
 /** What deleting `rom` from disk removes: its file, or its folder and the files inside. */
 export function diskPaths(rom: DeletableRom): { path: string; folder: boolean; files: string[] } {
@@ -41,45 +37,30 @@ export function diskPaths(rom: DeletableRom): { path: string; folder: boolean; f
  * Confirms deleting games (single or bulk, SPEC §7 POST /roms/delete). Files stay on disk
  * unless "also delete files from disk" is ticked; the dialog then lists every path it removes.
  */
-export function DeleteRomsDialog({
-  roms,
-  open,
-  onClose,
-  onDeleted,
-}: {
-  roms: readonly DeletableRom[];
-  open: boolean;
-  onClose: () => void;
-  onDeleted?: (ids: number[]) => void;
-}) {
+export function DeleteRomsDialog({ roms, open, onClose, onDeleted }: DeleteRomsDialogProps) {
   const { t } = useTranslation('rom');
   const queryClient = useQueryClient();
   const [fromDisk, setFromDisk] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const confirm = async () => {
-    setBusy(true);
-    setError(null);
-    const ids = roms.map((rom) => rom.id);
-    try {
-      const answer = await deleteRoms(ids, fromDisk ? ids : []);
+  const removal = useMutation({
+    mutationFn: ({ ids, fromDisk }: { ids: number[]; fromDisk: boolean }) =>
+      deleteRoms(ids, fromDisk ? ids : []),
+    onSuccess: (answer, { ids }) => {
       const failed = new Set(answer.failed_ids);
       const deleted = ids.filter((id) => !failed.has(id));
       removeCachedRoms(queryClient, deleted);
       libraryChanged(queryClient);
-      if (answer.errors.length > 0) {
-        setError(answer.errors.join('\n'));
-      } else {
-        onClose();
-      }
+      if (answer.errors.length === 0) onClose();
       onDeleted?.(deleted);
-    } catch (cause) {
-      setError(errorMessage(cause));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const busy = removal.isPending;
+  // A request that failed, or the games the server could not delete (the others are gone).
+  const error = removal.isError
+    ? errorMessage(removal.error)
+    : removal.data && removal.data.errors.length > 0
+      ? removal.data.errors.join('\n')
+      : null;
+  const confirm = () => removal.mutate({ ids: roms.map((rom) => rom.id), fromDisk });
 
   const single = roms.length === 1 ? roms[0] : undefined;
   return (
@@ -180,7 +161,7 @@ export function DeleteRomsDialog({
         <Button
           variant="contained"
           color="error"
-          onClick={() => void confirm()}
+          onClick={confirm}
           loading={busy}
           data-testid="delete-confirm"
         >

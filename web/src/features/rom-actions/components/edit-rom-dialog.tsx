@@ -1,6 +1,5 @@
 import AddPhotoAlternateRounded from '@mui/icons-material/AddPhotoAlternateRounded';
 import ImageSearchRounded from '@mui/icons-material/ImageSearchRounded';
-import type { DetailedRom, SimpleRom } from '@romshelf/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,22 +14,22 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { GameCover, gameTitle } from '@/components/game-cover';
+import type { ActionRom, EditRomDialogProps } from '@/components/rom-actions-context';
 import { errorMessage } from '@/lib/api-client';
-import { libraryChanged, updateRom } from '@/lib/api/rom-actions';
-import type { RomEdit } from '@/lib/api/rom-actions';
+import { libraryChanged } from '@/shared/api/library-changed';
 import { updateCachedRom } from '@/shared/api/rom-cache';
 import { useHeartbeatStore } from '@/shared/stores/heartbeat-store';
 
-import { GameCover, gameTitle } from '../game-cover';
+import { updateRom } from '../api/rom-edit';
+import type { RomEdit } from '../api/rom-edit';
 import { CoverSearchDialog } from './cover-search-dialog';
 
-type EditableRom = DetailedRom | SimpleRom;
-
-function initialEdit(rom: EditableRom): RomEdit {
+function initialEdit(rom: ActionRom): RomEdit {
   const id = (value: number | null) => (value === null ? '' : String(value));
   return {
     name: rom.name ?? '',
@@ -59,24 +58,12 @@ const PROVIDERS = [
  * URL or an uploaded image (with preview), provider ids, remove cover, unmatch. Errors show the
  * server's detail.
  */
-export function EditRomDialog({
-  rom,
-  open,
-  onClose,
-  onSaved,
-}: {
-  rom: EditableRom;
-  open: boolean;
-  onClose: () => void;
-  onSaved?: (rom: DetailedRom) => void;
-}) {
+export function EditRomDialog({ rom, open, onClose, onSaved }: EditRomDialogProps) {
   const { t } = useTranslation('rom');
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const queryClient = useQueryClient();
   const [edit, setEdit] = useState<RomEdit>(() => initialEdit(rom));
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [searchingCovers, setSearchingCovers] = useState(false);
   const steamGridEnabled = useHeartbeatStore(
     (state) => state.value?.METADATA_SOURCES.STEAMGRIDDB_API_ENABLED ?? false,
@@ -91,21 +78,18 @@ export function EditRomDialog({
   const change = <K extends keyof RomEdit>(key: K, value: RomEdit[K]) =>
     setEdit((current) => ({ ...current, [key]: value }));
 
-  const save = async () => {
-    setSaving(true);
-    setError(null);
-    try {
-      const saved = await updateRom(rom, edit);
+  const saveEdit = useMutation({
+    mutationFn: (next: RomEdit) => updateRom(rom, next),
+    onSuccess: (saved) => {
       updateCachedRom(queryClient, saved);
       libraryChanged(queryClient);
       onSaved?.(saved);
       onClose();
-    } catch (cause) {
-      setError(errorMessage(cause));
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
+  const saving = saveEdit.isPending;
+  const error = saveEdit.isError ? errorMessage(saveEdit.error) : null;
+  const save = () => saveEdit.mutate(edit);
 
   const urlCover = edit.url_cover.trim();
   const coverShown = edit.remove_cover
@@ -138,7 +122,7 @@ export function EditRomDialog({
           id="edit-rom-form"
           onSubmit={(event) => {
             event.preventDefault();
-            void save();
+            save();
           }}
           sx={{
             display: 'grid',

@@ -20,7 +20,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorMessage } from '@/lib/api-client';
-import { searchSteamGridCovers } from '@/shared/api/metadata';
+import { metadataKeys } from '@/shared/api/metadata';
+
+import { searchSteamGridCovers } from '../api/cover-search';
 
 /** Only still images can become covers (animated grids are WebM or animated WebP/PNG). */
 function staticGames(games: readonly SearchCoverResult[]): SearchCoverResult[] {
@@ -50,7 +52,7 @@ export function CoverSearchDialog({
   const [term, setTerm] = useState(initialTerm);
   const [submitted, setSubmitted] = useState(initialTerm.trim());
   const search = useQuery({
-    queryKey: ['metadata', 'cover-search', submitted],
+    queryKey: metadataKeys.coverSearch(submitted),
     queryFn: async ({ signal }) => staticGames(await searchSteamGridCovers(submitted, signal)),
     enabled: open && submitted !== '',
     retry: false,

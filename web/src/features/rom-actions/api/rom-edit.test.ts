@@ -1,8 +1,8 @@
 import type { DetailedRom } from '@romshelf/contract';
 import { describe, expect, it } from 'vitest';
 
-import { manualUrl, romEditForm } from './rom-actions';
-import type { RomEdit } from './rom-actions';
+import { romEditForm } from './rom-edit';
+import type { RomEdit } from './rom-edit';
 
 const rom = {
   id: 4,
@@ -14,8 +14,6 @@ const rom = {
   moby_id: null,
   ss_id: null,
   launchbox_id: null,
-  has_manual: true,
-  updated_at: '2026-11-22T05:00:00.000Z',
 } as DetailedRom;
 
 function edit(change: Partial<RomEdit> = {}): RomEdit {
@@ -67,13 +65,5 @@ describe('romEditForm', () => {
   it('leaves provider ids to unmatch_metadata when unmatching', () => {
     const form = romEditForm(rom, edit({ igdb_id: '', unmatch_metadata: true }));
     expect(form.has('igdb_id')).toBe(false);
-  });
-});
-
-describe('manualUrl', () => {
-  it('points at the served manual, inline or as a download, with a cache buster', () => {
-    expect(manualUrl(rom)).toBe('/api/roms/4/manual?ts=2026-11-22T05%3A00%3A00.000Z');
-    expect(manualUrl(rom, true)).toContain('&download=1');
-    expect(manualUrl({ ...rom, has_manual: false })).toBeNull();
   });
 });

@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest';
 import {
   candidateCovers,
   candidateSources,
+  fileAndCoverChange,
   matchedSources,
   titleFileName,
-} from '@/shared/api/metadata';
+} from './match-candidates';
 
 const rom = (fs_name: string, fs_name_no_tags: string, fs_extension: string) =>
   ({ fs_name, fs_name_no_tags, fs_extension }) as SimpleRom;
@@ -83,5 +84,56 @@ describe('candidate sources and covers', () => {
       { source: 'ra', id: 3 },
       { source: 'hasheous', id: 7 },
     ]);
+  });
+});
+
+describe('fileAndCoverChange', () => {
+  const matched = {
+    fs_name: 'Xylo (World).z64',
+    fs_name_no_tags: 'Xylo',
+    fs_extension: 'z64',
+    url_cover: 'https://a/cover.jpg',
+  } as SimpleRom;
+  const oneCover = { name: 'Star Courier', igdb_id: 1, igdb_url_cover: 'https://a/cover.jpg' };
+  const twoCovers = { ...oneCover, ss_id: 2, ss_url_cover: 'https://b/box.png' };
+  const candidate = (fields: Partial<SearchRom>) =>
+    ({ ss_id: null, moby_id: null, launchbox_id: null, sgdb_id: null, ...fields }) as SearchRom;
+
+  it('changes nothing when no rename is asked and the cover is the only one', () => {
+    expect(
+      fileAndCoverChange(matched, candidate(oneCover), { rename: false, cover: 'https://x' }),
+    ).toEqual({});
+  });
+
+  it('renames to the title with tags and extension kept, when asked', () => {
+    expect(fileAndCoverChange(matched, candidate(oneCover), { rename: true, cover: null })).toEqual(
+      { fs_name: 'Star Courier (World).z64' },
+    );
+  });
+
+  it('does not rename a file that already carries the title', () => {
+    const named = {
+      ...matched,
+      fs_name: 'Star Courier (World).z64',
+      fs_name_no_tags: 'Star Courier',
+    };
+    expect(fileAndCoverChange(named, candidate(oneCover), { rename: true, cover: null })).toEqual(
+      {},
+    );
+  });
+
+  it('takes the cover picked among several unless the game already has it', () => {
+    expect(
+      fileAndCoverChange(matched, candidate(twoCovers), {
+        rename: false,
+        cover: 'https://b/box.png',
+      }),
+    ).toEqual({ url_cover: 'https://b/box.png' });
+    expect(
+      fileAndCoverChange(matched, candidate(twoCovers), {
+        rename: false,
+        cover: 'https://a/cover.jpg',
+      }),
+    ).toEqual({});
   });
 });

@@ -1,0 +1,86 @@
+import type { DetailedRom, Firmware, Save, State } from '@romshelf/contract';
+import { getCoresForPlatform } from '@romshelf/contract';
+import { useState } from 'react';
+
+import { readSetting, writeSetting } from '@/lib/stores/storage';
+
+import { useFirmwareQuery, useSavesQuery, useStatesQuery } from '../api/play-api';
+import type { StartChoice } from '../components/start-options';
+import { discKey, listDiscs, pickDisc } from '../discs';
+
+const coreKey = (platform: string) => `player:${platform}:core`;
+const biosKey = (platform: string) => `player:${platform}:bios_id`;
+
+/** The core last used for the platform when it is still offered, else the platform's first. */
+export function initialCore(remembered: string | null, cores: readonly string[]): string {
+  return remembered !== null && cores.includes(remembered) ? remembered : (cores[0] ?? '');
+}
+
+/** The BIOS chosen (when still present), else the only one present, else none (''). */
+export function defaultBiosId(present: readonly Firmware[], choice: string | null): string {
+  if (choice !== null && present.some((file) => String(file.id) === choice)) return choice;
+  return present.length === 1 ? String(present[0]?.id) : '';
+}
+
+/** How the game starts unless the player picks: the latest state, else the latest save, else fresh. */
+export function defaultStart(
+  choice: StartChoice | null,
+  compatibleStates: readonly State[],
+  saves: readonly Save[],
+): StartChoice {
+  if (choice !== null) return choice;
+  if (compatibleStates[0] !== undefined) return { type: 'latest-state' };
+  if (saves[0] !== undefined) return { type: 'save', id: saves[0].id };
+  return { type: 'fresh' };
+}
+
+/**
+ * The pre-launch choices of the EmulatorJS player: core, BIOS, disc and how to start, with the
+ * last core, BIOS and disc used remembered in this browser.
+ */
+export function useStartChoices(rom: DetailedRom, versions?: Readonly<Record<string, string>>) {
+  const cores = getCoresForPlatform(rom.platform_slug, versions);
+  const firmware = useFirmwareQuery(rom.platform_id).data ?? [];
+  const states = useStatesQuery(rom.id).data ?? [];
+  const saves = useSavesQuery(rom.id).data ?? [];
+  const [core, setCore] = useState(() =>
+    initialCore(readSetting(coreKey(rom.platform_slug)), cores),
+  );
+  const [biosChoice, setBiosChoice] = useState(() => readSetting(biosKey(rom.platform_slug)));
+  const [discChoice, setDiscChoice] = useState(() => readSetting(discKey(rom.id)));
+  const [choice, setChoice] = useState<StartChoice | null>(null);
+
+  const presentFirmware = firmware.filter((file) => !file.missing_from_fs);
+  const biosId = defaultBiosId(presentFirmware, biosChoice);
+  const discs = listDiscs(rom.files);
+  const disc = pickDisc(discs, discChoice);
+  const compatibleStates = states.filter(
+    (state) => state.emulator === null || state.emulator === core,
+  );
+
+  return {
+    cores,
+    core,
+    setCore,
+    presentFirmware,
+    biosId,
+    setBiosChoice,
+    bios: presentFirmware.find((file) => String(file.id) === biosId) ?? null,
+    discs,
+    disc,
+    setDiscChoice,
+    states,
+    saves,
+    compatibleStates,
+    start: defaultStart(choice, compatibleStates, saves),
+    setStart: setChoice,
+    /** Remembers the core, BIOS and disc for the next game of the platform (or this game). */
+    remember: () => {
+      writeSetting(coreKey(rom.platform_slug), core);
+      writeSetting(biosKey(rom.platform_slug), biosId);
+      if (disc !== null) writeSetting(discKey(rom.id), String(disc.id));
+    },
+  };
+}
+
+export type StartChoices = ReturnType<typeof useStartChoices>;

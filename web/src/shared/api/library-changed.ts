@@ -1,0 +1,10 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+import { platformKeys } from './platforms';
+import { romKeys } from './rom-keys';
+
+/** After a change to the library: reload ROM lists, rails, platform counts and open galleries. */
+export function libraryChanged(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: romKeys.all });
+  void queryClient.invalidateQueries({ queryKey: platformKeys.all });
+}
