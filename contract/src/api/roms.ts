@@ -347,9 +347,13 @@ export const RomIdParamsSchema = z.object({
   id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
 });
 
+/**
+ * `GET /api/roms/{id}/content/{file_name}` (and `/api/roms/{file_id}/files/content/{file_name}`):
+ * as in RomM, `file_name` only names the download (`output.zip`, the ROM's `fs_name`…).
+ */
 export const RomContentParamsSchema = z.object({
   id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
-  fs_name: z.string().min(1),
+  file_name: z.string().min(1).max(1024),
 });
 
 const commaSeparatedIds = (name: string) =>
@@ -361,6 +365,8 @@ const commaSeparatedIds = (name: string) =>
 export const RomContentQuerySchema = z.object({
   /** Comma-joined RomFile ids to include; all files when absent. */
   file_ids: commaSeparatedIds('file_ids'),
+  /** A zip's files go under `.hidden/` (muOS multi-disc layout), as in RomM. */
+  hidden_folder: optionalQueryBoolean,
 });
 
 /** Most ROMs one `GET /api/roms/download` zips. */

@@ -147,10 +147,7 @@ export const firmwareRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { file, fileName } = await firmware.openContent(
-        request.params.id,
-        request.params.file_name,
-      );
+      const { file, fileName } = await firmware.openContent(request.params.id);
       return sendStoredFile(reply, file, fileName);
     },
   );

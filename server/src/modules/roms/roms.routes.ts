@@ -7,6 +7,7 @@ import {
   deleteRomsRoute,
   downloadRomsRoute,
   romContentRoute,
+  romFileContentRoute,
   uploadRomRoute,
 } from './rom-files.routes.js';
 import type { RomManualsService } from './rom-manuals.service.js';
@@ -53,6 +54,7 @@ export const romsRoutes: FastifyPluginAsyncZod<RomsRoutesOptions> = async (app, 
   simpleRomRoute(app, roms);
   romFileRoute(app, roms);
   romContentRoute(app, files);
+  romFileContentRoute(app, files);
   uploadRomRoute(app, roms, options.uploads);
   deleteRomsRoute(app, files);
   updateRomRoute(app, roms, edits);
