@@ -227,6 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     edits: container.romEdits,
     props: container.romProps,
     manuals: container.romManuals,
+    notes: container.romNotes,
     uploads: container.romUploads,
     resourcesDir: path.join(config.dataDir, 'resources'),
   });

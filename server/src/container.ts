@@ -28,6 +28,8 @@ import { RomEditsService, STRICT_COVER_FETCH } from './modules/roms/rom-edits.se
 import { RomFilesService } from './modules/roms/rom-files.service.js';
 import { RomListRepository } from './modules/roms/rom-list.repository.js';
 import { RomManualsService } from './modules/roms/rom-manuals.service.js';
+import { RomNotesRepository } from './modules/roms/rom-notes.repository.js';
+import { RomNotesService } from './modules/roms/rom-notes.service.js';
 import { RomPropsService } from './modules/roms/rom-props.service.js';
 import { RomResources } from './modules/roms/rom-resources.js';
 import { RomUploadService } from './modules/roms/rom-upload.js';
@@ -107,7 +109,14 @@ export function createContainer(
     files,
   );
   const romResources = new RomResources(path.join(config.dataDir, 'resources'), files);
-  const roms = new RomsService(romsRepository, new RomListRepository(db), romWrites, playAssets);
+  const romNotes = new RomNotesRepository(db);
+  const roms = new RomsService(
+    romsRepository,
+    new RomListRepository(db),
+    romWrites,
+    playAssets,
+    romNotes,
+  );
   const romFiles = new RomFilesService(
     roms,
     romsRepository,
@@ -139,6 +148,7 @@ export function createContainer(
     ),
     romProps: new RomPropsService(roms, romsRepository, romWrites),
     romManuals: new RomManualsService(roms, romWrites, romResources),
+    romNotes: new RomNotesService(roms, romNotes),
     scan: new ScanService(
       platformsRepository,
       romsRepository,

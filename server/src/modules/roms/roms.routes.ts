@@ -11,6 +11,8 @@ import {
   uploadRomRoute,
 } from './rom-files.routes.js';
 import type { RomManualsService } from './rom-manuals.service.js';
+import { romNotesReadRoutes, romNotesWriteRoutes } from './rom-notes.routes.js';
+import type { RomNotesService } from './rom-notes.service.js';
 import { deleteManualRoute, manualRoute, uploadManualRoute } from './rom-manuals.routes.js';
 import type { RomPropsService } from './rom-props.service.js';
 import {
@@ -33,6 +35,7 @@ export interface RomsRoutesOptions {
   edits: RomEditsService;
   props: RomPropsService;
   manuals: RomManualsService;
+  notes: RomNotesService;
   uploads: RomUploadService;
   /** `<data>/resources`, served at /assets/romm/resources/. */
   resourcesDir: string;
@@ -59,6 +62,8 @@ export const romsRoutes: FastifyPluginAsyncZod<RomsRoutesOptions> = async (app, 
   deleteRomsRoute(app, files);
   updateRomRoute(app, roms, edits);
   romPropsRoute(app, props);
+  romNotesReadRoutes(app, options.notes);
+  romNotesWriteRoutes(app, options.notes);
   uploadManualRoute(app, roms, manuals);
   deleteManualRoute(app, manuals);
   manualRoute(app, manuals);
