@@ -141,7 +141,7 @@ test('an admin uploads games, tracks play, edits and deletes one from disk', asy
     await expect(mine.locator('img[onerror]')).toHaveCount(0);
 
     await mine.getByTestId('rom-note-edit').click();
-    await page.getByTestId('rom-note-public').click();
+    await page.getByTestId('rom-note-public-switch').click();
     await page.getByTestId('rom-notes-save').click();
     await expect(mine.getByTestId('rom-note-visibility')).toHaveText('Public');
 

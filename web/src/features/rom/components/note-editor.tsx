@@ -62,7 +62,7 @@ export function NoteEditor({
               checked={draft.is_public}
               onChange={(event) => setDraft({ ...draft, is_public: event.target.checked })}
               slotProps={{ input: { 'aria-describedby': 'rom-note-public-hint' } }}
-              data-testid="rom-note-public"
+              data-testid="rom-note-public-switch"
             />
           }
           label={t('notes.public')}
