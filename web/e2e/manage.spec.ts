@@ -125,7 +125,8 @@ test('an admin uploads games, tracks play, edits and deletes one from disk', asy
   });
 
   await test.step('notes are written in Markdown, private or public, and others see public ones', async () => {
-    await expect(page.getByTestId('rom-notes-empty')).toBeVisible();
+    // The previous step came back to this page: wait for it to load again.
+    await expect(page.getByTestId('rom-notes-empty')).toBeVisible({ timeout: 30_000 });
     await page.getByTestId('rom-note-add').click();
     await page.getByTestId('rom-note-title').fill('Boss tips');
     await page
@@ -166,7 +167,7 @@ test('an admin uploads games, tracks play, edits and deletes one from disk', asy
     }
     await page.reload();
     const others = page.getByTestId('rom-note-public');
-    await expect(others).toHaveCount(1);
+    await expect(others).toHaveCount(1, { timeout: 30_000 });
     await expect(others).toContainText('Shortcut');
     await expect(others.getByTestId('rom-note-byline')).toContainText('notereader');
     await expect(others.getByTestId('rom-note-content').locator('em')).toHaveText('Shortcut');
