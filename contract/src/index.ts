@@ -9,6 +9,7 @@ export * from './api/permissions.js';
 export * from './platforms/platforms.js';
 export * from './api/platforms.js';
 export * from './api/roms.js';
+export * from './api/rom-notes.js';
 export * from './api/scan.js';
 export * from './api/metadata.js';
 export * from './api/play.js';

@@ -244,6 +244,7 @@ async function registerApiRoutes(
     edits: container.romEdits,
     props: container.romProps,
     manuals: container.romManuals,
+    notes: container.romNotes,
     uploads: container.romUploads,
     resourcesDir: path.join(config.dataDir, 'resources'),
   });

@@ -32,6 +32,8 @@ import { RomFilesService } from './modules/roms/rom-files.service.js';
 import { RomListRepository } from './modules/roms/rom-list.repository.js';
 import { RomManualsService } from './modules/roms/rom-manuals.service.js';
 import { RomMetadataWrites } from './modules/roms/rom-metadata-writes.js';
+import { RomNotesRepository } from './modules/roms/rom-notes.repository.js';
+import { RomNotesService } from './modules/roms/rom-notes.service.js';
 import { RomPropsService } from './modules/roms/rom-props.service.js';
 import { RomResources } from './modules/roms/rom-resources.js';
 import { RomScanWrites } from './modules/roms/rom-scan-writes.js';
@@ -95,6 +97,7 @@ function createRepositories(db: Db) {
     roms: new RomsRepository(db),
     romList: new RomListRepository(db),
     romWrites: new RomWritesRepository(db),
+    romNotes: new RomNotesRepository(db),
     playAssets: new PlayAssetsRepository(db),
     metadata: new MetadataRepository(db),
     stats: new StatsRepository(db),
@@ -238,6 +241,7 @@ function createRomServices(
     repositories.romList,
     repositories.romWrites,
     library.playAssets,
+    repositories.romNotes,
   );
   const romFiles = new RomFilesService(
     roms,
@@ -259,6 +263,7 @@ function createRomServices(
     ),
     romProps: new RomPropsService(roms, repositories.roms, repositories.romWrites),
     romManuals: new RomManualsService(roms, repositories.romWrites, romResources),
+    romNotes: new RomNotesService(roms, repositories.romNotes),
     romUploads: new RomUploadService(
       library.platformLookup,
       library.scan,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { expect, test } from '@playwright/test';
-import { signInAsAdmin } from './fixtures/admin.js';
+import { ADMIN, signInAsAdmin } from './fixtures/admin.js';
 
 const dataDir = process.env.E2E_DATA_DIR;
 if (!dataDir) throw new Error('E2E_DATA_DIR is set by web/playwright.config.ts');
@@ -22,7 +22,7 @@ function bytes(seed: number, size: number): Buffer {
 }
 
 test('an admin uploads games, tracks play, edits and deletes one from disk', async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   fs.mkdirSync(gbaDir, { recursive: true });
   fs.writeFileSync(path.join(gbaDir, SEED), bytes(1, 4096));
   await signInAsAdmin(page);
@@ -124,14 +124,59 @@ test('an admin uploads games, tracks play, edits and deletes one from disk', asy
     await page.goto(detailsUrl);
   });
 
-  await test.step('notes are written in Markdown with a live preview', async () => {
+  await test.step('notes are written in Markdown, private or public, and others see public ones', async () => {
+    // The previous step came back to this page: wait for it to load again.
+    await expect(page.getByTestId('rom-notes-empty')).toBeVisible({ timeout: 30_000 });
+    await page.getByTestId('rom-note-add').click();
+    await page.getByTestId('rom-note-title').fill('Boss tips');
     await page
       .getByTestId('rom-notes-input')
       .fill('**Boss** at level 3 <img src=x onerror=alert(1)>');
     await expect(page.getByTestId('rom-notes-preview').locator('strong')).toHaveText('Boss');
     await expect(page.getByTestId('rom-notes-preview').locator('img[onerror]')).toHaveCount(0);
     await page.getByTestId('rom-notes-save').click();
-    await expect(page.getByTestId('rom-notes-save')).toBeDisabled();
+    const mine = page.getByTestId('rom-note-own');
+    await expect(mine).toHaveCount(1);
+    await expect(mine.getByTestId('rom-note-visibility')).toHaveText('Private');
+    await expect(mine.getByTestId('rom-note-content').locator('strong')).toHaveText('Boss');
+    await expect(mine.locator('img[onerror]')).toHaveCount(0);
+
+    await mine.getByTestId('rom-note-edit').click();
+    await page.getByTestId('rom-note-public-switch').click();
+    await page.getByTestId('rom-notes-save').click();
+    await expect(mine.getByTestId('rom-note-visibility')).toHaveText('Public');
+
+    // Another user's public note shows with its author; their private one does not.
+    const romId = /\/rom\/(\d+)/.exec(page.url())?.[1] ?? '0';
+    const adminAuth = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64')}`;
+    const created = await page.request.post('/api/users', {
+      headers: { authorization: adminAuth },
+      data: { username: 'notereader', password: 'reader-pass-42', role: 'viewer' },
+    });
+    expect(created.status()).toBe(201);
+    const readerAuth = `Basic ${Buffer.from('notereader:reader-pass-42').toString('base64')}`;
+    for (const [title, isPublic] of [
+      ['Shortcut', true],
+      ['Diary', false],
+    ] as const) {
+      const note = await page.request.post(`/api/roms/${romId}/notes`, {
+        headers: { authorization: readerAuth },
+        data: { title, content: `_${title}_ behind the waterfall`, is_public: isPublic },
+      });
+      expect(note.status()).toBe(200);
+    }
+    await page.reload();
+    const others = page.getByTestId('rom-note-public');
+    await expect(others).toHaveCount(1, { timeout: 30_000 });
+    await expect(others).toContainText('Shortcut');
+    await expect(others.getByTestId('rom-note-byline')).toContainText('notereader');
+    await expect(others.getByTestId('rom-note-content').locator('em')).toHaveText('Shortcut');
+    await expect(others.getByTestId('rom-note-edit')).toHaveCount(0);
+
+    await page.getByTestId('rom-note-own').getByTestId('rom-note-delete').click();
+    await page.getByTestId('rom-note-delete-confirm').click();
+    await expect(page.getByTestId('rom-note-own')).toHaveCount(0);
+    await expect(page.getByTestId('rom-notes-empty')).toBeVisible();
   });
 
   await test.step('the edit dialog renames the game', async () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { PAGE_SIZE, PLAY_STATUSES } from '../constants.js';
 import { queryBoolean } from './common.js';
+import { UserNoteSchema } from './rom-notes.js';
 import {
   SaveSchema,
   ScreenshotSchema,
@@ -82,11 +83,8 @@ export const RomFileSchema = z.object({
 });
 export type RomFile = z.infer<typeof RomFileSchema>;
 
-/** Longest personal notes accepted (characters of Markdown). */
-export const ROM_NOTES_MAX = 50_000;
-
 /**
- * The caller's data about a ROM (RomM RomUserSchema plus `is_favorite` and `notes`); a dummy
+ * The caller's data about a ROM (RomM RomUserSchema plus `is_favorite`); a dummy
  * with id -1 until the caller saves something. `status` is one of the eight play statuses of
  * SPEC §4 (one set); RomM's booleans are derived from it: `backlogged` ⇔ status `backlogged`,
  * `now_playing` ⇔ `now_playing`, `hidden` ⇔ `hidden`.
@@ -108,8 +106,6 @@ export const RomUserSchema = z.object({
   status: z.enum(PLAY_STATUSES).nullable(),
   /** Favourite (RomM keeps this as a collection; here it is a per-user ROM flag). */
   is_favorite: z.boolean(),
-  /** Personal notes in Markdown (render through the sanitiser); null when none. */
-  notes: z.string().nullable(),
 });
 export type RomUser = z.infer<typeof RomUserSchema>;
 
@@ -202,6 +198,7 @@ export const RomSchema = z.object({
   is_unidentified: z.boolean(),
   is_identified: z.boolean(),
   missing_from_fs: z.boolean(),
+  /** Public notes or the caller's own exist for this ROM (RomM). */
   has_notes: z.boolean(),
   /** A plain file in the platform folder. */
   has_simple_single_file: z.boolean(),
@@ -243,7 +240,8 @@ export const DetailedRomSchema = RomSchema.extend({
   user_collections: z.array(
     z.object({ id: z.number().int(), name: z.string(), is_smart: z.boolean() }),
   ),
-  all_user_notes: z.array(z.unknown()),
+  /** The caller's notes and other users' public ones, last updated first (RomM). */
+  all_user_notes: z.array(UserNoteSchema),
 });
 export type DetailedRom = z.infer<typeof DetailedRomSchema>;
 
@@ -347,9 +345,13 @@ export const RomIdParamsSchema = z.object({
   id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
 });
 
+/**
+ * `GET /api/roms/{id}/content/{file_name}` (and `/api/roms/{file_id}/files/content/{file_name}`):
+ * as in RomM, `file_name` only names the download (`output.zip`, the ROM's `fs_name`…).
+ */
 export const RomContentParamsSchema = z.object({
   id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
-  fs_name: z.string().min(1),
+  file_name: z.string().min(1).max(1024),
 });
 
 const commaSeparatedIds = (name: string) =>
@@ -361,6 +363,8 @@ const commaSeparatedIds = (name: string) =>
 export const RomContentQuerySchema = z.object({
   /** Comma-joined RomFile ids to include; all files when absent. */
   file_ids: commaSeparatedIds('file_ids'),
+  /** A zip's files go under `.hidden/` (muOS multi-disc layout), as in RomM. */
+  hidden_folder: optionalQueryBoolean,
 });
 
 /** Most ROMs one `GET /api/roms/download` zips. */
@@ -457,7 +461,6 @@ export const RomUserDataSchema = z
     rating: z.number().int().min(0).max(10),
     difficulty: z.number().int().min(0).max(10),
     completion: z.number().int().min(0).max(100),
-    notes: z.string().max(ROM_NOTES_MAX).nullable(),
   })
   .partial();
 export type RomUserData = z.infer<typeof RomUserDataSchema>;

@@ -194,7 +194,19 @@ export interface RomUserTable {
   difficulty: Generated<number>;
   completion: Generated<number>;
   last_played: string | null;
-  notes: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Notes about a ROM (RomM 5): several per user, public or private; `tags` is a JSON list. */
+export interface RomNoteTable {
+  id: Generated<number>;
+  rom_id: number;
+  user_id: number;
+  title: string;
+  content: string;
+  is_public: number;
+  tags: string;
   created_at: string;
   updated_at: string;
 }
@@ -284,6 +296,7 @@ export interface Database {
   firmware: FirmwareTable;
   play_asset: PlayAssetTable;
   rom_user: RomUserTable;
+  rom_note: RomNoteTable;
   launchbox_game: LaunchboxGameTable;
   launchbox_alt_name: LaunchboxAltNameTable;
   launchbox_image: LaunchboxImageTable;
@@ -301,5 +314,6 @@ export type NewRomRow = Insertable<RomTable>;
 export type RomFileRow = Selectable<RomFileTable>;
 export type NewRomFileRow = Insertable<RomFileTable>;
 export type RomUserRow = Selectable<RomUserTable>;
+export type RomNoteRow = Selectable<RomNoteTable>;
 export type FirmwareRow = Selectable<FirmwareTable>;
 export type PlayAssetRow = Selectable<PlayAssetTable>;

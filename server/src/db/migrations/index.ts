@@ -9,6 +9,7 @@ import { play } from './202611220630_play.js';
 import { raHash } from './202611220700_ra_hash.js';
 import { providerIdIndexes } from './202611220800_provider_id_indexes.js';
 import { oidc } from './202611251000_oidc.js';
+import { romNotes } from './202611260200_rom_notes.js';
 
 /**
  * Every migration, in order, listed explicitly (no directory scanning, so bundling and the
@@ -24,6 +25,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202611220700_ra_hash': raHash,
   '202611220800_provider_id_indexes': providerIdIndexes,
   '202611251000_oidc': oidc,
+  '202611260200_rom_notes': romNotes,
 };
 
 export const migrationProvider: MigrationProvider = {

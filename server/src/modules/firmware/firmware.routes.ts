@@ -166,10 +166,7 @@ function fileRoutes(app: ZodApp, { firmware }: FirmwareRoutesOptions): void {
       },
     },
     async (request, reply) => {
-      const { file, fileName } = await firmware.openContent(
-        request.params.id,
-        request.params.file_name,
-      );
+      const { file, fileName } = await firmware.openContent(request.params.id);
       return sendStoredFile(reply, file, fileName);
     },
   );

@@ -90,12 +90,12 @@ export class FirmwareService {
     return row;
   }
 
-  /** The file on disk, confined to the library; 404 when the name does not match. */
-  async openContent(id: number, fileName?: string) {
+  /**
+   * The file on disk, confined to the library. As in RomM, the name in the download path only
+   * names the download; the file is sent under its stored name.
+   */
+  async openContent(id: number) {
     const row = await this.row(id);
-    if (fileName !== undefined && fileName !== row.file_name) {
-      throw new HttpError(404, `Firmware file ${fileName} not found`);
-    }
     const file = await confinedFile(
       this.libraryDir,
       path.join(this.libraryDir, ...row.file_path.split('/'), row.file_name),

@@ -130,11 +130,20 @@ describe('firmware', () => {
     });
     expect(content.statusCode).toBe(200);
     expect(content.rawPayload.equals(bios)).toBe(true);
-    const wrongName = await app.inject({
+    // As in RomM, the name in the path only names the download: the stored file is sent.
+    const otherName = await app.inject({
       url: `/api/firmware/${firmware?.id}/content/other.bin`,
       headers: as(admin),
     });
-    expect(wrongName.statusCode).toBe(404);
+    expect(otherName.statusCode).toBe(200);
+    expect(otherName.rawPayload.equals(bios)).toBe(true);
+    expect(otherName.headers['content-disposition']).toContain('scph1001.bin');
+    const unknown = await app.inject({
+      url: '/api/firmware/9999/content/x.bin',
+      headers: as(admin),
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ detail: 'Firmware with id 9999 not found' });
   });
 
   it('verifies a file against the known BIOS list by size and one hash', async () => {

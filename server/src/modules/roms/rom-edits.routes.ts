@@ -7,9 +7,11 @@ import {
   RomUpdateQuerySchema,
   RomUserSchema,
 } from '@romshelf/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { requireScopes } from '../../http/access.js';
+import { HttpError } from '../../http/http-error.js';
 import type { RomEditsService } from './rom-edits.service.js';
 import type { RomPropsService } from './rom-props.service.js';
 import { readRomUpdateForm } from './roms.form.js';
@@ -48,14 +50,33 @@ export function updateRomRoute(app: RomsApp, roms: RomsService, edits: RomEditsS
   );
 }
 
+/**
+ * The personal note moved to `/api/roms/{id}/notes` (several notes, public or private): a body
+ * still carrying `notes` is refused rather than its text silently dropped.
+ */
+async function refuseMovedNotes(request: FastifyRequest): Promise<void> {
+  const body: unknown = request.body;
+  const carriesNotes = (value: unknown): boolean =>
+    typeof value === 'object' && value !== null && 'notes' in value;
+  const data: unknown = carriesNotes(body) ? null : (body as { data?: unknown } | null)?.data;
+  if (carriesNotes(body) || carriesNotes(data)) {
+    throw new HttpError(400, 'Notes moved: use POST /api/roms/{id}/notes');
+  }
+  await Promise.resolve();
+}
+
 export function romPropsRoute(app: RomsApp, props: RomPropsService): void {
   app.put(
     '/api/roms/:id/props',
     {
       config: requireScopes('roms.user.write'),
+      preValidation: refuseMovedNotes,
       schema: {
         tags: ['roms'],
-        summary: "Set the caller's own data about a ROM (status, favourite, rating, notes…)",
+        summary: "Set the caller's own data about a ROM (status, favourite, rating…)",
+        description:
+          'Notes are not props any more: they live at `/api/roms/{id}/notes` (a body with ' +
+          '`notes` answers 400).',
         params: RomIdParamsSchema,
         querystring: RomPropsQuerySchema,
         body: RomPropsBodySchema,

@@ -43,25 +43,50 @@ export function downloadRomsRoute(app: RomsApp, files: RomFilesService): void {
 
 export function romContentRoute(app: RomsApp, files: RomFilesService): void {
   app.get(
-    '/api/roms/:id/content/:fs_name',
+    '/api/roms/:id/content/:file_name',
     {
       config: requireScopes('roms.read'),
       schema: {
         tags: ['roms'],
         summary: 'Download a ROM: the file (ranges, ETag) or a zip of its files',
+        description:
+          '`file_name` only names the download, as in RomM: one file is sent under its own ' +
+          'name; several as a stored zip named `file_name` (`.zip` added when missing), with ' +
+          'an `.m3u` listing its cue sheets (else its files) when the ROM has none.',
         params: RomContentParamsSchema,
         querystring: RomContentQuerySchema,
         response: { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
       },
     },
     async (request, reply) => {
-      const { id, fs_name } = request.params;
-      return sendRomDownload(
-        request,
-        reply,
-        await files.openContent(id, fs_name, request.query.file_ids),
-      );
+      const { id, file_name } = request.params;
+      const { file_ids, hidden_folder } = request.query;
+      const download = await files.openContent(id, file_name, {
+        fileIds: file_ids,
+        hiddenFolder: hidden_folder,
+      });
+      return sendRomDownload(request, reply, download);
     },
+  );
+}
+
+export function romFileContentRoute(app: RomsApp, files: RomFilesService): void {
+  app.get(
+    '/api/roms/:id/files/content/:file_name',
+    {
+      config: requireScopes('roms.read'),
+      schema: {
+        tags: ['roms'],
+        summary: "Download one file of a ROM by the file's id (ranges, ETag)",
+        description:
+          'As in RomM, `id` is a file id and `file_name` is ignored: the file is sent as an ' +
+          'attachment under its stored name.',
+        params: RomContentParamsSchema,
+        response: { 401: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request, reply) =>
+      sendRomDownload(request, reply, await files.openFileContent(request.params.id)),
   );
 }
 

@@ -8,7 +8,7 @@ import { BULK_DOWNLOAD_MAX_ROMS } from '@romshelf/contract';
 import type { NewRomRow, RomFileRow } from '../../db/schema.js';
 import { HttpError } from '../../http/http-error.js';
 import type { ConfinedFiles } from '../../lib/confined-files.js';
-import { discPlaylist } from './disc-playlist.js';
+import { zipPlaylist } from './disc-playlist.js';
 import { fsNameProblem } from './fs-name.js';
 import { romNameFields } from './rom-name-fields.js';
 import type { RomResources } from './rom-resources.js';
@@ -317,26 +317,20 @@ export class RomFilesService {
   }
 
   /**
-   * What to send for a ROM download. `fsName` must be the ROM's `fs_name` (or it plus `.zip`);
-   * `fileIds` must all be files of this ROM. Every path is resolved to its real location and
-   * must stay inside the library.
+   * What to send for `GET /api/roms/{id}/content/{file_name}`. As in RomM, `fileName` only names
+   * the download: one file is sent under its own name, several as a zip named `fileName` (plus
+   * `.zip` unless it has it) with an `.m3u` when the ROM has none. `fileIds` must all be files
+   * of this ROM; `hiddenFolder` puts the zip's files under `.hidden/` (muOS multi-disc layout).
+   * Every path is resolved to its real location and must stay inside the library.
    */
-  async openContent(id: number, fsName: string, fileIds: string | undefined): Promise<RomDownload> {
+  async openContent(
+    id: number,
+    fileName: string,
+    options: { fileIds?: string | undefined; hiddenFolder?: boolean | undefined } = {},
+  ): Promise<RomDownload> {
     const rom = await this.roms.findOr404(id);
-    if (fsName !== rom.fs_name && fsName !== `${rom.fs_name}.zip`) {
-      throw new HttpError(404, `File ${fsName} not found for ROM with id ${id}`);
-    }
     const files = (await this.rows.filesOf([id])).filter((file) => file.missing_from_fs === 0);
-    let selected = files;
-    if (fileIds !== undefined) {
-      const wanted = [...new Set(fileIds.split(',').map((part) => Number(part.trim())))];
-      const known = new Set(files.map((file) => file.id));
-      const foreign = wanted.filter((fileId) => !known.has(fileId));
-      if (foreign.length > 0) {
-        throw new HttpError(400, `Files ${foreign.join(', ')} do not belong to ROM with id ${id}`);
-      }
-      selected = files.filter((file) => wanted.includes(file.id));
-    }
+    const selected = this.selectFiles(id, files, options.fileIds);
     if (selected.length === 0) throw new HttpError(404, `ROM with id ${id} has no files on disk`);
 
     const resolved = await this.onDisk(selected);
@@ -352,19 +346,63 @@ export class RomFilesService {
     }
     const sheetGame = isSheetGame(rom);
     const romFolder = sheetGame ? rom.fs_path : `${rom.fs_path}/${rom.fs_name}`;
-    const zipName = sheetGame ? rom.fs_name_no_ext : rom.fs_name;
+    const prefix = options.hiddenFolder === true ? '.hidden/' : '';
     const entries = resolved.map(({ file, real, stats }) => ({
       absPath: real,
-      name: `${file.file_path === romFolder ? '' : `${file.file_path.slice(romFolder.length + 1)}/`}${file.file_name}`,
+      name: `${prefix}${file.file_path === romFolder ? '' : `${file.file_path.slice(romFolder.length + 1)}/`}${file.file_name}`,
       size: stats.size,
       mtime: stats.mtime,
     }));
-    const discs = discPlaylist(entries.map((entry) => entry.name));
+    const romHasPlaylist = files.some((file) => file.file_name.toLowerCase().endsWith('.m3u'));
+    const playlist = romHasPlaylist ? null : zipPlaylist(entries.map((entry) => entry.name));
+    const zipName = fileName.replace(/[\\/]/g, '_');
     return {
       type: 'zip',
-      downloadName: `${zipName}.zip`,
+      downloadName: zipName.toLowerCase().endsWith('.zip') ? zipName : `${zipName}.zip`,
       entries,
-      m3u: discs === null ? null : { name: `${zipName}.m3u`, content: `${discs.join('\n')}\n` },
+      m3u:
+        playlist === null
+          ? null
+          : {
+              name: `${sheetGame ? rom.fs_name_no_ext : rom.fs_name}.m3u`,
+              content: `${playlist.join('\n')}\n`,
+            },
+    };
+  }
+
+  /** The files `file_ids` names (all when absent); 400 when one is not a file of this ROM. */
+  private selectFiles(
+    id: number,
+    files: readonly RomFileRow[],
+    fileIds: string | undefined,
+  ): readonly RomFileRow[] {
+    if (fileIds === undefined) return files;
+    const wanted = new Set(fileIds.split(',').map((part) => Number(part.trim())));
+    const known = new Set(files.map((file) => file.id));
+    const foreign = [...wanted].filter((fileId) => !known.has(fileId));
+    if (foreign.length > 0) {
+      throw new HttpError(400, `Files ${foreign.join(', ')} do not belong to ROM with id ${id}`);
+    }
+    return files.filter((file) => wanted.has(file.id));
+  }
+
+  /**
+   * One file of a ROM by the file's id (`GET /api/roms/{file_id}/files/content/{file_name}`).
+   * As in RomM, the path's name is ignored: the file is sent under its stored name.
+   */
+  async openFileContent(fileId: number): Promise<RomDownload> {
+    const file = await this.rows.findFileById(fileId);
+    if (file === undefined || file.missing_from_fs !== 0) {
+      throw new HttpError(404, 'File not found');
+    }
+    const [found] = await this.onDisk([file]);
+    if (found === undefined) throw new HttpError(404, 'File not found');
+    return {
+      type: 'file',
+      absPath: found.real,
+      size: found.stats.size,
+      mtimeMs: found.stats.mtimeMs,
+      downloadName: file.file_name,
     };
   }
 }

@@ -19,7 +19,7 @@ function statusFrom(data: RomUserData, current: PlayStatus | null): PlayStatus |
   return next;
 }
 
-/** A user's own data about a ROM: status, favourite, rating, notes, last played. */
+/** A user's own data about a ROM: status, favourite, rating, last played. */
 export class RomPropsService {
   constructor(
     private readonly roms: RomsService,
@@ -55,7 +55,6 @@ export class RomPropsService {
     if (data.rating !== undefined) fields.rating = data.rating;
     if (data.difficulty !== undefined) fields.difficulty = data.difficulty;
     if (data.completion !== undefined) fields.completion = data.completion;
-    if (data.notes !== undefined) fields.notes = data.notes === '' ? null : data.notes;
     if (update) fields.last_played = nowIso();
     if (remove) fields.last_played = null;
     if (Object.keys(fields).length === 0) return toRomUserDto(rom, userId, current);

@@ -16,7 +16,6 @@ export type RomUserFields = Partial<
     | 'difficulty'
     | 'completion'
     | 'last_played'
-    | 'notes'
   >
 >;
 

@@ -226,7 +226,7 @@ describe('GET /api/roms/{id} and /api/platforms/{id}', () => {
   });
 });
 
-describe('GET /api/roms/{id}/content/{fs_name}', () => {
+describe('GET /api/roms/{id}/content/{file_name}', () => {
   it('streams a single file with disposition, ranges and ETag', async () => {
     const { app, session, nes } = await setup();
     const roms = (await page(app, session, `platform_id=${nes}`)).items;
@@ -314,6 +314,77 @@ describe('GET /api/roms/{id}/content/{fs_name}', () => {
     expect((await get(app, session, `${base}?file_ids=1;2`)).statusCode).toBe(422);
   });
 
+  it('takes the name only as the download name, as RomM apps ask (output.zip, file names)', async () => {
+    const { app, session, psx } = await setup();
+    const [game] = (await page(app, session, `platform_id=${psx}`)).items;
+    const detail = (await get(app, session, `/api/roms/${game?.id ?? 0}`)).json<DetailedRom>();
+
+    const output = await get(app, session, `/api/roms/${detail.id}/content/output.zip`);
+    expect(output.statusCode).toBe(200);
+    expect(output.headers['content-disposition']).toBe(
+      `attachment; filename="output.zip"; filename*=UTF-8''output.zip`,
+    );
+    expect(Object.fromEntries(await readZip(output.rawPayload))).toMatchObject({
+      'Game (Disc 1).cue': 'cue one',
+      'Game (USA).m3u': 'Game (Disc 1).cue\nGame (Disc 2).cue\n',
+    });
+    const plain = await get(app, session, `/api/roms/${detail.id}/content/anything`);
+    expect(plain.headers['content-disposition']).toContain('filename="anything.zip"');
+
+    // One file asked by its own name with file_ids, as RomM's apps do for a disc.
+    const cue = detail.files.find((file) => file.file_name === 'Game (Disc 2).cue');
+    const single = await get(
+      app,
+      session,
+      `/api/roms/${detail.id}/content/${encodeURIComponent(cue?.file_name ?? '')}?file_ids=${cue?.id ?? 0}`,
+    );
+    expect(single.body).toBe('cue two');
+    expect(single.headers['content-disposition']).toContain('filename="Game (Disc 2).cue"');
+
+    const hidden = await get(
+      app,
+      session,
+      `/api/roms/${detail.id}/content/x.zip?hidden_folder=true`,
+    );
+    expect([...(await readZip(hidden.rawPayload)).entries()].sort()).toEqual([
+      ['.hidden/Game (Disc 1).bin', 'bin one'],
+      ['.hidden/Game (Disc 1).cue', 'cue one'],
+      ['.hidden/Game (Disc 2).bin', 'bin two'],
+      ['.hidden/Game (Disc 2).cue', 'cue two'],
+      ['.hidden/extras/readme.txt', 'readme'],
+      ['Game (USA).m3u', '.hidden/Game (Disc 1).cue\n.hidden/Game (Disc 2).cue\n'],
+    ]);
+  });
+
+  it("adds an m3u to a multi-file zip only when the game has none, listing files as RomM's", async () => {
+    const { app, session, psx, config } = await setup();
+    writeTree(config.libraryDir, {
+      'roms/psx/Saga (USA)/Saga (Disc 1).chd': 'one',
+      'roms/psx/Saga (USA)/Saga (Disc 2).chd': 'two',
+      'roms/psx/Listed (USA)/Listed (Disc 1).chd': 'one',
+      'roms/psx/Listed (USA)/Listed (Disc 2).chd': 'two',
+      'roms/psx/Listed (USA)/Listed (USA).m3u': 'own playlist',
+    });
+    await scanLibrary(app, session);
+    const roms = (await page(app, session, `platform_id=${psx}`)).items;
+    const zipOf = async (fsName: string) => {
+      const id = roms.find((rom) => rom.fs_name === fsName)?.id ?? 0;
+      return Object.fromEntries(
+        await readZip((await get(app, session, `/api/roms/${id}/content/game.zip`)).rawPayload),
+      );
+    };
+    expect(await zipOf('Saga (USA)')).toEqual({
+      'Saga (Disc 1).chd': 'one',
+      'Saga (Disc 2).chd': 'two',
+      'Saga (USA).m3u': 'Saga (Disc 1).chd\nSaga (Disc 2).chd\n',
+    });
+    expect(await zipOf('Listed (USA)')).toEqual({
+      'Listed (Disc 1).chd': 'one',
+      'Listed (Disc 2).chd': 'two',
+      'Listed (USA).m3u': 'own playlist',
+    });
+  });
+
   it('zips several ROMs, or a whole platform, named by their library paths', async () => {
     const { app, session, nes, psx } = await setup();
     const nesRoms = (await page(app, session, `platform_id=${nes}`)).items;
@@ -361,10 +432,12 @@ describe('GET /api/roms/{id}/content/{fs_name}', () => {
     const roms = (await page(app, session, `platform_id=${nes}`)).items;
     const cherry = roms.find((rom) => rom.fs_name === 'Cherry.nes');
     const id = cherry?.id ?? 0;
+    // The name only names the download (RomM): whatever is asked, the ROM's own file is sent.
     for (const name of ['Banana.nes', '..%2F..%2Fetc%2Fpasswd', 'Cherry.nes.bak']) {
       const response = await get(app, session, `/api/roms/${id}/content/${name}`);
-      expect(response.statusCode, name).toBe(404);
-      expect(typeof response.json<{ detail: unknown }>().detail).toBe('string');
+      expect(response.statusCode, name).toBe(200);
+      expect(response.body, name).toBe('0123456789');
+      expect(response.headers['content-disposition'], name).toContain('filename="Cherry.nes"');
     }
     expect((await get(app, session, '/api/roms/999/content/x.nes')).json()).toEqual({
       detail: 'ROM with id 999 not found',

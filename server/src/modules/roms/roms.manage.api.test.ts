@@ -650,7 +650,6 @@ describe('personal data (props)', () => {
         rating: 9,
         difficulty: 4,
         completion: 75,
-        notes: '# Notes\n- beat it',
       },
       update_last_played: true,
     });
@@ -667,8 +666,8 @@ describe('personal data (props)', () => {
       rating: 9,
       difficulty: 4,
       completion: 75,
-      notes: '# Notes\n- beat it',
     });
+    expect(romUser).not.toHaveProperty('notes');
     expect(romUser.id).toBeGreaterThan(0);
     expect(Date.parse(romUser.last_played ?? '')).toBeGreaterThan(Date.now() - 60_000);
 
@@ -682,7 +681,14 @@ describe('personal data (props)', () => {
       url: `/api/roms/${first}`,
       headers: { authorization: ADMIN_AUTH },
     });
-    expect(detail.json<DetailedRom>()).toMatchObject({ rom_user: romUser, has_notes: true });
+    expect(detail.json<DetailedRom>()).toMatchObject({ rom_user: romUser, has_notes: false });
+
+    // The personal note moved to /api/roms/{id}/notes: a body still carrying it is refused.
+    for (const body of [{ notes: 'text' }, { data: { notes: 'text' } }]) {
+      const moved = await props(first, body);
+      expect(moved.statusCode).toBe(400);
+      expect(moved.json()).toEqual({ detail: 'Notes moved: use POST /api/roms/{id}/notes' });
+    }
 
     const rail = await app.inject({
       url: '/api/roms?order_by=last_played&order_dir=desc&limit=15',
@@ -740,7 +746,7 @@ describe('personal data (props)', () => {
       method: 'PUT',
       url: `/api/roms/${id}/props`,
       headers: { authorization: viewerAuth },
-      payload: { data: { status: 'retired', is_favorite: true, notes: 'mine' } },
+      payload: { data: { status: 'retired', is_favorite: true } },
     });
     expect(own.statusCode, own.body).toBe(200);
     expect(own.json<RomUser>()).toMatchObject({ user_id: viewer.id, status: 'retired' });
@@ -754,7 +760,6 @@ describe('personal data (props)', () => {
       user_id: 1,
       status: null,
       is_favorite: false,
-      notes: null,
     });
     const adminFavourites = await app.inject({
       url: '/api/roms?favourite=true',

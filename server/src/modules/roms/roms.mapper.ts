@@ -6,6 +6,7 @@ import type {
   RomUser,
   ScanRomEvent,
   SimpleRom,
+  UserNote,
 } from '@romshelf/contract';
 import { PLAY_STATUSES, ROM_FILE_CATEGORIES } from '@romshelf/contract';
 import type { PlayStatus } from '@romshelf/contract';
@@ -91,7 +92,6 @@ export function toRomUserDto(
       completion: 0,
       status: null,
       is_favorite: false,
-      notes: null,
     };
   }
   const status =
@@ -112,7 +112,6 @@ export function toRomUserDto(
     completion: row.completion,
     status,
     is_favorite: row.is_favorite === 1,
-    notes: row.notes,
   };
 }
 
@@ -202,10 +201,11 @@ export function toSimpleRomDto(
   userId: number,
   files: readonly RomFileRow[] = [],
   romUser?: RomUserRow,
+  hasNotes = false,
 ): SimpleRom {
   return {
     ...toScanRomEvent(row),
-    has_notes: romUser?.notes !== undefined && romUser.notes !== null && romUser.notes !== '',
+    has_notes: hasNotes,
     created_at: row.created_at,
     updated_at: row.updated_at,
     rom_user: toRomUserDto(row, userId, romUser),
@@ -231,11 +231,12 @@ export function toDetailedRomDto(
   files: readonly RomFileRow[],
   romUser: RomUserRow | undefined,
   playAssets: RomPlayAssets,
+  notes: readonly UserNote[],
 ): DetailedRom {
   return {
-    ...toSimpleRomDto(row, userId, files, romUser),
+    ...toSimpleRomDto(row, userId, files, romUser, notes.length > 0),
     ...playAssets,
     user_collections: [],
-    all_user_notes: [],
+    all_user_notes: [...notes],
   };
 }

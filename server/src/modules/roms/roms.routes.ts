@@ -7,9 +7,12 @@ import {
   deleteRomsRoute,
   downloadRomsRoute,
   romContentRoute,
+  romFileContentRoute,
   uploadRomRoute,
 } from './rom-files.routes.js';
 import type { RomManualsService } from './rom-manuals.service.js';
+import { romNotesReadRoutes, romNotesWriteRoutes } from './rom-notes.routes.js';
+import type { RomNotesService } from './rom-notes.service.js';
 import { deleteManualRoute, manualRoute, uploadManualRoute } from './rom-manuals.routes.js';
 import type { RomPropsService } from './rom-props.service.js';
 import {
@@ -32,6 +35,7 @@ export interface RomsRoutesOptions {
   edits: RomEditsService;
   props: RomPropsService;
   manuals: RomManualsService;
+  notes: RomNotesService;
   uploads: RomUploadService;
   /** `<data>/resources`, served at /assets/romm/resources/. */
   resourcesDir: string;
@@ -53,10 +57,13 @@ export const romsRoutes: FastifyPluginAsyncZod<RomsRoutesOptions> = async (app, 
   simpleRomRoute(app, roms);
   romFileRoute(app, roms);
   romContentRoute(app, files);
+  romFileContentRoute(app, files);
   uploadRomRoute(app, roms, options.uploads);
   deleteRomsRoute(app, files);
   updateRomRoute(app, roms, edits);
   romPropsRoute(app, props);
+  romNotesReadRoutes(app, options.notes);
+  romNotesWriteRoutes(app, options.notes);
   uploadManualRoute(app, roms, manuals);
   deleteManualRoute(app, manuals);
   manualRoute(app, manuals);

@@ -12,6 +12,8 @@ import { ROM_PROVIDER_ID_PARAMS } from '@romshelf/contract';
 
 import { HttpError } from '../../http/http-error.js';
 import { charIndexOf, planSearch } from './rom-list-query.js';
+import { toUserNoteDto } from './rom-notes.mapper.js';
+import type { RomNotesRepository } from './rom-notes.repository.js';
 import type {
   RomFilter,
   RomListRepository,
@@ -86,6 +88,7 @@ export class RomsService {
     /** The writes whose version the cached aggregates follow. */
     private readonly changes: Pick<RomWritesRepository, 'version'>,
     private readonly playAssets: RomPlayAssetsSource,
+    private readonly notes: Pick<RomNotesRepository, 'visible' | 'romIdsWithVisibleNotes'>,
   ) {}
 
   private async cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
@@ -144,6 +147,7 @@ export class RomsService {
     const romUsers = new Map(
       (await this.roms.romUsersOf(userId, ids)).map((romUser) => [romUser.rom_id, romUser]),
     );
+    const withNotes = await this.notes.romIdsWithVisibleNotes(userId, ids);
     const items = ids
       .map((id) => byId.get(id))
       .filter((row): row is RomWithPlatformRow => row !== undefined)
@@ -153,6 +157,7 @@ export class RomsService {
           userId,
           files.filter((file) => file.rom_id === row.id),
           romUsers.get(row.id),
+          withNotes.has(row.id),
         ),
       );
 
@@ -221,7 +226,8 @@ export class RomsService {
   async getSimple(id: number, userId: number): Promise<SimpleRom> {
     const row = await this.findOr404(id);
     const [romUser] = await this.roms.romUsersOf(userId, [id]);
-    return toSimpleRomDto(row, userId, await this.roms.filesOf([id]), romUser);
+    const hasNotes = (await this.notes.romIdsWithVisibleNotes(userId, [id])).has(id);
+    return toSimpleRomDto(row, userId, await this.roms.filesOf([id]), romUser, hasNotes);
   }
 
   /** One file of a ROM by the file's own id (RomM `GET /api/roms/{file_id}/files`). */
@@ -235,7 +241,9 @@ export class RomsService {
     const row = await this.findOr404(id);
     const [romUser] = await this.roms.romUsersOf(userId, [id]);
     const files = await this.roms.filesOf([id]);
-    return toDetailedRomDto(row, userId, files, romUser, await this.playAssets.forRom(userId, id));
+    const playAssets = await this.playAssets.forRom(userId, id);
+    const notes = (await this.notes.visible(id, userId)).map(toUserNoteDto);
+    return toDetailedRomDto(row, userId, files, romUser, playAssets, notes);
   }
 
   /**

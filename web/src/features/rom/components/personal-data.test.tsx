@@ -24,7 +24,6 @@ const ROM_USER: RomUser = {
   completion: 0,
   status: null,
   is_favorite: false,
-  notes: null,
 };
 
 async function renderRating(language: string) {

@@ -1,10 +1,9 @@
-import EditNoteRounded from '@mui/icons-material/EditNoteRounded';
 import FavoriteBorderRounded from '@mui/icons-material/FavoriteBorderRounded';
 import FavoriteRounded from '@mui/icons-material/FavoriteRounded';
 import HistoryToggleOffRounded from '@mui/icons-material/HistoryToggleOffRounded';
 import SportsEsportsRounded from '@mui/icons-material/SportsEsportsRounded';
 import StarRounded from '@mui/icons-material/StarRounded';
-import { EDITOR_RENDER_DELAY_MS, ROM_NOTES_MAX } from '@romshelf/contract';
+import { EDITOR_RENDER_DELAY_MS } from '@romshelf/contract';
 import type { DetailedRom, PlayStatus, RomUser } from '@romshelf/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,9 +12,6 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Rating from '@mui/material/Rating';
 import Slider from '@mui/material/Slider';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -23,7 +19,6 @@ import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { MarkdownView } from '@/components/markdown-view';
 import { saveRomProps } from '@/shared/api/rom-props';
 import { errorMessage } from '@/lib/api-client';
 import type { PropsChange } from '@/shared/api/rom-props';
@@ -58,109 +53,9 @@ function Metric({ label, value, children }: { label: string; value: string; chil
   );
 }
 
-/** Personal notes: Markdown editor with a live preview (debounced), saved on demand. */
-function NotesEditor({
-  notes,
-  saving,
-  onSave,
-}: {
-  notes: string | null;
-  saving: boolean;
-  onSave: (notes: string | null) => void;
-}) {
-  const { t } = useTranslation('rom');
-  const [draft, setDraft] = useState(notes ?? '');
-  const [tab, setTab] = useState<'write' | 'preview'>('write');
-  const preview = useDebounced(draft);
-  const dirty = draft !== (notes ?? '');
-
-  return (
-    <Box data-testid="rom-notes">
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
-        <Typography variant="subtitle2" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <EditNoteRounded fontSize="small" /> {t('personal.notes')}
-        </Typography>
-        <Tabs
-          value={tab}
-          onChange={(_, value: 'write' | 'preview') => setTab(value)}
-          sx={{
-            minHeight: 32,
-            display: { md: 'none' },
-            '& .MuiTab-root': { minHeight: 32, py: 0 },
-          }}
-        >
-          <Tab value="write" label={t('personal.write')} />
-          <Tab value="preview" label={t('personal.preview')} />
-        </Tabs>
-      </Stack>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
-        <TextField
-          multiline
-          minRows={8}
-          maxRows={20}
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          placeholder={t('personal.notes-placeholder')}
-          sx={{ display: { xs: tab === 'write' ? 'flex' : 'none', md: 'flex' } }}
-          slotProps={{
-            htmlInput: {
-              'data-testid': 'rom-notes-input',
-              maxLength: ROM_NOTES_MAX,
-              'aria-label': t('personal.notes'),
-              style: { fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: 13 },
-            },
-          }}
-        />
-        <Box
-          sx={(theme) => ({
-            display: { xs: tab === 'preview' ? 'block' : 'none', md: 'block' },
-            p: 2,
-            minHeight: 160,
-            borderRadius: 1,
-            border: `1px dashed ${theme.palette.divider}`,
-            overflow: 'auto',
-            maxHeight: 460,
-          })}
-        >
-          {preview.trim() ? (
-            <MarkdownView source={preview} testId="rom-notes-preview" />
-          ) : (
-            <Typography variant="body2" color="text.secondary" data-testid="rom-notes-preview">
-              {t('personal.preview-empty')}
-            </Typography>
-          )}
-        </Box>
-      </Box>
-      <Stack direction="row" sx={{ mt: 1.5, gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
-        <Typography
-          variant="caption"
-          color="text.secondary"
-          sx={{ mr: 'auto', alignSelf: 'center', flexBasis: { xs: '100%', sm: 'auto' } }}
-        >
-          {t('personal.markdown-hint')}
-        </Typography>
-        <Button disabled={!dirty || saving} onClick={() => setDraft(notes ?? '')}>
-          {t('actions.discard')}
-        </Button>
-        <Button
-          variant="contained"
-          disabled={!dirty}
-          loading={saving}
-          data-testid="rom-notes-save"
-          onClick={() => {
-            onSave(draft.trim() ? draft : null);
-          }}
-        >
-          {t('personal.save-notes')}
-        </Button>
-      </Stack>
-    </Box>
-  );
-}
-
 /**
  * The caller's own data about a game (SPEC §7 PUT /roms/{id}/props): play status, favourite,
- * rating, difficulty, completion, last played and Markdown notes.
+ * rating, difficulty, completion and last played. Notes have their own section (rom-notes).
  */
 export function PersonalData({
   rom,
@@ -196,7 +91,6 @@ export function PersonalData({
       () => undefined,
     );
   const error = saveProps.error ? errorMessage(saveProps.error) : null;
-  const savingNotes = saveProps.isPending && saveProps.variables.data?.notes !== undefined;
   const setStatus = (status: PlayStatus | null) => void save({ data: { status } });
 
   return (
@@ -351,13 +245,6 @@ export function PersonalData({
           {error}
         </Alert>
       ) : null}
-
-      <NotesEditor
-        key={user.notes ?? ''}
-        notes={user.notes}
-        saving={savingNotes}
-        onSave={(notes) => void save({ data: { notes } })}
-      />
     </Stack>
   );
 }

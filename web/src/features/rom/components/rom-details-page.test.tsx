@@ -114,7 +114,6 @@ function detailedRom(overrides: Partial<DetailedRom> = {}): DetailedRom {
       completion: 0,
       status: null,
       is_favorite: false,
-      notes: null,
     },
     files: [],
     sibling_roms: [],

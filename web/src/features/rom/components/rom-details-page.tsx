@@ -31,6 +31,7 @@ import { romQueryOptions, useRomQuery } from '@/shared/api/rom';
 import { isCurrentRom, useRomStore } from '../stores/rom-store';
 import { HashList } from './hash-list';
 import { PersonalData } from './personal-data';
+import { RomNotes } from './rom-notes';
 import { RomAchievements } from './rom-achievements';
 import { RomFiles } from './rom-files';
 import { RomManual } from './rom-manual';
@@ -297,6 +298,9 @@ function RomDetails({ rom }: { rom: DetailedRom }) {
             <RomMedia rom={rom} />
             <Section title={t('personal.title')}>
               <PersonalData rom={rom} onChange={change} />
+            </Section>
+            <Section title={t('notes.title')} testId="rom-notes-section">
+              <RomNotes rom={rom} onChange={change} />
             </Section>
             <RomAchievements rom={rom} />
             <Section title={t('details.title')}>
