@@ -1,2 +1,2 @@
 /** The account field checks live in lib so the settings forms share them. */
-export * from '@/lib/account-validation';
+export * from '@/shared/account-validation';

@@ -1,14 +1,14 @@
 import type { Role, User } from '@romshelf/contract';
 import { USERNAME_MAX } from '@romshelf/contract';
 
-import type { FieldError } from '@/lib/account-validation';
+import type { FieldError } from '@/shared/account-validation';
 import {
   validateConfirmation,
   validateOptionalEmail,
   validateOptionalPassword,
   validatePassword,
   validateUsername,
-} from '@/lib/account-validation';
+} from '@/shared/account-validation';
 import type { UserChanges } from './api/update-user';
 
 /** What the create and edit dialogs hold. */

@@ -23,7 +23,7 @@ import { useRomActions } from '@/components/rom-actions-context';
 import { saveRomProps } from '@/shared/api/rom-props';
 import { errorMessage } from '@/lib/api-client';
 import type { PropsChange } from '@/shared/api/rom-props';
-import { downloadSequentially } from '@/lib/bulk-download';
+import { downloadSequentially } from '../bulk-download';
 import { romContentUrl } from '@/lib/download';
 import { romKeys } from '@/shared/api/rom-keys';
 import { useHasScopes } from '@/shared/stores/use-scopes';

@@ -20,13 +20,13 @@ import { useParams } from 'react-router';
 
 import { NotFound } from '@/components/not-found';
 import { PageHeader } from '@/components/page-header';
-import type { FieldError } from '@/lib/account-validation';
+import type { FieldError } from '@/shared/account-validation';
 import {
   noErrors,
   validateOptionalEmail,
   validateUsername,
   VALIDATION_NS,
-} from '@/lib/account-validation';
+} from '@/shared/account-validation';
 import { errorMessage } from '@/lib/api-client';
 import { useRefreshRetroAchievementsMutation } from '@/shared/api/refresh-retroachievements';
 import { formatDateTime } from '@/lib/format';

@@ -16,8 +16,8 @@ import { useState } from 'react';
 import type { SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { FieldError } from '@/lib/account-validation';
-import { noErrors, VALIDATION_NS } from '@/lib/account-validation';
+import type { FieldError } from '@/shared/account-validation';
+import { noErrors, VALIDATION_NS } from '@/shared/account-validation';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateUserMutation } from '../api/create-user';
 import { useUpdateUserMutation } from '../api/update-user';
