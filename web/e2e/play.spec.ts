@@ -51,7 +51,7 @@ async function romIdOf(page: Page, fsName: string): Promise<number> {
   return rom.id;
 }
 
-/** Requests to anything but this server (the EmulatorJS update check is blocked, see below). */
+/** Requests to anything but this server. */
 function watchOutboundRequests(page: Page): string[] {
   const outbound: string[] = [];
   page.on('request', (request: Request) => {
@@ -80,7 +80,9 @@ test('play a self-made NES program, save and load a state; Ruffle; the reason wi
 }, testInfo) => {
   test.setTimeout(180_000);
   writeFixtures();
-  // EmulatorJS checks for updates on localhost/127.0.0.1: keep that (and only that) from leaving.
+  // Routing also turns Chromium's HTTP cache off, as this journey has always run: with the cache
+  // on, headless Chromium here stops the NES core at "Decompress Game Core" (not yet explained).
+  // Nothing should reach the CDN anyway; `outbound` below proves it.
   await page.route('https://cdn.emulatorjs.org/**', (route) => route.abort());
   const outbound = watchOutboundRequests(page);
   const pageErrors: string[] = [];
@@ -223,9 +225,10 @@ test('play a self-made NES program, save and load a state; Ruffle; the reason wi
     await expect(page.getByTestId('play-rom')).toHaveCount(0);
   });
 
-  // Nothing but the blocked update check tried to leave the machine.
-  expect(outbound.filter((url) => !url.startsWith('https://cdn.emulatorjs.org/'))).toEqual([]);
-  expect(pageErrors.filter((message) => !/Failed to fetch/.test(message))).toEqual([]);
+  // Nothing tried to leave the machine.
+  expect(outbound).toEqual([]);
+  // EmulatorJS's update check (made on localhost) asks this server: no failed fetch in the console.
+  expect(pageErrors).toEqual([]);
 });
 
 test('a multi-disc game: the Disc select boots the chosen disc with its tracks, and remembers it', async ({

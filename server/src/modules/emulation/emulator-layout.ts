@@ -31,6 +31,23 @@ export const EMULATORJS_SOURCES = [
 
 const require = createRequire(import.meta.url);
 
+/** Where EmulatorJS asks whether a newer version exists (on localhost, or when debugging). */
+const UPDATE_CHECK_URL = '"https://cdn.emulatorjs.org/stable/data/version.json"';
+/**
+ * The same question put to this server: its own copy of the package's version.json, so the
+ * check stays inside the content security policy (no blocked request and console error offline)
+ * and, the versions being equal, prints nothing.
+ */
+export const LOCAL_UPDATE_CHECK_URL = '/emulatorjs/version.json';
+
+/** The update check of `emulator.js` pointed at {@link LOCAL_UPDATE_CHECK_URL}. */
+function withLocalUpdateCheck(source: string): string {
+  if (!source.includes(UPDATE_CHECK_URL)) {
+    throw new Error(`EmulatorJS no longer checks ${UPDATE_CHECK_URL}: update emulator-layout.ts`);
+  }
+  return source.replaceAll(UPDATE_CHECK_URL, JSON.stringify(LOCAL_UPDATE_CHECK_URL));
+}
+
 function packageDir(name: string): string | null {
   try {
     return path.dirname(require.resolve(`${name}/package.json`));
@@ -96,7 +113,8 @@ export const LAYOUT_MARKER = 'layout.json';
  *   package of the platform map in `cores/` (see {@link coreFilesShipped}) and its
  *   `cores/reports/<core>.json`,
  *   plus `emulator.min.js` / `emulator.min.css` built from the sources (the loader asks for them
- *   first; without them it logs an error before falling back to `src/`).
+ *   first; without them it logs an error before falling back to `src/`), the bundle's update
+ *   check asking this server instead of EmulatorJS's CDN.
  * - `ruffle/`: the `@ruffle-rs/ruffle` package files.
  */
 export function prepareEmulators(targetDir: string): EmulatorLayoutReport {
@@ -106,9 +124,10 @@ export function prepareEmulators(targetDir: string): EmulatorLayoutReport {
   rmSync(ejsDir, { recursive: true, force: true });
   placeTree(path.join(ejsPackage, 'data'), ejsDir);
 
-  const sources = EMULATORJS_SOURCES.map((file) =>
-    readFileSync(path.join(ejsDir, 'src', file), 'utf8'),
-  );
+  const sources = EMULATORJS_SOURCES.map((file) => {
+    const source = readFileSync(path.join(ejsDir, 'src', file), 'utf8');
+    return file === 'emulator.js' ? withLocalUpdateCheck(source) : source;
+  });
   writeFileSync(path.join(ejsDir, 'emulator.min.js'), sources.join('\n;\n'));
   copyFileSync(path.join(ejsDir, 'emulator.css'), path.join(ejsDir, 'emulator.min.css'));
 

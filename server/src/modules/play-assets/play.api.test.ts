@@ -19,7 +19,7 @@ import {
   ADMIN,
 } from '../../../test/build-test-app.js';
 import { hashesOf, scanLibrary, writeTree } from '../../../test/library-fixtures.js';
-import { prepareEmulators } from '../emulation/emulator-layout.js';
+import { LOCAL_UPDATE_CHECK_URL, prepareEmulators } from '../emulation/emulator-layout.js';
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -447,6 +447,18 @@ describe('emulator assets and player pages', () => {
       missingCores: string[];
     };
     expect(layout.missingCores).toEqual([]);
+  });
+
+  it("points EmulatorJS's update check at this server's own version.json", async () => {
+    const { app } = await buildTestApp({ env: { ROMSHELF_EMULATORS_DIR: emulatorsDir } });
+    const bundle = await app.inject({ url: '/emulatorjs/emulator.min.js' });
+    expect(bundle.body).not.toContain('cdn.emulatorjs.org/stable/data/version.json');
+    expect(bundle.body).toContain(`fetch("${LOCAL_UPDATE_CHECK_URL}")`);
+    const answer = await app.inject({ url: LOCAL_UPDATE_CHECK_URL });
+    expect(answer.statusCode).toBe(200);
+    const version = answer.json<{ version: string }>().version;
+    // The same version as the bundle: the check finds nothing newer and prints nothing.
+    expect(bundle.body).toContain(`this.ejs_version = "${version}"`);
   });
 
   it('serves every file a core package ships, PSP asset pack included, with a type', async () => {

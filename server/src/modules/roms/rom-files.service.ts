@@ -29,7 +29,7 @@ function isSheetGame(rom: Pick<RomWithPlatformRow, 'kind' | 'fs_extension'>): bo
   return rom.kind === 'multi' && rom.fs_extension !== '';
 }
 
-/** A file or an on-the-fly zip to send for `GET /api/roms/{id}/content/{fs_name}`. */
+/** A file or an on-the-fly zip to send for `GET /api/roms/{id}/content/{file_name}`. */
 export type RomDownload =
   | { type: 'file'; absPath: string; size: number; mtimeMs: number; downloadName: string }
   | {
@@ -355,7 +355,9 @@ export class RomFilesService {
     }));
     const romHasPlaylist = files.some((file) => file.file_name.toLowerCase().endsWith('.m3u'));
     const playlist = romHasPlaylist ? null : zipPlaylist(entries.map((entry) => entry.name));
-    const zipName = fileName.replace(/[\\/]/g, '_');
+    // A sheet game asked for by its sheet's name zips as the game ("Game.cue" → "Game.zip").
+    const requested = sheetGame && fileName === rom.fs_name ? rom.fs_name_no_ext : fileName;
+    const zipName = requested.replace(/[\\/]/g, '_');
     return {
       type: 'zip',
       downloadName: zipName.toLowerCase().endsWith('.zip') ? zipName : `${zipName}.zip`,

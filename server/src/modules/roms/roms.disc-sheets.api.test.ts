@@ -87,6 +87,8 @@ describe('a loose disc sheet game', () => {
       'Game (USA) (Track 1).bin': 'track-one',
       'Game (USA) (Track 2).bin': 'track-2',
       'Game (USA).cue': CUE,
+      // As in RomM, a multi-file game's zip without a playlist gets one naming its cue sheets.
+      'Game (USA).m3u': 'Game (USA).cue\n',
     });
   });
 

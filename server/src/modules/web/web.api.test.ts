@@ -98,7 +98,7 @@ describe('API documentation', () => {
         '/api/roms/by-hash',
         '/api/roms/by-metadata-provider',
         '/api/roms/{id}',
-        '/api/roms/{id}/content/{fs_name}',
+        '/api/roms/{id}/content/{file_name}',
       ]),
     );
   });

@@ -93,7 +93,7 @@ export async function downloadAsset(downloadPath: string): Promise<Uint8Array> {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-/** GET /api/roms/{id}/content/{fs_name}?file_ids={file}: one file of a ROM as text (a cue sheet…). */
+/** GET /api/roms/{id}/content/{file_name}?file_ids={file}: one file of a ROM as text (a cue sheet…). */
 export async function fetchRomFileText(
   rom: { id: number; fs_name: string },
   fileId: number,
