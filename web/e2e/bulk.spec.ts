@@ -209,8 +209,12 @@ test('an admin selects games in a gallery and downloads, rates, favourites and d
     expect(fs.readFileSync(saved[0] ?? '').equals(content(AMBER))).toBe(true);
     expect(fs.readFileSync(saved[1] ?? '').equals(content(COBALT))).toBe(true);
     const zipped = await readZip(saved[2] ?? '');
-    expect([...zipped.keys()].sort()).toEqual(ECHO_FILES);
+    // As in RomM, a multi-file game without a playlist gets one (no cue sheet: every file).
+    expect([...zipped.keys()].sort()).toEqual([...ECHO_FILES, 'Echo Lattice (USA).m3u']);
     for (const name of ECHO_FILES) expect(zipped.get(name)?.equals(content(name))).toBe(true);
+    expect(zipped.get('Echo Lattice (USA).m3u')?.toString('utf8')).toBe(
+      `${ECHO_FILES.join('\n')}\n`,
+    );
     // Exactly the selected games: nothing else was downloaded.
     expect(downloads).toHaveLength(3);
     await expect(count).toHaveText('Selected: 3');
