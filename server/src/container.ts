@@ -72,7 +72,7 @@ export function createContainer(
   const repositories = createRepositories(db);
   const shared = createSharedParts(config, db, log);
   const accounts = createAccountServices(config, repositories, shared, log, options);
-  const library = createLibraryServices(config, repositories, shared, log);
+  const library = createLibraryServices(config, repositories, shared, log, options);
   const roms = createRomServices(config, repositories, shared, library, options);
   return {
     ...shared,
@@ -175,6 +175,7 @@ function createLibraryServices(
   repositories: Repositories,
   shared: SharedParts,
   log: FastifyBaseLogger,
+  options: ContainerOptions,
 ) {
   const { files, libraryConfig, hashPool } = shared;
   const platformLookup = new PlatformLookup(repositories.platforms);
@@ -213,6 +214,7 @@ function createLibraryServices(
       repositories.playAssets,
       path.join(config.dataDir, 'assets'),
       files,
+      options.clock,
     ),
     platforms,
     filesystemPlatforms: new FilesystemPlatforms(

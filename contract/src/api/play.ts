@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { queryBoolean } from './common.js';
+
 /** A BIOS / firmware file of a platform (RomM FirmwareSchema). */
 export const FirmwareSchema = z.object({
   id: z.number().int(),
@@ -80,10 +82,27 @@ const PlayAssetBase = ScreenshotSchema.omit({ is_gallery: true }).extend({
   screenshot: ScreenshotSchema.nullable(),
 });
 
-/** An emulator save (SRAM) of one user for one ROM (RomM SaveSchema, without device sync). */
+/** A device's sync record of a save (RomM DeviceSyncSchema); RomShelf has no devices yet. */
+export const DeviceSyncSchema = z.object({
+  device_id: z.string(),
+  device_name: z.string().nullable(),
+  last_synced_at: z.string(),
+  is_untracked: z.boolean(),
+  is_current: z.boolean(),
+});
+
+/** Longest slot name (RomM's SAVE_SLOT_MAX_LENGTH). */
+export const SAVE_SLOT_MAX_LENGTH = 255;
+
+/** An emulator save (SRAM) of one user for one ROM (RomM SaveSchema). */
 export const SaveSchema = PlayAssetBase.extend({
+  /** The slot it was uploaded to; slotted uploads keep their versions (null: no slot). */
   slot: z.string().nullable(),
   content_hash: z.string().nullable(),
+  /** Always null: RomShelf does not register devices. */
+  origin_device_id: z.string().nullable(),
+  /** Always empty: RomShelf does not register devices. */
+  device_syncs: z.array(DeviceSyncSchema),
 });
 export type Save = z.infer<typeof SaveSchema>;
 
@@ -124,10 +143,35 @@ export const AssetUploadQuerySchema = z.object({
   emulator: z.string().max(100).optional(),
 });
 
+/** Versions a slot keeps whatever the client asks (RomM's MAX_SAVES_PER_SLOT default). */
+export const MAX_SAVES_PER_SLOT = 50;
+/** Largest `autocleanup_limit` honoured (RomM's MAX_AUTOCLEANUP_LIMIT default). */
+export const MAX_AUTOCLEANUP_LIMIT = 100;
+
+/**
+ * `POST /api/saves` as RomM 5: a `slot` tags the stored name with the upload time and keeps the
+ * slot's versions; without `overwrite` an upload identical to a version of its slot is not
+ * stored again; `autocleanup` keeps the newest `autocleanup_limit` (1..100) versions of the slot.
+ */
+export const SaveUploadQuerySchema = AssetUploadQuerySchema.extend({
+  slot: z.string().max(SAVE_SLOT_MAX_LENGTH).optional(),
+  overwrite: queryBoolean(false),
+  autocleanup: queryBoolean(false),
+  autocleanup_limit: z.coerce.number().int().default(10),
+});
+
 export const AssetListQuerySchema = z.object({
   rom_id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
   platform_id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
 });
+
+/** `GET /api/saves`: also by slot. */
+export const SaveListQuerySchema = AssetListQuerySchema.extend({
+  slot: z.string().max(SAVE_SLOT_MAX_LENGTH).optional(),
+});
+
+/** `PUT /api/{saves|states}/{id}/visibility` (RomM). */
+export const AssetVisibilityBodySchema = z.object({ is_public: z.boolean() });
 
 export const AssetIdParamsSchema = z.object({
   id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),

@@ -266,6 +266,10 @@ export interface PlayAssetTable {
   emulator: string | null;
   /** MD5 of the content. */
   content_hash: string | null;
+  /** A save's slot (RomM): uploads to a slot keep their versions, the oldest pruned. */
+  slot: string | null;
+  /** 1: other users see it in the game's `all_user_*` lists and may download it. */
+  is_public: Generated<number>;
   created_at: string;
   updated_at: string;
 }

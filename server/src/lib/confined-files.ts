@@ -31,6 +31,13 @@ export interface WriteOptions {
   check?: (tempPath: string, written: { size: number; md5: string }) => Promise<void>;
 }
 
+/** An upload complete in the temp area, not yet in its place. */
+export interface StagedFile {
+  temp: string;
+  size: number;
+  md5: string;
+}
+
 /** Thrown by `write*` with `replace: false` when the target name is taken. */
 export class TargetExistsError extends Error {
   override readonly name = 'TargetExistsError';
@@ -132,6 +139,19 @@ export class ConfinedFiles {
     const folder = await this.folder(root, relativeFolder);
     const target = path.join(folder, fileName);
     if (path.dirname(target) !== folder) throw new HttpError(400, 'Invalid file name');
+    const staged = await this.stage(source, options);
+    try {
+      return await this.place(root, staged, relativeFolder, fileName, options.replace ?? true);
+    } finally {
+      await this.discard(staged);
+    }
+  }
+
+  /**
+   * Streams `source` into the temp area and checks it, placing it nowhere yet: the caller
+   * validates the rest of its request, then `place`s or `discard`s it.
+   */
+  async stage(source: Readable, options: WriteOptions = {}): Promise<StagedFile> {
     await mkdir(this.tempDir, { recursive: true });
     const temp = path.join(this.tempDir, randomUUID());
     const md5 = createHash('md5');
@@ -153,11 +173,31 @@ export class ConfinedFiles {
       if (options.truncated?.() === true) throw new HttpError(413, 'File too large');
       const written = { size, md5: md5.digest('hex') };
       await options.check?.(temp, written);
-      await this.moveInto(root, temp, target, options.replace ?? true);
-      return { path: target, ...written };
-    } finally {
+      return { temp, ...written };
+    } catch (error) {
       await rm(temp, { force: true });
+      throw error;
     }
+  }
+
+  /** Moves a staged file to `root/relativeFolder/fileName` (the folder confined to root). */
+  async place(
+    root: string,
+    staged: StagedFile,
+    relativeFolder: string,
+    fileName: string,
+    replace = true,
+  ): Promise<WrittenFile> {
+    const folder = await this.folder(root, relativeFolder);
+    const target = path.join(folder, fileName);
+    if (path.dirname(target) !== folder) throw new HttpError(400, 'Invalid file name');
+    await this.moveInto(root, staged.temp, target, replace);
+    return { path: target, size: staged.size, md5: staged.md5 };
+  }
+
+  /** Removes a staged file that was not placed (nothing happens when it was). */
+  async discard(staged: StagedFile): Promise<void> {
+    await rm(staged.temp, { force: true });
   }
 
   /** Writes bytes through the temp area to `root/relativeFolder/fileName` (atomic replace). */
@@ -178,21 +218,21 @@ export class ConfinedFiles {
   private async moveInto(root: string, temp: string, target: string, replace: boolean) {
     let source = temp;
     try {
-      await this.place(source, target, replace);
+      await this.link(source, target, replace);
     } catch (error) {
       if (errorCode(error) !== 'EXDEV') throw error;
       const staging = await this.folder(root, STAGING_FOLDER);
       source = path.join(staging, randomUUID());
       try {
         await copyFile(temp, source);
-        await this.place(source, target, replace);
+        await this.link(source, target, replace);
       } finally {
         await rm(source, { force: true });
       }
     }
   }
 
-  private async place(source: string, target: string, replace: boolean): Promise<void> {
+  private async link(source: string, target: string, replace: boolean): Promise<void> {
     if (replace) {
       await rename(source, target);
       return;

@@ -16,9 +16,20 @@ export interface RomPlace {
   platform_fs_slug: string;
 }
 
-/** Saves, states and screenshots; every query is scoped to the owner. */
+/** The fields an upload writes. */
+export type PlayAssetFields = Omit<PlayAssetRow, 'id' | 'created_at' | 'updated_at' | 'is_public'>;
+
+/**
+ * Saves, states and screenshots; every query is scoped to the owner, except the reads of
+ * public assets (`ofRom`, `findReadable`).
+ */
 export class PlayAssetsRepository {
   constructor(private readonly db: Db) {}
+
+  /** Runs `work` in one transaction, with a repository bound to it. */
+  async transaction<T>(work: (repo: PlayAssetsRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new PlayAssetsRepository(trx)));
+  }
 
   /** The ROM and its platform folder, or undefined when the ROM does not exist. */
   async romPlace(romId: number): Promise<RomPlace | undefined> {
@@ -37,7 +48,7 @@ export class PlayAssetsRepository {
   async list(
     userId: number,
     kind: PlayAssetKind,
-    filters: { romId?: number; platformId?: number },
+    filters: { romId?: number; platformId?: number; slot?: string },
   ): Promise<PlayAssetRow[]> {
     let query = this.db
       .selectFrom('play_asset')
@@ -45,6 +56,7 @@ export class PlayAssetsRepository {
       .where('play_asset.user_id', '=', userId)
       .where('play_asset.kind', '=', kind);
     if (filters.romId !== undefined) query = query.where('play_asset.rom_id', '=', filters.romId);
+    if (filters.slot !== undefined) query = query.where('play_asset.slot', '=', filters.slot);
     if (filters.platformId !== undefined) {
       query = query
         .innerJoin('rom', 'rom.id', 'play_asset.rom_id')
@@ -57,8 +69,8 @@ export class PlayAssetsRepository {
   }
 
   /**
-   * Every save, state and screenshot of the user for one ROM, newest first, with the owner's
-   * name and avatar fields (one query for the ROM detail).
+   * Every save, state and screenshot of one ROM the user may see (their own, anyone's public),
+   * newest first, with the owner's name and avatar fields (one query for the ROM detail).
    */
   async ofRom(userId: number, romId: number): Promise<OwnedPlayAssetRow[]> {
     return this.db
@@ -71,7 +83,9 @@ export class PlayAssetsRepository {
         'user.updated_at as owner_updated_at',
       ])
       .where('play_asset.rom_id', '=', romId)
-      .where('play_asset.user_id', '=', userId)
+      .where((eb) =>
+        eb.or([eb('play_asset.user_id', '=', userId), eb('play_asset.is_public', '=', 1)]),
+      )
       .orderBy('play_asset.updated_at', 'desc')
       .orderBy('play_asset.id', 'desc')
       .execute();
@@ -99,6 +113,40 @@ export class PlayAssetsRepository {
       .executeTakeFirst();
   }
 
+  /** The asset when the user owns it or it is public. */
+  async findReadable(userId: number, kind: PlayAssetKind, id: number) {
+    return this.db
+      .selectFrom('play_asset')
+      .selectAll()
+      .where('id', '=', id)
+      .where('kind', '=', kind)
+      .where((eb) => eb.or([eb('user_id', '=', userId), eb('is_public', '=', 1)]))
+      .executeTakeFirst();
+  }
+
+  /** The user's saves of one ROM in one slot, newest first (updated, then id). */
+  async slotVersions(userId: number, romId: number, slot: string): Promise<PlayAssetRow[]> {
+    return this.db
+      .selectFrom('play_asset')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'save')
+      .where('rom_id', '=', romId)
+      .where('slot', '=', slot)
+      .orderBy('updated_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  async setPublic(ids: readonly number[], isPublic: boolean): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .updateTable('play_asset')
+      .set({ is_public: isPublic ? 1 : 0 })
+      .where('id', 'in', ids)
+      .execute();
+  }
+
   async findOwnedByIds(userId: number, kind: PlayAssetKind, ids: readonly number[]) {
     if (ids.length === 0) return [];
     return this.db
@@ -121,11 +169,11 @@ export class PlayAssetsRepository {
       .executeTakeFirst();
   }
 
-  /** Inserts the row, or updates the one with the same owner, kind, ROM and name. */
-  async upsert(
-    fields: Omit<PlayAssetRow, 'id' | 'created_at' | 'updated_at'>,
-    now: string,
-  ): Promise<PlayAssetRow> {
+  /**
+   * Inserts the row, or updates the one with the same owner, kind, ROM and name (keeping its
+   * visibility; a new row is `is_public` as given).
+   */
+  async upsert(fields: PlayAssetFields, now: string, isPublic = false): Promise<PlayAssetRow> {
     const existing = await this.findByName(
       fields.user_id,
       fields.kind,
@@ -142,16 +190,7 @@ export class PlayAssetsRepository {
     }
     return this.db
       .insertInto('play_asset')
-      .values({ ...fields, created_at: now, updated_at: now })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  }
-
-  async touch(id: number, fields: { file_size_bytes: number; content_hash: string }, now: string) {
-    return this.db
-      .updateTable('play_asset')
-      .set({ ...fields, updated_at: now })
-      .where('id', '=', id)
+      .values({ ...fields, is_public: isPublic ? 1 : 0, created_at: now, updated_at: now })
       .returningAll()
       .executeTakeFirstOrThrow();
   }

@@ -2,12 +2,15 @@ import {
   AssetIdParamsSchema,
   AssetListQuerySchema,
   AssetUploadQuerySchema,
+  AssetVisibilityBodySchema,
   DeletedIdsSchema,
   ErrorBodySchema,
   IdentifiersSchema,
+  SaveListQuerySchema,
   SaveSchema,
   SaveSummaryQuerySchema,
   SaveSummarySchema,
+  SaveUploadQuerySchema,
   SavesDeleteBodySchema,
   StateSchema,
   StatesDeleteBodySchema,
@@ -94,7 +97,9 @@ export const playAssetsRoutes: FastifyPluginAsyncZod<PlayAssetsRoutesOptions> = 
   options,
 ) => {
   for (const kind of KINDS) {
+    uploadRoute(app, options, kind);
     collectionRoutes(app, options, kind);
+    visibilityRoute(app, options, kind);
     if (kind.kind === 'save') saveSummaryRoutes(app, options);
     itemRoutes(app, options, kind);
   }
@@ -102,8 +107,8 @@ export const playAssetsRoutes: FastifyPluginAsyncZod<PlayAssetsRoutesOptions> = 
   await Promise.resolve();
 };
 
-/** Your saves or states: upload, list, delete, ids. */
-function collectionRoutes(
+/** Upload a save or state; saves take RomM's slot options. */
+function uploadRoute(
   app: ZodApp,
   { assets, maxUploadBytes }: PlayAssetsRoutesOptions,
   { kind, prefix, field, label }: AssetKind,
@@ -116,24 +121,45 @@ function collectionRoutes(
       config: requireScopes('assets.write'),
       schema: {
         tags: ['assets'],
-        summary: `Upload a ${label} (multipart \`${field}\`, optional \`screenshotFile\`)`,
-        querystring: AssetUploadQuerySchema,
+        summary:
+          kind === 'save'
+            ? 'Upload a save (multipart `saveFile`, optional `screenshotFile`); a `slot` keeps ' +
+              'its versions, `autocleanup` the newest `autocleanup_limit` of them'
+            : `Upload a ${label} (multipart \`${field}\`, optional \`screenshotFile\`)`,
+        querystring: kind === 'save' ? SaveUploadQuerySchema : AssetUploadQuerySchema,
         response: { 200: schema, ...UPLOAD_ERRORS, 413: ErrorBodySchema },
       },
     },
     async (request) => {
+      const query = request.query as Partial<z.infer<typeof SaveUploadQuerySchema>> &
+        z.infer<typeof AssetUploadQuerySchema>;
       try {
         return await assets.upload(
           callerId(request),
           kind,
-          { romId: request.query.rom_id, emulator: request.query.emulator ?? null },
+          { romId: query.rom_id, emulator: query.emulator ?? null },
           uploadParts(request, field, maxUploadBytes),
+          {
+            slot: query.slot === undefined || query.slot === '' ? null : query.slot,
+            overwrite: query.overwrite ?? false,
+            autocleanup: query.autocleanup ?? false,
+            autocleanupLimit: query.autocleanup_limit ?? 10,
+          },
         );
       } catch (error) {
         throw multipartError(error);
       }
     },
   );
+}
+
+/** Your saves or states: list, delete, ids. */
+function collectionRoutes(
+  app: ZodApp,
+  { assets }: PlayAssetsRoutesOptions,
+  { kind, prefix, label }: AssetKind,
+): void {
+  const schema = kind === 'save' ? SaveSchema : StateSchema;
 
   app.get(
     prefix,
@@ -141,16 +167,19 @@ function collectionRoutes(
       config: requireScopes('assets.read'),
       schema: {
         tags: ['assets'],
-        summary: `Your ${label}s, optionally of one ROM or platform`,
-        querystring: AssetListQuerySchema,
+        summary: `Your ${label}s, optionally of one ROM or platform${kind === 'save' ? ' or slot' : ''}`,
+        querystring: kind === 'save' ? SaveListQuerySchema : AssetListQuerySchema,
         response: { 200: z.array(schema), 401: ErrorBodySchema },
       },
     },
-    (request) =>
-      assets.list(callerId(request), kind, {
-        romId: request.query.rom_id,
-        platformId: request.query.platform_id,
-      }),
+    (request) => {
+      const query = request.query as z.infer<typeof SaveListQuerySchema>;
+      return assets.list(callerId(request), kind, {
+        romId: query.rom_id,
+        platformId: query.platform_id,
+        slot: query.slot,
+      });
+    },
   );
 
   app.post(
@@ -258,7 +287,7 @@ function itemRoutes(
       config: requireScopes('assets.read'),
       schema: {
         tags: ['assets'],
-        summary: `Download one of your ${label}s`,
+        summary: `Download one of your ${label}s, or a public one of another user`,
         params: AssetIdParamsSchema,
         response: { 401: ErrorBodySchema, 404: ErrorBodySchema },
       },
@@ -274,6 +303,30 @@ function itemRoutes(
   );
 }
 
+/** Share or unshare one of your saves or states (RomM's `{is_public}`); others get 404. */
+function visibilityRoute(
+  app: ZodApp,
+  { assets }: PlayAssetsRoutesOptions,
+  { kind, prefix, label }: AssetKind,
+): void {
+  const schema = kind === 'save' ? SaveSchema : StateSchema;
+  app.put(
+    `${prefix}/:id/visibility`,
+    {
+      config: requireScopes('assets.write'),
+      schema: {
+        tags: ['assets'],
+        summary: `Share one of your ${label}s with every user, or make it private again`,
+        params: AssetIdParamsSchema,
+        body: AssetVisibilityBodySchema,
+        response: { 200: schema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    (request) =>
+      assets.setVisibility(callerId(request), kind, request.params.id, request.body.is_public),
+  );
+}
+
 function screenshotRoutes(app: ZodApp, { assets }: PlayAssetsRoutesOptions): void {
   app.get(
     '/api/screenshots/:id/content',
@@ -281,7 +334,7 @@ function screenshotRoutes(app: ZodApp, { assets }: PlayAssetsRoutesOptions): voi
       config: requireScopes('assets.read'),
       schema: {
         tags: ['assets'],
-        summary: 'One of your screenshots (taken with a save or state)',
+        summary: 'One of your screenshots (taken with a save or state), or a public one',
         params: AssetIdParamsSchema,
         response: { 401: ErrorBodySchema, 404: ErrorBodySchema },
       },

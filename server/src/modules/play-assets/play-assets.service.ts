@@ -1,145 +1,42 @@
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
-import type { Readable } from 'node:stream';
-
-import type { Save, SaveSummary, Screenshot, State } from '@romshelf/contract';
+import type { Save, SaveSummary, State } from '@romshelf/contract';
 
 import type { PlayAssetRow } from '../../db/schema.js';
 import { HttpError } from '../../http/http-error.js';
 import type { ConfinedFiles } from '../../lib/confined-files.js';
-import { assertSafeFileName, confinedFile, fileNameParts } from '../../lib/stored-files.js';
-import { nowIso } from '../../lib/time.js';
-import { sniffImage } from '../users/avatar.store.js';
+import { confinedFile } from '../../lib/stored-files.js';
 import type { RomPlayAssets } from '../roms/roms.mapper.js';
-import { avatarUrl } from '../users/users.mapper.js';
-import type {
-  OwnedPlayAssetRow,
-  PlayAssetKind,
-  PlayAssetsRepository,
-} from './play-assets.repository.js';
+import { PlayAssetStore } from './play-asset-store.js';
+import type { AssetUploadPart, SlotOptions, SyncedKind, UploadTarget } from './play-asset-store.js';
+import {
+  newestCreatedFirst,
+  ownerFields,
+  screenshotLookup,
+  stem,
+  toSaveDto,
+  toScreenshotDto,
+  toStateDto,
+  toSyncedDto,
+} from './play-assets.mapper.js';
+import type { PlayAssetKind, PlayAssetsRepository } from './play-assets.repository.js';
 
-export type SyncedKind = 'save' | 'state';
-
-/** One part of an upload: the save/state file (streamed) or the screenshot (buffered). */
-export type AssetUploadPart =
-  | { field: 'asset'; fileName: string; stream: Readable; truncated: () => boolean }
-  | { field: 'screenshot'; fileName: string; bytes: Buffer };
-
-const KIND_FOLDER: Record<PlayAssetKind, string> = {
-  save: 'saves',
-  state: 'states',
-  screenshot: 'screenshots',
-};
-
-function timestamp(value: string): string {
-  return encodeURIComponent(value);
-}
-
-function stem(fileName: string): string {
-  return fileNameParts(fileName).noExt;
-}
-
-function toScreenshotDto(row: PlayAssetRow): Screenshot {
-  const parts = fileNameParts(row.file_name);
-  return {
-    id: row.id,
-    rom_id: row.rom_id,
-    user_id: row.user_id,
-    file_name: row.file_name,
-    file_name_no_tags: parts.noTags,
-    file_name_no_ext: parts.noExt,
-    file_extension: parts.extension,
-    file_path: row.file_path,
-    file_size_bytes: row.file_size_bytes,
-    full_path: `${row.file_path}/${row.file_name}`,
-    download_path: `/api/screenshots/${row.id}/content?timestamp=${timestamp(row.updated_at)}`,
-    missing_from_fs: false,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-    is_gallery: false,
-    is_public: false,
-  };
-}
-
-function toAssetDto(row: PlayAssetRow, screenshot: PlayAssetRow | undefined) {
-  const shot = toScreenshotDto(row);
-  return {
-    id: shot.id,
-    rom_id: shot.rom_id,
-    user_id: shot.user_id,
-    file_name: shot.file_name,
-    file_name_no_tags: shot.file_name_no_tags,
-    file_name_no_ext: shot.file_name_no_ext,
-    file_extension: shot.file_extension,
-    file_path: shot.file_path,
-    file_size_bytes: shot.file_size_bytes,
-    full_path: shot.full_path,
-    missing_from_fs: shot.missing_from_fs,
-    created_at: shot.created_at,
-    updated_at: shot.updated_at,
-    is_public: shot.is_public,
-    download_path: `/api/${KIND_FOLDER[row.kind]}/${row.id}/content?timestamp=${timestamp(row.updated_at)}`,
-    emulator: row.emulator,
-    screenshot: screenshot === undefined ? null : toScreenshotDto(screenshot),
-  };
-}
-
-function toSaveDto(row: PlayAssetRow, screenshot: PlayAssetRow | undefined): Save {
-  return { ...toAssetDto(row, screenshot), slot: null, content_hash: row.content_hash };
-}
-
-function toSyncedDto(row: PlayAssetRow, screenshot: PlayAssetRow | undefined): Save | State {
-  return row.kind === 'save' ? toSaveDto(row, screenshot) : toAssetDto(row, screenshot);
-}
-
-function isNewer(a: PlayAssetRow, b: PlayAssetRow): boolean {
-  return a.updated_at === b.updated_at ? a.id > b.id : a.updated_at > b.updated_at;
-}
+export type { AssetUploadPart, SlotOptions, SyncedKind } from './play-asset-store.js';
 
 /**
- * Finds a save's or state's screenshot among `shots`: same ROM, same file-name stem; the newest
- * when several share the stem (a PNG then a JPEG), whatever order the query gave.
- */
-function screenshotLookup(shots: readonly PlayAssetRow[]) {
-  const byKey = new Map<string, PlayAssetRow>();
-  for (const shot of shots) {
-    const key = `${shot.rom_id}/${stem(shot.file_name)}`;
-    const current = byKey.get(key);
-    if (current === undefined || isNewer(shot, current)) byKey.set(key, shot);
-  }
-  return (row: PlayAssetRow) => byKey.get(`${row.rom_id}/${stem(row.file_name)}`);
-}
-
-/** The owner fields of RomM's `all_user_*` items. */
-function ownerFields(row: OwnedPlayAssetRow) {
-  return {
-    username: row.owner_username,
-    user_avatar_path: avatarUrl({
-      id: row.user_id,
-      avatar_path: row.owner_avatar_path,
-      updated_at: row.owner_updated_at,
-    }),
-    user_updated_at: row.owner_updated_at,
-  };
-}
-
-function newestCreatedFirst(a: PlayAssetRow, b: PlayAssetRow): number {
-  if (a.created_at !== b.created_at) return a.created_at < b.created_at ? 1 : -1;
-  return b.id - a.id;
-}
-
-/**
- * Saves and states the emulator uploads, per user and ROM, under
- * `<data>/assets/users/<user id>/{saves|states|screenshots}/<platform folder>/<rom id>/`.
- * A state's (or save's) screenshot is the user's screenshot of the same ROM with the same
- * file-name stem. Only the owner can list, read, replace or delete them: anyone else gets 404.
+ * Saves and states the emulator uploads, per user and ROM, with the screenshot of the same
+ * file-name stem. Only the owner lists, reads, replaces, deletes or shares them (anyone else
+ * gets 404); a public one is also shown to others in the game's detail and downloadable by them.
  */
 export class PlayAssetsService {
+  private readonly store: PlayAssetStore;
+
   constructor(
     private readonly repo: PlayAssetsRepository,
     private readonly assetsDir: string,
-    private readonly files: ConfinedFiles,
-  ) {}
+    files: ConfinedFiles,
+    clock: () => number = Date.now,
+  ) {
+    this.store = new PlayAssetStore(repo, assetsDir, files, clock);
+  }
 
   private async withScreenshots(userId: number, rows: PlayAssetRow[]): Promise<(Save | State)[]> {
     const shotOf = screenshotLookup(
@@ -154,7 +51,7 @@ export class PlayAssetsService {
   async list(
     userId: number,
     kind: SyncedKind,
-    filters: { romId?: number; platformId?: number },
+    filters: { romId?: number; platformId?: number; slot?: string },
   ): Promise<(Save | State)[]> {
     return this.withScreenshots(userId, await this.repo.list(userId, kind, filters));
   }
@@ -177,9 +74,10 @@ export class PlayAssetsService {
   }
 
   /**
-   * The caller's saves, states and screenshots of one ROM, from one query. There is no
-   * standalone screenshot upload, so `user_screenshots` are those sent with saves and states
-   * (RomM lists every screenshot of the user for the ROM, newest created first).
+   * The saves, states and screenshots of one ROM for its detail, from one query: `user_*` the
+   * caller's own, `all_user_*` the caller's own and everyone's public ones (as RomM). There is
+   * no standalone screenshot upload, so screenshots are those sent with saves and states (RomM
+   * lists every screenshot, newest created first).
    */
   async forRom(userId: number, romId: number): Promise<RomPlayAssets> {
     const rows = await this.repo.ofRom(userId, romId);
@@ -187,14 +85,14 @@ export class PlayAssetsService {
     const saves = rows.filter((row) => row.kind === 'save');
     const states = rows.filter((row) => row.kind === 'state');
     const shotOf = screenshotLookup(shots);
-    // Assets have no public flag, so nobody else's are visible: all_user_* are the caller's own.
+    const own = (row: PlayAssetRow) => row.user_id === userId;
     return {
-      user_saves: saves.map((row) => toSaveDto(row, shotOf(row))),
-      user_states: states.map((row) => toAssetDto(row, shotOf(row))),
-      user_screenshots: shots.map(toScreenshotDto),
+      user_saves: saves.filter(own).map((row) => toSaveDto(row, shotOf(row))),
+      user_states: states.filter(own).map((row) => toStateDto(row, shotOf(row))),
+      user_screenshots: shots.filter(own).map(toScreenshotDto),
       all_user_saves: saves.map((row) => ({ ...toSaveDto(row, shotOf(row)), ...ownerFields(row) })),
       all_user_states: states.map((row) => ({
-        ...toAssetDto(row, shotOf(row)),
+        ...toStateDto(row, shotOf(row)),
         ...ownerFields(row),
       })),
       all_user_screenshots: shots.map((row) => ({ ...toScreenshotDto(row), ...ownerFields(row) })),
@@ -214,142 +112,54 @@ export class PlayAssetsService {
     return dto;
   }
 
-  private absolute(row: PlayAssetRow): string {
-    return path.join(this.assetsDir, ...row.file_path.split('/'), row.file_name);
-  }
-
-  /** The owner's file, confined to the assets folder. */
+  /** The file of the caller's own asset or of anyone's public one, confined to the assets folder. */
   async openContent(userId: number, kind: PlayAssetKind, id: number) {
-    const row = await this.owned(userId, kind, id);
-    const file = await confinedFile(this.assetsDir, this.absolute(row));
+    const row = await this.repo.findReadable(userId, kind, id);
+    if (row === undefined) throw new HttpError(404, `${kind} with id ${id} not found`);
+    const file = await confinedFile(this.assetsDir, this.store.absolute(row));
     if (file === null) throw new HttpError(404, `${kind} file ${row.file_name} not found on disk`);
     return { file, fileName: row.file_name };
   }
 
-  private folder(userId: number, kind: PlayAssetKind, fsSlug: string, romId: number): string {
-    return ['users', String(userId), KIND_FOLDER[kind], fsSlug, String(romId)].join('/');
-  }
-
-  private async storeScreenshot(
+  /**
+   * Shares or unshares the owner's save or state, its screenshot with it; the update time stays
+   * (RomM: visibility is not a new version).
+   */
+  async setVisibility(
     userId: number,
-    romId: number,
-    fsSlug: string,
-    assetName: string,
-    shot: { fileName: string; bytes: Buffer },
-  ): Promise<void> {
-    const format = sniffImage(shot.bytes);
-    if (format === null)
-      throw new HttpError(400, 'Screenshot must be a PNG, JPEG, WebP or GIF image');
-    const fileName = `${stem(assetName)}.${format === 'jpeg' ? 'jpg' : format}`;
-    const folder = this.folder(userId, 'screenshot', fsSlug, romId);
-    const written = await this.files.writeBytes(this.assetsDir, folder, fileName, shot.bytes);
-    await this.repo.upsert(
-      {
-        kind: 'screenshot',
-        user_id: userId,
-        rom_id: romId,
-        file_name: fileName,
-        file_path: folder,
-        file_size_bytes: written.size,
-        emulator: null,
-        content_hash: written.md5,
-      },
-      nowIso(),
-    );
+    kind: SyncedKind,
+    id: number,
+    isPublic: boolean,
+  ): Promise<Save | State> {
+    const row = await this.owned(userId, kind, id);
+    const shots = await this.repo.screenshotsFor(userId, [row.rom_id]);
+    const shotIds = shots
+      .filter((shot) => stem(shot.file_name) === stem(row.file_name))
+      .map((shot) => shot.id);
+    await this.repo.setPublic([row.id, ...shotIds], isPublic);
+    return this.get(userId, kind, id);
   }
 
   /**
    * Stores an uploaded save or state (replacing the user's file of the same name for that ROM)
-   * and its optional screenshot. `existingId` replaces the content of that asset instead (PUT).
+   * and its optional screenshot, all or nothing. `existingId` replaces the content of that
+   * asset instead (PUT). Saves honour RomM's slot options.
    */
   async upload(
     userId: number,
     kind: SyncedKind,
-    target: { romId: number; emulator: string | null } | { existingId: number },
+    target: UploadTarget,
     parts: AsyncIterable<AssetUploadPart>,
+    slotOptions?: SlotOptions,
   ): Promise<Save | State> {
-    let romId: number;
-    let emulator: string | null;
-    let fixedName: string | null = null;
-    if ('existingId' in target) {
-      const row = await this.owned(userId, kind, target.existingId);
-      romId = row.rom_id;
-      emulator = row.emulator;
-      fixedName = row.file_name;
-    } else {
-      romId = target.romId;
-      emulator = target.emulator;
-    }
-    const place = await this.repo.romPlace(romId);
-    if (place === undefined) throw new HttpError(404, `ROM with id ${romId} not found`);
-
-    let stored: PlayAssetRow | null = null;
-    let screenshot: { fileName: string; bytes: Buffer } | null = null;
-    for await (const part of parts) {
-      if (part.field === 'screenshot') {
-        screenshot = { fileName: part.fileName, bytes: part.bytes };
-        continue;
-      }
-      if (stored !== null) throw new HttpError(400, `Only one ${kind} file per request`);
-      const fileName = fixedName ?? assertSafeFileName(part.fileName);
-      const folder = this.folder(userId, kind, place.platform_fs_slug, romId);
-      const written = await this.files.writeStream(this.assetsDir, folder, fileName, part.stream, {
-        truncated: part.truncated,
-        check: async (_temp, file) => {
-          if (file.size === 0) throw new HttpError(400, `The ${kind} file is empty`);
-          await Promise.resolve();
-        },
-      });
-      stored = await this.repo.upsert(
-        {
-          kind,
-          user_id: userId,
-          rom_id: romId,
-          file_name: fileName,
-          file_path: folder,
-          file_size_bytes: written.size,
-          emulator: emulator === null || emulator === '' ? null : emulator,
-          content_hash: written.md5,
-        },
-        nowIso(),
-      );
-    }
-    if (stored === null) {
-      const field = kind === 'save' ? 'saveFile' : 'stateFile';
-      throw new HttpError(400, `Missing the ${field} file`);
-    }
-    if (screenshot !== null) {
-      await this.storeScreenshot(
-        userId,
-        romId,
-        place.platform_fs_slug,
-        stored.file_name,
-        screenshot,
-      );
-    }
-    return this.get(userId, kind, stored.id);
+    const id = await this.store.upload(userId, kind, target, parts, slotOptions);
+    return this.get(userId, kind, id);
   }
 
   /** Deletes the caller's assets among `ids` (with their screenshots); returns the deleted ids. */
   async delete(userId: number, kind: SyncedKind, ids: readonly number[]): Promise<number[]> {
     const rows = await this.repo.findOwnedByIds(userId, kind, ids);
-    const shots = await this.repo.screenshotsFor(
-      userId,
-      rows.map((row) => row.rom_id),
-    );
-    const doomed = [...rows];
-    for (const row of rows) {
-      const shot = shots.find(
-        (candidate) =>
-          candidate.rom_id === row.rom_id && stem(candidate.file_name) === stem(row.file_name),
-      );
-      if (shot !== undefined) doomed.push(shot);
-    }
-    for (const row of doomed) {
-      const file = await confinedFile(this.assetsDir, this.absolute(row));
-      if (file !== null) await rm(file.real, { force: true });
-    }
-    await this.repo.delete(doomed.map((row) => row.id));
+    await this.store.remove(userId, rows);
     return rows.map((row) => row.id);
   }
 }

@@ -1,0 +1,285 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+
+import { MAX_AUTOCLEANUP_LIMIT, MAX_SAVES_PER_SLOT } from '@romshelf/contract';
+
+import type { PlayAssetRow } from '../../db/schema.js';
+import { HttpError } from '../../http/http-error.js';
+import type { ConfinedFiles, StagedFile } from '../../lib/confined-files.js';
+import { assertSafeFileName, confinedFile, fileNameParts } from '../../lib/stored-files.js';
+import { toIsoUtc } from '../../lib/time.js';
+import { sniffImage } from '../users/avatar.store.js';
+import { KIND_FOLDER, stem } from './play-assets.mapper.js';
+import type { PlayAssetKind, PlayAssetsRepository } from './play-assets.repository.js';
+
+export type SyncedKind = 'save' | 'state';
+
+/** One part of an upload: the save/state file (streamed) or the screenshot (buffered). */
+export type AssetUploadPart =
+  | { field: 'asset'; fileName: string; stream: Readable; truncated: () => boolean }
+  | { field: 'screenshot'; fileName: string; bytes: Buffer };
+
+/** A new asset of a ROM, or new content for an existing one (PUT). */
+export type UploadTarget = { romId: number; emulator: string | null } | { existingId: number };
+
+/** RomM's slot options of `POST /api/saves`. */
+export interface SlotOptions {
+  slot: string | null;
+  overwrite: boolean;
+  autocleanup: boolean;
+  autocleanupLimit: number;
+}
+
+const NO_SLOT: SlotOptions = {
+  slot: null,
+  overwrite: false,
+  autocleanup: false,
+  autocleanupLimit: 10,
+};
+
+const DATETIME_TAG = / \[\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}\]$/;
+
+/** RomM's name of a slotted upload: ` [YYYY-MM-DD_HH-MM-SS]` (UTC) before the extension. */
+export function withDatetimeTag(fileName: string, at: Date): string {
+  const { noExt, extension } = fileNameParts(fileName);
+  const tag = at.toISOString().slice(0, 19).replace('T', '_').replaceAll(':', '-');
+  const base = `${noExt.replace(DATETIME_TAG, '')} [${tag}]`;
+  return extension === '' ? base : `${base}.${extension}`;
+}
+
+/** Versions a slot keeps: the server cap, or the client's smaller ask (clamped to 1..100). */
+function slotRetention({ autocleanup, autocleanupLimit }: SlotOptions): number {
+  if (!autocleanup) return MAX_SAVES_PER_SLOT;
+  return Math.min(
+    MAX_SAVES_PER_SLOT,
+    Math.max(1, Math.min(autocleanupLimit, MAX_AUTOCLEANUP_LIMIT)),
+  );
+}
+
+interface Received {
+  staged: StagedFile;
+  fileName: string;
+  screenshot: { bytes: Buffer; extension: string } | null;
+}
+
+/**
+ * Writes of saves, states and their screenshots under
+ * `<data>/assets/users/<user id>/{saves|states|screenshots}/<platform folder>/<rom id>/`.
+ * An upload is all or nothing: the files wait in the temp area until every part is received
+ * and valid, then are moved into place and recorded in one transaction.
+ */
+export class PlayAssetStore {
+  constructor(
+    private readonly repo: PlayAssetsRepository,
+    private readonly assetsDir: string,
+    private readonly files: ConfinedFiles,
+    private readonly clock: () => number,
+  ) {}
+
+  absolute(row: PlayAssetRow): string {
+    return path.join(this.assetsDir, ...row.file_path.split('/'), row.file_name);
+  }
+
+  private folder(userId: number, kind: PlayAssetKind, fsSlug: string, romId: number): string {
+    return ['users', String(userId), KIND_FOLDER[kind], fsSlug, String(romId)].join('/');
+  }
+
+  /** The asset a PUT replaces (owned, else 404) or null, and the ROM's place (else 404). */
+  private async resolve(userId: number, kind: SyncedKind, target: UploadTarget) {
+    let existing: PlayAssetRow | null = null;
+    let romId: number;
+    let emulator: string | null;
+    if ('existingId' in target) {
+      const row = await this.repo.findOwned(userId, kind, target.existingId);
+      if (row === undefined)
+        throw new HttpError(404, `${kind} with id ${target.existingId} not found`);
+      existing = row;
+      romId = row.rom_id;
+      emulator = row.emulator;
+    } else {
+      romId = target.romId;
+      emulator = target.emulator === '' ? null : target.emulator;
+    }
+    const place = await this.repo.romPlace(romId);
+    if (place === undefined) throw new HttpError(404, `ROM with id ${romId} not found`);
+    return { existing, romId, emulator, fsSlug: place.platform_fs_slug };
+  }
+
+  /** Stores an upload; answers the id of the save or state it stored (or found identical). */
+  async upload(
+    userId: number,
+    kind: SyncedKind,
+    target: UploadTarget,
+    parts: AsyncIterable<AssetUploadPart>,
+    slotOptions: SlotOptions = NO_SLOT,
+  ): Promise<number> {
+    const { existing, romId, emulator, fsSlug } = await this.resolve(userId, kind, target);
+    const received = await this.receive(kind, parts, existing?.file_name ?? null);
+    try {
+      // A new slotted save; a PUT keeps the name and slot of what it replaces.
+      const slot = existing === null && kind === 'save' ? slotOptions.slot : null;
+      const now = new Date(this.clock());
+      if (slot !== null && !slotOptions.overwrite) {
+        const versions = await this.repo.slotVersions(userId, romId, slot);
+        const same = versions.find((version) => version.content_hash === received.staged.md5);
+        if (same !== undefined) {
+          await this.prune(userId, romId, slot, slotRetention(slotOptions));
+          return same.id;
+        }
+      }
+      const stored = await this.commit(userId, kind, received, {
+        romId,
+        fsSlug,
+        folder: this.folder(userId, kind, fsSlug, romId),
+        fileName:
+          slot === null
+            ? received.fileName
+            : assertSafeFileName(withDatetimeTag(received.fileName, now)),
+        emulator,
+        slot: existing?.slot ?? slot,
+        now: toIsoUtc(now),
+      });
+      if (slot !== null) await this.prune(userId, romId, slot, slotRetention(slotOptions));
+      return stored.id;
+    } finally {
+      await this.files.discard(received.staged);
+    }
+  }
+
+  /**
+   * Reads every part: the asset into the temp area (its name checked first), the screenshot
+   * into memory and checked to be an image. Nothing is stored; on a refusal the temp file goes.
+   */
+  private async receive(
+    kind: SyncedKind,
+    parts: AsyncIterable<AssetUploadPart>,
+    fixedName: string | null,
+  ): Promise<Received> {
+    let asset: { staged: StagedFile; fileName: string } | null = null;
+    let shot: { bytes: Buffer } | null = null;
+    try {
+      for await (const part of parts) {
+        if (part.field === 'screenshot') {
+          shot = { bytes: part.bytes };
+          continue;
+        }
+        if (asset !== null) throw new HttpError(400, `Only one ${kind} file per request`);
+        const fileName = fixedName ?? assertSafeFileName(part.fileName);
+        const staged = await this.files.stage(part.stream, {
+          truncated: part.truncated,
+          check: async (_temp, file) => {
+            if (file.size === 0) throw new HttpError(400, `The ${kind} file is empty`);
+            await Promise.resolve();
+          },
+        });
+        asset = { staged, fileName };
+      }
+      if (asset === null) {
+        throw new HttpError(400, `Missing the ${kind === 'save' ? 'saveFile' : 'stateFile'} file`);
+      }
+      if (shot === null) return { ...asset, screenshot: null };
+      const format = sniffImage(shot.bytes);
+      if (format === null) {
+        throw new HttpError(400, 'Screenshot must be a PNG, JPEG, WebP or GIF image');
+      }
+      const extension = format === 'jpeg' ? 'jpg' : format;
+      return { ...asset, screenshot: { bytes: shot.bytes, extension } };
+    } catch (error) {
+      if (asset !== null) await this.files.discard(asset.staged);
+      throw error;
+    }
+  }
+
+  /** Moves the files into place, then records both rows in one transaction. */
+  private async commit(
+    userId: number,
+    kind: SyncedKind,
+    received: Received,
+    at: {
+      romId: number;
+      fsSlug: string;
+      folder: string;
+      fileName: string;
+      emulator: string | null;
+      slot: string | null;
+      now: string;
+    },
+  ): Promise<PlayAssetRow> {
+    const written = await this.files.place(this.assetsDir, received.staged, at.folder, at.fileName);
+    let shot: { folder: string; fileName: string; size: number; md5: string } | null = null;
+    if (received.screenshot !== null) {
+      const folder = this.folder(userId, 'screenshot', at.fsSlug, at.romId);
+      const fileName = `${stem(at.fileName)}.${received.screenshot.extension}`;
+      const file = await this.files.writeBytes(
+        this.assetsDir,
+        folder,
+        fileName,
+        received.screenshot.bytes,
+      );
+      shot = { folder, fileName, size: file.size, md5: file.md5 };
+    }
+    return this.repo.transaction(async (repo) => {
+      const stored = await repo.upsert(
+        {
+          kind,
+          user_id: userId,
+          rom_id: at.romId,
+          file_name: at.fileName,
+          file_path: at.folder,
+          file_size_bytes: written.size,
+          emulator: at.emulator,
+          content_hash: written.md5,
+          slot: at.slot,
+        },
+        at.now,
+      );
+      if (shot !== null) {
+        await repo.upsert(
+          {
+            kind: 'screenshot',
+            user_id: userId,
+            rom_id: at.romId,
+            file_name: shot.fileName,
+            file_path: shot.folder,
+            file_size_bytes: shot.size,
+            emulator: null,
+            content_hash: shot.md5,
+            slot: null,
+          },
+          at.now,
+          stored.is_public === 1,
+        );
+      }
+      return stored;
+    });
+  }
+
+  /** Deletes a slot's versions beyond the newest `keep`, with their screenshots and files. */
+  private async prune(userId: number, romId: number, slot: string, keep: number): Promise<void> {
+    const versions = await this.repo.slotVersions(userId, romId, slot);
+    await this.remove(userId, versions.slice(keep));
+  }
+
+  /** Deletes these assets of the user with their screenshots, rows and files. */
+  async remove(userId: number, rows: readonly PlayAssetRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    const shots = await this.repo.screenshotsFor(
+      userId,
+      rows.map((row) => row.rom_id),
+    );
+    const doomed = [...rows];
+    for (const row of rows) {
+      const shot = shots.find(
+        (candidate) =>
+          candidate.rom_id === row.rom_id && stem(candidate.file_name) === stem(row.file_name),
+      );
+      if (shot !== undefined) doomed.push(shot);
+    }
+    await this.repo.delete(doomed.map((row) => row.id));
+    for (const row of doomed) {
+      const file = await confinedFile(this.assetsDir, this.absolute(row));
+      if (file !== null) await rm(file.real, { force: true });
+    }
+  }
+}
