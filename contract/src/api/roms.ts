@@ -233,7 +233,7 @@ export const DetailedRomSchema = RomSchema.extend({
   user_saves: z.array(SaveSchema),
   user_states: z.array(StateSchema),
   user_screenshots: z.array(ScreenshotSchema),
-  /** Own plus other users' public ones; saves and states have no public flag yet, so own only. */
+  /** Own plus other users' public ones (`PUT /api/{saves,states}/{id}/visibility`). */
   all_user_saves: z.array(UserSaveSchema),
   all_user_states: z.array(UserStateSchema),
   all_user_screenshots: z.array(UserScreenshotSchema),

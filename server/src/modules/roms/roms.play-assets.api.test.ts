@@ -123,7 +123,7 @@ describe('GET /api/roms/{id}: the caller’s saves, states and screenshots', () 
     // The screenshots sent with them, newest first.
     expect(detail.user_screenshots).toEqual([stateShot, saveShot]);
 
-    // No public flag on assets: the "all users" lists are the caller's own, with owner fields.
+    // Nothing is shared yet: the "all users" lists are the caller's own, with owner fields.
     const me = await json<User>(alice, '/api/users/me');
     const owner = { username: 'alice', user_avatar_path: '', user_updated_at: me.updated_at };
     expect(detail.all_user_saves).toEqual([{ ...save, ...owner }]);
