@@ -51,7 +51,14 @@ function AssetLabel({ asset, kind }: { asset: State | Save; kind: 'state' | 'sav
           {asset.file_name}
         </Typography>
         <Typography variant="caption" color="text.secondary">
-          {[when, formatBytes(asset.file_size_bytes), asset.emulator]
+          {[
+            when,
+            formatBytes(asset.file_size_bytes),
+            asset.emulator,
+            'slot' in asset && asset.slot !== null
+              ? t('prelaunch.slot', { slot: asset.slot })
+              : null,
+          ]
             .filter((part) => part !== null && part !== '')
             .join(' · ')}
         </Typography>
