@@ -10,6 +10,7 @@ export * from './platforms/platforms.js';
 export * from './api/platforms.js';
 export * from './api/roms.js';
 export * from './api/rom-notes.js';
+export * from './api/rom-uploads.js';
 export * from './api/scan.js';
 export * from './api/metadata.js';
 export * from './api/play.js';

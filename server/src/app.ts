@@ -66,6 +66,9 @@ export interface AppDeps {
   announce?: (line: string) => void;
 }
 
+/** How often abandoned chunked uploads are looked for (they expire after a day). */
+const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
 /** Headers and fields that must never reach the logs. */
 const LOG_REDACTIONS = [
   'req.headers.authorization',
@@ -96,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const container = createContainer(config, db, version, app.log, deps.container);
   container.libraryConfig.ensureFile();
   await container.files.sweep();
+  await container.chunkedUploads.sweep();
 
   await registerHttpBasics(app, config);
   await registerOpenApi(app, version);
@@ -246,6 +250,7 @@ async function registerApiRoutes(
     manuals: container.romManuals,
     notes: container.romNotes,
     uploads: container.romUploads,
+    chunkedUploads: container.chunkedUploads,
     resourcesDir: path.join(config.dataDir, 'resources'),
   });
   await app.register(metadataRoutes, { metadata: container.metadata, roms: container.roms });
@@ -302,7 +307,14 @@ function startBackgroundWork(app: FastifyInstance, container: Container, config:
     await closeRealtimeGateway(io);
   });
   const scheduler = scheduleTasks(config, container, app.log);
+  const uploadSweep = setInterval(() => {
+    container.chunkedUploads.sweep().catch((error: unknown) => {
+      app.log.error({ err: error }, 'sweeping expired chunked uploads failed');
+    });
+  }, UPLOAD_SWEEP_INTERVAL_MS);
+  uploadSweep.unref();
   app.addHook('preClose', async () => {
+    clearInterval(uploadSweep);
     scheduler.stop();
     container.scan.stop();
     await container.hashPool.close();

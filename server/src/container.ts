@@ -37,6 +37,7 @@ import { RomNotesService } from './modules/roms/rom-notes.service.js';
 import { RomPropsService } from './modules/roms/rom-props.service.js';
 import { RomResources } from './modules/roms/rom-resources.js';
 import { RomScanWrites } from './modules/roms/rom-scan-writes.js';
+import { CHUNKED_UPLOAD_FOLDER, ChunkedUploadService } from './modules/roms/rom-chunked-upload.js';
 import { RomUploadService } from './modules/roms/rom-upload.js';
 import { RomWritesRepository } from './modules/roms/rom-writes.repository.js';
 import { RomsRepository } from './modules/roms/roms.repository.js';
@@ -253,6 +254,14 @@ function createRomServices(
     files,
     romResources,
   );
+  const romUploads = new RomUploadService(
+    library.platformLookup,
+    library.scan,
+    shared.libraryConfig,
+    config.libraryDir,
+    files,
+    config.maxUploadSizeBytes,
+  );
   return {
     roms,
     romFiles,
@@ -266,13 +275,10 @@ function createRomServices(
     romProps: new RomPropsService(roms, repositories.roms, repositories.romWrites),
     romManuals: new RomManualsService(roms, repositories.romWrites, romResources),
     romNotes: new RomNotesService(roms, repositories.romNotes),
-    romUploads: new RomUploadService(
-      library.platformLookup,
-      library.scan,
-      shared.libraryConfig,
-      config.libraryDir,
-      files,
-      config.maxUploadSizeBytes,
+    romUploads,
+    chunkedUploads: new ChunkedUploadService(
+      romUploads,
+      path.join(config.dataDir, CHUNKED_UPLOAD_FOLDER),
     ),
   };
 }

@@ -1,11 +1,13 @@
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
 import { UPLOAD_FILENAME_HEADER, UPLOAD_PLATFORM_HEADER } from '@romshelf/contract';
 import type { FastifyRequest } from 'fastify';
 
 import type { PlatformRow } from '../../db/schema.js';
 import { HttpError } from '../../http/http-error.js';
-import type { ConfinedFiles } from '../../lib/confined-files.js';
+import type { ConfinedFiles, WriteOptions } from '../../lib/confined-files.js';
 import { pathExists, TargetExistsError } from '../../lib/confined-files.js';
 import type { LibraryConfigService } from '../library/library-config.service.js';
 import { detectLayout, platformRomsPath } from '../library/library-fs.js';
@@ -17,15 +19,25 @@ import { decodeUploadFileName, fsNameProblem } from './fs-name.js';
 /** Room left for the multipart envelope when comparing Content-Length with the size limit. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
-function headerText(request: FastifyRequest, name: string): string | undefined {
+export function headerText(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
   return Array.isArray(value) ? value[0] : value;
 }
 
+/** Where an uploaded file goes: a platform's ROM folder (relative to the library) and name. */
+export interface UploadTarget {
+  platform: PlatformRow;
+  fileName: string;
+  folder: string;
+}
+
+const taken = (fileName: string, folder: string) =>
+  new HttpError(409, `${fileName} already exists in ${folder}`);
+
 /**
  * `POST /api/roms`: one file per request, streamed to the upload temp area, moved into the
  * platform's ROM folder only once complete and never over an existing file, then hashed and
- * stored like a scan would.
+ * stored like a scan would. The chunked upload stores its assembled file through here too.
  */
 export class RomUploadService {
   constructor(
@@ -35,21 +47,22 @@ export class RomUploadService {
     private readonly libraryDir: string,
     private readonly files: ConfinedFiles,
     /** 0 = unlimited. */
-    private readonly maxBytes: number,
+    readonly maxBytes: number,
   ) {}
 
-  private async platformOf(request: FastifyRequest): Promise<PlatformRow> {
-    const raw = headerText(request, UPLOAD_PLATFORM_HEADER)?.trim() ?? '';
-    if (!/^\d{1,15}$/.test(raw) || Number(raw) < 1) {
+  /** The platform named by its id; `missing` = the status when there is none. */
+  async platformById(raw: string | undefined, missing: 400 | 404 = 404): Promise<PlatformRow> {
+    const text = raw?.trim() ?? '';
+    if (!/^\d{1,15}$/.test(text) || Number(text) < 1) {
       throw new HttpError(400, `Header ${UPLOAD_PLATFORM_HEADER} must be a platform id`);
     }
-    const platform = await this.platforms.find(Number(raw));
-    if (platform === undefined) throw new HttpError(404, `Platform with id ${raw} not found`);
+    const platform = await this.platforms.find(Number(text));
+    if (platform === undefined) throw new HttpError(missing, `Platform with id ${text} not found`);
     return platform;
   }
 
-  private fileNameOf(request: FastifyRequest): string {
-    const raw = headerText(request, UPLOAD_FILENAME_HEADER);
+  /** A file name from the `x-upload-filename` header: one safe, non-excluded path segment. */
+  fileName(raw: string | undefined): string {
     if (raw === undefined || raw === '') {
       throw new HttpError(400, `Header ${UPLOAD_FILENAME_HEADER} is required`);
     }
@@ -62,18 +75,50 @@ export class RomUploadService {
     return name;
   }
 
-  /** The platform's ROM folder, relative to the library. */
-  private romsFolder(platform: PlatformRow): string {
+  /** Where the file would go; 409 when the name is taken in the platform's ROM folder. */
+  async freeTarget(platform: PlatformRow, fileName: string): Promise<UploadTarget> {
     if (fsNameProblem(platform.fs_slug) !== null) {
       throw new HttpError(400, 'The platform folder name cannot be written to');
     }
-    return platformRomsPath(detectLayout(this.libraryDir), platform.fs_slug);
+    const folder = platformRomsPath(detectLayout(this.libraryDir), platform.fs_slug);
+    const absoluteFolder = await this.files.folder(this.libraryDir, folder);
+    if (await pathExists(path.join(absoluteFolder, fileName))) throw taken(fileName, folder);
+    return { platform, fileName, folder };
+  }
+
+  /**
+   * Writes `source` through the temp area into the target (never over an existing file), then
+   * stores the ROM like a scan would. When storing fails the file leaves the library again, so
+   * the game appears whole or not at all.
+   */
+  async store(
+    target: UploadTarget,
+    source: Readable,
+    check?: WriteOptions['check'],
+  ): Promise<number> {
+    const { platform, folder, fileName } = target;
+    let written;
+    try {
+      written = await this.files.writeStream(this.libraryDir, folder, fileName, source, {
+        replace: false,
+        ...(check === undefined ? {} : { check }),
+      });
+    } catch (error) {
+      if (error instanceof TargetExistsError) throw taken(fileName, folder);
+      throw error;
+    }
+    try {
+      return await this.scan.ingestFile(platform, folder, fileName);
+    } catch (error) {
+      await rm(written.path, { force: true });
+      throw error;
+    }
   }
 
   /** Receives the upload; returns the stored ROM's id. */
   async receive(request: FastifyRequest): Promise<number> {
-    const platform = await this.platformOf(request);
-    const fileName = this.fileNameOf(request);
+    const platform = await this.platformById(headerText(request, UPLOAD_PLATFORM_HEADER));
+    const fileName = this.fileName(headerText(request, UPLOAD_FILENAME_HEADER));
     if (!request.isMultipart()) {
       throw new HttpError(400, 'Expected a multipart/form-data body holding the file');
     }
@@ -81,11 +126,7 @@ export class RomUploadService {
     if (this.maxBytes > 0 && declared > this.maxBytes + MULTIPART_OVERHEAD) {
       throw new HttpError(413, `Uploads must be at most ${this.maxBytes} bytes`);
     }
-    const folder = this.romsFolder(platform);
-    const absoluteFolder = await this.files.folder(this.libraryDir, folder);
-    const taken = () => new HttpError(409, `${fileName} already exists in ${folder}`);
-    if (await pathExists(path.join(absoluteFolder, fileName))) throw taken();
-
+    const target = await this.freeTarget(platform, fileName);
     const limits = {
       fileSize: this.maxBytes > 0 ? this.maxBytes : Number.MAX_SAFE_INTEGER,
       files: 1,
@@ -100,20 +141,11 @@ export class RomUploadService {
     }
     if (part === undefined) throw new HttpError(400, 'The multipart body holds no file');
     const file = part.file;
-    try {
-      await this.files.writeStream(this.libraryDir, folder, fileName, file, {
-        replace: false,
-        check: async (_temp, written) => {
-          if (file.truncated || (this.maxBytes > 0 && written.size > this.maxBytes)) {
-            throw new HttpError(413, `Uploads must be at most ${this.maxBytes} bytes`);
-          }
-          await Promise.resolve();
-        },
-      });
-    } catch (error) {
-      if (error instanceof TargetExistsError) throw taken();
-      throw error;
-    }
-    return this.scan.ingestFile(platform, folder, fileName);
+    return this.store(target, file, async (_temp, written) => {
+      if (file.truncated || (this.maxBytes > 0 && written.size > this.maxBytes)) {
+        throw new HttpError(413, `Uploads must be at most ${this.maxBytes} bytes`);
+      }
+      await Promise.resolve();
+    });
   }
 }

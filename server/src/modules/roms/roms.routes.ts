@@ -26,6 +26,8 @@ import {
   simpleRomRoute,
 } from './rom-queries.routes.js';
 import { resourcesRoute } from './rom-resources.routes.js';
+import { chunkedUploadRoutes } from './rom-chunked-upload.routes.js';
+import type { ChunkedUploadService } from './rom-chunked-upload.js';
 import type { RomUploadService } from './rom-upload.js';
 import type { RomsService } from './roms.service.js';
 
@@ -37,6 +39,7 @@ export interface RomsRoutesOptions {
   manuals: RomManualsService;
   notes: RomNotesService;
   uploads: RomUploadService;
+  chunkedUploads: ChunkedUploadService;
   /** `<data>/resources`, served at /assets/romm/resources/. */
   resourcesDir: string;
 }
@@ -59,6 +62,7 @@ export const romsRoutes: FastifyPluginAsyncZod<RomsRoutesOptions> = async (app, 
   romContentRoute(app, files);
   romFileContentRoute(app, files);
   uploadRomRoute(app, roms, options.uploads);
+  await app.register(chunkedUploadRoutes, { chunked: options.chunkedUploads, roms });
   deleteRomsRoute(app, files);
   updateRomRoute(app, roms, edits);
   romPropsRoute(app, props);
@@ -68,5 +72,4 @@ export const romsRoutes: FastifyPluginAsyncZod<RomsRoutesOptions> = async (app, 
   deleteManualRoute(app, manuals);
   manualRoute(app, manuals);
   resourcesRoute(app, options.resourcesDir);
-  await Promise.resolve();
 };

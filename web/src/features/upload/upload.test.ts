@@ -31,10 +31,14 @@ describe('failureText', () => {
 
   it('explains timeouts with the configured seconds, and lost connections', () => {
     expect(failureText(new ApiError(0, 'timeout'), 20, translate)).toBe(
-      'upload.timed-out{"seconds":20}',
+      'upload.timed-out{"seconds":20,"attempts":8}',
     );
     expect(failureText(new ApiError(0, 'Network error'), 20, translate)).toBe(
-      'upload.network-error',
+      'upload.network-error{"attempts":8}',
+    );
+    expect(failureText(new ApiError(0, 'aborted'), 20, translate)).toBe('upload.cancelled');
+    expect(failureText(new ApiError(500, 'The chunks could not be read'), 20, translate)).toBe(
+      'upload.server-error{"detail":"The chunks could not be read"}',
     );
   });
 });

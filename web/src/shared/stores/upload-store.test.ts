@@ -20,6 +20,8 @@ describe('upload item (SPEC §3/§4)', () => {
       finished: false,
       failed: false,
       failureReason: '',
+      retry: null,
+      assembling: false,
     });
   });
 
@@ -50,14 +52,14 @@ describe('upload item (SPEC §3/§4)', () => {
     expect(next).toMatchObject({ progress: 50, loaded: 6, rate: 2 });
   });
 
-  it('is finished when loaded equals total', () => {
+  it('is not finished when every byte is sent: only once the server stored the file', () => {
     const item = applyProgress(createUploadItem(1, 'a'), {
       fraction: 1,
       total: 10,
       loaded: 10,
       rate: 5,
     });
-    expect(item.finished).toBe(true);
+    expect(item.finished).toBe(false);
     expect(item.progress).toBe(100);
   });
 
@@ -80,6 +82,7 @@ describe('upload store', () => {
     const c = store().add('c.sfc');
     expect(new Set([a, b, c]).size).toBe(3);
     store().update(a, { fraction: 1, total: 4, loaded: 4, rate: 4 });
+    store().complete(a);
     store().fail(b, 'too large');
     store().update(c, { fraction: 0.5, total: 4, loaded: 2, rate: 1 });
     expect(store().items.map((item) => [item.finished, item.failed])).toEqual([
@@ -100,6 +103,18 @@ describe('upload store', () => {
     store().complete(id);
     expect(store().items[0]).toMatchObject({ finished: true, progress: 100, loaded: 10 });
     expect(store().uploadedCount).toBe(before + 1);
+  });
+
+  it('shows a coming retry until the connection works again, then the final step', () => {
+    const store = useUploadStore.getState;
+    const id = store().add('a.sfc');
+    store().retrying(id, { attempt: 2, delayMs: 2000 });
+    expect(store().items[0]?.retry).toEqual({ attempt: 2, delayMs: 2000 });
+    store().retrying(id, null);
+    expect(store().items[0]?.retry).toBeNull();
+    store().retrying(id, { attempt: 1, delayMs: 1000 });
+    store().assembling(id);
+    expect(store().items[0]).toMatchObject({ assembling: true, retry: null, finished: false });
   });
 
   it('reset empties the list', () => {

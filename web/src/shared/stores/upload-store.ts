@@ -13,6 +13,10 @@ export interface UploadItem {
   finished: boolean;
   failed: boolean;
   failureReason: string;
+  /** The connection failed: attempt n is retried after `delayMs` (null while it works). */
+  retry: { attempt: number; delayMs: number } | null;
+  /** Every byte arrived; the server is adding the file to the library. */
+  assembling: boolean;
 }
 
 /** What an XHR progress event tells (`fraction` = loaded / total when the total is known). */
@@ -35,10 +39,16 @@ export function createUploadItem(id: number, filename: string): UploadItem {
     finished: false,
     failed: false,
     failureReason: '',
+    retry: null,
+    assembling: false,
   };
 }
 
-/** SPEC §4: progress = fraction × 100 when given; total, loaded and rate always; finished when loaded equals total. */
+/**
+ * SPEC §4: progress = fraction × 100 when given; total, loaded and rate always. Unlike SPEC §4,
+ * all bytes sent is not "finished": a chunked upload is finished once the server stored the
+ * file (`complete`).
+ */
 export function applyProgress(item: UploadItem, update: UploadProgress): UploadItem {
   return {
     ...item,
@@ -46,12 +56,11 @@ export function applyProgress(item: UploadItem, update: UploadProgress): UploadI
     total: update.total,
     loaded: update.loaded,
     rate: update.rate,
-    finished: update.loaded === update.total,
   };
 }
 
 export function applyFailure(item: UploadItem, reason: string): UploadItem {
-  return { ...item, failed: true, failureReason: reason };
+  return { ...item, failed: true, failureReason: reason, retry: null, assembling: false };
 }
 
 /** Finished or failed items leave with "clear finished". */
@@ -73,6 +82,8 @@ export interface UploadState {
   /** The server accepted the file: it is finished even when no last progress event came. */
   complete: (id: number) => void;
   fail: (id: number, reason: string) => void;
+  retrying: (id: number, retry: UploadItem['retry']) => void;
+  assembling: (id: number) => void;
   clearFinished: () => void;
   reset: () => void;
   openDialog: (platformId?: number | null) => void;
@@ -105,11 +116,16 @@ export const useUploadStore = create<UploadState>()((set, get) => ({
         progress: 100,
         loaded: item.total,
         finished: true,
+        retry: null,
+        assembling: false,
       })),
       uploadedCount: get().uploadedCount + 1,
     }),
   fail: (id, reason) =>
     set({ items: patch(get().items, id, (item) => applyFailure(item, reason)) }),
+  retrying: (id, retry) => set({ items: patch(get().items, id, (item) => ({ ...item, retry })) }),
+  assembling: (id) =>
+    set({ items: patch(get().items, id, (item) => ({ ...item, assembling: true, retry: null })) }),
   clearFinished: () => set({ items: get().items.filter((item) => !isDone(item)) }),
   reset: () => set({ items: [] }),
   openDialog: (platformId = null) => set({ dialogOpen: true, dialogPlatformId: platformId }),

@@ -29,7 +29,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatBytes } from '@/lib/format';
 import { useHeartbeatStore } from '@/shared/stores/heartbeat-store';
 import { useUploadStore } from '@/shared/stores/upload-store';
-import { uploadTimeoutMs } from '../api/upload-rom-file';
+import { CHUNK_BYTES, chunkTimeoutMs, uploadTimeoutMs } from '../api/chunked-upload';
 
 import { runUploads } from '../run-uploads';
 import { UploadProgressRow } from './upload-progress-row';
@@ -53,9 +53,10 @@ export function mergeFiles(current: readonly File[], added: readonly File[]): Fi
 }
 
 /**
- * Upload games (SPEC §7 POST /roms, one request per file): pick a platform, choose or drop
- * files, then watch each file's progress. Closing the dialog keeps the uploads going in the
- * tray.
+ * Upload games: pick a platform, choose or drop files, then watch each file's progress. Files
+ * go up in parts through the chunked upload and resume after a dropped connection (SPEC §7's
+ * one request per file is kept for RomM clients only). Closing the dialog keeps the uploads
+ * going in the tray.
  */
 export function UploadDialog() {
   const theme = useTheme();
@@ -272,7 +273,10 @@ function UploadForm({ onClose }: { onClose: () => void }) {
             </>
           )}
           <Alert severity="info" icon={<InfoOutlined />} data-testid="upload-timeout-hint">
-            {t('upload.timeout-hint', { seconds: timeoutMs / 1000 })}
+            {t('upload.timeout-hint', {
+              size: formatBytes(CHUNK_BYTES),
+              seconds: chunkTimeoutMs(timeoutMs) / 1000,
+            })}
           </Alert>
         </Stack>
       </DialogContent>

@@ -1,6 +1,8 @@
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
+import CloseRounded from '@mui/icons-material/CloseRounded';
 import ErrorRounded from '@mui/icons-material/ErrorRounded';
 import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +10,13 @@ import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@/lib/format';
 import type { UploadItem } from '@/shared/stores/upload-store';
 
-/** One file's upload: name, bar, loaded / total, rate, or the failure reason. */
+import { MAX_ATTEMPTS } from '../api/chunked-upload';
+import { cancelUpload } from '../run-uploads';
+
+/**
+ * One file's upload: name, bar, loaded / total, rate, a coming retry or the final step, or the
+ * failure reason; a running upload can be cancelled.
+ */
 export function UploadProgressRow({ item, dense = false }: { item: UploadItem; dense?: boolean }) {
   const { t } = useTranslation('rom');
   const state = item.failed ? 'failed' : item.finished ? 'finished' : 'running';
@@ -16,6 +24,7 @@ export function UploadProgressRow({ item, dense = false }: { item: UploadItem; d
     <Box
       data-testid="upload-item"
       data-state={state}
+      data-retrying={String(item.retry !== null)}
       data-filename={item.filename}
       sx={{ py: dense ? 0.75 : 1, minWidth: 0 }}
     >
@@ -41,6 +50,17 @@ export function UploadProgressRow({ item, dense = false }: { item: UploadItem; d
         >
           {item.failed ? '' : `${String(Math.round(item.progress))}%`}
         </Typography>
+        {state === 'running' && !item.assembling ? (
+          <IconButton
+            size="small"
+            data-testid="upload-item-cancel"
+            aria-label={t('upload.cancel-file', { name: item.filename })}
+            onClick={() => cancelUpload(item.id)}
+            sx={{ my: -0.5 }}
+          >
+            <CloseRounded fontSize="small" />
+          </IconButton>
+        ) : null}
       </Box>
       <LinearProgress
         variant="determinate"
@@ -57,6 +77,25 @@ export function UploadProgressRow({ item, dense = false }: { item: UploadItem; d
           sx={{ mt: 0.5 }}
         >
           {item.failureReason}
+        </Typography>
+      ) : item.retry ? (
+        <Typography
+          variant="caption"
+          color="warning.main"
+          component="p"
+          role="status"
+          data-testid="upload-item-retry"
+          sx={{ mt: 0.5 }}
+        >
+          {t('upload.retrying', {
+            seconds: Math.ceil(item.retry.delayMs / 1000),
+            attempt: item.retry.attempt,
+            max: MAX_ATTEMPTS - 1,
+          })}
+        </Typography>
+      ) : item.assembling && !item.finished ? (
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+          {t('upload.assembling')}
         </Typography>
       ) : (
         <Typography
