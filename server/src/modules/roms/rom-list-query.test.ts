@@ -26,8 +26,12 @@ describe('planSearch', () => {
     expect(planSearch('Pac-Man: Kirby\'s "Dream"')).toEqual([
       { ftsMatch: '"pac" AND "man" AND "kirbys" AND "dream"', hash: null },
     ]);
-    expect(planSearch('100% | %_')).toEqual([
+    expect(planSearch('Shelf Pattern (World) [!].nes')).toEqual([
+      { ftsMatch: '"shelf" AND "pattern" AND "nes"', hash: null },
+    ]);
+    expect(planSearch('100% | %_ | (USA)')).toEqual([
       { ftsMatch: '"100"', hash: null },
+      { ftsMatch: null, hash: null },
       { ftsMatch: null, hash: null },
     ]);
   });

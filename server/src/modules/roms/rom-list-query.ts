@@ -3,6 +3,9 @@ import type { SearchTermPlan } from './rom-list.repository.js';
 
 const HASH_COLUMNS = { 8: 'crc_hash', 32: 'md5_hash', 40: 'sha1_hash' } as const;
 
+/** File-name tag groups: `(USA, Europe)`, `[!]`. */
+const TAG_GROUPS = /\([^)]*\)|\[[^\]]*\]/g;
+
 /**
  * The FTS5 phrase finding one word in `rom_search`, whose text has two spaces before every
  * word: words of 3+ characters anywhere (trigram substring), shorter ones at the start of a
@@ -15,9 +18,9 @@ function wordPhrase(word: string): string {
 }
 
 /**
- * Turns `search_term` into a plan: `|` separates OR-ed terms, the words of a term must all
- * appear in the ROM's name or tag-free file name (case- and accent-insensitively; 1–2-letter
- * words as word prefixes); a term that is 8, 32 or 40 hex digits also matches the crc32 /
+ * Turns `search_term` into a plan: `|` separates OR-ed terms, the words of a term (tag groups
+ * left out) must all appear in the ROM's name or tag-free file name (case- and
+ * accent-insensitively; 1–2-letter words as word prefixes); a term that is 8, 32 or 40 hex digits also matches the crc32 /
  * md5 / sha1 of a ROM or of one of its files.
  */
 export function planSearch(searchTerm: string | undefined): SearchTermPlan[] | null {
@@ -26,7 +29,9 @@ export function planSearch(searchTerm: string | undefined): SearchTermPlan[] | n
   for (const raw of searchTerm.split('|')) {
     const term = foldSearchText(raw);
     if (term === '') continue;
-    const words = searchWords(term);
+    // Tags in parentheses or brackets are not searchable text: a file name without its
+    // extension (as RomM apps send) still finds its game by the words of its name.
+    const words = searchWords(term.replace(TAG_GROUPS, ' '));
     const hashColumn = /^[0-9a-f]+$/.test(term)
       ? HASH_COLUMNS[term.length as keyof typeof HASH_COLUMNS]
       : undefined;

@@ -65,6 +65,7 @@ describe('GET /api/roms?search_term', () => {
     for (const tag of ['usa', 'europe', 'japan', 'rev', 'beta', 'nes']) {
       expect(await names(tag), tag).toEqual([]);
     }
+    expect(await names('Super Mario Bros. (World)')).toEqual(['Super Mario Bros.']);
     const { filter_values } = await search('super', '&with_filter_values=true');
     expect(filter_values.regions).toEqual(['Europe', 'Japan', 'USA', 'World']);
   });
