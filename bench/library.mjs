@@ -12,9 +12,10 @@ import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { io } from 'socket.io-client';
 
-import { foldSearchText } from '../server/dist/lib/search-text.js';
+import { romSearchText } from '../server/dist/lib/search-text.js';
 import { HashPool } from '../server/dist/modules/hashing/hash-pool.js';
 import { nameSortKey, parseRomFileName } from '../server/dist/modules/roms/rom-filename.js';
+import { INDEX_ROMS_FOR_SEARCH_SQL } from '../server/dist/modules/roms/rom-search-index.js';
 
 export const PLATFORM_SLUGS = [
   'nes',
@@ -188,6 +189,8 @@ export function seedDatabase(dbFile, total) {
   const random = makeRandom(99);
   const now = new Date().toISOString().replace(/Z$/, '+00:00');
   const started = performance.now();
+  /** @type {number[]} */
+  const inserted = [];
   db.transaction(() => {
     for (let index = existing; index < total; index += 1) {
       const platform = platforms[index % platforms.length];
@@ -209,7 +212,7 @@ export function seedDatabase(dbFile, total) {
         Date.now(),
         name,
         nameSortKey(name),
-        foldSearchText(`${name} ${fileName}`),
+        romSearchText(name, parsed.fs_name_no_tags),
         JSON.stringify(parsed.regions),
         JSON.stringify(parsed.languages),
         JSON.stringify(parsed.tags),
@@ -220,6 +223,7 @@ export function seedDatabase(dbFile, total) {
         now,
         now,
       );
+      inserted.push(Number(lastInsertRowid));
       insertFile.run(
         lastInsertRowid,
         fileName,
@@ -234,6 +238,7 @@ export function seedDatabase(dbFile, total) {
         now,
       );
     }
+    db.prepare(INDEX_ROMS_FOR_SEARCH_SQL).run(JSON.stringify(inserted));
   })();
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();

@@ -16,11 +16,10 @@ import {
   generateBigFile,
   generateLibrary,
   hashingFigures,
-  measureGets,
   seedDatabase,
   socketScan,
-  timeOnce,
 } from './library.mjs';
+import { listFigures } from './list.mjs';
 import { playFigures } from './play.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,7 +28,6 @@ const baseUrl = `http://127.0.0.1:${port}`;
 const requestsPerEndpoint = Number(process.env.BENCH_REQUESTS ?? 500);
 const libraryRoms = Number(process.env.BENCH_LIBRARY_ROMS ?? 10_000);
 const databaseRoms = Number(process.env.BENCH_DATABASE_ROMS ?? 100_000);
-const listRequests = Number(process.env.BENCH_LIST_REQUESTS ?? 200);
 
 /** @param {number[]} samples @param {number} fraction */
 function percentile(samples, fraction) {
@@ -119,13 +117,38 @@ async function stopServer(child) {
 }
 
 /**
+ * What the figure modules get: the server, a signed-in admin (cookie and Basic) and the
+ * library's platforms.
+ * @param {string} dataDir @param {string} cookie @param {string} basic
+ * @param {import('node:child_process').ChildProcess} child
+ * @returns {Promise<import('./list.mjs').BenchContext>}
+ */
+async function benchContext(dataDir, cookie, basic, child) {
+  const platforms = /** @type {{ id: number, slug: string, rom_count: number }[]} */ (
+    await (await fetch(`${baseUrl}/api/platforms`, { headers: { cookie } })).json()
+  );
+  const biggestPlatform = [...platforms].sort((a, b) => b.rom_count - a.rom_count)[0];
+  if (biggestPlatform === undefined) throw new Error('no platforms to measure');
+  return {
+    baseUrl,
+    dataDir,
+    cookie,
+    basic,
+    serverPid: child.pid ?? 0,
+    romCount: platforms.reduce((sum, platform) => sum + platform.rom_count, 0),
+    platforms,
+    biggestPlatform,
+  };
+}
+
+/**
  * Scan and list figures (issue 3): a generated 10k-ROM library is scanned through the socket
  * protocol, a 1 GiB file is hashed, then the database is filled to 100k ROMs and the list and
  * search are timed over HTTP. Returns the (restarted) server process.
  * @param {[string, string][]} rows @param {string} dataDir @param {string} cookie
- * @param {import('node:child_process').ChildProcess} child
+ * @param {string} basic @param {import('node:child_process').ChildProcess} child
  */
-async function libraryFigures(rows, dataDir, cookie, child) {
+async function libraryFigures(rows, dataDir, cookie, basic, child) {
   const libraryDir = path.join(dataDir, 'library');
   let started = performance.now();
   generateLibrary(libraryDir, libraryRoms);
@@ -171,65 +194,7 @@ async function libraryFigures(rows, dataDir, cookie, child) {
     `${(performance.now() - started).toFixed(0)} ms`,
   ]);
 
-  const roms = `${baseUrl}/api/roms`;
-  rows.push([
-    'GET /api/roms, first request (cold: counts, A-Z index, filter values)',
-    `${(await timeOnce(`${roms}?limit=72`, cookie)).toFixed(1)} ms`,
-  ]);
-  const platforms = /** @type {{id: number}[]} */ (
-    await (await fetch(`${baseUrl}/api/platforms`, { headers: { cookie } })).json()
-  );
-  const platformId = platforms[0]?.id ?? 1;
-  const list = [
-    ['offset 0, char_index', `${roms}?limit=72&offset=0`],
-    ['offset 0, no char_index', `${roms}?limit=72&offset=0&with_char_index=false`],
-    ['offset 50000, char_index', `${roms}?limit=72&offset=50000`],
-    ['offset 50000, no char_index', `${roms}?limit=72&offset=50000&with_char_index=false`],
-    ['one platform, offset 0, char_index', `${roms}?platform_id=${platformId}&limit=72`],
-    [
-      'offset 50000 by fs_size_bytes desc',
-      `${roms}?limit=72&offset=50000&order_by=fs_size_bytes&order_dir=desc`,
-    ],
-  ];
-  for (const [label, url] of list) {
-    rows.push(
-      await measureGets(
-        `GET /api/roms ${label} (${databaseRoms} ROMs)`,
-        [url],
-        cookie,
-        listRequests,
-        '20 ms',
-      ),
-    );
-  }
-  const terms = [
-    'zelda',
-    'super mario',
-    'fantasy',
-    'pokemon',
-    'sonic 12',
-    'quest|storm',
-    'edition',
-    'xyzzy',
-  ];
-  rows.push(
-    await measureGets(
-      `GET /api/roms?search_term (${terms.length} terms rotated, with char_index)`,
-      terms.map((term) => `${roms}?limit=72&search_term=${encodeURIComponent(term)}`),
-      cookie,
-      listRequests,
-      '50 ms',
-    ),
-  );
-  rows.push(
-    await measureGets(
-      'GET /api/roms?search_term of 2 letters (LIKE scan)',
-      [`${roms}?limit=72&search_term=ki`],
-      cookie,
-      Math.min(listRequests, 50),
-      '50 ms',
-    ),
-  );
+  rows.push(...(await listFigures(await benchContext(dataDir, cookie, basic, restarted.child))));
   return restarted.child;
 }
 
@@ -283,7 +248,7 @@ async function main() {
         20,
       ),
     );
-    child = await libraryFigures(rows, dataDir, sessionCookie, child);
+    child = await libraryFigures(rows, dataDir, sessionCookie, basic, child);
     rows.push(...(await playFigures(baseUrl, dataDir, sessionCookie)));
   } finally {
     child.kill('SIGTERM');

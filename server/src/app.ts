@@ -28,6 +28,7 @@ import { registerAuthHook } from './http/auth.hook.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.js';
 import { HttpError } from './http/http-error.js';
+import { LeanRequestLog } from './http/request-log.js';
 import { registerOpenApiComponents, withReachableComponents } from './http/openapi-components.js';
 import { registerRouteRegistry } from './http/route-registry.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -144,6 +145,7 @@ function createFastify(config: AppConfig): FastifyInstance {
       redact: { paths: LOG_REDACTIONS, censor: '[redacted]' },
       ...(config.logFormat === 'pretty' ? { stream: prettyLogStream(process.stdout) } : {}),
     },
+    logController: new LeanRequestLog(),
     routerOptions: { ignoreTrailingSlash: true },
     // Client addresses come from the socket unless the request came through a named proxy.
     trustProxy: config.trustedProxies.length === 0 ? false : config.trustedProxies,

@@ -7,6 +7,7 @@ import type { Db } from './db/database.js';
 import { ConfinedFiles, UPLOAD_TEMP_FOLDER } from './lib/confined-files.js';
 import { createSmtpMailer } from './lib/mailer.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import type { PasswordVerifier } from './modules/auth/auth.service.js';
 import { CredentialLimiter } from './modules/auth/credential-limiter.js';
 import { OAuthService } from './modules/auth/oauth.service.js';
 import { OidcRepository } from './modules/auth/oidc.repository.js';
@@ -16,6 +17,7 @@ import { loadSecretKey } from './modules/auth/secret-key.js';
 import { OneTimeLinks } from './modules/auth/one-time-links.js';
 import { SessionRepository } from './modules/auth/session.repository.js';
 import { TokenRepository } from './modules/auth/token.repository.js';
+import { VerifiedCredentials } from './modules/auth/verified-credentials.js';
 import { FirmwareRepository } from './modules/firmware/firmware.repository.js';
 import { FirmwareService } from './modules/firmware/firmware.service.js';
 import { HashPool } from './modules/hashing/hash-pool.js';
@@ -60,6 +62,8 @@ export interface ContainerOptions {
   coverFetch?: CoverFetchOptions;
   /** The clock of time-based limits (tests move it instead of sleeping). */
   clock?: () => number;
+  /** Checks passwords against stored hashes (argon2id unless a test counts the calls). */
+  verifyPassword?: PasswordVerifier;
 }
 
 /** Composition root: repositories → services, built in the order they depend on each other. */
@@ -141,10 +145,12 @@ function createAccountServices(
     repositories.sessions,
     repositories.tokens,
     new CredentialLimiter(options.clock ?? Date.now),
+    new VerifiedCredentials(options.clock ?? Date.now),
     {
       sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
       passwordsDisabled: config.disableUserpassLogin,
     },
+    options.verifyPassword,
   );
   return {
     userAccounts,

@@ -106,7 +106,7 @@ export interface RomTable {
   name_sort_key: string;
   /** Generated: first character of name_sort_key. */
   sort_char: Generated<string>;
-  /** Lower-cased, accent-stripped "name fs_name" (indexed by rom_fts). */
+  /** Words of the name and tag-free file name, folded (romSearchText; indexed by rom_search). */
   search_text: string;
   slug: string | null;
   summary: string | null;

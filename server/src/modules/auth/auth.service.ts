@@ -9,6 +9,10 @@ import type { CredentialAttempt, CredentialLimiter } from './credential-limiter.
 import { verifyPassword } from './password.js';
 import type { SessionRepository } from './session.repository.js';
 import type { TokenRepository } from './token.repository.js';
+import type { VerifiedCredentials } from './verified-credentials.js';
+
+/** Checks a password against a stored hash (argon2id; tests may count calls). */
+export type PasswordVerifier = (passwordHash: string | null, password: string) => Promise<boolean>;
 
 /** How often last_seen_at / last_active are written, at most. */
 const ACTIVITY_WRITE_INTERVAL_MS = 60_000;
@@ -37,7 +41,9 @@ export class AuthService {
     private readonly sessions: SessionRepository,
     private readonly tokens: TokenRepository,
     private readonly limiter: CredentialLimiter,
+    private readonly verified: VerifiedCredentials,
     private readonly options: { sessionMaxAgeSeconds: number; passwordsDisabled: boolean },
+    private readonly verify: PasswordVerifier = verifyPassword,
   ) {}
 
   /** 403 when single sign-on is the only way in (DISABLE_USERPASS_LOGIN). */
@@ -60,6 +66,8 @@ export class AuthService {
    * here. The credential limiter is consulted before the hash is computed (429 with
    * Retry-After); wrong passwords and unknown users count against it. Throws 401 with RomM's
    * messages for unreadable headers, unknown users, wrong passwords and disabled accounts.
+   * A header verified in the last minute is not hashed again while the user's row still
+   * holds the same password hash and the account is enabled (VerifiedCredentials).
    */
   async authenticateBasic(header: string | undefined, ip: string): Promise<UserRow> {
     this.assertPasswordsAccepted();
@@ -67,19 +75,37 @@ export class AuthService {
     const attempt = { ip, username: credentials?.username.toLowerCase() ?? '' };
     this.assertNotLimited(attempt);
     const failure = new HttpError(401, INCORRECT_CREDENTIALS, { 'www-authenticate': 'Bearer' });
-    if (credentials === null) {
+    if (header === undefined || credentials === null) {
       this.limiter.recordFailure(attempt);
       throw failure;
     }
+    const remembered = await this.rememberedUser(header);
+    if (remembered !== undefined) return remembered;
     const user = await this.users.findByUsername(credentials.username);
-    const valid = await verifyPassword(user?.password_hash ?? null, credentials.password);
+    const valid = await this.verify(user?.password_hash ?? null, credentials.password);
     if (user === undefined || !valid) {
       this.limiter.recordFailure(attempt);
       throw failure;
     }
     this.limiter.recordSuccess(attempt);
     if (user.enabled !== 1) throw new HttpError(401, DISABLED_USER);
+    this.verified.remember(header, { userId: user.id, passwordHash: user.password_hash });
     return user;
+  }
+
+  /** The user of a recently verified header, read afresh; undefined when it must be verified. */
+  private async rememberedUser(header: string): Promise<UserRow | undefined> {
+    const credential = this.verified.find(header);
+    if (credential === undefined) return undefined;
+    const user = await this.users.findById(credential.userId);
+    if (user?.enabled === 1 && user.password_hash === credential.passwordHash) return user;
+    this.verified.forget(header);
+    return undefined;
+  }
+
+  /** Forgets the user's recently verified Basic headers (role change, deletion). */
+  forgetVerifiedCredentials(userId: number): void {
+    this.verified.forgetUser(userId);
   }
 
   /**
@@ -89,7 +115,7 @@ export class AuthService {
   async verifyCurrentPassword(user: UserRow, password: string, ip: string): Promise<boolean> {
     const attempt = { ip, username: user.username.toLowerCase() };
     this.assertNotLimited(attempt);
-    const valid = await verifyPassword(user.password_hash, password);
+    const valid = await this.verify(user.password_hash, password);
     if (valid) this.limiter.recordSuccess(attempt);
     else this.limiter.recordFailure(attempt);
     return valid;
@@ -149,9 +175,11 @@ export class AuthService {
 
   /**
    * Ends every way a user is signed in: sessions (but `keepSessionId`, the caller's own when
-   * they changed their own password), refresh tokens, and bearer tokens (token_version bump).
+   * they changed their own password), refresh tokens, bearer tokens (token_version bump) and
+   * remembered Basic headers.
    */
   async endAccess(userId: number, keepSessionId?: string): Promise<void> {
+    this.verified.forgetUser(userId);
     if (keepSessionId === undefined) await this.sessions.deleteForUser(userId);
     else await this.sessions.deleteForUserExcept(userId, keepSessionId);
     await this.tokens.deleteRefreshForUser(userId);

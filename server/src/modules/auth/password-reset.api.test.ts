@@ -19,6 +19,7 @@ import { AuthService } from './auth.service.js';
 import { PasswordResetService } from './password-reset.service.js';
 import { SessionRepository } from './session.repository.js';
 import { TokenRepository } from './token.repository.js';
+import { VerifiedCredentials } from './verified-credentials.js';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -134,6 +135,7 @@ describe('password reset', () => {
         new SessionRepository(db),
         tokens,
         new CredentialLimiter(),
+        new VerifiedCredentials(Date.now),
         { sessionMaxAgeSeconds: 60, passwordsDisabled: false },
       );
       const info = vi.fn();

@@ -1,5 +1,5 @@
 import { HttpError } from '../../http/http-error.js';
-import { foldSearchText } from '../../lib/search-text.js';
+import { romSearchText } from '../../lib/search-text.js';
 import { nowIso } from '../../lib/time.js';
 import type { LibraryConfigService } from '../library/library-config.service.js';
 import { nameSortKey } from '../roms/rom-filename.js';
@@ -65,7 +65,7 @@ export class MetadataWriter {
       const name = merged.name ?? row.fs_name_no_tags;
       changes.name = name;
       changes.name_sort_key = nameSortKey(name);
-      changes.search_text = foldSearchText(`${name} ${row.fs_name}`);
+      changes.search_text = romSearchText(name, row.fs_name_no_tags);
     }
     if (!edited.has('summary')) changes.summary = merged.summary;
     if (!edited.has('cover')) {

@@ -4,7 +4,7 @@ import type { NewRomRow } from '../../db/schema.js';
 import { HttpError } from '../../http/http-error.js';
 import type { AddressPolicy } from '../../lib/safe-fetch.js';
 import { OutboundFetchError, publicAddressesOnly, safeFetch } from '../../lib/safe-fetch.js';
-import { foldSearchText } from '../../lib/search-text.js';
+import { romSearchText } from '../../lib/search-text.js';
 import { nowIso } from '../../lib/time.js';
 import { nameSortKey } from './rom-filename.js';
 import type { RomFilesService } from './rom-files.service.js';
@@ -57,7 +57,7 @@ function textChanges(
   if (fields.name !== undefined && fields.name !== rom.name) {
     changes.name = fields.name;
     changes.name_sort_key = nameSortKey(fields.name);
-    changes.search_text = foldSearchText(`${fields.name} ${rom.fs_name}`);
+    changes.search_text = romSearchText(fields.name, rom.fs_name_no_tags);
     edited.add('name');
   }
   if (fields.summary !== undefined) {
@@ -141,7 +141,7 @@ export class RomEditsService {
       manual_fields: '[]',
       name: rom.fs_name_no_tags,
       name_sort_key: nameSortKey(rom.fs_name_no_tags),
-      search_text: foldSearchText(`${rom.fs_name_no_tags} ${rom.fs_name}`),
+      search_text: romSearchText(null, rom.fs_name_no_tags),
     };
     for (const column of ALL_PROVIDER_IDS) cleared[column] = null;
     await this.resources.removeCover(rom.platform_id, rom.id);

@@ -9,22 +9,30 @@ describe('planSearch', () => {
     expect(planSearch(' | ')).toBeNull();
   });
 
-  it('matches long words through the trigram index and short ones with LIKE', () => {
-    expect(planSearch('Super Mario 64')).toEqual([
-      { ftsMatch: '"super" AND "mario"', likePatterns: ['%64%'], hash: null },
+  it('finds long words anywhere and 1-2-letter words at the start of a word', () => {
+    expect(planSearch('Super Mario 64 a')).toEqual([
+      { ftsMatch: '"super" AND "mario" AND " 64" AND "  a"', hash: null },
     ]);
   });
 
   it('folds case and accents, and ORs the terms split by |', () => {
     expect(planSearch('Pokémon|ZELDA')).toEqual([
-      { ftsMatch: '"pokemon"', likePatterns: [], hash: null },
-      { ftsMatch: '"zelda"', likePatterns: [], hash: null },
+      { ftsMatch: '"pokemon"', hash: null },
+      { ftsMatch: '"zelda"', hash: null },
     ]);
   });
 
-  it('escapes quotes for FTS5 and LIKE wildcards for short words', () => {
-    expect(planSearch('a"b"c 5% _')).toEqual([
-      { ftsMatch: '"a""b""c"', likePatterns: ['%5\\%%', '%\\_%'], hash: null },
+  it('splits words at punctuation, drops apostrophes, and plans no match without words', () => {
+    expect(planSearch('Pac-Man: Kirby\'s "Dream"')).toEqual([
+      { ftsMatch: '"pac" AND "man" AND "kirbys" AND "dream"', hash: null },
+    ]);
+    expect(planSearch('Shelf Pattern (World) [!].nes')).toEqual([
+      { ftsMatch: '"shelf" AND "pattern" AND "nes"', hash: null },
+    ]);
+    expect(planSearch('100% | %_ | (USA)')).toEqual([
+      { ftsMatch: '"100"', hash: null },
+      { ftsMatch: null, hash: null },
+      { ftsMatch: null, hash: null },
     ]);
   });
 

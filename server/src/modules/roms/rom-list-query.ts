@@ -1,19 +1,27 @@
-import { foldSearchText } from '../../lib/search-text.js';
+import { foldSearchText, searchWords } from '../../lib/search-text.js';
 import type { SearchTermPlan } from './rom-list.repository.js';
 
 const HASH_COLUMNS = { 8: 'crc_hash', 32: 'md5_hash', 40: 'sha1_hash' } as const;
 
-/** Words this long or longer use the FTS5 trigram index; shorter ones a LIKE scan. */
-const TRIGRAM_MIN = 3;
+/** File-name tag groups: `(USA, Europe)`, `[!]`. */
+const TAG_GROUPS = /\([^)]*\)|\[[^\]]*\]/g;
 
-function escapeLike(word: string): string {
-  return `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+/**
+ * The FTS5 phrase finding one word in `rom_search`, whose text has two spaces before every
+ * word: words of 3+ characters anywhere (trigram substring), shorter ones at the start of a
+ * word ("␠␠k", "␠ki") — an index lookup either way.
+ */
+function wordPhrase(word: string): string {
+  const length = Array.from(word).length;
+  const phrase = length === 1 ? `  ${word}` : length === 2 ? ` ${word}` : word;
+  return `"${phrase.replace(/"/g, '""')}"`;
 }
 
 /**
- * Turns `search_term` into a plan: `|` separates OR-ed terms, the words of a term must all
- * appear (in name or file name, case- and accent-insensitively); a term that is 8, 32 or 40 hex
- * digits also matches the crc32 / md5 / sha1 of a ROM or of one of its files.
+ * Turns `search_term` into a plan: `|` separates OR-ed terms, the words of a term (tag groups
+ * left out) must all appear in the ROM's name or tag-free file name (case- and
+ * accent-insensitively; 1–2-letter words as word prefixes); a term that is 8, 32 or 40 hex digits also matches the crc32 /
+ * md5 / sha1 of a ROM or of one of its files.
  */
 export function planSearch(searchTerm: string | undefined): SearchTermPlan[] | null {
   if (searchTerm === undefined || searchTerm.trim() === '') return null;
@@ -21,18 +29,14 @@ export function planSearch(searchTerm: string | undefined): SearchTermPlan[] | n
   for (const raw of searchTerm.split('|')) {
     const term = foldSearchText(raw);
     if (term === '') continue;
-    const words = term.split(' ');
-    const long = words.filter((word) => Array.from(word).length >= TRIGRAM_MIN);
-    const short = words.filter((word) => Array.from(word).length < TRIGRAM_MIN);
+    // Tags in parentheses or brackets are not searchable text: a file name without its
+    // extension (as RomM apps send) still finds its game by the words of its name.
+    const words = searchWords(term.replace(TAG_GROUPS, ' '));
     const hashColumn = /^[0-9a-f]+$/.test(term)
       ? HASH_COLUMNS[term.length as keyof typeof HASH_COLUMNS]
       : undefined;
     plans.push({
-      ftsMatch:
-        long.length === 0
-          ? null
-          : long.map((word) => `"${word.replace(/"/g, '""')}"`).join(' AND '),
-      likePatterns: short.map(escapeLike),
+      ftsMatch: words.length === 0 ? null : words.map(wordPhrase).join(' AND '),
       hash: hashColumn === undefined ? null : { column: hashColumn, value: term },
     });
   }

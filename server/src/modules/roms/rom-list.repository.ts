@@ -27,10 +27,9 @@ export interface RomUserFilter {
   excludeHidden: boolean;
 }
 
-/** One search term: FTS5 trigram match for words of 3+ characters, LIKE for shorter ones. */
+/** One search term: an FTS5 query on `rom_search` (null: no words, matches nothing). */
 export interface SearchTermPlan {
   ftsMatch: string | null;
-  likePatterns: string[];
   /** A crc32 / md5 / sha1 the term may equal. */
   hash: { column: 'crc_hash' | 'md5_hash' | 'sha1_hash'; value: string } | null;
 }
@@ -68,16 +67,10 @@ export class RomListRepository {
       query = query.where((eb) =>
         eb.or(
           terms.map((term) => {
-            const parts: Expression<SqlBool>[] = [];
-            if (term.ftsMatch !== null) {
-              parts.push(
-                sql<SqlBool>`rom.id IN (SELECT rowid FROM rom_fts WHERE rom_fts MATCH ${term.ftsMatch})`,
-              );
-            }
-            for (const pattern of term.likePatterns) {
-              parts.push(sql<SqlBool>`rom.search_text LIKE ${pattern} ESCAPE '\\'`);
-            }
-            const text = parts.length === 0 ? sql<SqlBool>`0` : eb.and(parts);
+            const text =
+              term.ftsMatch === null
+                ? sql<SqlBool>`0`
+                : sql<SqlBool>`rom.id IN (SELECT rowid FROM rom_search WHERE rom_search MATCH ${term.ftsMatch})`;
             if (term.hash === null) return text;
             const column = sql.ref(`rom.${term.hash.column}`);
             const fileColumn = sql.ref(`rom_file.${term.hash.column}`);

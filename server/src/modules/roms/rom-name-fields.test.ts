@@ -18,7 +18,7 @@ describe('romNameFields', () => {
       languages: '["English","French"]',
       tags: '["!"]',
       revision: '2',
-      search_text: 'legende legende (usa, europe) (en,fr) (rev 2) [!].sfc',
+      search_text: 'legende',
     });
   });
 
@@ -32,7 +32,7 @@ describe('romNameFields', () => {
       languages: '[]',
       tags: '[]',
       revision: '1.1',
-      search_text: 'my game game (v1.1).gba',
+      search_text: 'my game game',
     });
   });
 
@@ -46,7 +46,7 @@ describe('romNameFields', () => {
       languages: '[]',
       tags: '["Disc Set"]',
       revision: null,
-      search_text: 'final fantasy vii final fantasy vii (disc set)',
+      search_text: 'final fantasy vii',
     });
   });
 });

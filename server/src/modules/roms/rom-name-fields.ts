@@ -1,5 +1,5 @@
 import type { RomRow } from '../../db/schema.js';
-import { foldSearchText } from '../../lib/search-text.js';
+import { romSearchText } from '../../lib/search-text.js';
 import { parseRomFileName } from './rom-filename.js';
 
 /** The ROM row fields its file (or folder) name decides. */
@@ -37,6 +37,6 @@ export function romNameFields(
     tags: JSON.stringify(parsed.tags),
     revision:
       parsed.revision !== '' ? parsed.revision : parsed.version !== '' ? parsed.version : null,
-    search_text: foldSearchText(`${name} ${fsName}`),
+    search_text: romSearchText(name, parsed.fs_name_no_tags),
   };
 }

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { chunks, ID_CHUNK } from '../../db/id-chunks.js';
 import type { NewRomFileRow, NewRomRow, RomUserRow } from '../../db/schema.js';
+import { indexRomsForSearch } from './rom-search-index.js';
 
 /** Personal data fields written by `PUT /api/roms/{id}/props`. */
 export type RomUserFields = Partial<
@@ -130,6 +131,10 @@ export class RomWritesRepository {
         }
         written.push(write.romId);
       }
+      await indexRomsForSearch(
+        trx,
+        written.filter((_, index) => writes[index]?.type === 'insert'),
+      );
       return written;
     });
     this.dataVersion += 1;

@@ -200,7 +200,7 @@ describe('buildWrite', () => {
         kind: 'file',
         name: 'Pokémon Emerald',
         name_sort_key: 'pokémon emerald',
-        search_text: 'pokemon emerald pokemon emerald (usa, europe) (rev 1).gba',
+        search_text: 'pokemon emerald',
         regions: '["USA","Europe"]',
         languages: '[]',
         tags: '[]',

@@ -190,6 +190,7 @@ export class UsersService {
     const endsAccess =
       patch.password_hash !== undefined || patch.username !== undefined || patch.enabled === 0;
     if (endsAccess) await this.auth.endAccess(id, self ? caller.sessionId : undefined);
+    else if (patch.role !== undefined) this.auth.forgetVerifiedCredentials(id);
     const fresh = (await this.users.findById(id)) ?? result.user;
     return toUserDto(fresh, self ? caller.scopes : undefined);
   }
@@ -204,6 +205,7 @@ export class UsersService {
     const outcome = await this.users.deleteChecked(id);
     if (outcome === 'not-found') throw new HttpError(404, ACCOUNT_ERRORS.userNotFound);
     if (outcome === 'last-admin') throw new HttpError(400, ACCOUNT_ERRORS.lastAdmin);
+    this.auth.forgetVerifiedCredentials(id);
     await this.avatars.remove(id);
   }
 

@@ -1,0 +1,158 @@
+// @ts-check
+/**
+ * List and search figures: `GET /api/roms` pages of 72 by name (first and deep pages, the
+ * biggest platform and the whole library) with a session cookie and with HTTP Basic, and
+ * searches of 2-letter terms, narrow words and broad words. Sequential requests over HTTP
+ * against the running server; prints figures only.
+ */
+import fs from 'node:fs';
+import { performance } from 'node:perf_hooks';
+
+/** @typedef {{ id: number, slug: string, rom_count: number }} BenchPlatform */
+/** @typedef {{ baseUrl: string, dataDir: string, cookie: string, basic: string,
+ *   csrfToken?: string, serverPid: number, romCount: number, platforms: BenchPlatform[],
+ *   biggestPlatform: BenchPlatform }} BenchContext */
+
+const PAGE = 72;
+const requests = Number(process.env.BENCH_LIST_REQUESTS ?? 200);
+const searchRequests = Number(process.env.BENCH_SEARCH_REQUESTS ?? 100);
+
+/** Start-of-word pairs common in game names. */
+const TWO_LETTER_TERMS = ['ki', 'ma', 'st', 'po', 'dr', 'fi'];
+/** Words naming one series or a few games. */
+const NARROW_TERMS = ['zelda', 'metroid', 'kirby', 'tetris', 'castlevania', 'pinball'];
+/** Words found in many names. */
+const BROAD_TERMS = ['the', 'super', 'world', 'game', 'and'];
+
+/** @param {number[]} samples @param {number} fraction */
+function percentile(samples, fraction) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? NaN;
+}
+
+/**
+ * CPU time (user + system, ms) the server process used so far, or NaN where /proc is missing:
+ * per request, it tells the server's own cost apart from waiting on a busy machine.
+ * @param {number} pid
+ */
+function cpuMs(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/** @param {string} url @param {Record<string, string>} headers */
+async function timedGet(url, headers) {
+  const started = performance.now();
+  const response = await fetch(url, { headers });
+  const body = await response.arrayBuffer();
+  const ms = performance.now() - started;
+  if (!response.ok) throw new Error(`HTTP ${response.status} for ${url}`);
+  return { ms, body };
+}
+
+/**
+ * p50/p95 of sequential GETs, each URL of the list in turn, after one warm-up round, and the
+ * server's CPU time per request (clock ticks of 10 ms, averaged).
+ * @param {number} pid @param {string[]} urls @param {Record<string, string>} headers
+ * @param {number} count @param {number} targetMs
+ */
+async function latency(pid, urls, headers, count, targetMs) {
+  for (const url of urls) await timedGet(url, headers);
+  const samples = [];
+  const cpuBefore = cpuMs(pid);
+  for (let index = 0; index < count; index += 1) {
+    samples.push((await timedGet(urls[index % urls.length] ?? '', headers)).ms);
+  }
+  const cpu = (cpuMs(pid) - cpuBefore) / count;
+  const p95 = percentile(samples, 0.95);
+  return (
+    `p50 ${percentile(samples, 0.5).toFixed(2)} ms, p95 ${p95.toFixed(2)} ms ` +
+    `(target p95 < ${targetMs} ms${p95 < targetMs ? '' : ', MISSED'}; ${count} requests` +
+    `${Number.isNaN(cpu) ? '' : `, server CPU ${cpu.toFixed(2)} ms/request`})`
+  );
+}
+
+/** @param {string} baseUrl @param {Record<string, string>} query */
+function romsUrl(baseUrl, query) {
+  return `${baseUrl}/api/roms?${new URLSearchParams({ limit: String(PAGE), order_by: 'name', order_dir: 'asc', ...query }).toString()}`;
+}
+
+/** A page offset about 70 % into a list of `count` ROMs, on a page boundary. */
+function deepOffset(count) {
+  return String(Math.max(0, Math.floor((count * 0.7) / PAGE) * PAGE));
+}
+
+/**
+ * How many ROMs each term finds, e.g. "ki 812, ma 2,301".
+ * @param {BenchContext} ctx @param {string[]} terms
+ */
+async function hitCounts(ctx, terms) {
+  const counts = [];
+  for (const term of terms) {
+    const response = await fetch(romsUrl(ctx.baseUrl, { search_term: term, limit: '1' }), {
+      headers: { cookie: ctx.cookie },
+    });
+    const page = /** @type {{ total: number | null }} */ (await response.json());
+    counts.push(`${term} ${(page.total ?? 0).toLocaleString('en')}`);
+  }
+  return counts.join(', ');
+}
+
+/**
+ * @param {BenchContext} ctx
+ * @returns {Promise<[string, string][]>}
+ */
+export async function listFigures(ctx) {
+  /** @type {[string, string][]} */
+  const rows = [];
+  const size = `${ctx.romCount.toLocaleString('en')} ROMs`;
+  const biggest = ctx.biggestPlatform;
+  const pages = [
+    ['all, first page', romsUrl(ctx.baseUrl, { offset: '0' })],
+    ['all, deep page', romsUrl(ctx.baseUrl, { offset: deepOffset(ctx.romCount) })],
+    [`${biggest.slug}, first page`, romsUrl(ctx.baseUrl, { platform_id: String(biggest.id) })],
+    [
+      `${biggest.slug}, deep page`,
+      romsUrl(ctx.baseUrl, {
+        platform_id: String(biggest.id),
+        offset: deepOffset(biggest.rom_count),
+      }),
+    ],
+  ];
+
+  const cold = await timedGet(pages[0]?.[1] ?? '', { cookie: ctx.cookie });
+  rows.push([
+    `GET /api/roms first request after start-up (${size}; counts, A-Z index, filter values)`,
+    `${cold.ms.toFixed(1)} ms, ${(cold.body.byteLength / 1024).toFixed(1)} KiB`,
+  ]);
+  for (const [label, url] of pages) {
+    rows.push([
+      `GET /api/roms ${PAGE} by name, ${label}, cookie (${size})`,
+      await latency(ctx.serverPid, [url], { cookie: ctx.cookie }, requests, 10),
+    ]);
+  }
+  for (const [label, url] of pages) {
+    rows.push([
+      `GET /api/roms ${PAGE} by name, ${label}, HTTP Basic (${size})`,
+      await latency(ctx.serverPid, [url], { authorization: ctx.basic }, requests, 12),
+    ]);
+  }
+
+  const searches = [
+    ['2-letter terms', TWO_LETTER_TERMS],
+    ['narrow words', NARROW_TERMS],
+    ['broad words', BROAD_TERMS],
+  ];
+  for (const [label, terms] of /** @type {[string, string[]][]} */ (searches)) {
+    const urls = terms.map((term) => romsUrl(ctx.baseUrl, { search_term: term }));
+    rows.push([
+      `GET /api/roms?search_term, ${label} (${size}; hits: ${await hitCounts(ctx, terms)})`,
+      await latency(ctx.serverPid, urls, { cookie: ctx.cookie }, searchRequests, 25),
+    ]);
+  }
+  return rows;
+}

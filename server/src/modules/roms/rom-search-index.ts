@@ -1,0 +1,27 @@
+import type { Kysely } from 'kysely';
+import { CompiledQuery } from 'kysely';
+
+import type { Database } from '../../db/schema.js';
+
+/**
+ * Adds ROMs to the search index (`rom_search`, migration 202611270200_rom_word_search), or
+ * refreshes them: one statement for a whole batch, its one parameter the JSON list of ROM ids.
+ * Idempotent (INSERT OR REPLACE). Exported as text too, for writers holding a prepared
+ * better-sqlite3 statement.
+ */
+export const INDEX_ROMS_FOR_SEARCH_SQL = `INSERT OR REPLACE INTO rom_search (rowid, words)
+  SELECT id, '  ' || replace(search_text, ' ', '  ') FROM rom
+  WHERE id IN (SELECT value FROM json_each(?))`;
+
+/**
+ * Makes newly inserted ROMs searchable. Rows are not indexed by a trigger (a scan inserts
+ * thousands; per batch is about 4x cheaper): whoever inserts into `rom` calls this with the new
+ * ids, in the same transaction, once per batch.
+ */
+export async function indexRomsForSearch(
+  db: Kysely<Database>,
+  romIds: readonly number[],
+): Promise<void> {
+  if (romIds.length === 0) return;
+  await db.executeQuery(CompiledQuery.raw(INDEX_ROMS_FOR_SEARCH_SQL, [JSON.stringify(romIds)]));
+}
