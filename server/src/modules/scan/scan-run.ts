@@ -26,6 +26,8 @@ import { NON_HASHABLE_PLATFORMS, actionFor } from './scan-planner.js';
 /** What the scan reports while it runs (the socket gateway throttles and forwards it). */
 export interface ScanListener {
   platform(event: ScanPlatformEvent): void;
+  /** How many of `wanted` ROM events to send now; only those are built and passed to `rom`. */
+  admitRoms(wanted: number): number;
   rom(event: ScanRomEvent): void;
   stats(stats: ScanStats): void;
 }
@@ -253,7 +255,8 @@ export class ScanRun {
       if (write.type === 'insert') stats.new_roms += 1;
       else stats.updated_roms += 1;
     }
-    for (const event of await this.deps.roms.events(ids)) listener.rom(event);
+    const shown = ids.slice(ids.length - listener.admitRoms(ids.length));
+    for (const event of await this.deps.roms.events(shown)) listener.rom(event);
     listener.stats({ ...stats });
   }
 
@@ -309,8 +312,10 @@ export class ScanRun {
         return false;
       });
     if (identified) this.stats.identified_roms += 1;
-    const [event] = await this.deps.roms.events([id]);
-    if (event !== undefined) this.listener.rom(event);
+    if (this.listener.admitRoms(1) > 0) {
+      const [event] = await this.deps.roms.events([id]);
+      if (event !== undefined) this.listener.rom(event);
+    }
     this.listener.stats({ ...this.stats });
     return identified;
   }
