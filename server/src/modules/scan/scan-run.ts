@@ -221,18 +221,31 @@ export class ScanRun {
     this.listener.stats({ ...stats });
 
     const skipHash = this.config.SKIP_HASH_CALCULATION || NON_HASHABLE_PLATFORMS.has(platform.slug);
+    const prepare = (start: number) =>
+      this.prepareBatch(platform, planned.slice(start, start + SCAN_BATCH_SIZE), skipHash);
+    // The next batch is read and hashed while this one is written, so the hash workers are
+    // not left idle during the writes.
+    let preparing = prepare(0);
     for (let start = 0; start < planned.length; start += SCAN_BATCH_SIZE) {
+      const writes = await preparing;
       if (this.signal.aborted) return;
-      await this.writeBatch(platform, planned.slice(start, start + SCAN_BATCH_SIZE), skipHash);
+      const next = start + SCAN_BATCH_SIZE;
+      preparing = next < planned.length ? prepare(next) : Promise.resolve([]);
+      try {
+        await this.writeBatch(writes);
+      } catch (error) {
+        await preparing.catch(() => undefined);
+        throw error;
+      }
     }
   }
 
-  /** Prepares a batch of ROMs concurrently, then writes it in one transaction. */
-  private async writeBatch(
+  /** Reads (and hashes) a batch of ROMs concurrently; returns their writes, in order. */
+  private async prepareBatch(
     platform: PlatformRow,
     batch: PlannedRom[],
     skipHash: boolean,
-  ): Promise<void> {
+  ): Promise<RomWrite[]> {
     const { stats, listener } = this;
     const concurrency = Math.max(4, this.deps.hashPool.size * 8);
     const writes: (RomWrite | null)[] = new Array<RomWrite | null>(batch.length).fill(null);
@@ -248,7 +261,12 @@ export class ScanRun {
       }
     };
     await Promise.all(Array.from({ length: concurrency }, worker));
-    const ready = writes.filter((write): write is RomWrite => write !== null);
+    return writes.filter((write): write is RomWrite => write !== null);
+  }
+
+  /** Writes a batch in one transaction and announces (some of) its ROMs. */
+  private async writeBatch(ready: RomWrite[]): Promise<void> {
+    const { stats, listener } = this;
     const ids = await this.deps.roms.apply(ready, nowIso());
     this.touched.push(...ids);
     for (const write of ready) {

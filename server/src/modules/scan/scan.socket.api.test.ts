@@ -185,7 +185,7 @@ describe('scan over socket.io', () => {
     const again = nextTerminal(adminSocket, 60_000);
     adminSocket.emit('scan', {});
     expect((await again).payload).toMatchObject({ hashed_files: 0, new_roms: 0 });
-  });
+  }, 60_000);
 
   it('picks up after an interrupted scan: stored ROMs are kept and skipped', async () => {
     const { app, admin } = await setup(bigLibrary(4, 300));
