@@ -51,6 +51,17 @@ export class StatsThrottle {
     );
   }
 
+  /** Sends the pending update now, if any. */
+  flush(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.pending === null) return;
+    const latest = this.pending;
+    this.pending = null;
+    this.lastSent = Date.now();
+    this.send(latest);
+  }
+
   /** Drops any pending update (a terminal event with the final counters follows). */
   cancel(): void {
     if (this.timer !== null) clearTimeout(this.timer);
@@ -124,7 +135,12 @@ export function registerScanGateway(
       const throttle = new StatsThrottle((stats) => room.emit(SCAN_EVENTS.updateStats, stats));
       const romEvents = new RomEventBudget();
       const listener: ScanListener = {
-        platform: (event) => room.emit(SCAN_EVENTS.scanningPlatform, event),
+        // The counters reached at the end of the previous platform go first, so clients
+        // can tell each platform's written ROMs from the counters alone.
+        platform: (event) => {
+          throttle.flush();
+          room.emit(SCAN_EVENTS.scanningPlatform, event);
+        },
         admitRoms: (wanted) => romEvents.admit(wanted),
         rom: (event) => room.emit(SCAN_EVENTS.scanningRom, event),
         stats: (stats) => throttle.push(stats),

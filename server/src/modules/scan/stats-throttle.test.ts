@@ -34,6 +34,17 @@ describe('StatsThrottle', () => {
     ]);
   });
 
+  it('sends the pending update at once when flushed', () => {
+    const sent: number[] = [];
+    const throttle = new StatsThrottle((stats) => sent.push(stats.scanned_roms));
+    throttle.push(counters(1));
+    throttle.push(counters(2));
+    throttle.flush();
+    throttle.flush();
+    vi.runAllTimers();
+    expect(sent).toEqual([1, 2]);
+  });
+
   it('drops the pending update when cancelled', () => {
     const sent: number[] = [];
     const throttle = new StatsThrottle((stats) => sent.push(stats.scanned_roms));
