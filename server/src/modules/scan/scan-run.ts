@@ -8,6 +8,7 @@ import type {
 import type { FastifyBaseLogger } from 'fastify';
 
 import type { PlatformRow } from '../../db/schema.js';
+import { collectGarbage } from '../../lib/heap.js';
 import { nowIso } from '../../lib/time.js';
 import type { FirmwareService } from '../firmware/firmware.service.js';
 import type { HashPool } from '../hashing/hash-pool.js';
@@ -52,6 +53,12 @@ export interface ScanDeps {
 
 /** ROMs written per transaction. */
 export const SCAN_BATCH_SIZE = 500;
+
+/**
+ * ROMs written between two full garbage collections during a scan: V8 otherwise lets the heap
+ * grow with the scan's allocation rate, well beyond what the scan keeps alive.
+ */
+export const SCAN_GARBAGE_EVERY = 5_000;
 
 export function emptyScanStats(): ScanStats {
   return {
@@ -102,6 +109,8 @@ export class ScanRun {
   private readonly walker: LibraryWalker;
   /** ROMs written on the platform in progress (identified after it). */
   private touched: number[] = [];
+  /** ROMs written since the last garbage collection. */
+  private writtenSinceCollection = 0;
 
   constructor(
     private readonly deps: ScanDeps,
@@ -269,6 +278,11 @@ export class ScanRun {
     const { stats, listener } = this;
     const ids = await this.deps.roms.apply(ready, nowIso());
     this.touched.push(...ids);
+    this.writtenSinceCollection += ids.length;
+    if (this.writtenSinceCollection >= SCAN_GARBAGE_EVERY) {
+      this.writtenSinceCollection = 0;
+      collectGarbage();
+    }
     for (const write of ready) {
       if (write.type === 'insert') stats.new_roms += 1;
       else stats.updated_roms += 1;

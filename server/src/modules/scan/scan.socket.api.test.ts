@@ -205,7 +205,7 @@ describe('scan over socket.io', () => {
     expect(rest.hashed_files).toBe(1200 - partial.new_roms);
     const page = await app.inject({ url: '/api/roms?limit=1', headers: { cookie: admin.cookie } });
     expect(page.json<{ total: number }>().total).toBe(1200);
-  });
+  }, 60_000);
 
   it('always ends with scan:done_ko when the scan fails', async () => {
     const { app, admin, dataDir } = await setup({ 'roms/nes/Alpha.nes': 'a' });
