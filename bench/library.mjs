@@ -1,60 +1,36 @@
 // @ts-check
 /**
- * Library benchmarks (issue 3): scan ingest, hashing, unchanged rescan and ROM list/search
- * latency at 100,000 ROMs. Used by run.mjs against the real built server; prints figures only.
+ * Library benchmarks: a library of real files carrying real No-Intro names (cached between
+ * runs), the socket scan, hashing, and HTTP latency helpers. Used by run.mjs and the figure
+ * modules against the real built server; prints figures only.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 
-import Database from 'better-sqlite3';
 import { io } from 'socket.io-client';
 
-import { romSearchText } from '../server/dist/lib/search-text.js';
 import { HashPool } from '../server/dist/modules/hashing/hash-pool.js';
-import { nameSortKey, parseRomFileName } from '../server/dist/modules/roms/rom-filename.js';
-import { INDEX_ROMS_FOR_SEARCH_SQL } from '../server/dist/modules/roms/rom-search-index.js';
 
-export const PLATFORM_SLUGS = [
-  'nes',
-  'snes',
-  'n64',
-  'gb',
-  'gbc',
-  'gba',
-  'nds',
-  'genesis',
-  'sms',
-  'gamegear',
-  'psx',
-  'ps2',
-  'psp',
-  'saturn',
-  'dc',
-  'tg16',
-  'atari2600',
-  'lynx',
-  'ngc',
-  'wii',
-];
-const WORDS = (
-  'super mario zelda sonic metroid castlevania final fantasy dragon quest street fighter mega ' +
-  'man kirby pokemon donkey kong star fox wars tetris pac bomberman contra ninja gaiden double ' +
-  'racing soccer tennis golf puzzle legend adventure island world chronicles tales quest ' +
-  'knights shadow storm thunder pokémon édition crystal'
-).split(' ');
-const TAGS = [
-  '(USA)',
-  '(Europe)',
-  '(Japan)',
-  '(USA, Europe)',
-  '(World)',
-  '(En,Fr,De)',
-  '(Rev 1)',
-  '[!]',
-];
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** Real No-Intro file names (platform, file name, DAT region), 24 platforms. */
+export const NAMES_FILE = path.join(repoRoot, '..', 'shared', 'data', 'nointro-names-sample.tsv');
+/** Bumped whenever the generated library changes, so cached copies are rebuilt. */
+const GENERATOR_VERSION = 2;
+/** Games of the biggest platform (Nintendo DS) in a 100,000-ROM library. */
+const BIGGEST_PLATFORM = { slug: 'nds', per100k: 23_079 };
+
+/**
+ * What run.mjs hands each figure module after scanning the library.
+ * @typedef {{ baseUrl: string, dataDir: string, cookie: string, basic: string,
+ *   csrfToken?: string, serverPid: number, romCount: number,
+ *   platforms: { id: number, slug: string, rom_count: number }[],
+ *   biggestPlatform: { id: number, slug: string, rom_count: number } }} BenchContext
+ */
 
 /** Deterministic pseudo-random numbers, so every run measures the same data. */
 function makeRandom(seed = 12345) {
@@ -65,32 +41,118 @@ function makeRandom(seed = 12345) {
   };
 }
 
-/** @param {() => number} random */
-function romName(random, index) {
-  const words = 2 + Math.floor(random() * 3);
-  const title = Array.from({ length: words }, () => WORDS[Math.floor(random() * WORDS.length)]);
-  const word = title.map((part) => (part ?? 'x').charAt(0).toUpperCase() + (part ?? 'x').slice(1));
-  const tag = TAGS[Math.floor(random() * TAGS.length)] ?? '';
-  return `${word.join(' ')} ${index} ${tag}`;
-}
-
 /** @param {number[]} samples @param {number} fraction */
 function percentile(samples, fraction) {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? NaN;
 }
 
-/** Writes `count` small ROM files spread over the platforms; returns the seconds it took. */
-export function generateLibrary(libraryDir, count) {
-  const random = makeRandom(7);
-  for (const slug of PLATFORM_SLUGS)
-    fs.mkdirSync(path.join(libraryDir, 'roms', slug), { recursive: true });
-  for (let index = 0; index < count; index += 1) {
-    const slug = PLATFORM_SLUGS[index % PLATFORM_SLUGS.length] ?? 'nes';
-    const size = 1024 + Math.floor(random() * 7 * 1024);
-    const content = randomBytes(size);
-    fs.writeFileSync(path.join(libraryDir, 'roms', slug, `${romName(random, index)}.bin`), content);
+/** @param {string} file @returns {Map<string, string[]>} real file names by platform folder */
+function readNames(file) {
+  /** @type {Map<string, string[]>} */
+  const byPlatform = new Map();
+  for (const line of fs.readFileSync(file, 'utf8').split('\n').slice(1)) {
+    const [platform, name] = line.split('\t');
+    if (!platform || !name) continue;
+    const names = byPlatform.get(platform) ?? [];
+    names.push(name);
+    byPlatform.set(platform, names);
   }
+  return byPlatform;
+}
+
+/**
+ * ROMs per platform for a library of `total`: the biggest platform keeps its share of a 100k
+ * library (23,079 DS games), the others share the rest in proportion to their real names.
+ * @param {Map<string, string[]>} names @param {number} total
+ */
+function platformCounts(names, total) {
+  const biggest = Math.round((BIGGEST_PLATFORM.per100k * total) / 100_000);
+  const others = [...names.keys()].filter((slug) => slug !== BIGGEST_PLATFORM.slug).sort();
+  const weight = others.reduce((sum, slug) => sum + (names.get(slug)?.length ?? 0), 0);
+  const rest = total - biggest;
+  const exact = others.map((slug) => ({
+    slug,
+    share: ((names.get(slug)?.length ?? 0) * rest) / weight,
+  }));
+  const counts = new Map(exact.map(({ slug, share }) => [slug, Math.floor(share)]));
+  let missing = rest - [...counts.values()].reduce((sum, count) => sum + count, 0);
+  for (const { slug } of [...exact].sort((a, b) => (b.share % 1) - (a.share % 1))) {
+    if (missing-- <= 0) break;
+    counts.set(slug, (counts.get(slug) ?? 0) + 1);
+  }
+  counts.set(BIGGEST_PLATFORM.slug, biggest);
+  return counts;
+}
+
+/**
+ * The `variant`-th unique name derived from a real one: the real name first, then numbered
+ * variants keeping the real tags and extension ("Title 2 (USA) (En,Fr).nds").
+ * @param {string} real @param {number} variant
+ */
+function variantName(real, variant) {
+  if (variant === 0) return real;
+  const extension = path.extname(real);
+  const stem = real.slice(0, real.length - extension.length);
+  const tagsAt = stem.search(/ [([]/);
+  const title = tagsAt === -1 ? stem : stem.slice(0, tagsAt);
+  const tags = tagsAt === -1 ? '' : stem.slice(tagsAt);
+  return `${title} ${variant + 1}${tags}${extension}`;
+}
+
+/**
+ * Writes `count` small ROM files named after real No-Intro names over their 24 platforms
+ * (`roms/<platform>/<name>`). Returns the ROMs per platform folder.
+ * @param {string} libraryDir @param {number} count @returns {Map<string, number>}
+ */
+export function generateLibrary(libraryDir, count) {
+  const names = readNames(NAMES_FILE);
+  const counts = platformCounts(names, count);
+  const random = makeRandom(7);
+  const pool = randomBytes(64 * 1024);
+  for (const [slug, wanted] of counts) {
+    const folder = path.join(libraryDir, 'roms', slug);
+    fs.mkdirSync(folder, { recursive: true });
+    const real = names.get(slug) ?? [];
+    const used = new Set();
+    for (let index = 0, written = 0; written < wanted; index += 1) {
+      const name = variantName(
+        real[index % real.length] ?? 'Game.bin',
+        Math.floor(index / real.length),
+      );
+      if (used.has(name.toLowerCase())) continue;
+      used.add(name.toLowerCase());
+      const size = 512 + Math.floor(random() * 3584);
+      const offset = Math.floor(random() * (pool.length - size));
+      // A distinct first word keeps every file's hashes distinct.
+      const content = Buffer.concat([
+        Buffer.from(`${slug}:${written}:`),
+        pool.subarray(offset, offset + size),
+      ]);
+      fs.writeFileSync(path.join(folder, name), content);
+      written += 1;
+    }
+  }
+  return counts;
+}
+
+/**
+ * The generated library of `count` ROMs, kept under the system's temporary folder between runs
+ * and rebuilt when the generator changes. Returns its folder and whether it was just built.
+ * @param {number} count
+ */
+export function cachedLibrary(count) {
+  const libraryDir = path.join(os.tmpdir(), `romshelf-bench-library-${count}`);
+  const stamp = path.join(libraryDir, '.generator');
+  const expected = `${GENERATOR_VERSION}:${count}`;
+  if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === expected) {
+    return { libraryDir, seconds: 0, generated: false };
+  }
+  const started = performance.now();
+  fs.rmSync(libraryDir, { recursive: true, force: true });
+  generateLibrary(libraryDir, count);
+  fs.writeFileSync(stamp, expected);
+  return { libraryDir, seconds: (performance.now() - started) / 1000, generated: true };
 }
 
 /** Writes a 1 GiB file from a repeated 1 MiB random block. */
@@ -165,84 +227,6 @@ export async function hashingFigures(file, workers) {
     await pool.close();
   }
   return { rows, md5sum, mb };
-}
-
-/**
- * Adds synthetic ROMs (and one file each) to a stopped server's database until it holds
- * `total` ROMs, through the same columns the scan writes.
- */
-export function seedDatabase(dbFile, total) {
-  const db = new Database(dbFile);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  const existing = /** @type {{n: number}} */ (db.prepare('SELECT count(*) AS n FROM rom').get()).n;
-  const platforms = /** @type {{id: number, fs_slug: string}[]} */ (
-    db.prepare('SELECT id, fs_slug FROM platform ORDER BY id').all()
-  );
-  const insertRom = db.prepare(`INSERT INTO rom (platform_id, fs_name, fs_name_no_tags,
-    fs_name_no_ext, fs_extension, fs_path, fs_size_bytes, fs_mtime_ms, kind, name, name_sort_key,
-    search_text, regions, languages, tags, revision, crc_hash, md5_hash, sha1_hash, created_at,
-    updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'file', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insertFile = db.prepare(`INSERT INTO rom_file (rom_id, file_name, file_path,
-    file_size_bytes, mtime_ms, last_modified, crc_hash, md5_hash, sha1_hash, category,
-    is_top_level, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'game', 1, ?, ?)`);
-  const random = makeRandom(99);
-  const now = new Date().toISOString().replace(/Z$/, '+00:00');
-  const started = performance.now();
-  /** @type {number[]} */
-  const inserted = [];
-  db.transaction(() => {
-    for (let index = existing; index < total; index += 1) {
-      const platform = platforms[index % platforms.length];
-      if (platform === undefined) throw new Error('no platforms to seed');
-      const fileName = `${romName(random, index)}.bin`;
-      const parsed = parseRomFileName(fileName);
-      const name = parsed.fs_name_no_tags;
-      const hex = (length) => randomBytes(length / 2).toString('hex');
-      const size = 1024 + Math.floor(random() * 1e7);
-      const romPath = `roms/${platform.fs_slug}`;
-      const { lastInsertRowid } = insertRom.run(
-        platform.id,
-        fileName,
-        parsed.fs_name_no_tags,
-        parsed.fs_name_no_ext,
-        parsed.fs_extension,
-        romPath,
-        size,
-        Date.now(),
-        name,
-        nameSortKey(name),
-        romSearchText(name, parsed.fs_name_no_tags),
-        JSON.stringify(parsed.regions),
-        JSON.stringify(parsed.languages),
-        JSON.stringify(parsed.tags),
-        parsed.revision || null,
-        hex(8),
-        hex(32),
-        hex(40),
-        now,
-        now,
-      );
-      inserted.push(Number(lastInsertRowid));
-      insertFile.run(
-        lastInsertRowid,
-        fileName,
-        romPath,
-        size,
-        Date.now(),
-        now,
-        hex(8),
-        hex(32),
-        hex(40),
-        now,
-        now,
-      );
-    }
-    db.prepare(INDEX_ROMS_FOR_SEARCH_SQL).run(JSON.stringify(inserted));
-  })();
-  db.pragma('wal_checkpoint(TRUNCATE)');
-  db.close();
-  return { inserted: total - existing, seconds: (performance.now() - started) / 1000 };
 }
 
 /**

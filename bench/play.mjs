@@ -17,13 +17,23 @@ import { socketScan } from './library.mjs';
 const RUNS = 3;
 
 /**
- * @param {string} baseUrl @param {string} dataDir @param {string} cookie
+ * @param {string} baseUrl @param {string} libraryDir the server's library @param {string} cookie
  * @returns {Promise<[string, string][]>}
  */
-export async function playFigures(baseUrl, dataDir, cookie) {
-  const folder = path.join(dataDir, 'library', 'roms', 'nes');
+export async function playFigures(baseUrl, libraryDir, cookie) {
+  const folder = path.join(libraryDir, 'roms', 'nes');
   fs.mkdirSync(folder, { recursive: true });
-  fs.writeFileSync(path.join(folder, 'Bench Pattern.nes'), makeTestNes());
+  const testProgram = path.join(folder, 'Bench Pattern.nes');
+  fs.writeFileSync(testProgram, makeTestNes());
+  try {
+    return await playTimes(baseUrl, cookie);
+  } finally {
+    fs.rmSync(testProgram, { force: true });
+  }
+}
+
+/** @param {string} baseUrl @param {string} cookie @returns {Promise<[string, string][]>} */
+async function playTimes(baseUrl, cookie) {
   // A quick scan of the NES folder alone: the platform exists already (the generated library
   // has NES games), and the other folders need no second walk.
   const platforms = /** @type {{ id: number, slug: string }[]} */ (

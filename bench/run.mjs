@@ -12,22 +12,14 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 
-import {
-  generateBigFile,
-  generateLibrary,
-  hashingFigures,
-  seedDatabase,
-  socketScan,
-} from './library.mjs';
-import { listFigures } from './list.mjs';
+import { cachedLibrary, generateBigFile, hashingFigures, socketScan } from './library.mjs';
 import { playFigures } from './play.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BENCH_PORT ?? 3791);
 const baseUrl = `http://127.0.0.1:${port}`;
 const requestsPerEndpoint = Number(process.env.BENCH_REQUESTS ?? 500);
-const libraryRoms = Number(process.env.BENCH_LIBRARY_ROMS ?? 10_000);
-const databaseRoms = Number(process.env.BENCH_DATABASE_ROMS ?? 100_000);
+const libraryRoms = Number(process.env.BENCH_LIBRARY_ROMS ?? 100_000);
 
 /** @param {number[]} samples @param {number} fraction */
 function percentile(samples, fraction) {
@@ -63,8 +55,8 @@ function bundleFigures() {
   return rows;
 }
 
-/** @param {string} dataDir */
-async function startServer(dataDir) {
+/** @param {string} dataDir @param {string} libraryDir */
+async function startServer(dataDir, libraryDir) {
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(repoRoot, 'server', 'dist', 'main.js')], {
     env: {
@@ -72,6 +64,7 @@ async function startServer(dataDir) {
       HOST: '127.0.0.1',
       PORT: String(port),
       ROMSHELF_DATA_DIR: dataDir,
+      ROMSHELF_LIBRARY_DIR: libraryDir,
       LOG_LEVEL: 'silent',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -116,51 +109,50 @@ async function stopServer(child) {
   await exited;
 }
 
-/**
- * What the figure modules get: the server, a signed-in admin (cookie and Basic) and the
- * library's platforms.
- * @param {string} dataDir @param {string} cookie @param {string} basic
- * @param {import('node:child_process').ChildProcess} child
- * @returns {Promise<import('./list.mjs').BenchContext>}
- */
-async function benchContext(dataDir, cookie, basic, child) {
-  const platforms = /** @type {{ id: number, slug: string, rom_count: number }[]} */ (
-    await (await fetch(`${baseUrl}/api/platforms`, { headers: { cookie } })).json()
-  );
-  const biggestPlatform = [...platforms].sort((a, b) => b.rom_count - a.rom_count)[0];
-  if (biggestPlatform === undefined) throw new Error('no platforms to measure');
-  return {
-    baseUrl,
-    dataDir,
-    cookie,
-    basic,
-    serverPid: child.pid ?? 0,
-    romCount: platforms.reduce((sum, platform) => sum + platform.rom_count, 0),
-    platforms,
-    biggestPlatform,
-  };
+/** @param {number} pid @returns {{ rss: number, hwm: number }} bytes, from /proc/<pid>/status */
+function memoryOf(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (/** @type {string} */ key) =>
+    Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) * 1024;
+  return { rss: kib('VmRSS'), hwm: kib('VmHWM') };
 }
 
+/** @param {number} bytes */
+const mib = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+/** @returns {string} the 1, 5 and 15 minute load averages */
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ');
+
 /**
- * Scan and list figures (issue 3): a generated 10k-ROM library is scanned through the socket
- * protocol, a 1 GiB file is hashed, then the database is filled to 100k ROMs and the list and
- * search are timed over HTTP. Returns the (restarted) server process.
- * @param {[string, string][]} rows @param {string} dataDir @param {string} cookie
- * @param {string} basic @param {import('node:child_process').ChildProcess} child
+ * Scan figures: the cached library of real-named files is scanned through the socket (new
+ * ROMs), with the server's resident memory sampled during the scan and read again 60 s after;
+ * then the unchanged rescan, and hashing of a 1 GiB file.
+ * @param {[string, string][]} rows @param {string} libraryDir @param {string} cookie
+ * @param {number} pid
  */
-async function libraryFigures(rows, dataDir, cookie, basic, child) {
-  const libraryDir = path.join(dataDir, 'library');
-  let started = performance.now();
-  generateLibrary(libraryDir, libraryRoms);
+async function scanFigures(rows, libraryDir, cookie, pid) {
+  const before = memoryOf(pid).rss;
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, memoryOf(pid).rss);
+  }, 100);
+  const first = await socketScan(baseUrl, cookie, {}).finally(() => clearInterval(sampler));
+  peak = Math.max(peak, memoryOf(pid).hwm);
   rows.push([
-    `generate ${libraryRoms} small ROM files (20 platforms)`,
-    `${((performance.now() - started) / 1000).toFixed(2)} s`,
+    `scan ${first.stats.new_roms} new ROMs (socket scan, quick; load ${loadAverage()})`,
+    `${(first.stats.new_roms / first.seconds).toFixed(0)} ROMs/s (${first.seconds.toFixed(2)} s, ${first.stats.hashed_files} files hashed; target >= 3000 ROMs/s)`,
   ]);
-  const first = await socketScan(baseUrl, cookie, {});
   rows.push([
-    `scan ${libraryRoms} new ROMs (socket scan, quick)`,
-    `${(first.stats.new_roms / first.seconds).toFixed(0)} ROMs/s (${first.seconds.toFixed(2)} s, ${first.stats.hashed_files} files hashed; target >= 1000 ROMs/s)`,
+    'server RSS: before the scan, peak during it',
+    `${mib(before)}, peak ${mib(peak)} (target < 300 MB)`,
   ]);
+  await new Promise((resolve) => setTimeout(resolve, 60_000));
+  rows.push(['server RSS 60 s after the scan', `${mib(memoryOf(pid).rss)} (target < 180 MB)`]);
+
   const again = await socketScan(baseUrl, cookie, {});
   rows.push([
     `rescan of the unchanged ${libraryRoms}-ROM library`,
@@ -168,6 +160,7 @@ async function libraryFigures(rows, dataDir, cookie, basic, child) {
   ]);
 
   const bigFile = path.join(libraryDir, 'roms', 'psx', 'Big Disc (USA).iso');
+  fs.mkdirSync(path.dirname(bigFile), { recursive: true });
   generateBigFile(bigFile);
   try {
     const hashing = await hashingFigures(bigFile, Math.min(2, os.availableParallelism()));
@@ -178,34 +171,73 @@ async function libraryFigures(rows, dataDir, cookie, basic, child) {
       `${(hashing.mb / big.seconds).toFixed(0)} MB/s (${big.seconds.toFixed(2)} s, ${big.stats.hashed_files} file hashed)`,
     ]);
   } finally {
-    fs.rmSync(bigFile, { force: true });
+    fs.rmSync(path.dirname(bigFile), { recursive: true, force: true });
   }
+  await socketScan(baseUrl, cookie, {});
+}
 
-  await stopServer(child);
-  const seeded = seedDatabase(path.join(dataDir, 'romshelf.db'), databaseRoms);
-  rows.push([
-    `seed the database to ${databaseRoms} ROMs (direct inserts)`,
-    `${seeded.inserted} rows in ${seeded.seconds.toFixed(1)} s`,
-  ]);
-  started = performance.now();
-  const restarted = await startServer(dataDir);
-  rows.push([
-    `server start-up (${databaseRoms} ROMs)`,
-    `${(performance.now() - started).toFixed(0)} ms`,
-  ]);
+/**
+ * The figure modules of the other areas, each optional: a missing module prints a row saying
+ * so. @param {import('./library.mjs').BenchContext} context
+ */
+async function moduleFigures(context) {
+  /** @type {[string, string][]} */
+  const rows = [];
+  /** @type {[string, string, (module: any) => Promise<[string, string][]> | [string, string][]][]} */
+  const modules = [
+    ['transfer.mjs', 'transfer', (module) => module.transferFigures(context)],
+    ['regions.mjs', 'regions', (module) => module.regionFigures()],
+    ['list.mjs', 'list and search', (module) => module.listFigures(context)],
+    ['gallery.mjs', 'gallery', (module) => module.galleryFigures(context)],
+  ];
+  for (const [file, label, figures] of modules) {
+    const modulePath = path.join(repoRoot, 'bench', file);
+    if (!fs.existsSync(modulePath)) {
+      rows.push([`${label} figures (bench/${file})`, 'not available']);
+      continue;
+    }
+    rows.push(...(await figures(await import(modulePath))));
+  }
+  return rows;
+}
 
-  rows.push(...(await listFigures(await benchContext(dataDir, cookie, basic, restarted.child))));
-  return restarted.child;
+/**
+ * @param {string} dataDir @param {string} cookie @param {string} basic
+ * @param {string | undefined} csrfToken @param {number} serverPid
+ * @returns {Promise<import('./library.mjs').BenchContext>}
+ */
+async function benchContext(dataDir, cookie, basic, csrfToken, serverPid) {
+  const platforms = /** @type {{ id: number, slug: string, rom_count: number }[]} */ (
+    await (await fetch(`${baseUrl}/api/platforms`, { headers: { cookie } })).json()
+  ).map(({ id, slug, rom_count }) => ({ id, slug, rom_count }));
+  const biggestPlatform = [...platforms].sort((a, b) => b.rom_count - a.rom_count)[0];
+  if (biggestPlatform === undefined) throw new Error('the scan stored no platform');
+  const romCount = platforms.reduce((sum, platform) => sum + platform.rom_count, 0);
+  return {
+    baseUrl,
+    dataDir,
+    cookie,
+    basic,
+    csrfToken,
+    serverPid,
+    romCount,
+    platforms,
+    biggestPlatform,
+  };
 }
 
 async function main() {
   const rows = [...bundleFigures()];
+  const library = cachedLibrary(libraryRoms);
+  rows.push([
+    `library of ${libraryRoms} real-named small ROM files (24 platforms)`,
+    library.generated ? `generated in ${library.seconds.toFixed(1)} s` : 'cached',
+  ]);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'romshelf-bench-'));
-  const started = await startServer(dataDir);
-  let child = started.child;
-  const startupMs = started.startupMs;
+  const started = await startServer(dataDir, library.libraryDir);
+  const child = started.child;
   try {
-    rows.push(['server start-up (fresh data folder)', `${startupMs.toFixed(0)} ms`]);
+    rows.push(['server start-up (fresh data folder)', `${started.startupMs.toFixed(0)} ms`]);
     const credentials = { username: 'bench', password: 'bench-password' };
     const created = await fetch(`${baseUrl}/api/users`, {
       method: 'POST',
@@ -219,10 +251,12 @@ async function main() {
       method: 'POST',
       headers: { authorization: basic },
     });
-    const sessionCookie =
-      (
-        login.headers.getSetCookie().find((cookie) => cookie.startsWith('romm_session=')) ?? ''
-      ).split(';')[0] ?? '';
+    const cookieValue = (/** @type {string} */ name) =>
+      (login.headers.getSetCookie().find((cookie) => cookie.startsWith(`${name}=`)) ?? '').split(
+        ';',
+      )[0] ?? '';
+    const sessionCookie = cookieValue('romm_session');
+    const csrfToken = cookieValue('romm_csrftoken').split('=')[1];
 
     rows.push(
       await measure(
@@ -248,10 +282,13 @@ async function main() {
         20,
       ),
     );
-    child = await libraryFigures(rows, dataDir, sessionCookie, basic, child);
-    rows.push(...(await playFigures(baseUrl, dataDir, sessionCookie)));
+    const pid = child.pid ?? 0;
+    await scanFigures(rows, library.libraryDir, sessionCookie, pid);
+    const context = await benchContext(dataDir, sessionCookie, basic, csrfToken, pid);
+    rows.push(...(await moduleFigures(context)));
+    rows.push(...(await playFigures(baseUrl, library.libraryDir, sessionCookie)));
   } finally {
-    child.kill('SIGTERM');
+    await stopServer(child);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 

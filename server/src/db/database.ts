@@ -6,6 +6,7 @@ import { Kysely, Migrator, SqliteDialect } from 'kysely';
 
 import { migrationProvider } from './migrations/index.js';
 import type { Database } from './schema.js';
+import { cachingStatements } from './statement-cache.js';
 
 export type Db = Kysely<Database>;
 
@@ -19,7 +20,9 @@ export function openDatabase(dataDir: string): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: cachingStatements(sqlite) }),
+  });
 }
 
 /** Applies every pending migration; throws with the failing migration's error. */

@@ -10,6 +10,7 @@ import { raHash } from './202611220700_ra_hash.js';
 import { providerIdIndexes } from './202611220800_provider_id_indexes.js';
 import { oidc } from './202611251000_oidc.js';
 import { romNotes } from './202611260200_rom_notes.js';
+import { romIndexAudit } from './202611270100_rom_index_audit.js';
 import { romWordSearch } from './202611270200_rom_word_search.js';
 import { playAssetSlots } from './202611270300_play_asset_slots.js';
 
@@ -28,6 +29,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202611220800_provider_id_indexes': providerIdIndexes,
   '202611251000_oidc': oidc,
   '202611260200_rom_notes': romNotes,
+  '202611270100_rom_index_audit': romIndexAudit,
   '202611270200_rom_word_search': romWordSearch,
   '202611270300_play_asset_slots': playAssetSlots,
 };

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import ts from 'typescript';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { makeTempDir } from '../../../test/build-test-app.js';
 import { hashesOf } from '../../../test/library-fixtures.js';
@@ -104,6 +104,15 @@ describe('HashPool', () => {
     const pool = new HashPool(2, compileWorker());
     pools.push(pool);
     expect(pool.mode).toBe('workers');
+    await checkPool(pool);
+  });
+
+  it('ends its idle workers and starts new ones for the next task', async () => {
+    const pool = new HashPool(2, compileWorker(), 50);
+    pools.push(pool);
+    await checkPool(pool);
+    expect(pool.workerCount).toBeGreaterThan(0);
+    await vi.waitFor(() => expect(pool.workerCount).toBe(0), { timeout: 5_000, interval: 20 });
     await checkPool(pool);
   });
 });

@@ -9,6 +9,9 @@ import type { RaStreamRule } from './ra-hash.js';
 /** Files at least this big are hashed by two workers at once (md5 ‖ sha1 + crc32). */
 export const SPLIT_HASH_THRESHOLD = 32 * 1024 * 1024;
 
+/** Workers idle this long are ended, giving their memory back; the next task starts new ones. */
+export const HASH_WORKER_IDLE_MS = 20_000;
+
 /** The compiled worker script next to this module (absent when running the .ts sources). */
 export const DEFAULT_WORKER_URL = new URL('./hash.worker.js', import.meta.url);
 
@@ -37,10 +40,12 @@ export class HashPool {
   private inThreadRunning = 0;
   private readonly inThreadWaiting: (() => void)[] = [];
   private closed = false;
+  private idleTimer: NodeJS.Timeout | null = null;
 
   constructor(
     readonly size: number,
     private readonly workerUrl: URL = DEFAULT_WORKER_URL,
+    private readonly idleMs = HASH_WORKER_IDLE_MS,
   ) {
     this.mode = existsSync(fileURLToPath(workerUrl)) ? 'workers' : 'in-thread';
   }
@@ -75,6 +80,8 @@ export class HashPool {
   run(task: HashTask): Promise<HashTaskResult> {
     if (this.closed) return Promise.reject(new Error('hash pool is closed'));
     if (this.mode === 'in-thread') return this.runInThread(task);
+    if (this.idleTimer !== null) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
     const target = this.pickWorker();
     const id = this.nextId++;
     return new Promise<HashTaskResult>((resolve, reject) => {
@@ -83,8 +90,14 @@ export class HashPool {
     });
   }
 
+  /** Worker threads running now (they are started on demand and ended when idle). */
+  get workerCount(): number {
+    return this.workers.length;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
+    if (this.idleTimer !== null) clearTimeout(this.idleTimer);
     const workers = this.workers.splice(0);
     await Promise.all(workers.map(({ worker }) => worker.terminate()));
   }
@@ -111,6 +124,7 @@ export class HashPool {
       entry.pending.delete(reply.id);
       if ('error' in reply) pending.reject(new Error(reply.error));
       else pending.resolve(reply.result);
+      if (this.workers.every((other) => other.pending.size === 0)) this.endWhenIdle();
     });
     const fail = (error: Error) => {
       const index = this.workers.indexOf(entry);
@@ -124,6 +138,16 @@ export class HashPool {
     });
     this.workers.push(entry);
     return entry;
+  }
+
+  /** Ends every worker once none has had work for `idleMs`. */
+  private endWhenIdle(): void {
+    if (this.idleTimer !== null) clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = null;
+      for (const entry of this.workers.splice(0)) void entry.worker.terminate();
+    }, this.idleMs);
+    this.idleTimer.unref();
   }
 
   private async runInThread(task: HashTask): Promise<HashTaskResult> {

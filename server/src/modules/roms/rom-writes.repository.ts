@@ -1,7 +1,8 @@
-import type { SqlBool } from 'kysely';
-import { sql } from 'kysely';
+import type { SqlBool, Transaction } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 
 import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
 import { chunks, ID_CHUNK } from '../../db/id-chunks.js';
 import type { NewRomFileRow, NewRomRow, RomUserRow } from '../../db/schema.js';
 import { indexRomsForSearch } from './rom-search-index.js';
@@ -34,6 +35,36 @@ export type RomWrite =
       fileInserts: RomFileFields[];
       missingFileIds: number[];
     };
+
+/** INSERT statements by table and column list, built once per shape. */
+const insertStatements = new Map<string, string>();
+
+/**
+ * Inserts one row through a statement built once per table and column list: the scan writes
+ * thousands of rows of the same shape, and the connection keeps the statement prepared, so no
+ * query is built, compiled or prepared per row. Returns the new row's id.
+ */
+async function insertRow(
+  trx: Transaction<Database>,
+  table: 'rom' | 'rom_file',
+  row: Record<string, unknown>,
+): Promise<number> {
+  const columns = Object.keys(row).filter((column) => row[column] !== undefined);
+  const key = `${table}:${columns.join(',')}`;
+  let text = insertStatements.get(key);
+  if (text === undefined) {
+    const names = columns.map((column) => `"${column}"`).join(', ');
+    text = `INSERT INTO "${table}" (${names}) VALUES (${columns.map(() => '?').join(', ')})`;
+    insertStatements.set(key, text);
+  }
+  const result = await trx.executeQuery(
+    CompiledQuery.raw(
+      text,
+      columns.map((column) => row[column]),
+    ),
+  );
+  return Number(result.insertId);
+}
 
 /** Changes to ROM rows: scan batches, edits, renames, deletions and users' data. */
 export class RomWritesRepository {
@@ -76,23 +107,19 @@ export class RomWritesRepository {
       const written: number[] = [];
       for (const write of writes) {
         if (write.type === 'insert') {
-          const { id } = await trx
-            .insertInto('rom')
-            .values({
-              ...write.rom,
-              platform_id: write.platformId,
+          const id = await insertRow(trx, 'rom', {
+            ...write.rom,
+            platform_id: write.platformId,
+            created_at: now,
+            updated_at: now,
+          });
+          for (const file of write.files) {
+            await insertRow(trx, 'rom_file', {
+              ...file,
+              rom_id: id,
               created_at: now,
               updated_at: now,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          for (const part of chunks(write.files, ID_CHUNK)) {
-            await trx
-              .insertInto('rom_file')
-              .values(
-                part.map((file) => ({ ...file, rom_id: id, created_at: now, updated_at: now })),
-              )
-              .execute();
+            });
           }
           written.push(id);
           continue;

@@ -8,6 +8,7 @@ import type {
 import type { FastifyBaseLogger } from 'fastify';
 
 import type { PlatformRow } from '../../db/schema.js';
+import { collectGarbage } from '../../lib/heap.js';
 import { nowIso } from '../../lib/time.js';
 import type { FirmwareService } from '../firmware/firmware.service.js';
 import type { HashPool } from '../hashing/hash-pool.js';
@@ -26,6 +27,8 @@ import { NON_HASHABLE_PLATFORMS, actionFor } from './scan-planner.js';
 /** What the scan reports while it runs (the socket gateway throttles and forwards it). */
 export interface ScanListener {
   platform(event: ScanPlatformEvent): void;
+  /** How many of `wanted` ROM events to send now; only those are built and passed to `rom`. */
+  admitRoms(wanted: number): number;
   rom(event: ScanRomEvent): void;
   stats(stats: ScanStats): void;
 }
@@ -50,6 +53,12 @@ export interface ScanDeps {
 
 /** ROMs written per transaction. */
 export const SCAN_BATCH_SIZE = 500;
+
+/**
+ * ROMs written between two full garbage collections during a scan: V8 otherwise lets the heap
+ * grow with the scan's allocation rate, well beyond what the scan keeps alive.
+ */
+export const SCAN_GARBAGE_EVERY = 5_000;
 
 export function emptyScanStats(): ScanStats {
   return {
@@ -100,6 +109,8 @@ export class ScanRun {
   private readonly walker: LibraryWalker;
   /** ROMs written on the platform in progress (identified after it). */
   private touched: number[] = [];
+  /** ROMs written since the last garbage collection. */
+  private writtenSinceCollection = 0;
 
   constructor(
     private readonly deps: ScanDeps,
@@ -219,18 +230,31 @@ export class ScanRun {
     this.listener.stats({ ...stats });
 
     const skipHash = this.config.SKIP_HASH_CALCULATION || NON_HASHABLE_PLATFORMS.has(platform.slug);
+    const prepare = (start: number) =>
+      this.prepareBatch(platform, planned.slice(start, start + SCAN_BATCH_SIZE), skipHash);
+    // The next batch is read and hashed while this one is written, so the hash workers are
+    // not left idle during the writes.
+    let preparing = prepare(0);
     for (let start = 0; start < planned.length; start += SCAN_BATCH_SIZE) {
+      const writes = await preparing;
       if (this.signal.aborted) return;
-      await this.writeBatch(platform, planned.slice(start, start + SCAN_BATCH_SIZE), skipHash);
+      const next = start + SCAN_BATCH_SIZE;
+      preparing = next < planned.length ? prepare(next) : Promise.resolve([]);
+      try {
+        await this.writeBatch(writes);
+      } catch (error) {
+        await preparing.catch(() => undefined);
+        throw error;
+      }
     }
   }
 
-  /** Prepares a batch of ROMs concurrently, then writes it in one transaction. */
-  private async writeBatch(
+  /** Reads (and hashes) a batch of ROMs concurrently; returns their writes, in order. */
+  private async prepareBatch(
     platform: PlatformRow,
     batch: PlannedRom[],
     skipHash: boolean,
-  ): Promise<void> {
+  ): Promise<RomWrite[]> {
     const { stats, listener } = this;
     const concurrency = Math.max(4, this.deps.hashPool.size * 8);
     const writes: (RomWrite | null)[] = new Array<RomWrite | null>(batch.length).fill(null);
@@ -246,14 +270,25 @@ export class ScanRun {
       }
     };
     await Promise.all(Array.from({ length: concurrency }, worker));
-    const ready = writes.filter((write): write is RomWrite => write !== null);
+    return writes.filter((write): write is RomWrite => write !== null);
+  }
+
+  /** Writes a batch in one transaction and announces (some of) its ROMs. */
+  private async writeBatch(ready: RomWrite[]): Promise<void> {
+    const { stats, listener } = this;
     const ids = await this.deps.roms.apply(ready, nowIso());
     this.touched.push(...ids);
+    this.writtenSinceCollection += ids.length;
+    if (this.writtenSinceCollection >= SCAN_GARBAGE_EVERY) {
+      this.writtenSinceCollection = 0;
+      collectGarbage();
+    }
     for (const write of ready) {
       if (write.type === 'insert') stats.new_roms += 1;
       else stats.updated_roms += 1;
     }
-    for (const event of await this.deps.roms.events(ids)) listener.rom(event);
+    const shown = ids.slice(ids.length - listener.admitRoms(ids.length));
+    for (const event of await this.deps.roms.events(shown)) listener.rom(event);
     listener.stats({ ...stats });
   }
 
@@ -309,8 +344,10 @@ export class ScanRun {
         return false;
       });
     if (identified) this.stats.identified_roms += 1;
-    const [event] = await this.deps.roms.events([id]);
-    if (event !== undefined) this.listener.rom(event);
+    if (this.listener.admitRoms(1) > 0) {
+      const [event] = await this.deps.roms.events([id]);
+      if (event !== undefined) this.listener.rom(event);
+    }
     this.listener.stats({ ...this.stats });
     return identified;
   }

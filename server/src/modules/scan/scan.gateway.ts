@@ -1,6 +1,7 @@
 import type { ScanStats } from '@romshelf/contract';
 import {
   SCAN_EVENTS,
+  SCAN_ROM_EVENTS_PER_SECOND,
   SCAN_STATS_INTERVAL_MS,
   ScanRequestSchema,
   scopesForRole,
@@ -50,6 +51,17 @@ export class StatsThrottle {
     );
   }
 
+  /** Sends the pending update now, if any. */
+  flush(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.pending === null) return;
+    const latest = this.pending;
+    this.pending = null;
+    this.lastSent = Date.now();
+    this.send(latest);
+  }
+
   /** Drops any pending update (a terminal event with the final counters follows). */
   cancel(): void {
     if (this.timer !== null) clearTimeout(this.timer);
@@ -59,9 +71,40 @@ export class StatsThrottle {
 }
 
 /**
+ * Admits at most `perSecond` ROM events a second, with a burst of as many (a token bucket), so
+ * a small scan still shows each ROM and a big one a few a second.
+ */
+export class RomEventBudget {
+  private tokens: number;
+  private refilledAt: number;
+
+  constructor(
+    private readonly perSecond = SCAN_ROM_EVENTS_PER_SECOND,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.tokens = perSecond;
+    this.refilledAt = now();
+  }
+
+  /** How many of `wanted` events may be sent now. */
+  admit(wanted: number): number {
+    const now = this.now();
+    this.tokens = Math.min(
+      this.perSecond,
+      this.tokens + ((now - this.refilledAt) * this.perSecond) / 1000,
+    );
+    this.refilledAt = now;
+    const admitted = Math.max(0, Math.min(wanted, Math.floor(this.tokens)));
+    this.tokens -= admitted;
+    return admitted;
+  }
+}
+
+/**
  * The scan protocol on the socket (RomM §7.5): a client emits `scan` `{platforms, type, apis}`
  * or `scan:stop`; progress goes to every connected user allowed to scan (`platforms.write`):
- * `scan:scanning_platform`, `scan:scanning_rom`, throttled `scan:update_stats`, and always one
+ * `scan:scanning_platform`, a few `scan:scanning_rom` a second (RomEventBudget), throttled
+ * `scan:update_stats`, and always one
  * terminal event, `scan:done` (also after a stop) or `scan:done_ko` with the reason. Refusals
  * (no permission, invalid request, a scan already running) go to the asking socket only.
  */
@@ -90,8 +133,15 @@ export function registerScanGateway(
       }
       const room = io.to(SCAN_ROOM);
       const throttle = new StatsThrottle((stats) => room.emit(SCAN_EVENTS.updateStats, stats));
+      const romEvents = new RomEventBudget();
       const listener: ScanListener = {
-        platform: (event) => room.emit(SCAN_EVENTS.scanningPlatform, event),
+        // The counters reached at the end of the previous platform go first, so clients
+        // can tell each platform's written ROMs from the counters alone.
+        platform: (event) => {
+          throttle.flush();
+          room.emit(SCAN_EVENTS.scanningPlatform, event);
+        },
+        admitRoms: (wanted) => romEvents.admit(wanted),
         rom: (event) => room.emit(SCAN_EVENTS.scanningRom, event),
         stats: (stats) => throttle.push(stats),
       };

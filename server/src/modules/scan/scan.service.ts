@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { ScanRequest, ScanStats } from '@romshelf/contract';
 
 import type { PlatformRow } from '../../db/schema.js';
+import { collectGarbage } from '../../lib/heap.js';
 import { nowIso } from '../../lib/time.js';
 import { HttpError } from '../../http/http-error.js';
 import type { WalkedRom } from '../library/library-walker.js';
@@ -14,6 +15,9 @@ import { RomReader } from './rom-reader.js';
 import { NON_HASHABLE_PLATFORMS } from './scan-planner.js';
 import type { ScanDeps, ScanListener } from './scan-run.js';
 import { ScanRun, emptyScanStats, storePlatform } from './scan-run.js';
+
+/** Delay between the end of a scan and the collection of its garbage. */
+const SCAN_GARBAGE_DELAY_MS = 2_000;
 
 export class ScanAlreadyRunningError extends Error {
   override readonly name = 'ScanAlreadyRunningError';
@@ -71,6 +75,9 @@ export class ScanService {
       ).execute();
     } finally {
       this.current = null;
+      // The scan's garbage is collected once it is over, so the process shrinks back.
+      setTimeout(collectGarbage, SCAN_GARBAGE_DELAY_MS).unref();
+      setTimeout(collectGarbage, 3 * SCAN_GARBAGE_DELAY_MS).unref();
     }
   }
 

@@ -24,8 +24,8 @@ const VISIBLE_ROMS = 200;
 function PlatformLog({ platform, latest }: { platform: ScanLogPlatform; latest: boolean }) {
   const withMetadata = useScanStore((state) => state.withMetadata);
   const { t } = useTranslation('scan');
-  const hidden = Math.max(0, platform.roms.length - VISIBLE_ROMS);
-  const roms = hidden > 0 ? platform.roms.slice(hidden) : platform.roms;
+  const roms = platform.roms.slice(-VISIBLE_ROMS);
+  const hidden = Math.max(0, platform.written - roms.length);
   return (
     <Accordion
       defaultExpanded={latest}
@@ -51,15 +51,15 @@ function PlatformLog({ platform, latest }: { platform: ScanLogPlatform; latest: 
           </Box>
           <Chip
             size="small"
-            color={platform.roms.length > 0 ? 'primary' : 'default'}
-            label={t('log.roms', { count: platform.roms.length })}
+            color={platform.written > 0 ? 'primary' : 'default'}
+            label={t('log.roms', { count: platform.written })}
             data-testid="scan-log-count"
             sx={{ mr: 1 }}
           />
         </Stack>
       </AccordionSummary>
       <AccordionDetails sx={{ pt: 0 }}>
-        {platform.roms.length === 0 ? (
+        {platform.written === 0 ? (
           <Typography variant="body2" color="text.secondary">
             {t('log.nothing-new')}
           </Typography>

@@ -189,6 +189,8 @@ describe('scan page results', () => {
               is_unidentified: true,
             },
           ],
+          written: 2,
+          writtenBefore: 0,
         },
       ],
     });

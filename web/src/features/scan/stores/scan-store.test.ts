@@ -83,6 +83,23 @@ describe('scan log store', () => {
     expect(state.platforms[1]?.roms.map((item) => item.id)).toEqual([20]);
   });
 
+  it("counts each platform's written ROMs from the counters, not from the ROM events", () => {
+    const store = useScanStore.getState();
+    store.start('quick');
+    store.platformFound(snes);
+    store.romsFound([rom(10)]);
+    store.statsUpdated(stats({ new_roms: 300, updated_roms: 20 }));
+    store.statsUpdated(stats({ new_roms: 500, updated_roms: 20 }));
+    store.platformFound({ ...snes, id: 2, name: 'Game Boy', display_name: 'Game Boy' });
+    store.statsUpdated(stats({ new_roms: 507, updated_roms: 20 }));
+    store.done(stats({ new_roms: 510, updated_roms: 21 }));
+    const platforms = useScanStore.getState().platforms;
+    expect(platforms.map((platform) => [platform.written, platform.roms.length])).toEqual([
+      [520, 1],
+      [11, 0],
+    ]);
+  });
+
   it('does not list a platform or a ROM twice', () => {
     const store = useScanStore.getState();
     store.start('quick');

@@ -16,7 +16,12 @@ export interface ScanLogPlatform {
   name: string;
   slug: string;
   fs_slug: string;
+  /** Some of the ROMs written (the server sends a few a second), the most recent last. */
   roms: ScanLogRom[];
+  /** ROMs written (new or updated) on this platform, from the exact counters. */
+  written: number;
+  /** Counters' written ROMs when the platform started. */
+  writtenBefore: number;
 }
 
 export type ScanStatus = 'idle' | 'starting' | 'running' | 'stopping' | 'done' | 'failed';
@@ -45,6 +50,24 @@ export interface ScanState {
 
 export function isScanActive(status: ScanStatus): boolean {
   return status === 'starting' || status === 'running' || status === 'stopping';
+}
+
+/** ROMs written so far by the scan, per its counters. */
+function writtenOf(stats: ScanStats | null): number {
+  return stats === null ? 0 : stats.new_roms + stats.updated_roms;
+}
+
+/** The platform in progress (the last one reached) with its written count from `stats`. */
+function withCurrentCount(
+  platforms: ScanLogPlatform[],
+  stats: ScanStats | null,
+): ScanLogPlatform[] {
+  const current = platforms.at(-1);
+  if (current === undefined || stats === null) return platforms;
+  const written = Math.max(current.written, writtenOf(stats) - current.writtenBefore);
+  return written === current.written
+    ? platforms
+    : [...platforms.slice(0, -1), { ...current, written }];
 }
 
 function logRom(rom: ScanRomEvent): ScanLogRom {
@@ -95,6 +118,8 @@ export const useScanStore = create<ScanState>()((set, get) => ({
               slug: platform.slug,
               fs_slug: platform.fs_slug,
               roms: [],
+              written: 0,
+              writtenBefore: writtenOf(state.stats),
             },
           ],
     });
@@ -113,23 +138,34 @@ export const useScanStore = create<ScanState>()((set, get) => ({
           slug: rom.platform_slug,
           fs_slug: rom.platform_fs_slug,
           roms: [],
+          written: 0,
+          writtenBefore: writtenOf(state.stats),
         });
         index = platforms.length - 1;
       }
       const entry = platforms[index];
       if (!entry) continue;
       const withoutDuplicate = entry.roms.filter((known) => known.id !== rom.id);
-      platforms[index] = { ...entry, roms: [...withoutDuplicate, logRom(rom)] };
+      const roms = [...withoutDuplicate, logRom(rom)];
+      platforms[index] = { ...entry, roms, written: Math.max(entry.written, roms.length) };
     }
     set({ status: running(state.status), platforms });
   },
 
-  statsUpdated: (stats) => set({ status: running(get().status), stats }),
+  statsUpdated: (stats) => {
+    const state = get();
+    set({
+      status: running(state.status),
+      stats,
+      platforms: withCurrentCount(state.platforms, stats),
+    });
+  },
 
   done: (stats) =>
     set((state) => ({
       status: 'done',
       stats: stats ?? state.stats,
+      platforms: withCurrentCount(state.platforms, stats ?? state.stats),
       finishedCount: state.finishedCount + 1,
     })),
 
