@@ -10,6 +10,7 @@ import { raHash } from './202611220700_ra_hash.js';
 import { providerIdIndexes } from './202611220800_provider_id_indexes.js';
 import { oidc } from './202611251000_oidc.js';
 import { romNotes } from './202611260200_rom_notes.js';
+import { taskRuns } from './202611270500_task_runs.js';
 
 /**
  * Every migration, in order, listed explicitly (no directory scanning, so bundling and the
@@ -26,6 +27,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202611220800_provider_id_indexes': providerIdIndexes,
   '202611251000_oidc': oidc,
   '202611260200_rom_notes': romNotes,
+  '202611270500_task_runs': taskRuns,
 };
 
 export const migrationProvider: MigrationProvider = {
