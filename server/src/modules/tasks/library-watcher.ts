@@ -49,6 +49,10 @@ export class LibraryWatcher {
     return this.watcher !== null;
   }
 
+  private stopped(): boolean {
+    return this.watcher === null;
+  }
+
   /** Starts watching the library folder; false (logged) when it cannot be watched. */
   start(): boolean {
     try {
@@ -95,14 +99,14 @@ export class LibraryWatcher {
   private async due(folder: string): Promise<void> {
     this.pending.delete(folder);
     const { tasks, platforms, scan } = this.services;
-    if (!this.watching) return;
+    if (this.stopped()) return;
     if (scan.running || tasks.isRunning(TASK_NAMES.filesystemWatcher)) {
       if (!this.pending.has(folder)) this.arm(folder);
       return;
     }
     const platform = (await platforms.list()).find((row) => row.fs_slug === folder);
     // Stopped while the platforms were read (server closing).
-    if (!this.watching) return;
+    if (this.stopped()) return;
     const params =
       platform === undefined
         ? { platforms: [], type: 'new_platforms' }
