@@ -62,8 +62,8 @@ export type TaskStats = z.infer<typeof TaskStatsSchema>;
 /**
  * A run of a task (RomM's TaskStatusResponse): `task_name` is the task's title and `meta` holds
  * its counters under `scan_stats`, `conversion_stats`, `cleanup_stats` or `update_stats`. Our
- * own fields: `task_key` (the task's name), `trigger`, `progress` (items done of total, for a
- * progress bar), `duration_ms` and `error` (the failure's text).
+ * own fields: `task_key` (the task's name), `trigger`, `progress` (items done of total while the
+ * run is live, null once it ended), `duration_ms` and `error` (the failure's text).
  */
 export const TaskStatusSchema = z.object({
   task_name: z.string(),

@@ -173,7 +173,13 @@ export class TasksService {
     }
     status.ended_at = nowIso();
     status.duration_ms = Date.now() - run.startedMs;
-    const ended = { ...status, ended_at: status.ended_at, duration_ms: status.duration_ms };
+    // Progress describes live runs; an ended one has its counters in meta.
+    const ended = {
+      ...status,
+      progress: null,
+      ended_at: status.ended_at,
+      duration_ms: status.duration_ms,
+    };
     try {
       await this.history.record(ended);
     } catch (error) {
