@@ -36,12 +36,12 @@ test('an admin runs a manual task and watches it finish in the history', async (
   const missing = page.getByTestId('task-cleanup_missing_roms');
   await test.step('the Tasks page lists the watcher, the schedules in words and the manual tasks', async () => {
     await page.goto('/administration/tasks');
-    await expect(page.getByRole('heading', { level: 1, name: 'Tasks' })).toBeVisible();
+    await expect(page.getByTestId('page-heading')).toHaveText('Tasks');
     const watcher = page.getByTestId('task-filesystem_watcher');
     await expect(watcher.getByTestId('task-enabled')).toHaveText('Off');
     await expect(watcher).toContainText('ENABLE_RESCAN_ON_FILESYSTEM_CHANGE=true');
     await expect(page.getByTestId('task-scan_library').getByTestId('task-schedule')).toHaveText(
-      'Runs at 03:00 AM. 0 3 * * *',
+      'Runs at 03:00 AM, every day. 0 3 * * *',
     );
     await expect(page.getByTestId('task-history-empty')).toBeVisible();
     await expect(missing.getByTestId('task-run')).toBeEnabled();
@@ -69,9 +69,10 @@ test('an admin runs a manual task and watches it finish in the history', async (
         () => document.documentElement.scrollWidth - window.innerWidth,
       );
       expect(overflow, `${String(width)}px`).toBeLessThanOrEqual(0);
+      await page.getByTestId('tasks-manual').scrollIntoViewIfNeeded();
       await page.screenshot({
         path: testInfo.outputPath(`tasks-${String(width)}x${String(height)}.png`),
-        fullPage: true,
+        animations: 'disabled',
       });
     }
   });

@@ -8,9 +8,19 @@
  */
 import type { CronField } from '@romshelf/contract';
 import { validateCron } from '@romshelf/contract';
-import cronstrue from 'cronstrue/i18n';
+import cronstrueImport from 'cronstrue/i18n';
 
 export { CRON_SHORTCUTS, validateCron } from '@romshelf/contract';
+
+/**
+ * The describer with its locales. cronstrue's i18n build is CommonJS with `__esModule`: the dev
+ * server and tests hand its `default` export to a default import, the production bundle the
+ * whole `module.exports` (whose `default` it then is).
+ */
+const cronstrue: typeof cronstrueImport =
+  'locales' in cronstrueImport
+    ? cronstrueImport
+    : (cronstrueImport as unknown as { default: typeof cronstrueImport }).default;
 export type { CronField, CronValidation } from '@romshelf/contract';
 
 /** i18n keys (namespace `settings`) of the describer's messages. */

@@ -47,7 +47,11 @@ export function TaskCard({
       <CardContent>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
           <Box sx={{ minWidth: 0, flex: 1 }}>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <Stack
+              direction="row"
+              useFlexGap
+              sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}
+            >
               <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
                 {t(`tasks.task.${task.name}.title`, { defaultValue: task.title })}
               </Typography>
@@ -66,7 +70,10 @@ export function TaskCard({
             {schedule === null ? null : (
               <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="task-schedule">
                 {schedule}{' '}
-                <Box component="code" sx={{ fontSize: '0.85em', color: 'text.secondary' }}>
+                <Box
+                  component="code"
+                  sx={{ fontSize: '0.85em', color: 'text.secondary', whiteSpace: 'nowrap' }}
+                >
                   {task.cron_string}
                 </Box>
               </Typography>
