@@ -47,11 +47,7 @@ export function TaskCard({
       <CardContent>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
           <Box sx={{ minWidth: 0, flex: 1 }}>
-            <Stack
-              direction="row"
-              useFlexGap
-              sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}
-            >
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
               <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
                 {t(`tasks.task.${task.name}.title`, { defaultValue: task.title })}
               </Typography>
@@ -70,10 +66,7 @@ export function TaskCard({
             {schedule === null ? null : (
               <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="task-schedule">
                 {schedule}{' '}
-                <Box
-                  component="code"
-                  sx={{ fontSize: '0.85em', color: 'text.secondary', whiteSpace: 'nowrap' }}
-                >
+                <Box component="code" sx={{ fontSize: '0.85em', color: 'text.secondary' }}>
                   {task.cron_string}
                 </Box>
               </Typography>

@@ -26,7 +26,7 @@ function HistoryRow({ run }: { run: TaskStatus }) {
   const summary = taskSummary(run);
   return (
     <Box sx={{ px: 2, py: 1.5 }} data-testid="task-history-row" data-task={run.task_key}>
-      <Stack direction="row" useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           {t(`tasks.task.${run.task_key}.title`, { defaultValue: run.task_name })}
         </Typography>
