@@ -65,10 +65,12 @@ test('an admin runs a manual task and watches it finish in the history', async (
       [390, 844],
     ] as const) {
       await page.setViewportSize({ width, height });
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - window.innerWidth,
-      );
-      expect(overflow, `${String(width)}px`).toBeLessThanOrEqual(0);
+      // The layout settles after the resize (the side bar turns into a drawer).
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
+          message: `${String(width)}px`,
+        })
+        .toBeLessThanOrEqual(0);
       await page.getByTestId('tasks-manual').scrollIntoViewIfNeeded();
       await page.screenshot({
         path: testInfo.outputPath(`tasks-${String(width)}x${String(height)}.png`),
