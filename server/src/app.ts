@@ -20,7 +20,9 @@ import type { AppConfig } from './config/app-config.js';
 import { readPackageVersion } from './config/paths.js';
 import type { Container, ContainerOptions } from './container.js';
 import { createContainer } from './container.js';
+import { LibraryWatcher } from './modules/tasks/library-watcher.js';
 import { scheduleTasks } from './modules/tasks/scheduled-tasks.js';
+import { registerTasksGateway } from './modules/tasks/tasks.gateway.js';
 import type { Db } from './db/database.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
 import { publicRoute } from './http/access.js';
@@ -256,7 +258,7 @@ async function registerApiRoutes(
     resourcesDir: path.join(config.dataDir, 'resources'),
   });
   await app.register(metadataRoutes, { metadata: container.metadata, roms: container.roms });
-  await app.register(tasksRoutes, { metadata: container.metadata });
+  await app.register(tasksRoutes, { tasks: container.tasks });
   await app.register(statsRoutes, { stats: container.stats });
 
   await app.register(firmwareRoutes, {
@@ -298,17 +300,30 @@ async function registerAuthRoutes(
   });
 }
 
-/** The socket.io gateway and scheduled tasks, both stopped before the server closes. */
+/**
+ * The socket.io gateway, scheduled tasks and the library watcher, all stopped before the server
+ * closes (runs in progress are waited for).
+ */
 function startBackgroundWork(app: FastifyInstance, container: Container, config: AppConfig): void {
   const io = createRealtimeGateway(app.server, container.auth, {
     baseUrl: config.baseUrl,
     allowed: config.allowedOrigins,
   });
   registerScanGateway(io, container.scan, app.log);
+  const unsubscribeTasks = registerTasksGateway(io, container.tasks);
   app.addHook('preClose', async () => {
+    unsubscribeTasks();
     await closeRealtimeGateway(io);
   });
-  const scheduler = scheduleTasks(config, container, app.log);
+  const scheduler = scheduleTasks(container.tasks, app.log);
+  const watching = config.tasks.rescanOnFilesystemChange;
+  const watcher = new LibraryWatcher(
+    config.libraryDir,
+    watching.delayMinutes * 60_000,
+    container,
+    app.log,
+  );
+  if (watching.enabled) watcher.start();
   const uploadSweep = setInterval(() => {
     container.chunkedUploads.sweep().catch((error: unknown) => {
       app.log.error({ err: error }, 'sweeping expired chunked uploads failed');
@@ -318,7 +333,9 @@ function startBackgroundWork(app: FastifyInstance, container: Container, config:
   app.addHook('preClose', async () => {
     clearInterval(uploadSweep);
     scheduler.stop();
+    watcher.stop();
     container.scan.stop();
+    await container.tasks.close();
     await container.hashPool.close();
   });
 }

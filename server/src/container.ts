@@ -32,6 +32,9 @@ import type { CoverFetchOptions } from './modules/roms/rom-edits.service.js';
 import { RomEditsService, STRICT_COVER_FETCH } from './modules/roms/rom-edits.service.js';
 import { RomFilesService } from './modules/roms/rom-files.service.js';
 import { RomListRepository } from './modules/roms/rom-list.repository.js';
+import { RomArtworkWebp } from './modules/roms/rom-artwork-webp.js';
+import { RomMaintenance } from './modules/roms/rom-maintenance.js';
+import { RomMaintenanceRepository } from './modules/roms/rom-maintenance.repository.js';
 import { RomManualsService } from './modules/roms/rom-manuals.service.js';
 import { RomMetadataWrites } from './modules/roms/rom-metadata-writes.js';
 import { RomNotesRepository } from './modules/roms/rom-notes.repository.js';
@@ -51,6 +54,9 @@ import { ScanService } from './modules/scan/scan.service.js';
 import { StatsRepository } from './modules/stats/stats.repository.js';
 import { StatsService } from './modules/stats/stats.service.js';
 import { SystemService } from './modules/system/system.service.js';
+import { createTaskDefinitions } from './modules/tasks/task-definitions.js';
+import { TaskRunsRepository } from './modules/tasks/task-runs.repository.js';
+import { TasksService } from './modules/tasks/tasks.service.js';
 import { AvatarStore } from './modules/users/avatar.store.js';
 import { UserAccounts } from './modules/users/user-accounts.js';
 import { UsersRepository } from './modules/users/users.repository.js';
@@ -84,6 +90,7 @@ export function createContainer(
     ...accounts,
     ...library,
     ...roms,
+    tasks: createTasks(config, repositories, shared, { ...accounts, ...library }, log),
     system: new SystemService(config, version, accounts.userAccounts, shared.libraryConfig),
     stats: new StatsService(repositories.stats),
   };
@@ -106,6 +113,8 @@ function createRepositories(db: Db) {
     playAssets: new PlayAssetsRepository(db),
     metadata: new MetadataRepository(db),
     stats: new StatsRepository(db),
+    romMaintenance: new RomMaintenanceRepository(db),
+    taskRuns: new TaskRunsRepository(db),
   };
 }
 
@@ -287,4 +296,33 @@ function createRomServices(
       path.join(config.dataDir, CHUNKED_UPLOAD_FOLDER),
     ),
   };
+}
+
+/** The task registry and its runner; the tasks call the other modules' services. */
+function createTasks(
+  config: AppConfig,
+  repositories: Repositories,
+  shared: SharedParts,
+  services: LibraryServices & { users: UsersService },
+  log: FastifyBaseLogger,
+) {
+  const maintenance = [
+    repositories.romMaintenance,
+    repositories.romWrites,
+    shared.romResources,
+    log,
+  ] as const;
+  const definitions = createTaskDefinitions(
+    config,
+    {
+      scan: services.scan,
+      metadata: services.metadata,
+      platforms: services.platforms,
+      users: services.users,
+      romMaintenance: new RomMaintenance(...maintenance),
+      romArtworkWebp: new RomArtworkWebp(...maintenance),
+    },
+    log,
+  );
+  return new TasksService(definitions, repositories.taskRuns, log);
 }

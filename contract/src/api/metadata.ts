@@ -77,7 +77,7 @@ export const UnmatchRomQuerySchema = z.object({
   source: z.enum(MATCH_SOURCES).optional(),
 });
 
-/** Answer of `POST /api/tasks/run/update_launchbox_metadata`. */
+/** What an ended LaunchBox update run did (read from its status, `meta.update_stats`). */
 export const LaunchboxTaskResultSchema = z.object({
   task_name: z.literal('update_launchbox_metadata'),
   status: z.enum(['finished', 'failed']),

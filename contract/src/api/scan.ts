@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import type { SimpleRom } from './roms.js';
+import type { TaskServerToClientEvents } from './tasks.js';
 
 /**
  * Scan types (RomM §7.1). `unmatched` is RomM's name for `unidentified` and is accepted too.
@@ -92,7 +93,7 @@ export type ScanRomEvent = Omit<
 export type ScanRequestInput = z.input<typeof ScanRequestSchema>;
 
 /** Events the server emits on the socket (socket.io's server-to-client event map). */
-export interface ServerToClientEvents {
+export interface ServerToClientEvents extends TaskServerToClientEvents {
   [SCAN_EVENTS.scanningPlatform]: (platform: ScanPlatformEvent) => void;
   [SCAN_EVENTS.scanningRom]: (rom: ScanRomEvent) => void;
   [SCAN_EVENTS.updateStats]: (stats: ScanStats) => void;

@@ -74,10 +74,17 @@ export interface AppConfig {
     launchboxImagesUrl: string;
     requestTimeoutMs: number;
   };
-  /** Scheduled tasks (RomM's `ENABLE_SCHEDULED_*` and `SCHEDULED_*_CRON`). */
-  schedules: {
+  /** Tasks (RomM's `ENABLE_SCHEDULED_*`, `SCHEDULED_*_CRON` and the filesystem watcher). */
+  tasks: {
+    /** Quick rescan of every platform with every enabled metadata source. */
+    scheduledRescan: TaskSchedule;
     /** Re-download the LaunchBox dump; only when LaunchBox itself is enabled. */
-    updateLaunchboxMetadata: { enabled: boolean; cron: string };
+    updateLaunchboxMetadata: TaskSchedule;
+    convertImagesToWebp: TaskSchedule;
+    cleanupOrphanedResources: TaskSchedule;
+    syncRetroachievementsProgress: TaskSchedule;
+    /** A change in a platform folder → a quick scan of it after the delay. */
+    rescanOnFilesystemChange: { enabled: boolean; delayMinutes: number };
   };
   /** Which metadata sources are usable, derived from credentials and flags. */
   metadataSources: {
@@ -91,6 +98,12 @@ export interface AppConfig {
     hasheous: boolean;
     tgdb: boolean;
   };
+}
+
+/** Whether a task runs on a schedule, and its cron expression. */
+export interface TaskSchedule {
+  enabled: boolean;
+  cron: string;
 }
 
 export interface OidcConfig {

@@ -90,7 +90,14 @@ describe('parseEnv', () => {
         retroachievementsApiKey: null,
         steamgriddbApiKey: null,
       },
-      schedules: { updateLaunchboxMetadata: { enabled: false, cron: '0 4 * * *' } },
+      tasks: {
+        scheduledRescan: { enabled: false, cron: '0 3 * * *' },
+        updateLaunchboxMetadata: { enabled: false, cron: '0 4 * * *' },
+        convertImagesToWebp: { enabled: false, cron: '0 4 * * *' },
+        cleanupOrphanedResources: { enabled: false, cron: '0 5 * * *' },
+        syncRetroachievementsProgress: { enabled: false, cron: '0 4 * * *' },
+        rescanOnFilesystemChange: { enabled: false, delayMinutes: 5 },
+      },
       metadataSources: {
         igdb: false,
         ss: false,
@@ -107,7 +114,7 @@ describe('parseEnv', () => {
 
   it('schedules the LaunchBox refresh only with LaunchBox on, and refuses a bad cron', () => {
     const schedule = (env: Record<string, string>) =>
-      parseEnv(env, options).schedules.updateLaunchboxMetadata;
+      parseEnv(env, options).tasks.updateLaunchboxMetadata;
     expect(schedule({ ENABLE_SCHEDULED_UPDATE_LAUNCHBOX_METADATA: 'true' })).toEqual({
       enabled: false,
       cron: '0 4 * * *',
@@ -120,8 +127,78 @@ describe('parseEnv', () => {
       }),
     ).toEqual({ enabled: true, cron: '30 2 * * 1' });
     expect(errorOf({ SCHEDULED_UPDATE_LAUNCHBOX_METADATA_CRON: '61 * * * *' })).toBe(
-      'SCHEDULED_UPDATE_LAUNCHBOX_METADATA_CRON must be a cron expression (got "61 * * * *": CronPattern: Invalid value for minute: 61)',
+      'SCHEDULED_UPDATE_LAUNCHBOX_METADATA_CRON must be a cron expression (got "61 * * * *": invalid minutes)',
     );
+  });
+
+  it('reads the task variables with RomM defaults', () => {
+    const tasks = parseEnv(
+      {
+        ENABLE_SCHEDULED_RESCAN: 'true',
+        SCHEDULED_RESCAN_CRON: '@daily',
+        ENABLE_SCHEDULED_CONVERT_IMAGES_TO_WEBP: '1',
+        SCHEDULED_CLEANUP_ORPHANED_RESOURCES_CRON: '0 0 12 15W * ?',
+        ENABLE_SCHEDULED_RETROACHIEVEMENTS_PROGRESS_SYNC: 'yes',
+        ENABLE_RESCAN_ON_FILESYSTEM_CHANGE: 'true',
+        RESCAN_ON_FILESYSTEM_CHANGE_DELAY: '0.5',
+      },
+      options,
+    ).tasks;
+    expect(tasks).toEqual({
+      scheduledRescan: { enabled: true, cron: '@daily' },
+      updateLaunchboxMetadata: { enabled: false, cron: '0 4 * * *' },
+      convertImagesToWebp: { enabled: true, cron: '0 4 * * *' },
+      cleanupOrphanedResources: { enabled: false, cron: '0 0 12 15W * ?' },
+      syncRetroachievementsProgress: { enabled: true, cron: '0 4 * * *' },
+      rescanOnFilesystemChange: { enabled: true, delayMinutes: 0.5 },
+    });
+    expect(errorOf({ RESCAN_ON_FILESYSTEM_CHANGE_DELAY: 'soon' })).toBe(
+      'RESCAN_ON_FILESYSTEM_CHANGE_DELAY must be a number of minutes between 0 and 1440 (got "soon")',
+    );
+  });
+
+  // SPEC §5: 5 to 7 parts, field ranges, shortcuts, W only on a single day of month.
+  it.each([
+    ['0 3 * * *', null],
+    ['*/15 2-4 1,15 1-12 0-6', null],
+    ['30 0 3 * * *', null],
+    ['0 0 3 * * ? 2030', null],
+    ['0 0 1W * *', null],
+    ['@yearly', null],
+    ['@annually', null],
+    ['@monthly', null],
+    ['@weekly', null],
+    ['@daily', null],
+    ['@midnight', null],
+    ['@hourly', null],
+    ['* * * *', 'fewer than 5 parts'],
+    ['daily', 'fewer than 5 parts'],
+    ['0 0 0 1 1 * 2030 x', 'more than 7 parts'],
+    ['60 * * * * *', 'invalid seconds'],
+    ['60 * * * *', 'invalid minutes'],
+    ['0 24 * * *', 'invalid hours'],
+    ['0 0 0 * *', 'invalid day of month'],
+    ['0 0 32 * *', 'invalid day of month'],
+    ['0 0 * 13 *', 'invalid month'],
+    ['0 0 * 0 *', 'invalid month'],
+    ['0 0 * * 7', 'invalid day of week'],
+    ['0 0 * * 1-8', 'invalid day of week'],
+    ['0 0 5-1 * *', 'invalid day of month'],
+    ['0 0 1-5W * *', 'invalid day of month'],
+    ['0 0 1W,15W * *', 'invalid day of month'],
+    ['0 0 *W * *', 'invalid day of month'],
+    ['0 0 * * 1W', 'invalid day of week'],
+    ['0 0 0 * * * 1969', 'invalid year'],
+  ])('SCHEDULED_RESCAN_CRON=%j → %s', (cron, problem) => {
+    if (problem === null) {
+      expect(parseEnv({ SCHEDULED_RESCAN_CRON: cron }, options).tasks.scheduledRescan.cron).toBe(
+        cron,
+      );
+    } else {
+      expect(errorOf({ SCHEDULED_RESCAN_CRON: cron })).toBe(
+        `SCHEDULED_RESCAN_CRON must be a cron expression (got "${cron}": ${problem})`,
+      );
+    }
   });
 
   it('reads the account settings and refuses an incomplete OIDC setup', () => {

@@ -3,9 +3,12 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
-import { cronProblem } from '../lib/cron.js';
 import type { AppConfig, LogFormat, LogLevel } from './app-config.js';
 import { LOG_FORMATS, LOG_LEVELS } from './app-config.js';
+import { TASK_ENV_VARS, tasksConfig } from './env-tasks.js';
+import { boolVar, present } from './env-values.js';
+
+export { parseBooleanWord } from './env-values.js';
 
 /** A configuration problem, with a message meant to be printed as a single line. */
 export class ConfigError extends Error {
@@ -13,40 +16,6 @@ export class ConfigError extends Error {
 }
 
 export type Env = Readonly<Record<string, string | undefined>>;
-
-const TRUE_WORDS = ['true', '1', 'yes'];
-const FALSE_WORDS = ['false', '0', 'no'];
-
-/** Parses a boolean environment value; `undefined` when the text is not a known word. */
-export function parseBooleanWord(value: string): boolean | undefined {
-  const word = value.trim().toLowerCase();
-  if (TRUE_WORDS.includes(word)) return true;
-  if (FALSE_WORDS.includes(word)) return false;
-  return undefined;
-}
-
-/** An unset or blank variable counts as absent. */
-function present(value: string | undefined): value is string {
-  return value !== undefined && value.trim() !== '';
-}
-
-function boolVar(name: string, fallback = false) {
-  return z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (!present(value)) return fallback;
-      const parsed = parseBooleanWord(value);
-      if (parsed === undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `${name} must be a boolean: true/false, 1/0 or yes/no (got "${value}")`,
-        });
-        return z.NEVER;
-      }
-      return parsed;
-    });
-}
 
 function intVar(name: string, fallback: number, min: number, max: number) {
   return z
@@ -161,24 +130,6 @@ function originListVar(name: string) {
     });
 }
 
-function cronVar(name: string, fallback: string) {
-  return z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (!present(value)) return fallback;
-      const problem = cronProblem(value.trim());
-      if (problem !== null) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `${name} must be a cron expression (got "${value}": ${problem})`,
-        });
-        return z.NEVER;
-      }
-      return value.trim();
-    });
-}
-
 const logLevelVar = z
   .string()
   .optional()
@@ -261,11 +212,7 @@ export const EnvSchema = z.object({
   PLAYMATCH_API_ENABLED: boolVar('PLAYMATCH_API_ENABLED'),
   HASHEOUS_API_ENABLED: boolVar('HASHEOUS_API_ENABLED'),
   TGDB_API_ENABLED: boolVar('TGDB_API_ENABLED'),
-  ENABLE_SCHEDULED_UPDATE_LAUNCHBOX_METADATA: boolVar('ENABLE_SCHEDULED_UPDATE_LAUNCHBOX_METADATA'),
-  SCHEDULED_UPDATE_LAUNCHBOX_METADATA_CRON: cronVar(
-    'SCHEDULED_UPDATE_LAUNCHBOX_METADATA_CRON',
-    '0 4 * * *',
-  ),
+  ...TASK_ENV_VARS,
   SCAN_WORKERS: intVar('SCAN_WORKERS', Math.min(2, Math.max(1, availableParallelism())), 1, 64),
   ROMSHELF_AUTH_SECRET_KEY: optionalTextVar(),
   OAUTH_ACCESS_TOKEN_EXPIRE_SECONDS: intVar(
@@ -379,12 +326,7 @@ export function parseEnv(env: Env, options: ParseEnvOptions): AppConfig {
     scanWorkers: vars.SCAN_WORKERS,
     metadata: metadataConfig(vars),
     credentials,
-    schedules: {
-      updateLaunchboxMetadata: {
-        enabled: vars.ENABLE_SCHEDULED_UPDATE_LAUNCHBOX_METADATA && vars.LAUNCHBOX_API_ENABLED,
-        cron: vars.SCHEDULED_UPDATE_LAUNCHBOX_METADATA_CRON,
-      },
-    },
+    tasks: tasksConfig(vars),
     metadataSources: metadataSourcesOf(vars, credentials),
   };
 }

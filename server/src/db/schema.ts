@@ -287,6 +287,26 @@ export interface OidcRoleKeptTable {
   kept_at: string;
 }
 
+/** One ended task run (history of the Tasks page). */
+export interface TaskRunTable {
+  id: string;
+  task_key: string;
+  /** The task's title when it ran. */
+  task_name: string;
+  task_type: string;
+  /** manual, scheduled or watcher. */
+  trigger: string;
+  /** finished or failed. */
+  status: string;
+  created_at: string;
+  started_at: string | null;
+  ended_at: string;
+  duration_ms: number;
+  /** JSON: the run's counters under RomM's meta keys. */
+  meta: Generated<string>;
+  error: string | null;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -304,6 +324,7 @@ export interface Database {
   launchbox_game: LaunchboxGameTable;
   launchbox_alt_name: LaunchboxAltNameTable;
   launchbox_image: LaunchboxImageTable;
+  task_run: TaskRunTable;
 }
 
 export type UserRow = Selectable<UserTable>;
@@ -318,6 +339,8 @@ export type NewRomRow = Insertable<RomTable>;
 export type RomFileRow = Selectable<RomFileTable>;
 export type NewRomFileRow = Insertable<RomFileTable>;
 export type RomUserRow = Selectable<RomUserTable>;
+export type TaskRunRow = Selectable<TaskRunTable>;
+export type NewTaskRunRow = Insertable<TaskRunTable>;
 export type RomNoteRow = Selectable<RomNoteTable>;
 export type FirmwareRow = Selectable<FirmwareTable>;
 export type PlayAssetRow = Selectable<PlayAssetTable>;

@@ -28,6 +28,7 @@ const page = {
   rufflePlayer: () => import('../features/player/components/ruffle-player-page'),
   scan: () => import('../features/scan/components/scan-page'),
   administration: () => import('../features/settings/components/administration-page'),
+  tasks: () => import('../features/settings/components/tasks-page'),
   libraryManagement: () => import('../features/settings/components/library-management-page'),
   profile: () => import('../features/settings/components/profile-page'),
   serverStats: () => import('../features/settings/components/server-stats-page'),
@@ -145,6 +146,11 @@ export const routes: RouteObject[] = [
             path: 'administration',
             lazy: async () => ({ Component: (await page.administration()).AdministrationPage }),
             handle: handle({ title: 'settings:administration.title', scopes: ['users.write'] }),
+          },
+          {
+            path: 'administration/tasks',
+            lazy: async () => ({ Component: (await page.tasks()).TasksPage }),
+            handle: handle({ title: 'settings:tasks.title', scopes: ['tasks.run'] }),
           },
           {
             path: 'server-stats',

@@ -13,6 +13,7 @@ import { romNotes } from './202611260200_rom_notes.js';
 import { romIndexAudit } from './202611270100_rom_index_audit.js';
 import { romWordSearch } from './202611270200_rom_word_search.js';
 import { playAssetSlots } from './202611270300_play_asset_slots.js';
+import { taskRuns } from './202611270500_task_runs.js';
 
 /**
  * Every migration, in order, listed explicitly (no directory scanning, so bundling and the
@@ -32,6 +33,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202611270100_rom_index_audit': romIndexAudit,
   '202611270200_rom_word_search': romWordSearch,
   '202611270300_play_asset_slots': playAssetSlots,
+  '202611270500_task_runs': taskRuns,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -5,6 +5,7 @@ import { buildTestApp, createFirstAdmin, login } from '../../../test/build-test-
 import { startFake } from '../../../test/fakes/fake-server.js';
 import { startFakeLaunchbox } from '../../../test/fakes/launchbox.js';
 import { scanLibrary, writeTree } from '../../../test/library-fixtures.js';
+import { runTask, waitForTaskEnd } from '../../../test/tasks.js';
 
 const N64 = 'Nintendo 64';
 
@@ -79,21 +80,22 @@ describe('LaunchBox offline metadata', () => {
       headers: { cookie: session.cookie, 'x-csrftoken': session.csrf },
     });
     expect(run.statusCode).toBe(200);
-    expect(run.json()).toEqual({
-      task_name: 'update_launchbox_metadata',
+    expect(run.json()).toMatchObject({
+      task_name: 'Scheduled LaunchBox metadata update',
+      task_key: 'update_launchbox_metadata',
+      status: 'started',
+    });
+    const finished = await waitForTaskEnd(app, run.json<{ task_id: string }>().task_id);
+    expect(finished).toMatchObject({
       status: 'finished',
-      games: 4,
-      alternate_names: 1,
-      images: 2,
+      task_type: 'update',
+      meta: { update_stats: { games: 4, alternate_names: 1, images: 2 } },
       error: null,
     });
     await dump.close();
-    const failed = await app.inject({
-      method: 'POST',
-      url: '/api/tasks/run/update_launchbox_metadata',
-      headers: { cookie: session.cookie, 'x-csrftoken': session.csrf },
-    });
-    expect(failed.json()).toMatchObject({ status: 'failed', games: 0 });
+    const failed = await runTask(app, 'update_launchbox_metadata');
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toMatch(/\S/);
     const anonymous = await app.inject({
       method: 'POST',
       url: '/api/tasks/run/update_launchbox_metadata',

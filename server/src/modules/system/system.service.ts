@@ -8,12 +8,8 @@ import type { UserAccounts } from '../users/user-accounts.js';
 
 /** Scheduled tasks RomShelf does not have: off, with RomM's default schedules. */
 const UNSUPPORTED_TASKS = {
-  ENABLE_SCHEDULED_RESCAN: false,
-  SCHEDULED_RESCAN_CRON: '0 3 * * *',
   ENABLE_SCHEDULED_UPDATE_SWITCH_TITLEDB: false,
   SCHEDULED_UPDATE_SWITCH_TITLEDB_CRON: '0 4 * * *',
-  ENABLE_SCHEDULED_CONVERT_IMAGES_TO_WEBP: false,
-  SCHEDULED_CONVERT_IMAGES_TO_WEBP_CRON: '0 4 * * *',
 };
 
 export class SystemService {
@@ -33,7 +29,7 @@ export class SystemService {
   async heartbeat(): Promise<Heartbeat> {
     const sources = this.config.metadataSources;
     const library = this.libraryConfig.get();
-    const launchbox = this.config.schedules.updateLaunchboxMetadata;
+    const tasks = this.config.tasks;
     return {
       SYSTEM: {
         VERSION: ROMM_API_VERSION,
@@ -81,8 +77,12 @@ export class SystemService {
       },
       TASKS: {
         ...UNSUPPORTED_TASKS,
-        ENABLE_SCHEDULED_UPDATE_LAUNCHBOX_METADATA: launchbox.enabled,
-        SCHEDULED_UPDATE_LAUNCHBOX_METADATA_CRON: launchbox.cron,
+        ENABLE_SCHEDULED_RESCAN: tasks.scheduledRescan.enabled,
+        SCHEDULED_RESCAN_CRON: tasks.scheduledRescan.cron,
+        ENABLE_SCHEDULED_UPDATE_LAUNCHBOX_METADATA: tasks.updateLaunchboxMetadata.enabled,
+        SCHEDULED_UPDATE_LAUNCHBOX_METADATA_CRON: tasks.updateLaunchboxMetadata.cron,
+        ENABLE_SCHEDULED_CONVERT_IMAGES_TO_WEBP: tasks.convertImagesToWebp.enabled,
+        SCHEDULED_CONVERT_IMAGES_TO_WEBP_CRON: tasks.convertImagesToWebp.cron,
       },
     };
   }

@@ -1,8 +1,8 @@
+import { TASK_NAMES } from '@romshelf/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { buildTestApp } from '../../../test/build-test-app.js';
 import { startFakeLaunchbox } from '../../../test/fakes/launchbox.js';
-import { UPDATE_LAUNCHBOX_METADATA } from './scheduled-tasks.js';
 import { TaskScheduler } from './task-scheduler.js';
 
 const dumpDownloads = (dump: { requests: { path: string }[] }) =>
@@ -35,7 +35,7 @@ describe('scheduled LaunchBox refresh', () => {
     expect(stop).toHaveBeenCalledTimes(1);
     const scheduler = stop.mock.contexts[0] as TaskScheduler;
     expect(scheduler.scheduled()).toEqual([]);
-    expect(scheduler.nextRun(UPDATE_LAUNCHBOX_METADATA)).toBeNull();
+    expect(scheduler.nextRun(TASK_NAMES.updateLaunchboxMetadata)).toBeNull();
   });
 
   it('is off unless enabled', async () => {

@@ -1,25 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify';
 
-import type { AppConfig } from '../../config/app-config.js';
-import type { MetadataService } from '../metadata/metadata.service.js';
 import { TaskScheduler } from './task-scheduler.js';
+import type { TasksService } from './tasks.service.js';
 
-/** RomM's name of the LaunchBox dump refresh, also run by hand through `/api/tasks/run/…`. */
-export const UPDATE_LAUNCHBOX_METADATA = 'update_launchbox_metadata';
-
-/** Starts the scheduled tasks the configuration enables. */
-export function scheduleTasks(
-  config: AppConfig,
-  services: { metadata: MetadataService },
-  log: FastifyBaseLogger,
-): TaskScheduler {
+/** Starts the schedules of the enabled tasks that have one; each due time starts a run. */
+export function scheduleTasks(tasks: TasksService, log: FastifyBaseLogger): TaskScheduler {
   const scheduler = new TaskScheduler(log);
-  const launchbox = config.schedules.updateLaunchboxMetadata;
-  if (launchbox.enabled) {
+  for (const task of tasks.definitions()) {
+    if (!task.enabled || task.cron === null) continue;
     scheduler.schedule({
-      name: UPDATE_LAUNCHBOX_METADATA,
-      cron: launchbox.cron,
-      run: () => services.metadata.refreshLaunchbox(),
+      name: task.name,
+      cron: task.cron,
+      run: () => {
+        if (tasks.start(task.name, 'scheduled') === null) {
+          log.info(`task ${task.name}: still running, this due run is skipped`);
+        }
+        return Promise.resolve();
+      },
     });
   }
   return scheduler;

@@ -1,52 +1,83 @@
-import type { LaunchboxTaskResult } from '@romshelf/contract';
-import { ErrorBodySchema, LaunchboxTaskResultSchema } from '@romshelf/contract';
-import type { FastifyBaseLogger } from 'fastify';
+import {
+  ErrorBodySchema,
+  GroupedTasksSchema,
+  TaskExecutionSchema,
+  TaskIdParamsSchema,
+  TaskNameParamsSchema,
+  TaskStatusSchema,
+} from '@romshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
 import { requireScopes } from '../../http/access.js';
-import type { MetadataService } from '../metadata/metadata.service.js';
-import { UPDATE_LAUNCHBOX_METADATA } from './scheduled-tasks.js';
+import type { TasksService } from './tasks.service.js';
 
-/**
- * Re-imports the LaunchBox dump by hand. A failed import is a `failed` task result; only
- * LaunchBox being disabled (400) is an error.
- */
-async function runLaunchboxTask(
-  metadata: MetadataService,
-  log: FastifyBaseLogger,
-): Promise<LaunchboxTaskResult> {
-  try {
-    const stats = await metadata.refreshLaunchbox();
-    return { task_name: UPDATE_LAUNCHBOX_METADATA, status: 'finished', ...stats, error: null };
-  } catch (error) {
-    if ((error as { statusCode?: number }).statusCode === 400) throw error;
-    log.warn(`launchbox: import failed: ${(error as Error).message}`);
-    return {
-      task_name: UPDATE_LAUNCHBOX_METADATA,
-      status: 'failed',
-      games: 0,
-      alternate_names: 0,
-      images: 0,
-      error: (error as Error).message,
-    };
-  }
-}
+const ERRORS = { 401: ErrorBodySchema, 403: ErrorBodySchema };
 
-export const tasksRoutes: FastifyPluginAsyncZod<{ metadata: MetadataService }> = async (
+/** RomM's `/api/tasks` (tasks.run): the registry, runs and their history, running one by hand. */
+export const tasksRoutes: FastifyPluginAsyncZod<{ tasks: TasksService }> = async (
   app,
-  { metadata },
+  { tasks },
 ) => {
-  app.post(
-    `/api/tasks/run/${UPDATE_LAUNCHBOX_METADATA}`,
+  app.get(
+    '/api/tasks',
     {
       config: requireScopes('tasks.run'),
       schema: {
         tags: ['tasks'],
-        summary: 'Download and index the LaunchBox metadata dump',
-        response: { 200: LaunchboxTaskResultSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
+        summary: 'Every task, grouped as scheduled, manual and watcher',
+        response: { 200: GroupedTasksSchema, ...ERRORS },
       },
     },
-    (request) => runLaunchboxTask(metadata, request.log),
+    () => tasks.grouped(),
+  );
+
+  app.get(
+    '/api/tasks/status',
+    {
+      config: requireScopes('tasks.run'),
+      schema: {
+        tags: ['tasks'],
+        summary: 'Runs in progress, then the history of ended runs (newest first, at most 200)',
+        response: { 200: z.array(TaskStatusSchema), ...ERRORS },
+      },
+    },
+    () => tasks.statuses(),
+  );
+
+  app.get(
+    '/api/tasks/:task_id',
+    {
+      config: requireScopes('tasks.run'),
+      schema: {
+        tags: ['tasks'],
+        summary: 'One run by its id',
+        params: TaskIdParamsSchema,
+        response: { 200: TaskStatusSchema, 404: ErrorBodySchema, ...ERRORS },
+      },
+    },
+    (request) => tasks.status(request.params.task_id),
+  );
+
+  app.post(
+    '/api/tasks/run/:task_name',
+    {
+      config: requireScopes('tasks.run'),
+      schema: {
+        tags: ['tasks'],
+        summary: 'Start a task by hand; its progress and end follow on the socket',
+        params: TaskNameParamsSchema,
+        body: z.record(z.string(), z.unknown()).nullable().optional(),
+        response: {
+          200: TaskExecutionSchema,
+          400: ErrorBodySchema,
+          404: ErrorBodySchema,
+          409: ErrorBodySchema,
+          ...ERRORS,
+        },
+      },
+    },
+    (request) => tasks.runManually(request.params.task_name, request.body),
   );
 
   await Promise.resolve();

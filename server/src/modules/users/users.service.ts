@@ -297,6 +297,38 @@ export class UsersService {
     return toUserDto(result.user, actor.id === id ? caller.scopes : undefined);
   }
 
+  /**
+   * Pulls the RetroAchievements progression of every user with a RetroAchievements username
+   * (RomM's scheduled progress sync); a user whose read fails is logged and skipped. Returns
+   * RomM's `update_stats`; throws when RetroAchievements is not configured.
+   */
+  async syncAllRetroAchievements(
+    report: (done: number, total: number) => void,
+    onFailure: (username: string, error: Error) => void,
+  ): Promise<{ processed: number; failed: number; total: number }> {
+    if (this.ra === null) throw new HttpError(400, RA_NOT_CONFIGURED);
+    const linked = (await this.users.list()).filter(
+      (user) => user.ra_username !== null && user.ra_username !== '',
+    );
+    const stats = { processed: 0, failed: 0, total: linked.length };
+    report(0, linked.length);
+    for (const user of linked) {
+      try {
+        const progression = await this.ra.userProgress(user.ra_username ?? '');
+        await this.users.updateChecked(user.id, {
+          ra_progression: JSON.stringify(progression),
+          updated_at: nowIso(),
+        });
+      } catch (error) {
+        stats.failed += 1;
+        onFailure(user.username, raUnavailable(error));
+      }
+      stats.processed += 1;
+      report(stats.processed, linked.length);
+    }
+    return stats;
+  }
+
   private async insert(
     body: { username: string; password: string; email?: string | null | undefined; role: Role },
     options: { onlyIfNoAdmin: boolean },

@@ -7,6 +7,7 @@ import LibraryBooksRounded from '@mui/icons-material/LibraryBooksRounded';
 import LogoutRounded from '@mui/icons-material/LogoutRounded';
 import PaletteRounded from '@mui/icons-material/PaletteRounded';
 import PersonRounded from '@mui/icons-material/PersonRounded';
+import ScheduleRounded from '@mui/icons-material/ScheduleRounded';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
@@ -141,6 +142,16 @@ export function Drawers() {
             icon: <AdminPanelSettingsRounded />,
             label: t('nav.administration'),
             to: '/administration',
+          },
+        ]
+      : []),
+    ...(hasScopes(scopes, ['tasks.run'])
+      ? [
+          {
+            id: 'tasks',
+            icon: <ScheduleRounded />,
+            label: t('nav.tasks'),
+            to: '/administration/tasks',
           },
         ]
       : []),

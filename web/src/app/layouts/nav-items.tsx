@@ -6,6 +6,7 @@ import InsightsRounded from '@mui/icons-material/InsightsRounded';
 import LibraryBooksRounded from '@mui/icons-material/LibraryBooksRounded';
 import RadarRounded from '@mui/icons-material/RadarRounded';
 import SearchRounded from '@mui/icons-material/SearchRounded';
+import ScheduleRounded from '@mui/icons-material/ScheduleRounded';
 import SettingsRounded from '@mui/icons-material/SettingsRounded';
 import VideogameAssetRounded from '@mui/icons-material/VideogameAssetRounded';
 import type { ReactNode } from 'react';
@@ -72,6 +73,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: <AdminPanelSettingsRounded />,
     to: '/administration',
     scopes: ['users.write'],
+  },
+  {
+    id: 'tasks',
+    labelKey: 'nav.tasks',
+    icon: <ScheduleRounded />,
+    to: '/administration/tasks',
+    scopes: ['tasks.run'],
   },
   {
     id: 'server-stats',

@@ -1,4 +1,4 @@
-import type { LaunchboxTaskResult } from '@romshelf/contract';
+import type { LaunchboxTaskResult, TaskExecution, TaskStatus } from '@romshelf/contract';
 
 import { api } from '@/lib/api-client';
 
@@ -16,9 +16,28 @@ export function fetchSourceHealth(source: string, signal?: AbortSignal): Promise
   return api.get<boolean>(`/heartbeat/metadata/${encodeURIComponent(source)}`, { signal });
 }
 
-/** POST /api/tasks/run/update_launchbox_metadata: download and index the LaunchBox dump. */
-export function runLaunchboxUpdate(): Promise<LaunchboxTaskResult> {
-  return api.post<LaunchboxTaskResult>('/tasks/run/update_launchbox_metadata', {
-    timeoutMs: 30 * 60_000,
-  });
+const POLL_INTERVAL_MS = 1000;
+
+/**
+ * POST /api/tasks/run/update_launchbox_metadata, then GET /api/tasks/{task_id} until the run
+ * ends: download and index the LaunchBox dump, and say what was indexed or why it failed.
+ */
+export async function runLaunchboxUpdate(): Promise<LaunchboxTaskResult> {
+  const run = await api.post<TaskExecution>('/tasks/run/update_launchbox_metadata');
+  for (;;) {
+    const status = await api.get<TaskStatus>(`/tasks/${encodeURIComponent(run.task_id)}`);
+    if (status.ended_at !== null) {
+      const stats = status.meta.update_stats ?? {};
+      const count = (key: string) => (typeof stats[key] === 'number' ? stats[key] : 0);
+      return {
+        task_name: 'update_launchbox_metadata',
+        status: status.status === 'finished' ? 'finished' : 'failed',
+        games: count('games'),
+        alternate_names: count('alternate_names'),
+        images: count('images'),
+        error: status.error,
+      };
+    }
+    await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
+  }
 }

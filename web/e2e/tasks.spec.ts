@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { signInAsAdmin } from './fixtures/admin.js';
+
+const dataDir = process.env.E2E_DATA_DIR;
+if (!dataDir) throw new Error('E2E_DATA_DIR is set by web/playwright.config.ts');
+const snesDir = path.join(dataDir, 'library', 'roms', 'snes');
+const KEPT = 'Aurora Quest (USA).sfc';
+const GONE = 'Vanished Valley (Europe).sfc';
+
+async function quickScan(page: Page): Promise<void> {
+  await page.getByTestId('nav-scan').click();
+  await page.getByTestId('scan-type-quick').click();
+  await page.getByTestId('scan-start').click();
+  await expect(page.getByTestId('scan-done')).toBeVisible({ timeout: 60_000 });
+}
+
+test('an admin runs a manual task and watches it finish in the history', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  fs.mkdirSync(snesDir, { recursive: true });
+  fs.writeFileSync(path.join(snesDir, KEPT), 'aurora');
+  fs.writeFileSync(path.join(snesDir, GONE), 'vanished');
+  await signInAsAdmin(page);
+
+  await test.step('a game goes missing from disk', async () => {
+    await quickScan(page);
+    fs.rmSync(path.join(snesDir, GONE));
+    await quickScan(page);
+  });
+
+  const missing = page.getByTestId('task-cleanup_missing_roms');
+  await test.step('the Tasks page lists the watcher, the schedules in words and the manual tasks', async () => {
+    await page.goto('/administration/tasks');
+    await expect(page.getByTestId('page-heading')).toHaveText('Tasks');
+    const watcher = page.getByTestId('task-filesystem_watcher');
+    await expect(watcher.getByTestId('task-enabled')).toHaveText('Off');
+    await expect(watcher).toContainText('ENABLE_RESCAN_ON_FILESYSTEM_CHANGE=true');
+    await expect(page.getByTestId('task-scan_library').getByTestId('task-schedule')).toHaveText(
+      'Runs at 03:00 AM, every day. 0 3 * * *',
+    );
+    await expect(page.getByTestId('task-history-empty')).toBeVisible();
+    await expect(missing.getByTestId('task-run')).toBeEnabled();
+  });
+
+  await test.step('running the clean-up ends in the history with its result', async () => {
+    await missing.getByTestId('task-run').click();
+    const row = page.getByTestId('task-history-row').first();
+    await expect(row).toHaveAttribute('data-task', 'cleanup_missing_roms');
+    await expect(row.getByTestId('task-history-status')).toHaveText('Finished');
+    await expect(row.getByTestId('task-history-summary')).toHaveText(
+      '1 of 1 missing games removed.',
+    );
+    await expect(row).toContainText('Run by hand');
+    await expect(missing.getByTestId('task-run')).toBeEnabled();
+  });
+
+  await test.step('the page fits a desktop and a phone screen', async () => {
+    for (const [width, height] of [
+      [1440, 900],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      // The layout settles after the resize (the side bar turns into a drawer).
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
+          message: `${String(width)}px`,
+        })
+        .toBeLessThanOrEqual(0);
+      await page.getByTestId('tasks-manual').scrollIntoViewIfNeeded();
+      await page.screenshot({
+        path: testInfo.outputPath(`tasks-${String(width)}x${String(height)}.png`),
+        animations: 'disabled',
+      });
+    }
+  });
+
+  await test.step('the missing game is gone from the library, the other stays', async () => {
+    const response = await page.request.get('/api/roms?limit=50');
+    expect(response.ok()).toBe(true);
+    const page1 = (await response.json()) as { items: { fs_name: string }[] };
+    const names = page1.items.map((rom) => rom.fs_name);
+    expect(names).toContain(KEPT);
+    expect(names).not.toContain(GONE);
+  });
+});

@@ -1,0 +1,66 @@
+import type { TaskStats, TaskStatus } from '@romshelf/contract';
+import { TASK_NAMES } from '@romshelf/contract';
+
+/** The variable that turns each task's schedule (or the watcher) on. */
+export const TASK_SWITCHES: Readonly<Record<string, string>> = {
+  [TASK_NAMES.scanLibrary]: 'ENABLE_SCHEDULED_RESCAN',
+  [TASK_NAMES.updateLaunchboxMetadata]: 'ENABLE_SCHEDULED_UPDATE_LAUNCHBOX_METADATA',
+  [TASK_NAMES.convertImagesToWebp]: 'ENABLE_SCHEDULED_CONVERT_IMAGES_TO_WEBP',
+  [TASK_NAMES.syncRetroachievementsProgress]: 'ENABLE_SCHEDULED_RETROACHIEVEMENTS_PROGRESS_SYNC',
+  [TASK_NAMES.cleanupOrphanedResources]: 'ENABLE_SCHEDULED_CLEANUP_ORPHANED_RESOURCES',
+  [TASK_NAMES.filesystemWatcher]: 'ENABLE_RESCAN_ON_FILESYSTEM_CHANGE',
+};
+
+/** i18n key (namespace `settings`) and values of a run's one-line result; null without one. */
+export function taskSummary(
+  run: Pick<TaskStatus, 'task_key' | 'meta'>,
+): { key: string; values: Record<string, number> } | null {
+  const [stats] = Object.values(run.meta) as (TaskStats | undefined)[];
+  if (stats === undefined) return null;
+  const n = (key: string) => (typeof stats[key] === 'number' ? stats[key] : 0);
+  switch (run.task_key) {
+    case TASK_NAMES.scanLibrary:
+    case TASK_NAMES.filesystemWatcher:
+      return {
+        key: 'tasks.summary.scan',
+        values: {
+          roms: n('scanned_roms'),
+          platforms: n('scanned_platforms'),
+          added: n('new_roms'),
+          identified: n('identified_roms'),
+        },
+      };
+    case TASK_NAMES.updateLaunchboxMetadata:
+      return {
+        key: 'tasks.summary.launchbox',
+        values: { games: n('games'), names: n('alternate_names'), images: n('images') },
+      };
+    case TASK_NAMES.convertImagesToWebp:
+      return {
+        key: 'tasks.summary.webp',
+        values: { processed: n('processed'), total: n('total'), errors: n('errors') },
+      };
+    case TASK_NAMES.cleanupOrphanedResources:
+      return {
+        key: 'tasks.summary.orphans',
+        values: { roms: n('removed_fs_roms'), platforms: n('removed_fs_platforms') },
+      };
+    case TASK_NAMES.cleanupMissingRoms:
+      return {
+        key: 'tasks.summary.missing',
+        values: { deleted: n('roms_deleted'), found: n('roms_found') },
+      };
+    case TASK_NAMES.syncRetroachievementsProgress:
+      return {
+        key: 'tasks.summary.retroachievements',
+        values: { processed: n('processed'), total: n('total'), failed: n('failed') },
+      };
+    default:
+      return null;
+  }
+}
+
+/** Seconds with one decimal, for `tasks.duration`. */
+export function durationSeconds(ms: number): string {
+  return (Math.round(ms / 100) / 10).toFixed(1);
+}
