@@ -2,24 +2,24 @@ import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 
 import { NotFound } from '../components/not-found';
+import { LoginPage } from '../features/auth/components/login-page';
+import { RegisterPage } from '../features/auth/components/register-page';
+import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
+import { SetupPage } from '../features/auth/components/setup-page';
+import { AuthLayout } from './layouts/auth-layout';
+import { MainLayout } from './layouts/main-layout';
 import { RootRoute } from './root-route';
 import type { RouteHandle } from './route-handle';
 
 const handle = (value: RouteHandle): RouteHandle => value;
 
 /*
- * Both layouts and every page load on demand (route `lazy`), so the first download stays small
- * whatever the number of pages: the sign-in page does not carry the library's layout (drawers,
- * menus, uploads), a library page does not carry the sign-in pages, and a page downloads its
- * layout and its own chunk in parallel.
+ * Main-layout pages load on demand (route `lazy`), so the first download stays small whatever
+ * the number of pages; the layout's drawers and upload dialog load when first opened. The
+ * layouts and the auth pages stay in the main bundle: the guard's redirects land on them, and
+ * they are the first thing a signed-out visitor sees.
  */
 const page = {
-  authLayout: () => import('./layouts/auth-layout'),
-  setup: () => import('../features/auth/components/setup-page'),
-  login: () => import('../features/auth/components/login-page'),
-  resetPassword: () => import('../features/auth/components/reset-password-page'),
-  register: () => import('../features/auth/components/register-page'),
-  mainLayout: () => import('./layouts/main-layout'),
   home: () => import('../features/home/components/home-page'),
   search: () => import('../features/gallery/components/search-page'),
   platform: () => import('../features/gallery/components/platform-page'),
@@ -43,33 +43,33 @@ export const routes: RouteObject[] = [
     HydrateFallback: () => null,
     children: [
       {
-        lazy: async () => ({ Component: (await page.authLayout()).AuthLayout }),
+        element: <AuthLayout />,
         children: [
           {
             path: '/setup',
-            lazy: async () => ({ Component: (await page.setup()).SetupPage }),
+            element: <SetupPage />,
             handle: handle({ title: 'login:setup.title' }),
           },
           {
             path: '/login',
-            lazy: async () => ({ Component: (await page.login()).LoginPage }),
+            element: <LoginPage />,
             handle: handle({ title: 'login:login.title' }),
           },
           {
             path: '/reset-password',
-            lazy: async () => ({ Component: (await page.resetPassword()).ResetPasswordPage }),
+            element: <ResetPasswordPage />,
             handle: handle({ title: 'login:reset.title' }),
           },
           {
             path: '/register',
-            lazy: async () => ({ Component: (await page.register()).RegisterPage }),
+            element: <RegisterPage />,
             handle: handle({ title: 'login:register.title' }),
           },
         ],
       },
       {
         path: '/',
-        lazy: async () => ({ Component: (await page.mainLayout()).MainLayout }),
+        element: <MainLayout />,
         children: [
           {
             index: true,
