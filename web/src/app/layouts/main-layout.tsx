@@ -10,7 +10,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { alpha, useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { lazy, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet } from 'react-router';
 
@@ -18,21 +18,13 @@ import { Logo } from '../../components/logo';
 import { NotFound } from '../../components/not-found';
 import { hideLoadingLogo } from '../../lib/loading-logo';
 import { useNavigationStore } from '@/shared/stores/navigation-store';
-import { useUploadStore } from '@/shared/stores/upload-store';
+import { UploadDialog } from '../../features/upload/components/upload-dialog';
+import { UploadTray } from '../../features/upload/components/upload-tray';
 import { useGuardNotFound } from '../guard-context';
 import { LibrarySync } from '../library-sync';
+import { Drawers } from './drawers';
 import { MAIN_BAR_COLLAPSED_WIDTH, MAIN_BAR_WIDTH, MainBar } from './main-bar';
-import { OnceOpened } from './once-opened';
 import { UserMenu } from './user-menu';
-
-// Loaded when first shown: none of them is on screen when a page opens.
-const Drawers = lazy(async () => ({ default: (await import('./drawers')).Drawers }));
-const UploadDialog = lazy(async () => ({
-  default: (await import('../../features/upload/components/upload-dialog')).UploadDialog,
-}));
-const UploadTray = lazy(async () => ({
-  default: (await import('../../features/upload/components/upload-tray')).UploadTray,
-}));
 
 const APP_BAR_HEIGHT = 64;
 
@@ -82,9 +74,6 @@ export function MainLayout() {
   const collapsed = useNavigationStore((state) => state.mainBarCollapsed);
   const [railOpen, setRailOpen] = useState(false);
   const notFound = useGuardNotFound();
-  const drawerOpen = useNavigationStore((state) => state.activeDrawer !== null);
-  const uploadDialogOpen = useUploadStore((state) => state.dialogOpen);
-  const uploading = useUploadStore((state) => state.items.length > 0);
   useEffect(hideLoadingLogo, []);
 
   const railWidth = collapsed ? MAIN_BAR_COLLAPSED_WIDTH : MAIN_BAR_WIDTH;
@@ -178,16 +167,10 @@ export function MainLayout() {
           {notFound ? <NotFound /> : <Outlet />}
         </Box>
       </Box>
-      <OnceOpened open={drawerOpen}>
-        <Drawers />
-      </OnceOpened>
+      <Drawers />
       <LibrarySync />
-      <OnceOpened open={uploadDialogOpen}>
-        <UploadDialog />
-      </OnceOpened>
-      <OnceOpened open={uploading}>
-        <UploadTray />
-      </OnceOpened>
+      <UploadDialog />
+      <UploadTray />
     </Box>
   );
 }
