@@ -3,10 +3,12 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+import { precompress } from './scripts/precompress';
+
 const serverTarget = 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: {
       '@romshelf/contract': fileURLToPath(new URL('../contract/src/index.ts', import.meta.url)),

@@ -27,6 +27,7 @@ import type { Db } from './db/database.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
 import { publicRoute } from './http/access.js';
 import { registerAuthHook } from './http/auth.hook.js';
+import { registerCompression } from './http/compression.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.js';
 import { HttpError } from './http/http-error.js';
@@ -156,11 +157,12 @@ function createFastify(config: AppConfig): FastifyInstance {
   });
 }
 
-/** Validation, errors, body parsers, cookies and security headers. */
+/** Validation, errors, compression, body parsers, cookies and security headers. */
 async function registerHttpBasics(app: FastifyInstance, config: AppConfig): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  await registerCompression(app);
 
   // Only JSON bodies for now (multipart arrives with uploads); anything else is a 400.
   // An empty JSON body counts as no body (some RomM clients post one to /api/login).

@@ -4,13 +4,12 @@ import type { ComponentType, ReactNode } from 'react';
 import { RomActionsContext } from '../components/rom-actions-context';
 import type { RomActions } from '../components/rom-actions-context';
 
-const load = () => import('../features/rom-actions');
-
-/** One of the feature's components, loaded with the first page that shows it. */
-function lazily<P extends object>(
-  pick: (module: Awaited<ReturnType<typeof load>>) => ComponentType<P>,
-): ComponentType<P> {
-  const Lazy = lazy(async () => ({ default: pick(await load()) }));
+/**
+ * One of the feature's components, loaded with the first page that shows it. Each comes from its
+ * own module, so a page showing ROM menus does not download the dialogs too.
+ */
+function lazily<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const Lazy = lazy(async () => ({ default: await load() }));
   return function LazyRomAction(props: P) {
     return (
       <Suspense fallback={null}>
@@ -21,10 +20,20 @@ function lazily<P extends object>(
 }
 
 const ROM_ACTIONS: RomActions = {
-  RomMenu: lazily((module) => module.RomMenu),
-  EditRomDialog: lazily((module) => module.EditRomDialog),
-  MatchRomDialog: lazily((module) => module.MatchRomDialog),
-  DeleteRomsDialog: lazily((module) => module.DeleteRomsDialog),
+  RomMenu: lazily(
+    async () => (await import('../features/rom-actions/components/rom-menu')).RomMenu,
+  ),
+  EditRomDialog: lazily(
+    async () => (await import('../features/rom-actions/components/edit-rom-dialog')).EditRomDialog,
+  ),
+  MatchRomDialog: lazily(
+    async () =>
+      (await import('../features/rom-actions/components/match/match-rom-dialog')).MatchRomDialog,
+  ),
+  DeleteRomsDialog: lazily(
+    async () =>
+      (await import('../features/rom-actions/components/delete-roms-dialog')).DeleteRomsDialog,
+  ),
 };
 
 /** Gives the gallery, home and details pages the ROM menu and dialogs of the rom-actions feature. */

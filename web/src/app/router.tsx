@@ -15,8 +15,8 @@ const handle = (value: RouteHandle): RouteHandle => value;
 
 /*
  * Main-layout pages load on demand (route `lazy`), so the first download stays small whatever
- * the number of pages. The auth pages stay in the main bundle: they are the first thing a
- * signed-out visitor sees.
+ * the number of pages. The layouts and the auth pages stay in the main bundle: the guard's
+ * redirects land on them, and they are the first thing a signed-out visitor sees.
  */
 const page = {
   home: () => import('../features/home/components/home-page'),

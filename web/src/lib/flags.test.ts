@@ -23,6 +23,15 @@ describe('regionToEmoji', () => {
     ['Korea', '🇰🇷'],
     ['Sweden', '🇸🇪'],
     ['Taiwan', '🇹🇼'],
+    ['United Kingdom', '🇬🇧'],
+    ['Denmark', '🇩🇰'],
+    ['DK', '🇩🇰'],
+    ['Peru', '🇵🇪'],
+    ['Mexico', '🇲🇽'],
+    ['India', '🇮🇳'],
+    ['New Zealand', '🇳🇿'],
+    ['Switzerland', '🇨🇭'],
+    ['Latin America', '🌎'],
   ])('%s → %s', (region, flag) => {
     expect(regionToEmoji(region)).toBe(flag);
   });

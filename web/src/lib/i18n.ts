@@ -1,12 +1,10 @@
 import { DEFAULT_LOCALE, I18N_NAMESPACES, LOCALE_CODES } from '@romshelf/contract';
 import i18next from 'i18next';
 import type { i18n as I18n } from 'i18next';
-import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 
+import { localesBackend } from './locales-backend';
 import { useLanguageStore } from './stores/language-store';
-
-export const LOCALES_PATH = '/locales/{{lng}}/{{ns}}.json';
 
 /** `fr_FR` → `fr-FR`, the form `<html lang>` expects. */
 export function htmlLang(locale: string): string {
@@ -20,7 +18,7 @@ export function htmlLang(locale: string): string {
 export async function initI18n(): Promise<I18n> {
   const language = useLanguageStore.getState().selectedLanguage;
   await i18next
-    .use(HttpBackend)
+    .use(localesBackend)
     .use(initReactI18next)
     .init({
       lng: language,
@@ -31,7 +29,6 @@ export async function initI18n(): Promise<I18n> {
       ns: [...I18N_NAMESPACES],
       defaultNS: 'common',
       fallbackNS: 'common',
-      backend: { loadPath: LOCALES_PATH },
       interpolation: { escapeValue: false },
       showSupportNotice: false,
       returnNull: false,

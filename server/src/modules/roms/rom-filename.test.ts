@@ -401,7 +401,8 @@ const noIntro: Case[] = [
     name: 'Lemmings (Scandinavia).sms',
     ext: 'sms',
     noTags: 'Lemmings',
-    tags: ['Scandinavia'],
+    // One of No-Intro's regions beyond RomM's table.
+    regions: ['Scandinavia'],
   },
   {
     name: 'Fortune Street (Unknown) (Holland).nds',

@@ -37,6 +37,54 @@ export const REGION_CODES: Readonly<Record<string, string>> = Object.freeze({
   W: 'World',
 });
 
+/**
+ * Regions of No-Intro's naming convention (full country names, plus the `DK` code) that
+ * {@link REGION_CODES} lacks, matched in any case after it. Where RomM names the same country,
+ * its name is kept: No-Intro's `United Kingdom` is RomM's `England` (code `UK`).
+ */
+export const NO_INTRO_REGION_NAMES: Readonly<Record<string, string>> = Object.freeze({
+  'United Kingdom': 'England',
+  DK: 'Denmark',
+  Denmark: 'Denmark',
+  Argentina: 'Argentina',
+  Austria: 'Austria',
+  Belgium: 'Belgium',
+  Chile: 'Chile',
+  Colombia: 'Colombia',
+  Croatia: 'Croatia',
+  Czech: 'Czech',
+  'Czech Republic': 'Czech',
+  Estonia: 'Estonia',
+  Hungary: 'Hungary',
+  Iceland: 'Iceland',
+  India: 'India',
+  Indonesia: 'Indonesia',
+  Ireland: 'Ireland',
+  Israel: 'Israel',
+  'Latin America': 'Latin America',
+  Latvia: 'Latvia',
+  Lithuania: 'Lithuania',
+  Malaysia: 'Malaysia',
+  Mexico: 'Mexico',
+  'New Zealand': 'New Zealand',
+  Peru: 'Peru',
+  Philippines: 'Philippines',
+  Poland: 'Poland',
+  Portugal: 'Portugal',
+  Romania: 'Romania',
+  Scandinavia: 'Scandinavia',
+  Serbia: 'Serbia',
+  Singapore: 'Singapore',
+  Slovakia: 'Slovakia',
+  Slovenia: 'Slovenia',
+  'South Africa': 'South Africa',
+  Switzerland: 'Switzerland',
+  Thailand: 'Thailand',
+  Turkey: 'Turkey',
+  Ukraine: 'Ukraine',
+  'United Arab Emirates': 'United Arab Emirates',
+});
+
 /** Language codes of ROM naming conventions → language name. */
 export const LANGUAGE_CODES: Readonly<Record<string, string>> = Object.freeze({
   Ar: 'Arabic',
@@ -145,7 +193,10 @@ function lowerCaseIndex(table: Readonly<Record<string, string>>): ReadonlyMap<st
 
 const REGIONS_BY_CODE = new Map(Object.entries(REGION_CODES));
 const LANGUAGES_BY_CODE = new Map(Object.entries(LANGUAGE_CODES));
-const REGIONS_ANY_CASE = lowerCaseIndex(REGION_CODES);
+const REGIONS_ANY_CASE = new Map([
+  ...lowerCaseIndex(REGION_CODES),
+  ...lowerCaseIndex(NO_INTRO_REGION_NAMES),
+]);
 const LANGUAGES_ANY_CASE = lowerCaseIndex(LANGUAGE_CODES);
 const REGION_PROVIDER_INDEX = new Map(Object.entries(REGION_PROVIDER_CODES));
 
@@ -173,8 +224,8 @@ function pushUnique(list: string[], value: string): void {
 
 /**
  * Classifies every `(…)` / `[…]` group of a name, split on commas, in the §4.4 order:
- * exact region code, exact language code, region name/code and language name/code in
- * any case, `v…`/`ver…`/`version…`, `reg-…`, `rev-…`, else a plain tag. Lists keep the
+ * exact region code, exact language code, region name/code (RomM's table, then No-Intro's other
+ * countries) and language name/code in any case, `v…`/`ver…`/`version…`, `reg-…`, `rev-…`, else a plain tag. Lists keep the
  * first occurrence of each value; for revision and version the last one wins.
  */
 export function parseRomTags(name: string): RomNameTags {

@@ -1,7 +1,93 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
 import { describe, expect, it } from 'vitest';
 
-import { buildTestApp, INDEX_HTML, makeTempDir } from '../../../test/build-test-app.js';
+import { buildTestApp, INDEX_HTML, makeTempDir, makeWebDir } from '../../../test/build-test-app.js';
 import { NOT_BUILT_PAGE } from './web.routes.js';
+
+const APP_SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(2_000))};\n`;
+
+/** A built web app whose script and index.html have the build's `.br` and `.gz` siblings. */
+function makePrecompressedWebDir(): string {
+  const webDir = makeWebDir(makeTempDir('romshelf-web-'));
+  const script = path.join(webDir, 'assets', 'app-1a2b3c.js');
+  writeFileSync(script, APP_SCRIPT);
+  writeFileSync(`${script}.br`, zlib.brotliCompressSync(APP_SCRIPT));
+  writeFileSync(`${script}.gz`, zlib.gzipSync(APP_SCRIPT));
+  const index = path.join(webDir, 'index.html');
+  writeFileSync(`${index}.br`, zlib.brotliCompressSync(INDEX_HTML));
+  writeFileSync(`${index}.gz`, zlib.gzipSync(INDEX_HTML));
+  return webDir;
+}
+
+describe('precompressed web app files', () => {
+  it('sends the brotli file, else the gzip one, else the file, with the right headers', async () => {
+    const { app } = await buildTestApp({ webDir: makePrecompressedWebDir() });
+    const url = '/assets/app-1a2b3c.js';
+    const cases: [string | undefined, string | undefined, (body: Buffer) => Buffer][] = [
+      ['gzip, deflate, br, zstd', 'br', (body) => zlib.brotliDecompressSync(body)],
+      ['gzip, deflate', 'gzip', (body) => zlib.gunzipSync(body)],
+      ['br;q=0, gzip', 'gzip', (body) => zlib.gunzipSync(body)],
+      ['identity', undefined, (body) => body],
+      [undefined, undefined, (body) => body],
+    ];
+    for (const [accept, encoding, decode] of cases) {
+      const headers = accept === undefined ? {} : { 'accept-encoding': accept };
+      const response = await app.inject({ method: 'GET', url, headers });
+      const label = String(accept);
+      expect(response.statusCode, label).toBe(200);
+      expect(response.headers['content-encoding'], label).toBe(encoding);
+      expect(response.headers['content-type'], label).toMatch(/^application\/javascript/);
+      expect(response.headers.vary, label).toBe('accept-encoding');
+      expect(response.headers['cache-control'], label).toBe('public, max-age=31536000, immutable');
+      expect(response.headers['content-length'], label).toBe(String(response.rawPayload.length));
+      expect(decode(response.rawPayload).toString('utf8'), label).toBe(APP_SCRIPT);
+    }
+    const brotli = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+    expect(brotli.rawPayload.length).toBeLessThan(APP_SCRIPT.length / 10);
+  });
+
+  it('sends the compressed index.html for client routes too', async () => {
+    const { app } = await buildTestApp({ webDir: makePrecompressedWebDir() });
+    for (const url of ['/', '/platform/3']) {
+      const response = await app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-encoding'], url).toBe('br');
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(zlib.brotliDecompressSync(response.rawPayload).toString('utf8'), url).toBe(INDEX_HTML);
+    }
+  });
+
+  it('answers a range request from the file itself, never from a compressed copy', async () => {
+    const { app } = await buildTestApp({ webDir: makePrecompressedWebDir() });
+    const response = await app.inject({
+      url: '/assets/app-1a2b3c.js',
+      headers: { 'accept-encoding': 'br, gzip', range: 'bytes=0-19' },
+    });
+    expect(response.statusCode).toBe(206);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers['content-range']).toBe(`bytes 0-19/${APP_SCRIPT.length}`);
+    expect(response.body).toBe(APP_SCRIPT.slice(0, 20));
+  });
+
+  it('compresses a text file that has no compressed copy as it sends it', async () => {
+    const webDir = makePrecompressedWebDir();
+    const locale = JSON.stringify({ words: 'word '.repeat(1_000) });
+    writeFileSync(path.join(webDir, 'locales', 'en_US', 'common.json'), locale);
+    const { app } = await buildTestApp({ webDir });
+    const response = await app.inject({
+      url: '/locales/en_US/common.json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.gunzipSync(response.rawPayload).toString('utf8')).toBe(locale);
+  });
+});
 
 describe('single-page app', () => {
   it('serves index.html for client routes (history fallback)', async () => {

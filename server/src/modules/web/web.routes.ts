@@ -35,6 +35,10 @@ export const NOT_BUILT_PAGE = `<!doctype html>
  * Serves the built single-page app: hashed files under /assets/ are cached for a year, every
  * other file (index.html, locales) is revalidated. Unknown non-API GETs get index.html so the
  * client-side router can take over (history fallback).
+ *
+ * The build writes a brotli (`.br`) and a gzip (`.gz`) copy beside each text file; the one the
+ * request accepts (brotli first) is sent with the original file's type, its own length and
+ * `Vary: Accept-Encoding`, else the file itself.
  */
 export async function registerWebApp(app: FastifyInstance, webDir: string): Promise<void> {
   const hasWebDir = existsSync(webDir);
@@ -44,6 +48,7 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
       prefix: '/',
       wildcard: true,
       index: ['index.html'],
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, filePath) => {
         const relative = path.relative(webDir, filePath).split(path.sep).join('/');

@@ -14,7 +14,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { PlayStatusMenu } from '@/components/play-status-menu';
@@ -25,9 +25,16 @@ import { saveRomProps, withRomUser } from '@/shared/api/rom-props';
 import type { PropsChange } from '@/shared/api/rom-props';
 import { useHasScopes } from '@/shared/stores/use-scopes';
 
-import { DeleteRomsDialog } from './delete-roms-dialog';
-import { EditRomDialog } from './edit-rom-dialog';
-import { MatchRomDialog } from './match/match-rom-dialog';
+// The dialogs load when first opened: a gallery shows a menu on every card, rarely a dialog.
+const EditRomDialog = lazy(async () => ({
+  default: (await import('./edit-rom-dialog')).EditRomDialog,
+}));
+const MatchRomDialog = lazy(async () => ({
+  default: (await import('./match/match-rom-dialog')).MatchRomDialog,
+}));
+const DeleteRomsDialog = lazy(async () => ({
+  default: (await import('./delete-roms-dialog')).DeleteRomsDialog,
+}));
 
 /**
  * The ⋮ menu of a game (cards and details): edit and delete (roms.write), favourite, play
@@ -181,20 +188,22 @@ export function RomMenu({
         current={rom.rom_user.status}
         onPick={(status: PlayStatus | null) => props({ data: { status } })}
       />
-      {canWrite && editing ? (
-        <EditRomDialog rom={rom} open onClose={() => setEditing(false)} onSaved={onChanged} />
-      ) : null}
-      {canWrite && matching ? (
-        <MatchRomDialog rom={rom} open onClose={() => setMatching(false)} onMatched={onChanged} />
-      ) : null}
-      {canWrite && deleting ? (
-        <DeleteRomsDialog
-          roms={[rom]}
-          open
-          onClose={() => setDeleting(false)}
-          onDeleted={onDeleted}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {canWrite && editing ? (
+          <EditRomDialog rom={rom} open onClose={() => setEditing(false)} onSaved={onChanged} />
+        ) : null}
+        {canWrite && matching ? (
+          <MatchRomDialog rom={rom} open onClose={() => setMatching(false)} onMatched={onChanged} />
+        ) : null}
+        {canWrite && deleting ? (
+          <DeleteRomsDialog
+            roms={[rom]}
+            open
+            onClose={() => setDeleting(false)}
+            onDeleted={onDeleted}
+          />
+        ) : null}
+      </Suspense>
     </>
   );
 }

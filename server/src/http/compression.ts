@@ -1,0 +1,56 @@
+import fastifyCompress from '@fastify/compress';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/**
+ * Types compressed on the fly: JSON (API answers, the OpenAPI document), text, scripts and SVG.
+ * Everything else — ROM content (`application/octet-stream`), zips, images, PDFs — is sent as
+ * it is: those are compressed already, or gain too little for the CPU they would cost.
+ */
+export const COMPRESSIBLE_TYPE =
+  /^(?:text\/(?!event-stream)|application\/(?:json|javascript|xml|[\w.-]+\+(?:json|xml))|image\/svg\+xml)\s*(?:;|$)/iu;
+
+/** Answers smaller than this are sent as they are: the encoding would save next to nothing. */
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
+
+function isCompressible(contentType: unknown): boolean {
+  return typeof contentType === 'string' && COMPRESSIBLE_TYPE.test(contentType);
+}
+
+function addVaryAcceptEncoding(reply: FastifyReply): void {
+  const vary = reply.getHeader('vary');
+  const current = Array.isArray(vary) ? vary.join(', ') : String(vary ?? '');
+  if (/(?:^|,)\s*(?:accept-encoding|\*)\s*(?:,|$)/iu.test(current)) return;
+  reply.header('vary', current === '' ? 'accept-encoding' : `${current}, accept-encoding`);
+}
+
+/**
+ * Brotli (preferred) or gzip for compressible answers, chosen by the request's Accept-Encoding
+ * (@fastify/compress). Register before any route: the plugin attaches itself to each route as it
+ * is added. The web app's files are compressed at build time and served as they are (see
+ * `registerWebApp`); an answer that already has a Content-Encoding is never compressed again.
+ *
+ * A Range request asks for byte offsets of the unencoded file, so it is answered in identity
+ * encoding: its Accept-Encoding is replaced before any handler reads it. Partial (206) answers
+ * are never compressed either. Request bodies are not decompressed (uploads stay as sent).
+ */
+export async function registerCompression(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.headers.range !== undefined) request.headers['accept-encoding'] = 'identity';
+    done();
+  });
+  // Whether or not this answer ends up compressed, its encoding depended on Accept-Encoding:
+  // caches must keep one copy per encoding.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (reply.statusCode !== 206 && isCompressible(reply.getHeader('content-type'))) {
+      addVaryAcceptEncoding(reply);
+    }
+    done(null, payload);
+  });
+  await app.register(fastifyCompress, {
+    global: true,
+    globalDecompression: false,
+    encodings: ['br', 'gzip'],
+    threshold: COMPRESSION_THRESHOLD_BYTES,
+    customTypes: isCompressible,
+  });
+}
