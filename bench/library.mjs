@@ -18,7 +18,13 @@ import { HashPool } from '../server/dist/modules/hashing/hash-pool.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Real No-Intro file names (platform, file name, DAT region), 24 platforms. */
-export const NAMES_FILE = path.join(repoRoot, '..', 'shared', 'data', 'nointro-names-sample.tsv');
+export const NAMES_FILE = path.join(
+  repoRoot,
+  'server',
+  'test',
+  'fixtures',
+  'nointro-names-sample.tsv',
+);
 /** Bumped whenever the generated library changes, so cached copies are rebuilt. */
 const GENERATOR_VERSION = 2;
 /** Games of the biggest platform (Nintendo DS) in a 100,000-ROM library. */
