@@ -5,10 +5,7 @@
  * time until every place on screen shows a card (not a placeholder), the DOM size and the JS
  * heap; then it times the A–Z bar's jump to "S".
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-
+/* global window, document, requestAnimationFrame */
 import { chromium } from 'playwright-core';
 
 /** @param {number[]} samples @param {number} fraction */
@@ -20,9 +17,9 @@ function percentile(samples, fraction) {
 /**
  * In the page: runs `act`, then resolves with the milliseconds until the viewport holds cards
  * and no placeholder (checked each frame), or -1 after 10 s.
- * @param {'scroll' | 'jump'} kind @param {number} step
+ * @param {{ kind: 'scroll' | 'jump', step: number }} action
  */
-function settleAfter(kind, step) {
+function settleAfter({ kind, step }) {
   const inView = (/** @type {Element} */ element) => {
     const rect = element.getBoundingClientRect();
     return rect.bottom > 64 && rect.top < window.innerHeight && rect.height > 0;
@@ -50,17 +47,17 @@ function settleAfter(kind, step) {
  */
 export async function galleryFigures(ctx) {
   const { baseUrl, cookie, biggestPlatform } = ctx;
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'romshelf-bench-gallery-'));
-  const context = await chromium.launchPersistentContext(profile, {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    viewport: { width: 1440, height: 900 },
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
   });
   try {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const [name, ...value] = cookie.split('=');
     await context.addCookies([{ name: name ?? '', value: value.join('='), url: baseUrl }]);
-    const page = context.pages()[0] ?? (await context.newPage());
+    const page = await context.newPage();
+    page.on('crash', () => console.error('gallery bench: the page crashed'));
     await page.addInitScript(() => localStorage.setItem('settings.galleryView', 'big'));
     const cdp = await context.newCDPSession(page);
     const heapMb = async () =>
@@ -77,22 +74,32 @@ export async function galleryFigures(ctx) {
     let cardsSeen = 0;
     for (;;) {
       const step = await page.evaluate(() => Math.round(window.innerHeight * 0.9));
-      const elapsed = /** @type {number} */ (await page.evaluate(settleAfter, ['scroll', step]));
+      const elapsed = /** @type {number} */ (
+        await page.evaluate(settleAfter, { kind: 'scroll', step })
+      );
       times.push(elapsed < 0 ? 10_000 : elapsed);
       const state = await page.evaluate(() => ({
         nodes: document.getElementsByTagName('*').length,
         cards: document.querySelectorAll('[data-gallery-item="rom"]').length,
+        y: Math.round(window.scrollY),
         atEnd: window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2,
       }));
       maxNodes = Math.max(maxNodes, state.nodes);
       cardsSeen = Math.max(cardsSeen, state.cards);
-      if (times.length % 50 === 0) maxHeap = Math.max(maxHeap, await heapMb());
+      if (process.env.BENCH_VERBOSE && times.length < 8)
+        console.error(times.length, state, elapsed);
+      if (times.length % 50 === 0) {
+        maxHeap = Math.max(maxHeap, await heapMb());
+        if (process.env.BENCH_VERBOSE) console.error(times.length, state, maxHeap.toFixed(0));
+      }
       if (state.atEnd) break;
     }
     maxHeap = Math.max(maxHeap, await heapMb());
     const reachedEnd = await page.getByTestId('gallery-end').isVisible();
 
-    const jumpMs = /** @type {number} */ (await page.evaluate(settleAfter, ['jump', 0]));
+    const jumpMs = /** @type {number} */ (
+      await page.evaluate(settleAfter, { kind: 'jump', step: 0 })
+    );
     const failedSteps = times.filter((time) => time >= 10_000).length;
 
     const label = `gallery ${biggestPlatform.slug} (${String(biggestPlatform.rom_count)} ROMs, big covers, ${String(columns)} columns, 1440x900)`;
@@ -114,7 +121,6 @@ export async function galleryFigures(ctx) {
       ],
     ];
   } finally {
-    await context.close();
-    fs.rmSync(profile, { recursive: true, force: true });
+    await browser.close();
   }
 }
