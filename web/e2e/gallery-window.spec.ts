@@ -47,7 +47,7 @@ test.afterAll(() => {
 /** Cards whose box is (at least partly) inside the viewport. */
 async function titlesOnScreen(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    [...document.querySelectorAll('[data-testid="rom-card"]')]
+    Array.from(document.querySelectorAll<HTMLElement>('[data-testid="rom-card"]'))
       .filter((card) => {
         const box = card.getBoundingClientRect();
         return box.bottom > 64 && box.top < window.innerHeight;
