@@ -112,8 +112,11 @@ export function useGalleryWindow({
     if (lastRow >= 0) onRange(rowsToItems(firstRow, lastRow, columns, total));
   }, [firstRow, lastRow, columns, total, onRange]);
 
-  /** The first item on screen (not the overscan above it). */
-  const firstVisibleItem = (virtualizer.range?.startIndex ?? 0) * columns;
+  /** The first item on screen below the app bar (not the overscan above it). */
+  const topRow = virtualizer.getVirtualItemForOffset(
+    (virtualizer.scrollOffset ?? 0) + SCROLL_PADDING,
+  );
+  const firstVisibleItem = (topRow?.index ?? 0) * columns;
   const scrollToItem = (index: number) =>
     virtualizer.scrollToIndex(rowOfItem(index, columns), { align: 'start' });
 

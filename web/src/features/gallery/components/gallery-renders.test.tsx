@@ -7,6 +7,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import type * as RomCardModule from '@/components/rom-card';
 import { updateCachedRom } from '@/shared/api/rom-cache';
 import { createTestI18n } from '@/test/i18n';
 
@@ -18,7 +19,7 @@ import { Gallery } from './gallery';
 const renders = new Map<number, number>();
 
 vi.mock('@/components/rom-card', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@/components/rom-card')>();
+  const actual = await importOriginal<typeof RomCardModule>();
   const CountingCard = memo(function CountingCard(props: ComponentProps<typeof actual.RomCard>) {
     renders.set(props.rom.id, (renders.get(props.rom.id) ?? 0) + 1);
     return <actual.RomCard {...props} />;

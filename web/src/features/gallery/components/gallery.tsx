@@ -111,17 +111,35 @@ function GalleryToolbar({
   );
 }
 
+/** The page's scroll position per context, written as it scrolls, for a return to it. */
+const scrollPositions = new Map<string, number>();
+
 /**
  * Opening the gallery starts a fresh selection, unless this is a return (back/forward) to the
- * context it was made in; closing it keeps the selection for that return.
+ * context it was made in; closing it keeps the selection for that return. A return also scrolls
+ * back to where the context was left: the list is drawn at its full height from the cached
+ * pages and the remembered layout, then the position is set once the rows are laid out.
  */
-function useSelectionLifetime(platformId: number | null, place: string) {
+function useReturnToPlace(platformId: number | null, place: string) {
   const navigationType = useNavigationType();
   const returning = useRef(navigationType === NavigationType.Pop);
   useEffect(() => {
     useGalleryStore.getState().enter(platformId, place, returning.current);
     return () => useGalleryStore.getState().leave();
   }, [platformId, place]);
+  useEffect(() => {
+    const saved = scrollPositions.get(place);
+    let frame = 0;
+    if (returning.current && saved !== undefined) {
+      frame = requestAnimationFrame(() => window.scrollTo({ top: saved }));
+    }
+    const remember = () => scrollPositions.set(place, window.scrollY);
+    window.addEventListener('scroll', remember, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', remember);
+    };
+  }, [place]);
 }
 
 function GalleryContent({
@@ -139,7 +157,7 @@ function GalleryContent({
   const { orderBy, orderDir } = data.view;
   const selectMode = useGalleryStore((state) => state.selectMode);
   const selectedIds = useGalleryStore((state) => state.selectedIds);
-  useSelectionLifetime(platformId, placeKey(place));
+  useReturnToPlace(platformId, placeKey(place));
 
   // Before the first answer the list is sized from what the caller knows (a platform's count).
   const size = total ?? (error ? 0 : Math.max(1, Math.min(expectedCount ?? 24, 100_000)));
