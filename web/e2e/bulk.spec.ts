@@ -171,7 +171,7 @@ test('an admin selects games in a gallery and downloads, rates, favourites and d
     await expect(count).toHaveText('Selected: 2');
 
     const all = bar.getByTestId('bulk-select-all');
-    await expect(all).toHaveText('Select all loaded (6)');
+    await expect(all).toHaveText('Select all (6)');
     await all.click();
     await expect(count).toHaveText('Selected: 6');
     await expect(page.locator('[data-testid="rom-card"][data-selected="true"]')).toHaveCount(6);

@@ -323,6 +323,11 @@ export const RomListQuerySchema = z.object({
     .default('asc'),
   with_char_index: queryBoolean(true),
   with_filter_values: queryBoolean(true),
+  /**
+   * The ids of the whole filtered result in list order (`rom_id_index`), e.g. to select all of
+   * it. Off unless asked: RomM sends it by default, but it is the whole result on every page.
+   */
+  with_rom_id_index: queryBoolean(false),
   with_files: queryBoolean(false),
   with_total: queryBoolean(true),
   /** Accepted for compatibility; grouping by metadata id arrives with metadata. */

@@ -242,8 +242,6 @@ export const RomCard = memo(function RomCard({
             bgcolor: alpha(theme.palette.primary.main, 0.1),
             transform: 'translateY(-2px)',
           },
-          contentVisibility: 'auto',
-          containIntrinsicSize: 'auto 320px',
         })}
       >
         <Box

@@ -130,6 +130,16 @@ export class RomListRepository {
     return rows.map((row) => row.id);
   }
 
+  /** Ids of the whole result, in list order (`rom_id_index`). */
+  async orderedIds(query: Omit<RomPageQuery, 'limit' | 'offset'>): Promise<number[]> {
+    const rows = await this.filtered(query)
+      .select('rom.id')
+      .orderBy(this.sortKey(query.orderBy, query.userId), query.direction)
+      .orderBy('rom.id', query.direction)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
   async count(filter: RomFilter): Promise<number> {
     const row = await this.filtered(filter)
       .select((eb) => eb.fn.countAll<number>().as('total'))

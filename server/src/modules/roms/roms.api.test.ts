@@ -149,6 +149,23 @@ describe('GET /api/roms', () => {
     expect(everything.items.every((rom) => rom.files.length > 0)).toBe(true);
   });
 
+  it('gives the ids of the whole result in list order when asked (rom_id_index)', async () => {
+    const { app, session, nes } = await setup();
+    const all = await page(app, session, `platform_id=${nes}`);
+    const ids = all.items.map((rom) => rom.id);
+    const indexed = await page(app, session, `platform_id=${nes}&limit=2&with_rom_id_index=true`);
+    expect(indexed.items.map((rom) => rom.id)).toEqual(ids.slice(0, 2));
+    expect(indexed.rom_id_index).toEqual(ids);
+    const desc = await page(
+      app,
+      session,
+      `platform_id=${nes}&order_dir=desc&limit=1&offset=3&with_rom_id_index=1`,
+    );
+    expect(desc.rom_id_index).toEqual([...ids].reverse());
+    const searched = await page(app, session, 'search_term=banana&limit=1&with_rom_id_index=true');
+    expect(searched.rom_id_index).toEqual(ids.slice(3, 5));
+  });
+
   it('searches name and tag-free file name, ignoring case and accents', async () => {
     const { app, session, nes } = await setup();
     const names = async (term: string, extra = '') =>

@@ -167,7 +167,7 @@ export class RomsService {
       limit: query.limit,
       offset: query.offset,
       char_index: charIndex,
-      rom_id_index: [],
+      rom_id_index: query.with_rom_id_index ? await this.lists.orderedIds(pageQuery) : [],
       filter_values: query.with_filter_values
         ? await this.filterValues(platformIds)
         : EMPTY_FILTERS,

@@ -1,57 +1,121 @@
 import type { RomListPage, SimpleRom } from '@romshelf/contract';
 
-/** The part of a gallery context that is on screen: consecutive pages from `start`. */
-export interface GalleryWindow {
-  /** Offset of the first shown ROM (not 0 after a jump by letter). */
-  start: number;
-  /** How many pages from `start` are shown; infinite scroll adds one at a time. */
-  pages: number;
+/**
+ * The windowed gallery's arithmetic: a context of `total` ROMs is laid out in rows, only the
+ * rows near the viewport are drawn, and the pages (fixed offsets, multiples of the page size,
+ * one query-cache entry each) holding their ROMs are fetched.
+ */
+
+/** A range of item indexes, both ends included; empty when `last < first`. */
+export interface ItemRange {
+  first: number;
+  last: number;
 }
 
-export const FIRST_WINDOW: GalleryWindow = { start: 0, pages: 1 };
+/** The grid modes' card sizes: columns as wide as fit, never fewer than `min`. */
+export const GRID_LAYOUT = {
+  small: { minCardWidth: 136, gap: 8, minColumns: 3, maxColumns: 12 },
+  big: { minCardWidth: 220, gap: 16, minColumns: 2, maxColumns: 9 },
+} as const;
 
-/** The offsets of the pages a window shows. */
-export function windowOffsets(window: GalleryWindow, pageSize: number): number[] {
-  return Array.from({ length: window.pages }, (_, index) => window.start + index * pageSize);
+export type GridMode = keyof typeof GRID_LAYOUT;
+
+/** How many cards fit across `width` pixels of the gallery in a grid mode. */
+export function gridColumns(width: number, mode: GridMode): number {
+  const { minCardWidth, gap, minColumns, maxColumns } = GRID_LAYOUT[mode];
+  const fit = Math.floor((Math.max(0, width) + gap) / (minCardWidth + gap));
+  return Math.min(maxColumns, Math.max(minColumns, fit));
 }
 
-export interface GalleryPages {
-  roms: SimpleRom[];
-  loaded: boolean;
-  total: number;
-  /** Where the next page starts: the last answer's offset plus its limit (SPEC §4). */
-  nextOffset: number;
-  /** True while more ROMs exist after the shown ones. */
-  more: boolean;
-  charIndex: Record<string, number>;
+/** Rows needed for `total` items, `columns` to a row. */
+export function rowCount(total: number, columns: number): number {
+  return columns > 0 ? Math.ceil(Math.max(0, total) / columns) : 0;
 }
 
-const NO_INDEX: Record<string, number> = {};
+/** The items of rows `firstRow`..`lastRow`, cut at the end of the list. */
+export function rowsToItems(
+  firstRow: number,
+  lastRow: number,
+  columns: number,
+  total: number,
+): ItemRange {
+  return { first: firstRow * columns, last: Math.min(total - 1, (lastRow + 1) * columns - 1) };
+}
+
+/** The row an item sits in. */
+export function rowOfItem(index: number, columns: number): number {
+  return Math.floor(Math.max(0, index) / Math.max(1, columns));
+}
+
+/** The offset of the page holding item `index`. */
+export function pageOffsetOf(index: number, pageSize: number): number {
+  return Math.floor(Math.max(0, index) / pageSize) * pageSize;
+}
 
 /**
- * Joins the cached pages of a window, in order, up to the first one not loaded yet: the
- * gallery shows an unbroken run of ROMs.
+ * The offsets of the pages to have for the items on screen: those holding `range`, widened by
+ * `ahead` items each way so the next page is on its way before its first row shows. Cut to
+ * the list (`total`); at least the first page while nothing is known.
  */
-export function joinPages(pages: readonly (RomListPage | undefined)[]): GalleryPages {
-  const roms: SimpleRom[] = [];
-  let last: RomListPage | undefined;
+export function pagesToFetch(
+  range: ItemRange,
+  total: number | null,
+  pageSize: number,
+  ahead = Math.floor(pageSize / 2),
+): number[] {
+  if (total === null) return [pageOffsetOf(range.first, pageSize)];
+  if (total === 0 || range.last < range.first) return [];
+  const first = pageOffsetOf(Math.max(0, range.first - ahead), pageSize);
+  const last = pageOffsetOf(Math.min(total - 1, range.last + ahead), pageSize);
+  const offsets: number[] = [];
+  for (let offset = first; offset <= last; offset += pageSize) offsets.push(offset);
+  return offsets;
+}
+
+/** The ROM at `index` from the page that holds it, if that page is loaded. */
+export function romAt(
+  pages: ReadonlyMap<number, RomListPage>,
+  index: number,
+  pageSize: number,
+): SimpleRom | undefined {
+  const offset = pageOffsetOf(index, pageSize);
+  return pages.get(offset)?.items[index - offset];
+}
+
+/** The list's size as the server counted it, or what the loaded pages show when it gave none. */
+export function totalOf(pages: Iterable<RomListPage>): number | null {
+  let total: number | null = null;
+  let seen = 0;
   for (const page of pages) {
-    if (!page) break;
-    roms.push(...page.items);
-    last = page;
+    if (page.total !== null) return page.total;
+    seen = Math.max(seen, page.offset + page.items.length);
+    total = seen;
   }
-  const first = pages[0];
-  if (!first || !last) {
-    return { roms, loaded: false, total: 0, nextOffset: 0, more: false, charIndex: NO_INDEX };
+  return total;
+}
+
+/**
+ * The ROMs of the loaded pages in list order, skipping pages not loaded (a shift-click range
+ * can only take what is known).
+ */
+export function knownRoms(pages: ReadonlyMap<number, RomListPage>): SimpleRom[] {
+  return [...pages.entries()].sort(([a], [b]) => a - b).flatMap(([, page]) => page.items);
+}
+
+/**
+ * The pages to load to reach `ids`, given the whole result's ids in list order
+ * (`rom_id_index`): ids not in the list are left out.
+ */
+export function pagesHolding(
+  ids: Iterable<number>,
+  orderedIds: readonly number[],
+  pageSize: number,
+): number[] {
+  const position = new Map(orderedIds.map((id, index) => [id, index]));
+  const offsets = new Set<number>();
+  for (const id of ids) {
+    const index = position.get(id);
+    if (index !== undefined) offsets.add(pageOffsetOf(index, pageSize));
   }
-  const total = first.total ?? last.offset + last.items.length;
-  const nextOffset = last.offset + last.limit;
-  return {
-    roms,
-    loaded: true,
-    total,
-    nextOffset,
-    more: nextOffset < total,
-    charIndex: first.char_index,
-  };
+  return [...offsets].sort((a, b) => a - b);
 }

@@ -1,15 +1,15 @@
 import { PAGE_SIZE } from '@romshelf/contract';
-import type { RomListPage } from '@romshelf/contract';
+import type { RomListPage, SimpleRom } from '@romshelf/contract';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient, UseQueryResult } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 
 import { romKeys } from '@/shared/api/rom-keys';
 import type { RomListContext } from '@/shared/api/rom-keys';
 
-import { romPageQueryOptions } from './api/roms';
-import { joinPages, windowOffsets } from './gallery-pages';
-import type { GalleryPages } from './gallery-pages';
+import { fetchRoms, romPageQueryOptions } from './api/roms';
+import { knownRoms, pagesHolding, pagesToFetch, totalOf } from './gallery-pages';
+import type { ItemRange } from './gallery-pages';
 import { DEFAULT_PLACE_VIEW, useGalleryStore } from './stores/gallery-store';
 import type { GalleryPlaceView } from './stores/gallery-store';
 
@@ -32,56 +32,126 @@ function contextOf(place: GalleryPlace, view: GalleryPlaceView): RomListContext 
   };
 }
 
-/** The view left last time, when its first page is still cached; else the top of the list. */
-function restoreView(place: GalleryPlace, queryClient: QueryClient): GalleryPlaceView {
-  const saved = useGalleryStore.getState().places[placeKey(place)];
-  if (!saved) return DEFAULT_PLACE_VIEW;
-  const first = romPageQueryOptions(contextOf(place, saved), saved.start).queryKey;
-  return queryClient.getQueryData(first) ? saved : { ...saved, start: 0, pages: 1 };
-}
+const NO_INDEX: Readonly<Record<string, number>> = {};
 
-interface PagesState {
-  pages: GalleryPages;
-  /** A page of the window is being loaded for the first time. */
+export interface GalleryPages {
+  /** The loaded pages on screen (and the first page), by offset. */
+  pages: ReadonlyMap<number, RomListPage>;
+  /** The number of ROMs in the context; null until a page answered. */
+  total: number | null;
+  charIndex: Readonly<Record<string, number>>;
+  /** A page on screen is being loaded for the first time. */
   loading: boolean;
+  /** The first error of a page on screen that has no data. */
   error: unknown;
 }
 
-function pagesState(results: readonly UseQueryResult<RomListPage>[]): PagesState {
+/** Keeps the map (and so the ROM objects' owners) the same while no page's data changed. */
+function combinePages(results: UseQueryResult<RomListPage>[]): GalleryPages {
+  const pages = new Map<number, RomListPage>();
+  for (const result of results) if (result.data) pages.set(result.data.offset, result.data);
+  const first = pages.get(0);
   return {
-    pages: joinPages(results.map((result) => result.data)),
+    pages,
+    total: first?.total ?? totalOf(pages.values()),
+    charIndex: first?.char_index ?? NO_INDEX,
     loading: results.some((result) => result.data === undefined && result.isFetching),
     error: results.find((result) => result.data === undefined && result.error)?.error ?? null,
   };
 }
 
+/** Every page of `context` in the cache, by offset. */
+function cachedPages(queryClient: QueryClient, context: RomListContext) {
+  const pages = new Map<number, RomListPage>();
+  for (const [, page] of queryClient.getQueriesData<RomListPage>({
+    queryKey: romKeys.galleryContext(context),
+  })) {
+    if (page) pages.set(page.offset, page);
+  }
+  return pages;
+}
+
 /**
- * The pages of one gallery context on screen, from the query cache: sort, jump to an offset,
- * load the next page, retry. The view is remembered per context for a return to it.
+ * The ids of the whole result in list order, and the ROMs of `ids` in that order, loading the
+ * pages that hold them into the one cache (pages already there are not asked again).
+ */
+async function resolveRoms(
+  queryClient: QueryClient,
+  context: RomListContext,
+  ids: ReadonlySet<number>,
+): Promise<SimpleRom[]> {
+  const known = new Map<number, SimpleRom>();
+  const collect = () => {
+    for (const page of cachedPages(queryClient, context).values()) {
+      for (const rom of page.items) if (ids.has(rom.id)) known.set(rom.id, rom);
+    }
+  };
+  collect();
+  const order = await fetchWholeResultIds(context);
+  if (known.size < ids.size) {
+    const missing = [...ids].filter((id) => !known.has(id));
+    for (const offset of pagesHolding(missing, order, PAGE_SIZE)) {
+      await queryClient.query(romPageQueryOptions(context, offset));
+    }
+    collect();
+  }
+  return order.flatMap((id) => known.get(id) ?? []);
+}
+
+/** GET /api/roms with rom_id_index: the ids of the whole result, in list order. */
+async function fetchWholeResultIds(context: RomListContext): Promise<number[]> {
+  const answer = await fetchRoms({ ...context, offset: 0, limit: 1, withRomIdIndex: true });
+  return answer.rom_id_index;
+}
+
+/**
+ * The pages of one gallery context around what is on screen, from the query cache: the view
+ * reports the items it shows (`showRange`), the pages holding them (and the first page, for the
+ * total and the character index) are fetched by offset. The sort is remembered per context.
  */
 export function useGalleryPages(place: GalleryPlace) {
   const queryClient = useQueryClient();
-  const [view, setView] = useState(() => restoreView(place, queryClient));
   const key = placeKey(place);
-  useEffect(() => useGalleryStore.getState().setPlaceView(key, view), [key, view]);
-
-  const context = contextOf(place, view);
-  const state = pagesState(
-    useQueries({
-      queries: windowOffsets(view, PAGE_SIZE).map((offset) => romPageQueryOptions(context, offset)),
-    }),
+  const [view, setView] = useState<GalleryPlaceView>(
+    () => useGalleryStore.getState().places[key] ?? DEFAULT_PLACE_VIEW,
   );
+  useEffect(() => useGalleryStore.getState().setPlaceView(key, view), [key, view]);
+  const [range, setRange] = useState<ItemRange>({ first: 0, last: 0 });
 
-  const { pages, loading } = state;
-  const loadMore = useCallback(() => {
-    if (pages.more && !loading) setView((current) => ({ ...current, pages: current.pages + 1 }));
-  }, [pages.more, loading]);
-  const jumpTo = (offset: number) =>
-    setView((current) => ({ ...current, start: offset, pages: 1 }));
+  const context = useMemo(
+    () => contextOf(place, view),
+    // The place is rebuilt by its page on every render; its key says when it changed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [key, view],
+  );
+  // The first page is always asked for: it carries the total that sizes the list.
+  const knownTotal =
+    queryClient.getQueryData(romPageQueryOptions(context, 0).queryKey)?.total ?? null;
+  const offsets = [...new Set([0, ...pagesToFetch(range, knownTotal, PAGE_SIZE)])];
+  const state = useQueries({
+    queries: offsets.map((offset) => romPageQueryOptions(context, offset)),
+    combine: combinePages,
+  });
+
+  const showRange = useCallback((next: ItemRange) => {
+    setRange((current) =>
+      current.first === next.first && current.last === next.last ? current : next,
+    );
+  }, []);
   const sortBy = (orderBy: GalleryPlaceView['orderBy'], orderDir: GalleryPlaceView['orderDir']) =>
-    setView({ orderBy, orderDir, start: 0, pages: 1 });
+    setView({ orderBy, orderDir });
   const retry = () =>
     void queryClient.refetchQueries({ queryKey: romKeys.galleryContext(context), type: 'active' });
+  const allIds = useCallback(() => fetchWholeResultIds(context), [context]);
+  const known = useCallback(
+    (ids: ReadonlySet<number>) =>
+      knownRoms(cachedPages(queryClient, context)).filter((rom) => ids.has(rom.id)),
+    [queryClient, context],
+  );
+  const resolve = useCallback(
+    (ids: ReadonlySet<number>) => resolveRoms(queryClient, context, ids),
+    [queryClient, context],
+  );
 
-  return { ...state, view, loadMore, jumpTo, sortBy, retry };
+  return { ...state, view, showRange, sortBy, retry, allIds, known, resolve };
 }

@@ -14,6 +14,8 @@ export interface RomListParams {
   limit?: number;
   orderBy?: RomOrderBy;
   orderDir?: 'asc' | 'desc';
+  /** Also the ids of the whole result in list order (`rom_id_index`). */
+  withRomIdIndex?: boolean;
   /** Cancels the request (a search answer nobody waits for any more). */
   signal?: AbortSignal;
 }
@@ -30,6 +32,7 @@ export async function fetchRoms(params: RomListParams): Promise<RomListPage> {
       order_dir: params.orderDir ?? 'asc',
       with_char_index: true,
       with_filter_values: false,
+      with_rom_id_index: params.withRomIdIndex || undefined,
     },
     signal: params.signal,
   });

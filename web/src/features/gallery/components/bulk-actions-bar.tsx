@@ -20,7 +20,8 @@ import { useTranslation } from 'react-i18next';
 
 import { PlayStatusMenu } from '@/components/play-status-menu';
 import { useRomActions } from '@/components/rom-actions-context';
-import { saveRomProps } from '@/shared/api/rom-props';
+import { updateRomProps } from '@/shared/api/rom-props';
+import { updateCachedRom } from '@/shared/api/rom-cache';
 import { errorMessage } from '@/lib/api-client';
 import type { PropsChange } from '@/shared/api/rom-props';
 import { downloadSequentially } from '../bulk-download';
@@ -64,31 +65,51 @@ function Action({
 }
 
 /**
- * The bar of select mode: count, select all loaded, and bulk download (one file after another,
- * SPEC §9), favourite, status and delete.
+ * The bar of select mode: count, select all (the whole result, loaded or not), and bulk download
+ * (one file after another, SPEC §9), favourite, status and delete. The selection is ids; the
+ * actions that need more than an id (download, delete) first gather the selected ROMs' pages.
  */
-export function BulkActionsBar({ roms }: { roms: readonly SimpleRom[] }) {
+export function BulkActionsBar({
+  total,
+  allIds,
+  known,
+  resolve,
+}: {
+  total: number;
+  allIds: () => Promise<number[]>;
+  /** The ROMs of `ids` found in the cache, in list order. */
+  known: (ids: ReadonlySet<number>) => SimpleRom[];
+  resolve: (ids: ReadonlySet<number>) => Promise<SimpleRom[]>;
+}) {
   const { t } = useTranslation('gallery');
   const queryClient = useQueryClient();
   const canWrite = useHasScopes('roms.write');
   const { DeleteRomsDialog } = useRomActions();
   const selectedIds = useGalleryStore((state) => state.selectedIds);
   const [statusAnchor, setStatusAnchor] = useState<HTMLElement | null>(null);
-  const [deleting, setDeleting] = useState(false);
+  const [deleting, setDeleting] = useState<SimpleRom[] | null>(null);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const abort = useRef<AbortController | null>(null);
 
-  const selected: SimpleRom[] = roms.filter((rom) => selectedIds.has(rom.id));
-  const count = selected.length;
-  const allFavourite = count > 0 && selected.every((rom) => rom.rom_user.is_favorite);
+  const count = selectedIds.size;
+  // Read again on each render: a page arriving or a favourite set changes what is known.
+  const knownSelected = known(selectedIds);
+  // Only when every selected game is known to be a favourite does the action remove.
+  const allFavourite =
+    count > 0 &&
+    knownSelected.length === count &&
+    knownSelected.every((rom) => rom.rom_user.is_favorite);
+
+  const fail = (error: unknown) => setMessage({ text: errorMessage(error), error: true });
 
   // One game after another; the failures are collected, the others still change.
   const bulkProps = useMutation({
     mutationFn: async ({ change }: { change: PropsChange; done: string }) => {
       const errors: string[] = [];
-      for (const rom of selected) {
+      for (const id of selectedIds) {
         try {
-          await saveRomProps(queryClient, rom, change);
+          const romUser = await updateRomProps(id, change);
+          updateCachedRom(queryClient, { id, rom_user: romUser });
         } catch (error) {
           errors.push(errorMessage(error));
         }
@@ -102,18 +123,29 @@ export function BulkActionsBar({ roms }: { roms: readonly SimpleRom[] }) {
       );
     },
   });
-  const busy = bulkProps.isPending;
+  const gathering = useMutation({
+    mutationFn: () => resolve(selectedIds),
+    onError: fail,
+  });
+  const selectingAll = useMutation({
+    mutationFn: allIds,
+    onSuccess: (ids) => useGalleryStore.getState().selectAll(ids),
+    onError: fail,
+  });
+  const busy = bulkProps.isPending || gathering.isPending || selectingAll.isPending;
 
   const download = async () => {
+    const roms = await gathering.mutateAsync();
     abort.current?.abort();
     abort.current = new AbortController();
-    setMessage({ text: t('select.downloading', { count }), error: false });
+    setMessage({ text: t('select.downloading', { count: roms.length }), error: false });
     await downloadSequentially(
-      selected.map((rom) => ({ url: romContentUrl(rom) })),
+      roms.map((rom) => ({ url: romContentUrl(rom) })),
       undefined,
       abort.current.signal,
     );
   };
+  const startDelete = async () => setDeleting(await gathering.mutateAsync());
 
   return (
     <>
@@ -150,13 +182,14 @@ export function BulkActionsBar({ roms }: { roms: readonly SimpleRom[] }) {
         <Button
           size="small"
           startIcon={<DoneAllRounded />}
-          onClick={() => useGalleryStore.getState().selectAll(roms)}
+          onClick={() => selectingAll.mutate()}
+          disabled={selectingAll.isPending}
           data-testid="bulk-select-all"
-          aria-label={t('select.all-loaded', { count: roms.length })}
+          aria-label={t('select.all', { count: total })}
           sx={{ minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
         >
           <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-            {t('select.all-loaded', { count: roms.length })}
+            {t('select.all', { count: total })}
           </Box>
         </Button>
         <Box
@@ -171,8 +204,8 @@ export function BulkActionsBar({ roms }: { roms: readonly SimpleRom[] }) {
         <Action
           label={t('select.download')}
           icon={<DownloadRounded />}
-          onClick={() => void download()}
-          disabled={count === 0}
+          onClick={() => void download().catch(() => undefined)}
+          disabled={count === 0 || busy}
           testId="bulk-download"
         />
         <Action
@@ -198,7 +231,7 @@ export function BulkActionsBar({ roms }: { roms: readonly SimpleRom[] }) {
           <Action
             label={t('select.delete')}
             icon={<DeleteRounded />}
-            onClick={() => setDeleting(true)}
+            onClick={() => void startDelete().catch(() => undefined)}
             disabled={count === 0 || busy}
             testId="bulk-delete"
             color="error"
@@ -230,9 +263,9 @@ export function BulkActionsBar({ roms }: { roms: readonly SimpleRom[] }) {
       />
       {deleting ? (
         <DeleteRomsDialog
-          roms={selected}
+          roms={deleting}
           open
-          onClose={() => setDeleting(false)}
+          onClose={() => setDeleting(null)}
           onDeleted={() => useGalleryStore.getState().clearSelection()}
         />
       ) : null}

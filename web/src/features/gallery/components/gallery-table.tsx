@@ -1,4 +1,5 @@
-import type { RomOrderBy, SimpleRom } from '@romshelf/contract';
+import { PAGE_SIZE } from '@romshelf/contract';
+import type { RomListPage, RomOrderBy, SimpleRom } from '@romshelf/contract';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
@@ -9,7 +10,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
+import type { VirtualItem } from '@tanstack/react-virtual';
 import { memo } from 'react';
+import type { RefCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
@@ -17,7 +20,7 @@ import { GameCover, gameTitle } from '@/components/game-cover';
 import { RegionFlags, RomUserBadges, UnidentifiedBadge } from '@/components/rom-card';
 import { formatBytes, formatDate } from '@/lib/format';
 
-import { useGalleryStore } from '../stores/gallery-store';
+import { romAt } from '../gallery-pages';
 import type { OrderDir } from '../stores/gallery-store';
 
 interface Column {
@@ -42,12 +45,14 @@ function hidden(below: Column['hideBelow']) {
 
 const RomRow = memo(function RomRow({
   rom,
+  index,
   showPlatform,
   selectMode,
   selected,
   onSelect,
 }: {
   rom: SimpleRom;
+  index: number;
   showPlatform: boolean;
   selectMode: boolean;
   selected: boolean;
@@ -73,9 +78,11 @@ const RomRow = memo(function RomRow({
       onKeyDown={(event) => {
         if (event.key === 'Enter') open();
       }}
+      aria-rowindex={index + 2}
       data-testid="rom-row"
       data-rom-id={rom.id}
-      sx={{ cursor: 'pointer', contentVisibility: 'auto', containIntrinsicSize: 'auto 57px' }}
+      data-gallery-item="rom"
+      sx={{ cursor: 'pointer' }}
     >
       <TableCell>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
@@ -86,7 +93,15 @@ const RomRow = memo(function RomRow({
             <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
               {title}
             </Typography>
-            <Box sx={{ display: 'flex', gap: 1, color: 'text.secondary', alignItems: 'center' }}>
+            <Box
+              sx={{
+                display: 'flex',
+                gap: 1,
+                color: 'text.secondary',
+                alignItems: 'center',
+                minHeight: 22,
+              }}
+            >
               {showPlatform ? (
                 <Typography variant="caption" noWrap>
                   {rom.platform_display_name}
@@ -117,35 +132,86 @@ const RomRow = memo(function RomRow({
   );
 });
 
-/** The list view: a table sorted by the server, one click per column header. */
+/** A row whose page has not arrived yet. */
+function PendingRow({ index, height }: { index: number; height: number }) {
+  return (
+    <TableRow
+      aria-rowindex={index + 2}
+      aria-busy
+      data-testid="rom-row-skeleton"
+      data-gallery-item="pending"
+      sx={{ height }}
+    >
+      {COLUMNS.map((column) => (
+        <TableCell key={column.id} sx={hidden(column.hideBelow)}>
+          <Skeleton variant="text" />
+        </TableCell>
+      ))}
+    </TableRow>
+  );
+}
+
+/** Empty space standing for the rows not drawn above or below the drawn ones. */
+function Spacer({ height }: { height: number }) {
+  if (height <= 0) return null;
+  return (
+    <TableRow aria-hidden sx={{ height }}>
+      <TableCell colSpan={COLUMNS.length} sx={{ p: 0, border: 0 }} />
+    </TableRow>
+  );
+}
+
+/**
+ * The list view: a table sorted by the server, one click per column header, windowed like the
+ * grids (only the rows near the viewport are in the table, spacers stand for the others).
+ */
 export function GalleryTable({
-  roms,
+  total,
+  pages,
+  rows,
+  rowHeight,
+  totalSize,
+  scrollMargin,
+  bodyRef,
   orderBy,
   orderDir,
   onSort,
   onSelect,
   showPlatform,
-  loadingRows,
+  selectMode,
+  selectedIds,
 }: {
-  roms: readonly SimpleRom[];
+  total: number;
+  pages: ReadonlyMap<number, RomListPage>;
+  rows: readonly VirtualItem[];
+  rowHeight: number;
+  totalSize: number;
+  scrollMargin: number;
+  bodyRef: RefCallback<HTMLElement>;
   orderBy: RomOrderBy;
   orderDir: OrderDir;
   onSort: (orderBy: RomOrderBy, orderDir: OrderDir) => void;
   /** A row clicked in select mode (or with shift, `range`). */
   onSelect: (id: number, range: boolean) => void;
   showPlatform: boolean;
-  loadingRows: number;
+  selectMode: boolean;
+  selectedIds: ReadonlySet<number>;
 }) {
   const { t } = useTranslation('gallery');
-  const selectMode = useGalleryStore((state) => state.selectMode);
-  const selectedIds = useGalleryStore((state) => state.selectedIds);
+  const before = (rows[0]?.start ?? scrollMargin) - scrollMargin;
+  const after = totalSize - ((rows.at(-1)?.end ?? scrollMargin) - scrollMargin);
   return (
     <TableContainer
       sx={{ border: 1, borderColor: 'divider', borderRadius: '12px', bgcolor: 'background.paper' }}
     >
-      <Table size="small" data-testid="gallery-table" sx={{ tableLayout: 'auto' }}>
+      <Table
+        size="small"
+        data-testid="gallery-table"
+        aria-rowcount={total + 1}
+        sx={{ tableLayout: 'auto' }}
+      >
         <TableHead>
-          <TableRow>
+          <TableRow aria-rowindex={1}>
             {COLUMNS.map((column) => {
               const active = orderBy === column.orderBy;
               return (
@@ -170,26 +236,29 @@ export function GalleryTable({
             })}
           </TableRow>
         </TableHead>
-        <TableBody>
-          {roms.map((rom) => (
-            <RomRow
-              key={rom.id}
-              rom={rom}
-              showPlatform={showPlatform}
-              selectMode={selectMode}
-              selected={selectedIds.has(rom.id)}
-              onSelect={onSelect}
-            />
-          ))}
-          {Array.from({ length: loadingRows }, (_, index) => (
-            <TableRow key={`loading-${String(index)}`} data-testid="rom-row-skeleton">
-              {COLUMNS.map((column) => (
-                <TableCell key={column.id} sx={hidden(column.hideBelow)}>
-                  <Skeleton variant="text" />
-                </TableCell>
-              ))}
-            </TableRow>
-          ))}
+        <TableBody ref={bodyRef}>
+          <Spacer height={before} />
+          {rows.map((row) => {
+            const rom = romAt(pages, row.index, PAGE_SIZE);
+            return rom ? (
+              <RomRow
+                key={rom.id}
+                rom={rom}
+                index={row.index}
+                showPlatform={showPlatform}
+                selectMode={selectMode}
+                selected={selectedIds.has(rom.id)}
+                onSelect={onSelect}
+              />
+            ) : (
+              <PendingRow
+                key={`pending-${String(row.index)}`}
+                index={row.index}
+                height={rowHeight}
+              />
+            );
+          })}
+          <Spacer height={after} />
         </TableBody>
       </Table>
     </TableContainer>

@@ -15,37 +15,29 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NavigationType, useNavigationType } from 'react-router';
 
 import { EmptyState } from '@/components/empty-state';
-import { useRomActions } from '@/components/rom-actions-context';
-import { RomCard, RomCardSkeleton } from '@/components/rom-card';
 import { errorMessage } from '@/lib/api-client';
 
+import { knownRoms } from '../gallery-pages';
 import { activeJumpLabel, jumpEntries } from '../jump-bar';
 import type { JumpEntry } from '../jump-bar';
 import { useGalleryStore } from '../stores/gallery-store';
 import type { OrderDir } from '../stores/gallery-store';
+import { useGalleryViewStore } from '../stores/gallery-view-store';
 import { placeKey, useGalleryPages } from '../use-gallery-pages';
 import type { GalleryPlace } from '../use-gallery-pages';
+import { useGalleryWindow } from '../use-gallery-window';
 
 import { BulkActionsBar } from './bulk-actions-bar';
-import { GALLERY_COLUMNS, useGalleryViewStore } from '../stores/gallery-view-store';
+import { GalleryGrid } from './gallery-grid';
 import { GalleryTable } from './gallery-table';
 import { JumpBarNav } from './jump-bar-nav';
 import { ViewToggle } from './view-toggle';
 
 /** Sorts whose character index lines up with the list (the server indexes string columns). */
 const JUMPABLE: readonly RomOrderBy[] = ['name', 'fs_name'];
-
-function gridColumns(view: 'small' | 'big') {
-  const columns = GALLERY_COLUMNS[view];
-  return Object.fromEntries(
-    Object.entries(columns).map(([breakpoint, count]) => [
-      breakpoint,
-      `repeat(${String(count)}, minmax(0, 1fr))`,
-    ]),
-  );
-}
 
 interface GalleryProps {
   place: GalleryPlace;
@@ -66,6 +58,90 @@ export function Gallery(props: GalleryProps) {
   return <GalleryContent key={placeKey(props.place)} {...props} />;
 }
 
+/** The count, the "back to the start" chip, select mode and the view modes. */
+function GalleryToolbar({
+  total,
+  activeLabel,
+  onBackToStart,
+}: {
+  total: number | null;
+  activeLabel: string | null;
+  onBackToStart: () => void;
+}) {
+  const { t } = useTranslation('gallery');
+  const selectMode = useGalleryStore((state) => state.selectMode);
+  return (
+    <Stack
+      direction="row"
+      sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 2 }}
+    >
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
+        <Typography variant="body2" color="text.secondary" data-testid="gallery-count" noWrap>
+          {total !== null ? t('gallery.count', { count: total }) : t('gallery.loading')}
+        </Typography>
+        {activeLabel ? (
+          <Chip
+            size="small"
+            color="primary"
+            variant="outlined"
+            icon={<KeyboardDoubleArrowUpRounded />}
+            label={t('jump.from', { letter: activeLabel })}
+            onClick={onBackToStart}
+            data-testid="jump-reset"
+          />
+        ) : null}
+      </Stack>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Tooltip title={selectMode ? t('select.exit') : t('select.enter')}>
+          <ToggleButton
+            value="select"
+            size="small"
+            selected={selectMode}
+            onChange={() => useGalleryStore.getState().setSelectMode(!selectMode)}
+            aria-label={selectMode ? t('select.exit') : t('select.enter')}
+            data-testid="select-mode"
+            sx={{ borderRadius: '10px', px: 1 }}
+          >
+            <ChecklistRounded fontSize="small" />
+          </ToggleButton>
+        </Tooltip>
+        <ViewToggle />
+      </Stack>
+    </Stack>
+  );
+}
+
+/** The page's scroll position per context, written as it scrolls, for a return to it. */
+const scrollPositions = new Map<string, number>();
+
+/**
+ * Opening the gallery starts a fresh selection, unless this is a return (back/forward) to the
+ * context it was made in; closing it keeps the selection for that return. A return also scrolls
+ * back to where the context was left: the list is drawn at its full height from the cached
+ * pages and the remembered layout, then the position is set once the rows are laid out.
+ */
+function useReturnToPlace(platformId: number | null, place: string) {
+  const navigationType = useNavigationType();
+  const returning = useRef(navigationType === NavigationType.Pop);
+  useEffect(() => {
+    useGalleryStore.getState().enter(platformId, place, returning.current);
+    return () => useGalleryStore.getState().leave();
+  }, [platformId, place]);
+  useEffect(() => {
+    const saved = scrollPositions.get(place);
+    let frame = 0;
+    if (returning.current && saved !== undefined) {
+      frame = requestAnimationFrame(() => window.scrollTo({ top: saved }));
+    }
+    const remember = () => scrollPositions.set(place, window.scrollY);
+    window.addEventListener('scroll', remember, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', remember);
+    };
+  }, [place]);
+}
+
 function GalleryContent({
   place,
   platformId = null,
@@ -74,95 +150,58 @@ function GalleryContent({
   empty,
 }: GalleryProps) {
   const { t } = useTranslation('gallery');
-  const { RomMenu } = useRomActions();
-  const theme = useTheme();
-  const wide = useMediaQuery(theme.breakpoints.up('md'));
+  const wide = useMediaQuery(useTheme().breakpoints.up('md'));
   const view = useGalleryViewStore((state) => state.view);
-  const {
-    pages,
-    loading: fetching,
-    error,
-    view: placeView,
-    loadMore,
-    jumpTo,
-    sortBy,
-    retry,
-  } = useGalleryPages(place);
-  const { roms, loaded, total, charIndex, more } = pages;
-  const startOffset = placeView.start;
-  const { orderBy, orderDir } = placeView;
-  const limit = PAGE_SIZE;
-  const sentinel = useRef<HTMLDivElement>(null);
-  const top = useRef<HTMLDivElement>(null);
+  const data = useGalleryPages(place);
+  const { pages, total, charIndex, loading, error, showRange } = data;
+  const { orderBy, orderDir } = data.view;
   const selectMode = useGalleryStore((state) => state.selectMode);
   const selectedIds = useGalleryStore((state) => state.selectedIds);
+  useReturnToPlace(platformId, placeKey(place));
 
-  // The shown ROMs as a shift-click range sees them, without a new handler per loaded page.
-  const shown = useRef(roms);
+  // Before the first answer the list is sized from what the caller knows (a platform's count).
+  const size = total ?? (error ? 0 : Math.max(1, Math.min(expectedCount ?? 24, 100_000)));
+  const { setFrame, setStart, rows, columns, rowHeight, totalSize, scrollMargin, ...layout } =
+    useGalleryWindow({ view, total: size, onRange: showRange });
+
+  // The ROMs known in list order, as a shift-click range sees them, without a new handler per page.
+  const loaded = useRef(pages);
   useLayoutEffect(() => {
-    shown.current = roms;
-  }, [roms]);
+    loaded.current = pages;
+  }, [pages]);
   const select = useCallback((id: number, range: boolean) => {
     const store = useGalleryStore.getState();
     if (!store.selectMode) store.setSelectMode(true);
-    if (range) store.selectRange(id, shown.current);
-    else store.toggleSelected(id);
+    if (range) {
+      store.selectRange(
+        id,
+        knownRoms(loaded.current).map((rom) => rom.id),
+      );
+    } else store.toggleSelected(id);
   }, []);
-
-  // Opening the gallery starts a fresh selection; leaving it ends select mode.
-  useEffect(() => {
-    useGalleryStore.getState().enter(platformId);
-    return () => useGalleryStore.getState().leave();
-  }, [platformId]);
-
-  // Infinite scroll: load the next page when the sentinel comes near the viewport. Re-observing
-  // after each page re-checks a sentinel that is still visible.
-  useEffect(() => {
-    const node = sentinel.current;
-    if (!node || !more || fetching) return undefined;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) loadMore();
-      },
-      { rootMargin: '800px 0px' },
-    );
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [more, fetching, loadMore, roms.length]);
 
   const entries = useMemo(() => jumpEntries(charIndex), [charIndex]);
   // Only lists longer than a page need it; a short list is one scroll away from any letter.
   const showJumpBar =
-    loaded &&
-    total > limit &&
+    total !== null &&
+    total > PAGE_SIZE &&
     JUMPABLE.includes(orderBy) &&
     entries.some((entry) => entry.offset !== null);
-  const activeLabel = startOffset > 0 ? activeJumpLabel(entries, startOffset) : null;
+  const first = layout.firstVisibleItem;
+  const activeLabel = first > 0 && total !== null ? activeJumpLabel(entries, first) : null;
 
   const jump = (entry: JumpEntry) => {
-    if (entry.offset === null) return;
-    jumpTo(entry.offset);
-    top.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-  };
-  const backToStart = () => {
-    jumpTo(0);
-    top.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    if (entry.offset !== null) layout.scrollToItem(entry.offset);
   };
   const sort = (nextOrderBy: RomOrderBy, nextDir: OrderDir) => {
     if (nextOrderBy === orderBy && nextDir === orderDir) return;
     useGalleryStore.getState().clearSelection();
-    sortBy(nextOrderBy, nextDir);
+    data.sortBy(nextOrderBy, nextDir);
+    window.scrollTo({ top: 0 });
   };
 
-  const firstLoad = !loaded && !error;
-  const skeletonCount = firstLoad
-    ? Math.min(PAGE_SIZE, Math.max(expectedCount ?? 24, 1))
-    : fetching && more
-      ? Math.min(PAGE_SIZE, total - startOffset - roms.length)
-      : 0;
-
   let content: ReactNode;
-  if (error && roms.length === 0) {
+  if (error && total === null) {
     content = (
       <EmptyState
         testId="gallery-error"
@@ -170,112 +209,82 @@ function GalleryContent({
         title={t('gallery.error-title')}
         text={errorMessage(error)}
         action={
-          <Button variant="outlined" onClick={retry}>
+          <Button variant="outlined" onClick={data.retry}>
             {t('gallery.retry')}
           </Button>
         }
       />
     );
-  } else if (loaded && roms.length === 0) {
+  } else if (total === 0) {
     content = empty;
   } else if (view === 'list') {
     content = (
       <GalleryTable
-        roms={roms}
+        total={size}
+        pages={pages}
+        rows={rows}
+        rowHeight={rowHeight}
+        totalSize={totalSize}
+        scrollMargin={scrollMargin}
+        bodyRef={setStart}
         orderBy={orderBy}
         orderDir={orderDir}
         onSort={sort}
         onSelect={select}
         showPlatform={showPlatform}
-        loadingRows={Math.min(skeletonCount, 12)}
+        selectMode={selectMode}
+        selectedIds={selectedIds}
       />
     );
   } else {
-    const compact = view === 'small';
     content = (
-      <Box
-        data-testid="gallery-grid"
-        data-view={view}
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: gridColumns(view),
-          gap: compact ? { xs: 0.75, sm: 1 } : { xs: 1.25, sm: 2 },
-        }}
-      >
-        {roms.map((rom) => (
-          <RomCard
-            key={rom.id}
-            rom={rom}
-            compact={compact}
-            selectMode={selectMode}
-            selected={selectedIds.has(rom.id)}
-            onSelect={select}
-            actions={<RomMenu rom={rom} overlay />}
-          />
-        ))}
-        {Array.from({ length: skeletonCount }, (_, index) => (
-          <RomCardSkeleton key={`skeleton-${String(index)}`} compact={compact} />
-        ))}
-      </Box>
+      <GalleryGrid
+        mode={view}
+        total={size}
+        pages={pages}
+        rows={rows}
+        columns={columns}
+        rowHeight={rowHeight}
+        totalSize={totalSize}
+        scrollMargin={scrollMargin}
+        startRef={setStart}
+        label={total === null ? t('gallery.loading') : t('gallery.count', { count: total })}
+        selectMode={selectMode}
+        selectedIds={selectedIds}
+        onSelect={select}
+      />
     );
   }
 
+  const jumpBar = (orientation: 'vertical' | 'horizontal') => (
+    <JumpBarNav
+      entries={entries}
+      active={activeLabel}
+      disabled={false}
+      onJump={jump}
+      orientation={orientation}
+    />
+  );
   return (
-    <Box ref={top} sx={{ scrollMarginTop: 80 }} data-testid="gallery" data-view={view}>
-      <Stack
-        direction="row"
-        sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 2 }}
-      >
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
-          <Typography variant="body2" color="text.secondary" data-testid="gallery-count" noWrap>
-            {loaded ? t('gallery.count', { count: total }) : t('gallery.loading')}
-          </Typography>
-          {activeLabel ? (
-            <Chip
-              size="small"
-              color="primary"
-              variant="outlined"
-              icon={<KeyboardDoubleArrowUpRounded />}
-              label={t('jump.from', { letter: activeLabel })}
-              onClick={backToStart}
-              data-testid="jump-reset"
+    <Box data-testid="gallery" data-view={view} aria-busy={loading || undefined}>
+      <GalleryToolbar
+        total={total}
+        activeLabel={activeLabel}
+        onBackToStart={() => window.scrollTo({ top: 0 })}
+      />
+      {showJumpBar && !wide ? <Box sx={{ mb: 2 }}>{jumpBar('horizontal')}</Box> : null}
+      <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
+        <Box ref={setFrame} sx={{ flex: 1, minWidth: 0 }}>
+          {content}
+          {selectMode ? (
+            <BulkActionsBar
+              total={total ?? 0}
+              allIds={data.allIds}
+              known={data.known}
+              resolve={data.resolve}
             />
           ) : null}
-        </Stack>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Tooltip title={selectMode ? t('select.exit') : t('select.enter')}>
-            <ToggleButton
-              value="select"
-              size="small"
-              selected={selectMode}
-              onChange={() => useGalleryStore.getState().setSelectMode(!selectMode)}
-              aria-label={selectMode ? t('select.exit') : t('select.enter')}
-              data-testid="select-mode"
-              sx={{ borderRadius: '10px', px: 1 }}
-            >
-              <ChecklistRounded fontSize="small" />
-            </ToggleButton>
-          </Tooltip>
-          <ViewToggle />
-        </Stack>
-      </Stack>
-      {showJumpBar && !wide ? (
-        <Box sx={{ mb: 2 }}>
-          <JumpBarNav
-            entries={entries}
-            active={activeLabel}
-            disabled={fetching}
-            onJump={jump}
-            orientation="horizontal"
-          />
-        </Box>
-      ) : null}
-      <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
-        <Box sx={{ flex: 1, minWidth: 0 }}>
-          {content}
-          <Box ref={sentinel} aria-hidden sx={{ height: 1 }} />
-          {selectMode ? <BulkActionsBar roms={roms} /> : null}
-          {loaded && roms.length > 0 && !more ? (
+          {total !== null && total > 0 ? (
             <Typography
               variant="caption"
               color="text.secondary"
@@ -283,20 +292,12 @@ function GalleryContent({
               sx={{ textAlign: 'center', py: 3 }}
               data-testid="gallery-end"
             >
-              {t('gallery.all-loaded')}
+              {t('gallery.end')}
             </Typography>
           ) : null}
         </Box>
         {showJumpBar && wide ? (
-          <Box sx={{ position: 'sticky', top: 88, flexShrink: 0 }}>
-            <JumpBarNav
-              entries={entries}
-              active={activeLabel}
-              disabled={fetching}
-              onJump={jump}
-              orientation="vertical"
-            />
-          </Box>
+          <Box sx={{ position: 'sticky', top: 88, flexShrink: 0 }}>{jumpBar('vertical')}</Box>
         ) : null}
       </Box>
     </Box>

@@ -66,7 +66,9 @@ describe('SearchPage', () => {
     fireEvent.change(input, { target: { value: 'mar' } });
     fireEvent.change(input, { target: { value: 'mario ' } });
     await waitFor(() => expect(router.state.location.search).toBe('?search_term=mario'));
-    await waitFor(() => expect(screen.getByTestId('search-empty').textContent).toContain('mario'));
+    await waitFor(() => expect(screen.getByTestId('search-empty').textContent).toContain('mario'), {
+      timeout: 5000,
+    });
     // Only the term typing paused on was asked for.
     expect(requests.map((request) => request.term)).toEqual(['mario']);
   });

@@ -1,50 +1,65 @@
-import type { RomOrderBy, SimpleRom } from '@romshelf/contract';
+import type { RomOrderBy } from '@romshelf/contract';
 import { create } from 'zustand';
-
-import { FIRST_WINDOW } from '../gallery-pages';
-import type { GalleryWindow } from '../gallery-pages';
 
 export type OrderDir = 'asc' | 'desc';
 
 export const DEFAULT_ORDER_BY: RomOrderBy = 'name';
 export const DEFAULT_ORDER_DIR: OrderDir = 'asc';
 
-/** How one gallery context is looked at: its sort and the part of it on screen. */
-export interface GalleryPlaceView extends GalleryWindow {
+/** How one gallery context is sorted. */
+export interface GalleryPlaceView {
   orderBy: RomOrderBy;
   orderDir: OrderDir;
 }
 
 export const DEFAULT_PLACE_VIEW: GalleryPlaceView = {
-  ...FIRST_WINDOW,
   orderBy: DEFAULT_ORDER_BY,
   orderDir: DEFAULT_ORDER_DIR,
 };
 
 /**
+ * The gallery's last measured layout: a gallery drawn again (a return from a game) starts with
+ * the same columns and row height, so the page is as tall as it was and the browser's scroll
+ * restoration lands where the user left.
+ */
+export interface GalleryLayout {
+  width: number;
+  /** Row height per view mode, as measured. */
+  rowHeights: Readonly<Record<string, number>>;
+}
+
+/**
  * The gallery's client state (the ROMs themselves live in the query cache): the open platform,
- * the sort and window of each context (so a return shows it as it was left), and selection.
+ * the sort of each context, the last layout, and the selection with the context it belongs to
+ * (kept when the gallery closes, so a return to it finds it).
  */
 export interface GalleryState {
   /** The platform whose gallery is open (for the platform info drawer). */
   currentPlatformId: number | null;
-  /** Sort and window per context (`placeKey`). */
+  /** Sort per context (`placeKey`). */
   places: Readonly<Record<string, GalleryPlaceView>>;
+  layout: GalleryLayout;
+  /** The context (`placeKey`) the selection was made in. */
+  selectionPlace: string | null;
   /** Select mode: a click on a card selects it instead of opening it. */
   selectMode: boolean;
   selectedIds: ReadonlySet<number>;
   /** The last card clicked without shift: the start of a shift-click range. */
   selectionAnchor: number | null;
 
-  /** A gallery opened: a fresh selection, and the platform it shows (if any). */
-  enter: (platformId: number | null) => void;
-  /** The gallery closed: select mode and selection end. */
+  /**
+   * A gallery opened. Coming back (`returning`) to the context of the selection keeps select
+   * mode and the selection; anything else starts a fresh selection.
+   */
+  enter: (platformId: number | null, place: string, returning: boolean) => void;
+  /** The gallery closed: the selection stays for a return to it. */
   leave: () => void;
   setPlaceView: (key: string, view: GalleryPlaceView) => void;
+  setLayout: (layout: GalleryLayout) => void;
   toggleSelected: (id: number) => void;
-  /** Shift-click: selects every shown ROM between the anchor and `id` (inclusive). */
-  selectRange: (id: number, roms: readonly SimpleRom[]) => void;
-  selectAll: (roms: readonly SimpleRom[]) => void;
+  /** Shift-click: selects every ROM between the anchor and `id` (inclusive) of `orderedIds`. */
+  selectRange: (id: number, orderedIds: readonly number[]) => void;
+  selectAll: (ids: readonly number[]) => void;
   clearSelection: () => void;
   setSelectMode: (on: boolean) => void;
 }
@@ -54,13 +69,27 @@ const noSelection = () => ({ selectedIds: new Set<number>(), selectionAnchor: nu
 export const useGalleryStore = create<GalleryState>()((set, get) => ({
   currentPlatformId: null,
   places: {},
+  layout: { width: 0, rowHeights: {} },
+  selectionPlace: null,
   selectMode: false,
   selectedIds: new Set<number>(),
   selectionAnchor: null,
 
-  enter: (platformId) => set({ currentPlatformId: platformId, ...noSelection() }),
-  leave: () => set({ currentPlatformId: null, selectMode: false, ...noSelection() }),
+  enter: (platformId, place, returning) => {
+    if (returning && get().selectionPlace === place) {
+      set({ currentPlatformId: platformId });
+      return;
+    }
+    set({
+      currentPlatformId: platformId,
+      selectionPlace: place,
+      selectMode: false,
+      ...noSelection(),
+    });
+  },
+  leave: () => set({ currentPlatformId: null }),
   setPlaceView: (key, view) => set({ places: { ...get().places, [key]: view } }),
+  setLayout: (layout) => set({ layout }),
 
   toggleSelected: (id) => {
     const selected = new Set(get().selectedIds);
@@ -69,11 +98,10 @@ export const useGalleryStore = create<GalleryState>()((set, get) => ({
     set({ selectedIds: selected, selectionAnchor: id });
   },
 
-  selectRange: (id, roms) => {
+  selectRange: (id, orderedIds) => {
     const { selectionAnchor, selectedIds } = get();
-    const end = roms.findIndex((rom) => rom.id === id);
-    const start =
-      selectionAnchor === null ? -1 : roms.findIndex((rom) => rom.id === selectionAnchor);
+    const end = orderedIds.indexOf(id);
+    const start = selectionAnchor === null ? -1 : orderedIds.indexOf(selectionAnchor);
     if (end < 0) return;
     if (start < 0) {
       get().toggleSelected(id);
@@ -81,11 +109,11 @@ export const useGalleryStore = create<GalleryState>()((set, get) => ({
     }
     const selected = new Set(selectedIds);
     const [from, to] = start <= end ? [start, end] : [end, start];
-    for (const rom of roms.slice(from, to + 1)) selected.add(rom.id);
+    for (const rangeId of orderedIds.slice(from, to + 1)) selected.add(rangeId);
     set({ selectedIds: selected });
   },
 
-  selectAll: (roms) => set({ selectedIds: new Set(roms.map((rom) => rom.id)) }),
+  selectAll: (ids) => set({ selectedIds: new Set(ids) }),
   clearSelection: () => set(noSelection()),
   setSelectMode: (on) => set(on ? { selectMode: true } : { selectMode: false, ...noSelection() }),
 }));

@@ -1,0 +1,126 @@
+// @ts-check
+/**
+ * Windowed gallery figures: real headless Chromium opens the biggest platform's gallery (big
+ * covers, 1440x900), scrolls it to the end a screen at a time and records, at each step, the
+ * time until every place on screen shows a card (not a placeholder), the DOM size and the JS
+ * heap; then it times the A–Z bar's jump to "S".
+ */
+/* global window, document, requestAnimationFrame */
+import { chromium } from 'playwright-core';
+
+/** @param {number[]} samples @param {number} fraction */
+function percentile(samples, fraction) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? NaN;
+}
+
+/**
+ * In the page: runs `act`, then resolves with the milliseconds until the viewport holds cards
+ * and no placeholder (checked each frame), or -1 after 10 s.
+ * @param {{ kind: 'scroll' | 'jump', step: number }} action
+ */
+function settleAfter({ kind, step }) {
+  const inView = (/** @type {Element} */ element) => {
+    const rect = element.getBoundingClientRect();
+    return rect.bottom > 64 && rect.top < window.innerHeight && rect.height > 0;
+  };
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const check = () => {
+      const pending = [...document.querySelectorAll('[data-gallery-item="pending"]')].some(inView);
+      const cards = [...document.querySelectorAll('[data-gallery-item="rom"]')].some(inView);
+      const elapsed = performance.now() - started;
+      if (!pending && cards) resolve(elapsed);
+      else if (elapsed > 10_000) resolve(-1);
+      else requestAnimationFrame(check);
+    };
+    if (kind === 'scroll') window.scrollBy(0, step);
+    else /** @type {HTMLElement} */ (document.querySelector('[data-testid="jump-S"]'))?.click();
+    requestAnimationFrame(check);
+  });
+}
+
+/**
+ * @param {{ baseUrl: string, cookie: string,
+ *   biggestPlatform: { id: number, slug: string, rom_count: number } }} ctx
+ * @returns {Promise<[string, string][]>}
+ */
+export async function galleryFigures(ctx) {
+  const { baseUrl, cookie, biggestPlatform } = ctx;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const [name, ...value] = cookie.split('=');
+    await context.addCookies([{ name: name ?? '', value: value.join('='), url: baseUrl }]);
+    const page = await context.newPage();
+    page.on('crash', () => console.error('gallery bench: the page crashed'));
+    await page.addInitScript(() => localStorage.setItem('settings.galleryView', 'big'));
+    const cdp = await context.newCDPSession(page);
+    const heapMb = async () =>
+      /** @type {{ usedSize: number }} */ (await cdp.send('Runtime.getHeapUsage')).usedSize /
+      2 ** 20;
+
+    await page.goto(`${baseUrl}/platform/${String(biggestPlatform.id)}`);
+    await page.locator('[data-gallery-item="rom"]').first().waitFor({ timeout: 60_000 });
+    const columns = Number(await page.getByTestId('gallery-grid').getAttribute('data-columns'));
+
+    const times = [];
+    let maxNodes = 0;
+    let maxHeap = 0;
+    let cardsSeen = 0;
+    for (;;) {
+      const step = await page.evaluate(() => Math.round(window.innerHeight * 0.9));
+      const elapsed = /** @type {number} */ (
+        await page.evaluate(settleAfter, { kind: 'scroll', step })
+      );
+      times.push(elapsed < 0 ? 10_000 : elapsed);
+      const state = await page.evaluate(() => ({
+        nodes: document.getElementsByTagName('*').length,
+        cards: document.querySelectorAll('[data-gallery-item="rom"]').length,
+        y: Math.round(window.scrollY),
+        atEnd: window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2,
+      }));
+      maxNodes = Math.max(maxNodes, state.nodes);
+      cardsSeen = Math.max(cardsSeen, state.cards);
+      if (process.env.BENCH_VERBOSE && times.length < 8)
+        console.error(times.length, state, elapsed);
+      if (times.length % 50 === 0) {
+        maxHeap = Math.max(maxHeap, await heapMb());
+        if (process.env.BENCH_VERBOSE) console.error(times.length, state, maxHeap.toFixed(0));
+      }
+      if (state.atEnd) break;
+    }
+    maxHeap = Math.max(maxHeap, await heapMb());
+    const reachedEnd = await page.getByTestId('gallery-end').isVisible();
+
+    const jumpMs = /** @type {number} */ (
+      await page.evaluate(settleAfter, { kind: 'jump', step: 0 })
+    );
+    const failedSteps = times.filter((time) => time >= 10_000).length;
+
+    const label = `gallery ${biggestPlatform.slug} (${String(biggestPlatform.rom_count)} ROMs, big covers, ${String(columns)} columns, 1440x900)`;
+    return [
+      [
+        `${label}: scrolled to the end`,
+        `${reachedEnd ? 'yes' : 'NO'}, ${String(times.length)} steps${failedSteps ? `, ${String(failedSteps)} steps without cards after 10 s` : ''}`,
+      ],
+      [`${label}: max DOM nodes`, `${String(maxNodes)} (target < 2,000)`],
+      [`${label}: max cards in the DOM`, String(cardsSeen)],
+      [`${label}: JS heap`, `max ${maxHeap.toFixed(0)} MB (target < 300 MB)`],
+      [
+        `${label}: scroll step until cards show`,
+        `p50 ${percentile(times, 0.5).toFixed(0)} ms, p95 ${percentile(times, 0.95).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms (target 200 ms)`,
+      ],
+      [
+        `${label}: A–Z jump to "S" until cards show`,
+        `${jumpMs < 0 ? 'no cards after 10 s' : `${jumpMs.toFixed(0)} ms`} (target < 500 ms)`,
+      ],
+    ];
+  } finally {
+    await browser.close();
+  }
+}

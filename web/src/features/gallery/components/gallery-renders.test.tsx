@@ -1,0 +1,105 @@
+import type { SimpleRom } from '@romshelf/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { memo } from 'react';
+import type { ComponentProps } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import type * as RomCardModule from '@/components/rom-card';
+import { updateCachedRom } from '@/shared/api/rom-cache';
+import { createTestI18n } from '@/test/i18n';
+
+import { useGalleryStore } from '../stores/gallery-store';
+import { useGalleryViewStore } from '../stores/gallery-view-store';
+import { Gallery } from './gallery';
+
+/** How often each ROM's card rendered. */
+const renders = new Map<number, number>();
+
+vi.mock('@/components/rom-card', async (importOriginal) => {
+  const actual = await importOriginal<typeof RomCardModule>();
+  const CountingCard = memo(function CountingCard(props: ComponentProps<typeof actual.RomCard>) {
+    renders.set(props.rom.id, (renders.get(props.rom.id) ?? 0) + 1);
+    return <actual.RomCard {...props} />;
+  });
+  return { ...actual, RomCard: CountingCard };
+});
+
+function rom(index: number): SimpleRom {
+  return {
+    id: index + 1,
+    name: `Game ${String(index + 1)}`,
+    fs_name: `Game ${String(index + 1)}.sfc`,
+    fs_name_no_tags: `Game ${String(index + 1)}`,
+    fs_size_bytes: 1536,
+    regions: [],
+    path_cover_small: '',
+    path_cover_large: '',
+    platform_slug: 'snes',
+    platform_display_name: 'SNES',
+    rom_user: { status: null, is_favorite: false, last_played: null },
+  } as unknown as SimpleRom;
+}
+
+describe('Gallery cards', { timeout: 30_000 }, () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    renders.clear();
+  });
+
+  it('are not drawn again when another page arrives or another ROM changes', async () => {
+    // Rows of 20 px: the 768 px window shows items 0-75 (2 columns), on pages 0 and 72.
+    useGalleryStore.setState({
+      places: {},
+      layout: { width: 0, rowHeights: { 'big:0': 20 } },
+    });
+    useGalleryViewStore.getState().setView('big');
+    let releaseSecond: () => void = () => undefined;
+    const secondAsked = new Promise<void>((resolve) => {
+      releaseSecond = resolve;
+    });
+    vi.stubGlobal('fetch', async (input: string) => {
+      const query = new URL(input, 'http://localhost').searchParams;
+      const offset = Number(query.get('offset'));
+      if (offset > 0) await secondAsked;
+      return Response.json({
+        items: Array.from({ length: Math.min(72, 300 - offset) }, (_, index) =>
+          rom(offset + index),
+        ),
+        total: 300,
+        limit: 72,
+        offset,
+        char_index: {},
+        rom_id_index: [],
+      });
+    });
+    const client = new QueryClient();
+    const i18n = await createTestI18n();
+    render(
+      <QueryClientProvider client={client}>
+        <I18nextProvider i18n={i18n}>
+          <MemoryRouter>
+            <Gallery place={{ platformId: 1 }} platformId={1} empty={<p>empty</p>} />
+          </MemoryRouter>
+        </I18nextProvider>
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(screen.getAllByTestId('rom-card')).toHaveLength(72));
+    expect(screen.getAllByTestId('rom-card-skeleton').length).toBeGreaterThan(0);
+    const before = new Map(renders);
+
+    releaseSecond();
+    await waitFor(() => expect(screen.queryAllByTestId('rom-card-skeleton')).toHaveLength(0));
+    expect(screen.getAllByTestId('rom-card').length).toBeGreaterThan(72);
+    for (let id = 1; id <= 72; id++)
+      expect(renders.get(id), `card ${String(id)}`).toBe(before.get(id));
+
+    updateCachedRom(client, { id: 5, name: 'Renamed' });
+    await waitFor(() => expect(screen.getByText('Renamed')).not.toBeNull());
+    expect(renders.get(5)).toBe((before.get(5) ?? 0) + 1);
+    for (const id of [1, 4, 6, 72, 73]) expect(renders.get(id)).toBe(before.get(id) ?? 1);
+  });
+});
