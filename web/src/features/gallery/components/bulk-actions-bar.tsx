@@ -272,7 +272,10 @@ export function BulkActionsBar({
       <Snackbar
         open={message !== null}
         autoHideDuration={4000}
-        onClose={() => setMessage(null)}
+        // Each download starts with a click on a link, which would count as a click away.
+        onClose={(_event, reason) => {
+          if (reason !== 'clickaway') setMessage(null);
+        }}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
       >
         <Alert
