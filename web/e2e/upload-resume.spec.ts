@@ -87,8 +87,10 @@ test('a large upload survives dropped connections by resending only the missing 
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(item.getByTestId('upload-item-retry')).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('upload-retry-390x844.png') });
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width).toBeLessThanOrEqual(390);
+    // The layout follows the resize over a few frames; wait for it to settle.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390);
     await page.setViewportSize({ width: 1440, height: 900 });
   });
 

@@ -113,6 +113,8 @@ function GalleryToolbar({
 
 /** The page's scroll position per context, written as it scrolls, for a return to it. */
 const scrollPositions = new Map<string, number>();
+/** How many frames a return keeps setting the remembered position (about half a second). */
+const RESTORE_FRAMES = 30;
 
 /**
  * Opening the gallery starts a fresh selection, unless this is a return (back/forward) to the
@@ -130,13 +132,31 @@ function useReturnToPlace(platformId: number | null, place: string) {
   useEffect(() => {
     const saved = scrollPositions.get(place);
     let frame = 0;
-    if (returning.current && saved !== undefined) {
-      frame = requestAnimationFrame(() => window.scrollTo({ top: saved }));
-    }
-    const remember = () => scrollPositions.set(place, window.scrollY);
+    // The rows settle over a few frames (page height, measured row height), so the position is
+    // set again each frame for a moment, until the person scrolls or touches the page.
+    let framesLeft = RESTORE_FRAMES;
+    const restore = () => {
+      if (saved === undefined) return;
+      if (Math.abs(window.scrollY - saved) > 1) window.scrollTo({ top: saved });
+      framesLeft -= 1;
+      if (framesLeft > 0) frame = requestAnimationFrame(restore);
+    };
+    const stopRestoring = () => {
+      framesLeft = 0;
+      cancelAnimationFrame(frame);
+    };
+    if (returning.current && saved !== undefined) frame = requestAnimationFrame(restore);
+    const remember = () => {
+      if (framesLeft <= 0 || !returning.current) scrollPositions.set(place, window.scrollY);
+    };
+    if (!returning.current) framesLeft = 0;
+    const interactions = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
+    for (const type of interactions)
+      window.addEventListener(type, stopRestoring, { passive: true });
     window.addEventListener('scroll', remember, { passive: true });
     return () => {
-      cancelAnimationFrame(frame);
+      stopRestoring();
+      for (const type of interactions) window.removeEventListener(type, stopRestoring);
       window.removeEventListener('scroll', remember);
     };
   }, [place]);
