@@ -46,7 +46,9 @@ describe('filesystem watcher', () => {
     await expect
       .poll(() => romNames(app), { timeout: 10_000, interval: 100 })
       .toEqual(['Alpha (USA).sfc', 'Beta (USA).sfc']);
-    await expect.poll(async () => (await runsOf(app, 'filesystem_watcher')).length).toBe(1);
+    await expect
+      .poll(async () => (await runsOf(app, 'filesystem_watcher')).map((run) => run.status))
+      .toEqual(['finished']);
 
     // Three files at once into a known platform: one quick scan of it.
     for (const name of ['Delta', 'Epsilon', 'Gamma']) {
@@ -61,7 +63,10 @@ describe('filesystem watcher', () => {
         'Epsilon (USA).sfc',
         'Gamma (USA).sfc',
       ]);
-    await expect.poll(async () => (await runsOf(app, 'filesystem_watcher')).length).toBe(2);
+    // The games are in the database before the run records its end.
+    await expect
+      .poll(async () => (await runsOf(app, 'filesystem_watcher')).map((run) => run.status))
+      .toEqual(['finished', 'finished']);
     const [quick, first] = await runsOf(app, 'filesystem_watcher');
     expect(first).toMatchObject({
       trigger: 'watcher',
