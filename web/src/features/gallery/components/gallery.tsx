@@ -58,16 +58,8 @@ export function Gallery(props: GalleryProps) {
   return <GalleryContent key={placeKey(props.place)} {...props} />;
 }
 
-/** The count, the "back to the start" chip, select mode and the view modes. */
-function GalleryToolbar({
-  total,
-  activeLabel,
-  onBackToStart,
-}: {
-  total: number | null;
-  activeLabel: string | null;
-  onBackToStart: () => void;
-}) {
+/** The count, select mode and the view modes. */
+function GalleryToolbar({ total }: { total: number | null }) {
   const { t } = useTranslation('gallery');
   const selectMode = useGalleryStore((state) => state.selectMode);
   return (
@@ -75,22 +67,9 @@ function GalleryToolbar({
       direction="row"
       sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 2 }}
     >
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
-        <Typography variant="body2" color="text.secondary" data-testid="gallery-count" noWrap>
-          {total !== null ? t('gallery.count', { count: total }) : t('gallery.loading')}
-        </Typography>
-        {activeLabel ? (
-          <Chip
-            size="small"
-            color="primary"
-            variant="outlined"
-            icon={<KeyboardDoubleArrowUpRounded />}
-            label={t('jump.from', { letter: activeLabel })}
-            onClick={onBackToStart}
-            data-testid="jump-reset"
-          />
-        ) : null}
-      </Stack>
+      <Typography variant="body2" color="text.secondary" data-testid="gallery-count" noWrap>
+        {total !== null ? t('gallery.count', { count: total }) : t('gallery.loading')}
+      </Typography>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <Tooltip title={selectMode ? t('select.exit') : t('select.enter')}>
           <ToggleButton
@@ -108,6 +87,36 @@ function GalleryToolbar({
         <ViewToggle />
       </Stack>
     </Stack>
+  );
+}
+
+/**
+ * "From M · back to the start": floats over the top of the list while it is scrolled (a sticky
+ * row of no height), so it can be reached from anywhere in a long gallery.
+ */
+function BackToStart({ letter }: { letter: string }) {
+  const { t } = useTranslation('gallery');
+  return (
+    <Box
+      sx={{
+        position: 'sticky',
+        top: 76,
+        height: 0,
+        zIndex: 2,
+        display: 'flex',
+        justifyContent: 'center',
+        pointerEvents: 'none',
+      }}
+    >
+      <Chip
+        color="primary"
+        icon={<KeyboardDoubleArrowUpRounded />}
+        label={t('jump.from', { letter })}
+        onClick={() => window.scrollTo({ top: 0 })}
+        data-testid="jump-reset"
+        sx={{ pointerEvents: 'auto', boxShadow: 3 }}
+      />
+    </Box>
   );
 }
 
@@ -287,14 +296,11 @@ function GalleryContent({
   );
   return (
     <Box data-testid="gallery" data-view={view} aria-busy={loading || undefined}>
-      <GalleryToolbar
-        total={total}
-        activeLabel={activeLabel}
-        onBackToStart={() => window.scrollTo({ top: 0 })}
-      />
+      <GalleryToolbar total={total} />
       {showJumpBar && !wide ? <Box sx={{ mb: 2 }}>{jumpBar('horizontal')}</Box> : null}
       <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
         <Box ref={setFrame} sx={{ flex: 1, minWidth: 0 }}>
+          {activeLabel ? <BackToStart letter={activeLabel} /> : null}
           {content}
           {selectMode ? (
             <BulkActionsBar
