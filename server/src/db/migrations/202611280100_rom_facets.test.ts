@@ -39,6 +39,7 @@ describe('migration 202611280100_rom_facets', () => {
       '1:genres=Action',
       '1:genres=RPG',
       '1:languages=English',
+      '1:matched=1',
       '1:player_counts=2',
       '1:regions=USA',
       '1:tags=Beta',
@@ -56,6 +57,7 @@ describe('migration 202611280100_rom_facets', () => {
     expect(await facets()).toEqual([
       '2:genres=Puzzle',
       '2:languages=English',
+      '2:matched=1',
       '2:player_counts=1',
       '2:regions=Japan',
       '2:tags=Beta',

@@ -33,8 +33,8 @@ export type ProviderIdColumn =
   | 'tgdb_id'
   | 'hltb_id';
 
-/** The ids RomM counts as "matched" (any of them set). */
-export const MATCHED_ID_COLUMNS: readonly ProviderIdColumn[] = [
+/** The ids RomM counts as "matched" and compares between siblings. */
+const MATCHED_ID_COLUMNS: readonly ProviderIdColumn[] = [
   'igdb_id',
   'moby_id',
   'ss_id',
@@ -169,12 +169,13 @@ const playAsset = (userId: number, kind: 'save' | 'state') =>
   sql<SqlBool>`rom.id IN (SELECT play_asset.rom_id FROM play_asset
     WHERE play_asset.kind = ${kind} AND (play_asset.user_id = ${userId} OR play_asset.is_public = 1))`;
 
+/** A yes/no fact kept in `rom_facet` (an index lookup instead of a scan of the ROM rows). */
+const flagFacet = (kind: 'matched' | 'verified') =>
+  sql<SqlBool>`rom.id IN (SELECT rom_id FROM rom_facet WHERE kind = ${kind} AND value = '1')`;
+
 function flagClauses(userId: number, flags: RomFlags): Expression<SqlBool>[] {
   const conditions: [boolean | undefined, () => Expression<SqlBool>][] = [
-    [
-      flags.matched,
-      () => orAll(MATCHED_ID_COLUMNS.map((c) => sql<SqlBool>`${sql.ref(`rom.${c}`)} IS NOT NULL`)),
-    ],
+    [flags.matched, () => flagFacet('matched')],
     [flags.favourite, () => mine(userId, sql<SqlBool>`rom_user.is_favorite = 1`)],
     [flags.duplicate, duplicateClause],
     [flags.lastPlayed, () => mine(userId, sql<SqlBool>`rom_user.last_played IS NOT NULL`)],
@@ -188,11 +189,7 @@ function flagClauses(userId: number, flags: RomFlags): Expression<SqlBool>[] {
     ],
     [flags.missing, () => sql<SqlBool>`rom.missing_from_fs = 1`],
     [flags.hasRa, () => sql<SqlBool>`rom.ra_id IS NOT NULL`],
-    [
-      flags.verified,
-      () =>
-        sql<SqlBool>`rom.id IN (SELECT rom_id FROM rom_facet WHERE kind = 'verified' AND value = '1')`,
-    ],
+    [flags.verified, () => flagFacet('verified')],
     [flags.hasSaves, () => playAsset(userId, 'save')],
     [flags.hasStates, () => playAsset(userId, 'state')],
     [

@@ -133,7 +133,7 @@ export class RomListRepository {
     let query = this.db
       .selectFrom('rom_facet')
       .select(['kind', 'value', (eb) => eb.fn.countAll<number>().as('count')])
-      .where('kind', '<>', 'verified');
+      .where('kind', 'not in', ['matched', 'verified']);
     if (clauses.length > 0) {
       let roms = this.db.selectFrom('rom').select('rom.id');
       for (const clause of clauses) roms = roms.where(clause);
