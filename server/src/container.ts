@@ -18,6 +18,9 @@ import { OneTimeLinks } from './modules/auth/one-time-links.js';
 import { SessionRepository } from './modules/auth/session.repository.js';
 import { TokenRepository } from './modules/auth/token.repository.js';
 import { VerifiedCredentials } from './modules/auth/verified-credentials.js';
+import { ClientTokensRepository } from './modules/client-tokens/client-tokens.repository.js';
+import { ClientTokensService } from './modules/client-tokens/client-tokens.service.js';
+import { DeviceAuthService } from './modules/client-tokens/device-auth.service.js';
 import { FirmwareRepository } from './modules/firmware/firmware.repository.js';
 import { FirmwareService } from './modules/firmware/firmware.service.js';
 import { HashPool } from './modules/hashing/hash-pool.js';
@@ -105,6 +108,7 @@ function createRepositories(db: Db) {
     users: new UsersRepository(db),
     sessions: new SessionRepository(db),
     tokens: new TokenRepository(db),
+    clientTokens: new ClientTokensRepository(db),
     oidc: new OidcRepository(db),
     platforms: new PlatformsRepository(db),
     firmware: new FirmwareRepository(db),
@@ -163,9 +167,16 @@ function createAccountServices(
     },
     options.verifyPassword,
   );
+  const clientTokens = new ClientTokensService(
+    repositories.clientTokens,
+    userAccounts,
+    options.clock,
+  );
   return {
     userAccounts,
     auth,
+    clientTokens,
+    deviceAuth: new DeviceAuthService(clientTokens, options.clock),
     users: new UsersService(
       repositories.users,
       new OneTimeLinks(repositories.tokens),

@@ -315,6 +315,22 @@ export interface TaskRunTable {
   error: string | null;
 }
 
+/** Client API tokens (`rmm_…`), stored as the SHA-256 hex of the raw token. */
+export interface ClientTokenTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  hashed_token: string;
+  /** Space-separated scopes. */
+  scopes: string;
+  expires_at: string | null;
+  last_used_at: string | null;
+  created_at: string;
+  /** Set for tokens issued through the device authorisation flow. */
+  device_id: string | null;
+  client_device_identifier: string | null;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -322,6 +338,7 @@ export interface Database {
   oidc_role_kept: OidcRoleKeptTable;
   refresh_token: RefreshTokenTable;
   one_time_token: OneTimeTokenTable;
+  client_token: ClientTokenTable;
   platform: PlatformTable;
   rom: RomTable;
   rom_file: RomFileTable;
@@ -341,6 +358,8 @@ export type NewUserRow = Insertable<UserTable>;
 export type UserUpdate = Updateable<UserTable>;
 export type SessionRow = Selectable<SessionTable>;
 export type OneTimeTokenRow = Selectable<OneTimeTokenTable>;
+export type ClientTokenRow = Selectable<ClientTokenTable>;
+export type NewClientTokenRow = Insertable<ClientTokenTable>;
 export type PlatformRow = Selectable<PlatformTable>;
 export type NewPlatformRow = Insertable<PlatformTable>;
 export type RomRow = Selectable<RomTable>;
