@@ -20,6 +20,16 @@ export class RomMaintenanceRepository {
     return query.orderBy('id').execute();
   }
 
+  /** The ids of a platform's ROMs. */
+  async romIdsOf(platformId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('rom')
+      .select('id')
+      .where('platform_id', '=', platformId)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
   /** Every ROM id with its platform: the owners resource folders may belong to. */
   owners(): Promise<RomOwner[]> {
     return this.db.selectFrom('rom').select(['id', 'platform_id']).execute();

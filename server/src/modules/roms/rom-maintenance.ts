@@ -77,6 +77,20 @@ export class RomMaintenance {
   }
 
   /**
+   * Deletes every ROM row of a platform (their user data cascades) and the platform's stored
+   * resources; the files in the library stay. Returns how many ROMs were deleted.
+   */
+  async removePlatformRoms(platformId: number): Promise<number> {
+    const ids = await this.repository.romIdsOf(platformId);
+    await this.writes.deleteRoms(ids);
+    await rm(this.resources.absolute(path.join('roms', String(platformId))), {
+      recursive: true,
+      force: true,
+    });
+    return ids.length;
+  }
+
+  /**
    * Removes resource folders (`roms/<platform>/<rom>`: covers, screenshots, manuals) whose ROM
    * or platform is no longer in the database. With an empty database and resources on disk
    * nothing is removed unless `force` (a database being restored looks the same).
