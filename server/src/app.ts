@@ -241,7 +241,10 @@ async function registerApiRoutes(
   config: AppConfig,
 ): Promise<void> {
   await app.register(systemRoutes, { system: container.system });
-  await app.register(libraryConfigRoutes, { editor: container.libraryConfigEditor });
+  await app.register(libraryConfigRoutes, {
+    editor: container.libraryConfigEditor,
+    romMaintenance: container.romMaintenance,
+  });
   await registerAuthRoutes(app, container, config);
   await app.register(usersRoutes, { users: container.users });
   await app.register(permissionsRoutes, { users: container.users });

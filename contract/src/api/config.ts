@@ -119,3 +119,22 @@ export const ExclusionParamsSchema = z.object({
   exclusion_type: ExclusionTypeSchema,
   exclusion_value: z.string().min(1).max(255),
 });
+
+/** GET /api/library/missing-roms: ROMs flagged missing from disk (library management). */
+export const MissingRomsSchema = z.object({
+  total: z.number().int(),
+  items: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string().nullable(),
+      fs_name: z.string(),
+      fs_path: z.string(),
+      platform_id: z.number().int(),
+      platform_display_name: z.string(),
+    }),
+  ),
+});
+export type MissingRoms = z.infer<typeof MissingRomsSchema>;
+
+/** How many missing ROMs the list shows at most (the cleanup covers all of them). */
+export const MISSING_ROMS_LIMIT = 500;

@@ -1,11 +1,14 @@
 import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
-import type { LibraryConfig, Platform, RomListPage } from '@romshelf/contract';
+import path from 'node:path';
+
+import type { LibraryConfig, MissingRoms, Platform, RomListPage } from '@romshelf/contract';
 import { describe, expect, it } from 'vitest';
 
 import { seedRoles } from '../../../test/accounts.js';
 import { ADMIN_AUTH, basic, buildTestApp, login } from '../../../test/build-test-app.js';
 import { scanLibrary, writeTree } from '../../../test/library-fixtures.js';
+import { runTask, waitForTaskEnd } from '../../../test/tasks.js';
 import { configFilePath } from './library-config.service.js';
 
 const COMMENTED = `# My library — hand-written notes stay.
@@ -252,5 +255,44 @@ scan:
       })
     ).json<RomListPage>();
     expect(roms.items.map((rom) => rom.fs_name)).toEqual(['Mario.sfc']);
+  });
+
+  it('lists the ROMs missing from disk until the cleanup task removes them', async () => {
+    const { app, config, viewer } = await setup(COMMENTED);
+    writeTree(config.libraryDir, {
+      'roms/snes/Mario.sfc': 'mario',
+      'roms/snes/Zelda.sfc': 'zelda',
+      'roms/gba/Metroid.gba': 'metroid',
+    });
+    const session = await login(app);
+    await scanLibrary(app, session);
+    rmSync(path.join(config.libraryDir, 'roms/snes/Zelda.sfc'));
+    await scanLibrary(app, session);
+    const listed = await app.inject({
+      url: '/api/library/missing-roms',
+      headers: { authorization: ADMIN_AUTH },
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const missing = listed.json<MissingRoms>();
+    expect(missing.total).toBe(1);
+    expect(missing.items).toEqual([
+      expect.objectContaining({
+        fs_name: 'Zelda.sfc',
+        fs_path: 'roms/snes',
+        platform_display_name: 'Super Nintendo Entertainment System',
+      }),
+    ]);
+    const forbidden = await app.inject({
+      url: '/api/library/missing-roms',
+      headers: { authorization: basic(viewer.username, viewer.password) },
+    });
+    expect(forbidden.statusCode).toBe(403);
+    const run = await runTask(app, 'cleanup_missing_roms');
+    await waitForTaskEnd(app, run.task_id);
+    const after = await app.inject({
+      url: '/api/library/missing-roms',
+      headers: { authorization: ADMIN_AUTH },
+    });
+    expect(after.json<MissingRoms>()).toEqual({ total: 0, items: [] });
   });
 });

@@ -3,6 +3,7 @@ import {
   ErrorBodySchema,
   ExclusionBodySchema,
   ExclusionParamsSchema,
+  MissingRomsSchema,
   PlatformBindingBodySchema,
   PlatformBindingParamsSchema,
 } from '@romshelf/contract';
@@ -10,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { requireScopes } from '../../http/access.js';
 import type { ZodApp } from '../../http/zod-app.js';
+import type { RomMaintenance } from '../roms/rom-maintenance.js';
 import type { LibraryConfigEditor } from './library-config.editor.js';
 
 /** Answers of every config.yml change: the configuration now in force, or why not. */
@@ -22,13 +24,25 @@ const changeResponses = {
 };
 
 /**
- * RomM's config.yml editing routes. RomM answers null (and 500 when the file is not writable);
+ * Library management: the missing ROMs, and RomM's config.yml editing routes. RomM answers null (and 500 when the file is not writable);
  * here a change answers the new configuration, and a missing, read-only or broken file is a 409.
  */
-export const libraryConfigRoutes: FastifyPluginAsyncZod<{ editor: LibraryConfigEditor }> = async (
-  app,
-  { editor },
-) => {
+export const libraryConfigRoutes: FastifyPluginAsyncZod<{
+  editor: LibraryConfigEditor;
+  romMaintenance: RomMaintenance;
+}> = async (app, { editor, romMaintenance }) => {
+  app.get(
+    '/api/library/missing-roms',
+    {
+      config: requireScopes('platforms.write'),
+      schema: {
+        tags: ['config'],
+        summary: 'ROMs missing from disk (the cleanup_missing_roms task removes them)',
+        response: { 200: MissingRomsSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    () => romMaintenance.missingRoms(),
+  );
   bindingRoutes(app, editor, 'platforms', 'Bind a library folder to a platform');
   bindingRoutes(app, editor, 'versions', 'Make a library folder a version of a platform');
   exclusionRoutes(app, editor);
