@@ -36,7 +36,7 @@ export class RomMaintenanceRepository {
   async missingList(limit: number): Promise<{ total: number; items: MissingRomRow[] }> {
     const total = await this.db
       .selectFrom('rom')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
       .where('missing_from_fs', '=', 1)
       .executeTakeFirstOrThrow();
     const items = await this.db
