@@ -130,6 +130,8 @@ export const SiblingRomSchema = z.object({
   is_main_sibling: z.boolean(),
   sort_comparator: z.string(),
 });
+/** Another version of a ROM's game: same platform, a shared metadata provider id. */
+export type SiblingRom = z.infer<typeof SiblingRomSchema>;
 
 const nullableObject = z.record(z.string(), z.unknown()).nullable();
 
@@ -330,7 +332,11 @@ export const RomListQuerySchema = z.object({
   with_rom_id_index: queryBoolean(false),
   with_files: queryBoolean(false),
   with_total: queryBoolean(true),
-  /** Accepted for compatibility; grouping by metadata id arrives with metadata. */
+  /**
+   * One ROM per game (versions sharing a provider id on one platform): the caller's main
+   * version, else a release before a pre-release, the best region of `scan.priority.region`,
+   * then the file name. Filters apply first; each item's `sibling_roms` lists its versions.
+   */
   group_by_meta_id: queryBoolean(false),
   /** true: only the caller's favourites; false: only the others. `favorite` is RomM's name. */
   favourite: optionalQueryBoolean,

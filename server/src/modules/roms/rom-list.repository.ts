@@ -2,6 +2,8 @@ import type { Expression, SqlBool } from 'kysely';
 import { sql } from 'kysely';
 
 import type { Db } from '../../db/database.js';
+import type { VersionRanking } from './rom-version-groups.js';
+import { groupCount, groupWinner } from './rom-version-groups.js';
 
 /** Database columns the list can sort by. */
 export type RomSortColumn =
@@ -40,6 +42,8 @@ export interface RomFilter {
   search: readonly SearchTermPlan[] | null;
   /** Filters on the caller's data; null = none. */
   user: RomUserFilter | null;
+  /** One ROM per versions group (`group_by_meta_id`), ranked so; null = every ROM. */
+  grouping?: VersionRanking | null;
 }
 
 export interface RomPageQuery extends RomFilter {
@@ -55,7 +59,17 @@ export interface RomPageQuery extends RomFilter {
 export class RomListRepository {
   constructor(private readonly db: Db) {}
 
+  /** The filtered ROMs, or with grouping each group's winner among them (rom-version-groups.ts). */
   private filtered(filter: RomFilter) {
+    const query = this.matching(filter);
+    if (filter.grouping === undefined || filter.grouping === null) return query;
+    // The platform is shared by a group's members; other filters are checked on each member.
+    const narrowed = filter.search !== null || filter.user !== null;
+    const members = narrowed ? this.matching(filter).select('rom.id') : null;
+    return query.where(groupWinner(filter.grouping, members));
+  }
+
+  private matching(filter: RomFilter) {
     let query = this.db.selectFrom('rom');
     if (filter.platformIds.length === 1) {
       query = query.where('rom.platform_id', '=', filter.platformIds[0] ?? 0);
@@ -141,6 +155,13 @@ export class RomListRepository {
   }
 
   async count(filter: RomFilter): Promise<number> {
+    if (filter.grouping !== undefined && filter.grouping !== null) {
+      // Filters apply before grouping, so the groups among the matches are the grouped total.
+      const groups = await this.matching(filter)
+        .select(groupCount.as('total'))
+        .executeTakeFirstOrThrow();
+      return groups.total;
+    }
     const row = await this.filtered(filter)
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirstOrThrow();

@@ -1,5 +1,7 @@
 import type {
   DetailedRom,
+  LibraryConfig,
+  SiblingRom,
   RomByHashQuery,
   RomByProviderQuery,
   RomFile,
@@ -20,6 +22,7 @@ import type {
   RomSortColumn,
   RomUserFilter,
 } from './rom-list.repository.js';
+import type { RomVersionGroups, VersionRanking } from './rom-version-groups.js';
 import type { RomWritesRepository } from './rom-writes.repository.js';
 import { toDetailedRomDto, toRomFileDto, toSimpleRomDto } from './roms.mapper.js';
 import type { RomPlayAssets } from './roms.mapper.js';
@@ -72,6 +75,12 @@ export interface RomPlayAssetsSource {
   forRom(userId: number, romId: number): Promise<RomPlayAssets>;
 }
 
+/** Versions of a game: their reads, and the region priority ranking a group's members. */
+export interface RomVersionsSource {
+  groups: RomVersionGroups;
+  ranking(): Pick<LibraryConfig, 'SCAN_REGION_PRIORITY'>;
+}
+
 interface CachedAggregate<T> {
   version: number;
   value: T;
@@ -89,7 +98,18 @@ export class RomsService {
     private readonly changes: Pick<RomWritesRepository, 'version'>,
     private readonly playAssets: RomPlayAssetsSource,
     private readonly notes: Pick<RomNotesRepository, 'visible' | 'romIdsWithVisibleNotes'>,
+    private readonly versions: RomVersionsSource,
   ) {}
+
+  /** How the caller's grouped list picks each group's winner. */
+  private versionRanking(userId: number): VersionRanking {
+    return { userId, regionPriority: this.versions.ranking().SCAN_REGION_PRIORITY };
+  }
+
+  /** The other versions of a ROM (same platform, a shared provider id), by sort name. */
+  async versionsOf(id: number, userId: number): Promise<SiblingRom[]> {
+    return (await this.versions.groups.siblingsOf([id], userId)).get(id) ?? [];
+  }
 
   private async cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
     const version = this.changes.version;
@@ -110,8 +130,16 @@ export class RomsService {
     ].sort((a, b) => a - b);
     const orderBy = SORT_COLUMNS[query.order_by ?? 'name'] ?? 'name_sort_key';
     const user = await this.userFilter(query, orderBy, userId);
-    const filter: RomFilter = { platformIds, search: planSearch(query.search_term), user };
-    const scopeKey = `${platformIds.join(',')}${user === null ? '' : `:${JSON.stringify(user)}`}`;
+    const grouping = query.group_by_meta_id ? this.versionRanking(userId) : null;
+    const filter: RomFilter = {
+      platformIds,
+      search: planSearch(query.search_term),
+      user,
+      grouping,
+    };
+    const scopeKey = `${platformIds.join(',')}${user === null ? '' : `:${JSON.stringify(user)}`}${
+      grouping === null ? '' : `:grouped:${JSON.stringify(grouping)}`
+    }`;
 
     const pageQuery = {
       ...filter,
@@ -127,7 +155,11 @@ export class RomsService {
     let charIndex: Record<string, number> = {};
     if (filter.search === null) {
       ids = await this.lists.pageIds(pageQuery);
-      if (query.with_total) total = await this.lists.count(filter);
+      if (query.with_total) {
+        total = await (grouping === null
+          ? this.lists.count(filter)
+          : this.cached(`total:${scopeKey}`, () => this.lists.count(filter)));
+      }
       if (query.with_char_index) {
         const counts = await this.cached(`chars:${charColumn}:${scopeKey}`, () =>
           this.lists.charCounts(filter, charColumn),
@@ -141,26 +173,7 @@ export class RomsService {
       if (query.with_char_index) charIndex = charIndexOf(searched.chars, query.order_dir);
     }
 
-    const rows = await this.roms.findByIds(ids);
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    const files = query.with_files ? await this.roms.filesOf(ids) : [];
-    const romUsers = new Map(
-      (await this.roms.romUsersOf(userId, ids)).map((romUser) => [romUser.rom_id, romUser]),
-    );
-    const withNotes = await this.notes.romIdsWithVisibleNotes(userId, ids);
-    const items = ids
-      .map((id) => byId.get(id))
-      .filter((row): row is RomWithPlatformRow => row !== undefined)
-      .map((row) =>
-        toSimpleRomDto(
-          row,
-          userId,
-          files.filter((file) => file.rom_id === row.id),
-          romUsers.get(row.id),
-          withNotes.has(row.id),
-        ),
-      );
-
+    const items = await this.listItems(ids, userId, query.with_files, grouping !== null);
     return {
       items,
       total,
@@ -172,6 +185,38 @@ export class RomsService {
         ? await this.filterValues(platformIds)
         : EMPTY_FILTERS,
     };
+  }
+
+  /** The page's ROMs in order, with their files when asked and their versions when grouped. */
+  private async listItems(
+    ids: number[],
+    userId: number,
+    withFiles: boolean,
+    grouped: boolean,
+  ): Promise<SimpleRom[]> {
+    const rows = await this.roms.findByIds(ids);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const files = withFiles ? await this.roms.filesOf(ids) : [];
+    const romUsers = new Map(
+      (await this.roms.romUsersOf(userId, ids)).map((romUser) => [romUser.rom_id, romUser]),
+    );
+    const withNotes = await this.notes.romIdsWithVisibleNotes(userId, ids);
+    const versions = grouped
+      ? await this.versions.groups.siblingsOf(ids, userId)
+      : new Map<number, SiblingRom[]>();
+    return ids
+      .map((id) => byId.get(id))
+      .filter((row): row is RomWithPlatformRow => row !== undefined)
+      .map((row) =>
+        toSimpleRomDto(
+          row,
+          userId,
+          files.filter((file) => file.rom_id === row.id),
+          romUsers.get(row.id),
+          withNotes.has(row.id),
+          versions.get(row.id),
+        ),
+      );
   }
 
   /**
@@ -243,7 +288,8 @@ export class RomsService {
     const files = await this.roms.filesOf([id]);
     const playAssets = await this.playAssets.forRom(userId, id);
     const notes = (await this.notes.visible(id, userId)).map(toUserNoteDto);
-    return toDetailedRomDto(row, userId, files, romUser, playAssets, notes);
+    const detail = toDetailedRomDto(row, userId, files, romUser, playAssets, notes);
+    return { ...detail, sibling_roms: await this.versionsOf(id, userId) };
   }
 
   /**
