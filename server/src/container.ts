@@ -48,6 +48,8 @@ import { RomVersionGroups } from './modules/roms/rom-version-groups.js';
 import { RomWritesRepository } from './modules/roms/rom-writes.repository.js';
 import { RomsRepository } from './modules/roms/roms.repository.js';
 import { RomsService } from './modules/roms/roms.service.js';
+import { RomListService } from './modules/roms/rom-list.service.js';
+import { BrowserPlayability } from './modules/roms/rom-playability.js';
 import { createMetadataProviders, trustedOrigins } from './modules/metadata/metadata.providers.js';
 import { MetadataRepository } from './modules/metadata/metadata.repository.js';
 import { MetadataService } from './modules/metadata/metadata.service.js';
@@ -256,13 +258,15 @@ function createRomServices(
   options: ContainerOptions,
 ) {
   const { files, romResources } = shared;
+  const versions = {
+    groups: repositories.romVersions,
+    ranking: () => shared.libraryConfig.get(),
+  };
   const roms = new RomsService(
     repositories.roms,
-    repositories.romList,
-    repositories.romWrites,
     library.playAssets,
     repositories.romNotes,
-    { groups: repositories.romVersions, ranking: () => shared.libraryConfig.get() },
+    versions,
   );
   const romFiles = new RomFilesService(
     roms,
@@ -282,6 +286,14 @@ function createRomServices(
   );
   return {
     roms,
+    romList: new RomListService(
+      repositories.roms,
+      repositories.romList,
+      repositories.romWrites,
+      repositories.romNotes,
+      new BrowserPlayability(config, shared.libraryConfig),
+      versions,
+    ),
     romFiles,
     romEdits: new RomEditsService(
       roms,
