@@ -48,6 +48,7 @@ import { RomResources } from './modules/roms/rom-resources.js';
 import { RomScanWrites } from './modules/roms/rom-scan-writes.js';
 import { CHUNKED_UPLOAD_FOLDER, ChunkedUploadService } from './modules/roms/rom-chunked-upload.js';
 import { RomUploadService } from './modules/roms/rom-upload.js';
+import { RomVersionGroups } from './modules/roms/rom-version-groups.js';
 import { RomWritesRepository } from './modules/roms/rom-writes.repository.js';
 import { RomsRepository } from './modules/roms/roms.repository.js';
 import { RomsService } from './modules/roms/roms.service.js';
@@ -115,6 +116,7 @@ function createRepositories(db: Db) {
     firmware: new FirmwareRepository(db),
     roms: new RomsRepository(db),
     romList: new RomListRepository(db),
+    romVersions: new RomVersionGroups(db),
     romWrites: new RomWritesRepository(db),
     romNotes: new RomNotesRepository(db),
     playAssets: new PlayAssetsRepository(db),
@@ -277,7 +279,16 @@ function createRomServices(
   options: ContainerOptions,
 ) {
   const { files, romResources } = shared;
-  const roms = new RomsService(repositories.roms, library.playAssets, repositories.romNotes);
+  const versions = {
+    groups: repositories.romVersions,
+    ranking: () => shared.libraryConfig.get(),
+  };
+  const roms = new RomsService(
+    repositories.roms,
+    library.playAssets,
+    repositories.romNotes,
+    versions,
+  );
   const romFiles = new RomFilesService(
     roms,
     repositories.roms,
@@ -302,6 +313,7 @@ function createRomServices(
       repositories.romWrites,
       repositories.romNotes,
       new BrowserPlayability(config, shared.libraryConfig),
+      versions,
     ),
     romFiles,
     romEdits: new RomEditsService(

@@ -136,6 +136,8 @@ export const SiblingRomSchema = z.object({
   is_main_sibling: z.boolean(),
   sort_comparator: z.string(),
 });
+/** Another version of a ROM's game: same platform, a shared metadata provider id. */
+export type SiblingRom = z.infer<typeof SiblingRomSchema>;
 
 const nullableObject = z.record(z.string(), z.unknown()).nullable();
 
@@ -306,7 +308,11 @@ export const RomListQuerySchema = RomFilterQuerySchema.extend({
   with_rom_id_index: queryBoolean(false),
   with_files: queryBoolean(false),
   with_total: queryBoolean(true),
-  /** One ROM per game (siblings sharing a provider id on one platform). */
+  /**
+   * One ROM per game (versions sharing a provider id on one platform): the caller's main
+   * version, else a release before a pre-release, the best region of `scan.priority.region`,
+   * then the file name. Filters apply first; each item's `sibling_roms` lists its versions.
+   */
   group_by_meta_id: queryBoolean(false),
 });
 export type RomListQuery = z.infer<typeof RomListQuerySchema>;

@@ -153,6 +153,8 @@ export interface RomTable {
   path_screenshots: Generated<string>;
   /** JSON map source → how its id was found (`hash`, `name`, `id`, `manual`, `stored`). */
   match_methods: Generated<string>;
+  /** Virtual: the versions group, `<provider>-<platform>-<id>` of the first provider id; null = none. */
+  group_key: Generated<string | null>;
 }
 
 /** LaunchBox Games Database dump: games (`data` = the record's fields as JSON). */

@@ -15,6 +15,7 @@ import { romWordSearch } from './202611270200_rom_word_search.js';
 import { playAssetSlots } from './202611270300_play_asset_slots.js';
 import { taskRuns } from './202611270500_task_runs.js';
 import { romFacets } from './202611280100_rom_facets.js';
+import { romVersionGroups } from './202611280200_rom_version_groups.js';
 import { clientTokens } from './202611280500_client_tokens.js';
 
 /**
@@ -37,6 +38,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202611270300_play_asset_slots': playAssetSlots,
   '202611270500_task_runs': taskRuns,
   '202611280100_rom_facets': romFacets,
+  '202611280200_rom_version_groups': romVersionGroups,
   '202611280500_client_tokens': clientTokens,
 };
 

@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { RomFilter, RomScope } from './rom-list-filters.js';
 import { filterClauses, scopeClauses } from './rom-list-filters.js';
+import type { VersionRanking } from './rom-version-groups.js';
+import { groupCount, groupWinner } from './rom-version-groups.js';
 
 /** Database columns the list can sort by. */
 export type RomSortColumn =
@@ -15,8 +17,13 @@ export type RomSortColumn =
   | 'last_played'
   | 'rating';
 
+/** One ROM per versions group (`group_by_meta_id`), ranked so; null = every ROM. */
+export interface Grouped {
+  grouping?: VersionRanking | null;
+}
+
 /** A page of a filtered list; the filter's `userId` is also whose `last_played` / `rating` sort. */
-export interface RomPageQuery extends RomFilter {
+export interface RomPageQuery extends RomFilter, Grouped {
   orderBy: RomSortColumn;
   direction: 'asc' | 'desc';
   limit: number;
@@ -27,7 +34,17 @@ export interface RomPageQuery extends RomFilter {
 export class RomListRepository {
   constructor(private readonly db: Db) {}
 
-  private filtered(filter: RomFilter) {
+  /** The filtered ROMs, or with grouping each group's winner among them (rom-version-groups.ts). */
+  private filtered(filter: RomFilter & Grouped) {
+    const query = this.matching(filter);
+    if (filter.grouping === undefined || filter.grouping === null) return query;
+    // The platform is shared by a group's members; other filters are checked on each member.
+    const narrowed = filterClauses({ ...filter, platformIds: [] }).length > 0;
+    const members = narrowed ? this.matching(filter).select('rom.id') : null;
+    return query.where(groupWinner(filter.grouping, members));
+  }
+
+  private matching(filter: RomFilter) {
     let query = this.db.selectFrom('rom');
     for (const clause of filterClauses(filter)) query = query.where(clause);
     return query;
@@ -66,7 +83,14 @@ export class RomListRepository {
     return rows.map((row) => row.id);
   }
 
-  async count(filter: RomFilter): Promise<number> {
+  async count(filter: RomFilter & Grouped): Promise<number> {
+    if (filter.grouping !== undefined && filter.grouping !== null) {
+      // Filters apply before grouping, so the groups among the matches are the grouped total.
+      const groups = await this.matching(filter)
+        .select(groupCount.as('total'))
+        .executeTakeFirstOrThrow();
+      return groups.total;
+    }
     const row = await this.filtered(filter)
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirstOrThrow();
@@ -75,7 +99,7 @@ export class RomListRepository {
 
   /** Row counts per first character of the sort key (`sort_char`) or of `fs_name`, by char. */
   async charCounts(
-    filter: RomFilter,
+    filter: RomFilter & Grouped,
     column: 'sort_char' | 'fs_name',
   ): Promise<{ char: string; count: number }[]> {
     const charExpr =

@@ -5,6 +5,7 @@ import type {
   RomListPage,
   RomListQuery,
   SimpleRom,
+  SiblingRom,
 } from '@romshelf/contract';
 
 import { planFilter } from './rom-filter-plan.js';
@@ -15,6 +16,8 @@ import type { RomNotesRepository } from './rom-notes.repository.js';
 import type { RomPlayability } from './rom-playability.js';
 import type { RomWritesRepository } from './rom-writes.repository.js';
 import { toSimpleRomDto } from './roms.mapper.js';
+import { versionRanking } from './roms.service.js';
+import type { RomVersionsSource } from './roms.service.js';
 import type { RomsRepository, RomWithPlatformRow } from './roms.repository.js';
 
 const SORT_COLUMNS: Readonly<Record<string, RomSortColumn>> = {
@@ -75,6 +78,7 @@ export class RomListService {
     private readonly changes: Pick<RomWritesRepository, 'version'>,
     private readonly notes: Pick<RomNotesRepository, 'romIdsWithVisibleNotes'>,
     private readonly playability: RomPlayability,
+    private readonly versions: RomVersionsSource,
   ) {}
 
   private async cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
@@ -110,7 +114,8 @@ export class RomListService {
 
   async list(query: RomListQuery, userId: number): Promise<RomListPage> {
     const orderBy = SORT_COLUMNS[query.order_by ?? 'name'] ?? 'name_sort_key';
-    const filter = await this.filterOf(query, userId, orderBy);
+    const grouping = query.group_by_meta_id ? versionRanking(this.versions, userId) : null;
+    const filter = { ...(await this.filterOf(query, userId, orderBy)), grouping };
     const pageQuery: RomPageQuery = {
       ...filter,
       orderBy,
@@ -124,7 +129,11 @@ export class RomListService {
     let charIndex: Record<string, number> = {};
     if (filter.search === null) {
       ids = await this.lists.pageIds(pageQuery);
-      if (query.with_total) total = await this.lists.count(filter);
+      if (query.with_total) {
+        total = await (grouping === null
+          ? this.lists.count(filter)
+          : this.cached(`total:${JSON.stringify(filter)}`, () => this.lists.count(filter)));
+      }
       if (query.with_char_index) {
         const compute = () => this.lists.charCounts(filter, charColumn);
         // Saves and states are written elsewhere, without a ROM data version: not cached.
@@ -142,7 +151,7 @@ export class RomListService {
     }
     const sidecars = query.with_filter_values ? await this.sidecars(filter) : emptySidecars();
     return {
-      items: await this.simpleRoms(ids, userId, query.with_files),
+      items: await this.simpleRoms(ids, userId, query.with_files, grouping !== null),
       total,
       limit: query.limit,
       offset: query.offset,
@@ -195,6 +204,7 @@ export class RomListService {
     ids: number[],
     userId: number,
     withFiles: boolean,
+    grouped = false,
   ): Promise<SimpleRom[]> {
     const rows = await this.roms.findByIds(ids);
     const byId = new Map(rows.map((row) => [row.id, row]));
@@ -203,6 +213,9 @@ export class RomListService {
       (await this.roms.romUsersOf(userId, ids)).map((romUser) => [romUser.rom_id, romUser]),
     );
     const withNotes = await this.notes.romIdsWithVisibleNotes(userId, ids);
+    const versions = grouped
+      ? await this.versions.groups.siblingsOf(ids, userId)
+      : new Map<number, SiblingRom[]>();
     return ids
       .map((id) => byId.get(id))
       .filter((row): row is RomWithPlatformRow => row !== undefined)
@@ -213,6 +226,7 @@ export class RomListService {
           files.filter((file) => file.rom_id === row.id),
           romUsers.get(row.id),
           withNotes.has(row.id),
+          versions.get(row.id),
         ),
       );
   }

@@ -2,7 +2,9 @@ import type {
   DetailedRom,
   RomByHashQuery,
   RomByProviderQuery,
+  LibraryConfig,
   RomFile,
+  SiblingRom,
   SimpleRom,
 } from '@romshelf/contract';
 import { ROM_PROVIDER_ID_PARAMS } from '@romshelf/contract';
@@ -10,6 +12,7 @@ import { ROM_PROVIDER_ID_PARAMS } from '@romshelf/contract';
 import { HttpError } from '../../http/http-error.js';
 import { toUserNoteDto } from './rom-notes.mapper.js';
 import type { RomNotesRepository } from './rom-notes.repository.js';
+import type { RomVersionGroups, VersionRanking } from './rom-version-groups.js';
 import { toDetailedRomDto, toRomFileDto, toSimpleRomDto } from './roms.mapper.js';
 import type { RomPlayAssets } from './roms.mapper.js';
 import type {
@@ -35,13 +38,30 @@ export interface RomPlayAssetsSource {
   forRom(userId: number, romId: number): Promise<RomPlayAssets>;
 }
 
+/** Versions of a game: their reads, and the region priority ranking a group's members. */
+export interface RomVersionsSource {
+  groups: RomVersionGroups;
+  ranking(): Pick<LibraryConfig, 'SCAN_REGION_PRIORITY'>;
+}
+
+/** How a caller's grouped list picks each group's winner. */
+export function versionRanking(versions: RomVersionsSource, userId: number): VersionRanking {
+  return { userId, regionPriority: versions.ranking().SCAN_REGION_PRIORITY };
+}
+
 /** Reads single ROMs: by id, hash or provider id (lists: RomListService). */
 export class RomsService {
   constructor(
     private readonly roms: RomsRepository,
     private readonly playAssets: RomPlayAssetsSource,
     private readonly notes: Pick<RomNotesRepository, 'visible' | 'romIdsWithVisibleNotes'>,
+    private readonly versions: RomVersionsSource,
   ) {}
+
+  /** The other versions of a ROM (same platform, a shared provider id), by sort name. */
+  async versionsOf(id: number, userId: number): Promise<SiblingRom[]> {
+    return (await this.versions.groups.siblingsOf([id], userId)).get(id) ?? [];
+  }
 
   identifiers(): Promise<number[]> {
     return this.roms.allIds();
@@ -75,7 +95,8 @@ export class RomsService {
     const files = await this.roms.filesOf([id]);
     const playAssets = await this.playAssets.forRom(userId, id);
     const notes = (await this.notes.visible(id, userId)).map(toUserNoteDto);
-    return toDetailedRomDto(row, userId, files, romUser, playAssets, notes);
+    const detail = toDetailedRomDto(row, userId, files, romUser, playAssets, notes);
+    return { ...detail, sibling_roms: await this.versionsOf(id, userId) };
   }
 
   /**

@@ -12,6 +12,7 @@ import { knownRoms, pagesHolding, pagesToFetch, totalOf } from './gallery-pages'
 import type { ItemRange } from './gallery-pages';
 import { DEFAULT_PLACE_VIEW, useGalleryStore } from './stores/gallery-store';
 import type { GalleryPlaceView } from './stores/gallery-store';
+import { useGalleryViewStore } from './stores/gallery-view-store';
 
 /** Which ROMs a gallery shows (the URL's context); the sort is the gallery's own. */
 export interface GalleryPlace {
@@ -23,12 +24,17 @@ export function placeKey(place: GalleryPlace): string {
   return JSON.stringify([place.platformId ?? null, place.searchTerm ?? '']);
 }
 
-function contextOf(place: GalleryPlace, view: GalleryPlaceView): RomListContext {
+function contextOf(
+  place: GalleryPlace,
+  view: GalleryPlaceView,
+  groupRoms: boolean,
+): RomListContext {
   return {
     platformId: place.platformId ?? null,
     searchTerm: place.searchTerm ?? '',
     orderBy: view.orderBy,
     orderDir: view.orderDir,
+    groupRoms,
   };
 }
 
@@ -118,11 +124,12 @@ export function useGalleryPages(place: GalleryPlace) {
   useEffect(() => useGalleryStore.getState().setPlaceView(key, view), [key, view]);
   const [range, setRange] = useState<ItemRange>({ first: 0, last: 0 });
 
+  const groupRoms = useGalleryViewStore((state) => state.groupRoms);
   const context = useMemo(
-    () => contextOf(place, view),
+    () => contextOf(place, view, groupRoms),
     // The place is rebuilt by its page on every render; its key says when it changed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [key, view],
+    [key, view, groupRoms],
   );
   // The first page is always asked for: it carries the total that sizes the list.
   const knownTotal =

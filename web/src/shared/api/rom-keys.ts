@@ -6,6 +6,8 @@ export interface RomListContext {
   searchTerm: string;
   orderBy: RomOrderBy;
   orderDir: 'asc' | 'desc';
+  /** One ROM per game (`group_by_meta_id`). */
+  groupRoms: boolean;
 }
 
 /**

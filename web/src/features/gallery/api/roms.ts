@@ -14,6 +14,8 @@ export interface RomListParams {
   limit?: number;
   orderBy?: RomOrderBy;
   orderDir?: 'asc' | 'desc';
+  /** One ROM per game, with its versions in `sibling_roms` (`group_by_meta_id`). */
+  groupRoms?: boolean;
   /** Also the ids of the whole result in list order (`rom_id_index`). */
   withRomIdIndex?: boolean;
   /** Cancels the request (a search answer nobody waits for any more). */
@@ -33,6 +35,7 @@ export async function fetchRoms(params: RomListParams): Promise<RomListPage> {
       with_char_index: true,
       with_filter_values: false,
       with_rom_id_index: params.withRomIdIndex || undefined,
+      group_by_meta_id: params.groupRoms || undefined,
     },
     signal: params.signal,
   });

@@ -34,7 +34,7 @@ import { BulkActionsBar } from './bulk-actions-bar';
 import { GalleryGrid } from './gallery-grid';
 import { GalleryTable } from './gallery-table';
 import { JumpBarNav } from './jump-bar-nav';
-import { ViewToggle } from './view-toggle';
+import { GroupToggle, ViewToggle } from './view-toggle';
 
 /** Sorts whose character index lines up with the list (the server indexes string columns). */
 const JUMPABLE: readonly RomOrderBy[] = ['name', 'fs_name'];
@@ -84,6 +84,7 @@ function GalleryToolbar({ total }: { total: number | null }) {
             <ChecklistRounded fontSize="small" />
           </ToggleButton>
         </Tooltip>
+        <GroupToggle />
         <ViewToggle />
       </Stack>
     </Stack>

@@ -1,4 +1,5 @@
 import GridViewRounded from '@mui/icons-material/GridViewRounded';
+import LayersRounded from '@mui/icons-material/LayersRounded';
 import ViewListRounded from '@mui/icons-material/ViewListRounded';
 import ViewModuleRounded from '@mui/icons-material/ViewModuleRounded';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -14,6 +15,29 @@ const ICONS: Record<GalleryView, React.ReactNode> = {
   big: <GridViewRounded fontSize="small" />,
   list: <ViewListRounded fontSize="small" />,
 };
+
+/** One card per game or one per file (`groupRoms`); the choice is remembered. */
+export function GroupToggle() {
+  const { t } = useTranslation('gallery');
+  const groupRoms = useGalleryViewStore((state) => state.groupRoms);
+  const setGroupRoms = useGalleryViewStore((state) => state.setGroupRoms);
+  const label = t(groupRoms ? 'versions.ungroup' : 'versions.group');
+  return (
+    <Tooltip title={label}>
+      <ToggleButton
+        size="small"
+        value="group"
+        selected={groupRoms}
+        onChange={() => setGroupRoms(!groupRoms)}
+        aria-label={label}
+        data-testid="group-roms"
+        sx={{ px: 1.25 }}
+      >
+        <LayersRounded fontSize="small" />
+      </ToggleButton>
+    </Tooltip>
+  );
+}
 
 /** Small grid, big grid or list; the choice is remembered. */
 export function ViewToggle() {
