@@ -8,6 +8,7 @@ export * from './api/users.js';
 export * from './api/permissions.js';
 export * from './platforms/platforms.js';
 export * from './api/platforms.js';
+export * from './api/rom-filters.js';
 export * from './api/roms.js';
 export * from './api/rom-notes.js';
 export * from './api/rom-uploads.js';

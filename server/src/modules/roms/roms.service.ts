@@ -3,6 +3,7 @@ import type {
   RomByHashQuery,
   RomByProviderQuery,
   RomFile,
+  RomFilterCounts,
   RomFilters,
   RomListPage,
   RomListQuery,
@@ -65,6 +66,20 @@ const EMPTY_FILTERS: RomFilters = {
   languages: [],
   tags: [],
   platforms: [],
+};
+
+const EMPTY_COUNTS: RomFilterCounts = {
+  genres: {},
+  franchises: {},
+  collections: {},
+  companies: {},
+  game_modes: {},
+  age_ratings: {},
+  player_counts: {},
+  regions: {},
+  languages: {},
+  tags: {},
+  platforms: {},
 };
 
 /** Loads a ROM detail's save, state and screenshot lists (the play-assets service). */
@@ -171,6 +186,7 @@ export class RomsService {
       filter_values: query.with_filter_values
         ? await this.filterValues(platformIds)
         : EMPTY_FILTERS,
+      filter_value_counts: EMPTY_COUNTS,
     };
   }
 
