@@ -1,4 +1,11 @@
-import { PLAY_STATUSES } from '@romshelf/contract';
+import {
+  FILTER_LOGICS,
+  METADATA_PROVIDER_FILTERS,
+  PLAY_STATUSES,
+  ROM_FACET_FILTERS,
+  ROM_FLAG_FILTERS,
+} from '@romshelf/contract';
+import type { FilterLogic, RomFacetFilter, RomFlagFilter } from '@romshelf/contract';
 
 /**
  * The gallery's filters (SPEC §3 "Gallery filters"), as they live in the URL: the names and
@@ -8,26 +15,13 @@ import { PLAY_STATUSES } from '@romshelf/contract';
  */
 
 /** Lists whose values come from the server's `filter_values`, in drawer order. */
-export const FACET_FILTERS = [
-  'genres',
-  'franchises',
-  'collections',
-  'companies',
-  'age_ratings',
-  'regions',
-  'languages',
-  'tags',
-  'player_counts',
-] as const;
-export type FacetFilter = (typeof FACET_FILTERS)[number];
-
-/** Metadata providers a ROM can be identified by (RomM's `metadata_providers` values). */
-export const METADATA_PROVIDERS = ['igdb', 'ss', 'moby', 'ra', 'launchbox', 'hasheous'] as const;
+export const FACET_FILTERS = ROM_FACET_FILTERS;
+export type FacetFilter = RomFacetFilter;
 
 /** Lists with a fixed set of values. */
 export const FIXED_FILTERS = {
   statuses: PLAY_STATUSES,
-  metadata_providers: METADATA_PROVIDERS,
+  metadata_providers: METADATA_PROVIDER_FILTERS,
 } as const;
 export type FixedFilter = keyof typeof FIXED_FILTERS;
 
@@ -44,21 +38,16 @@ export type ListFilter = (typeof LIST_FILTERS)[number];
 export type LogicFilter = Exclude<ListFilter, 'platform_ids'>;
 export const hasLogic = (name: ListFilter): name is LogicFilter => name !== 'platform_ids';
 
-export const FILTER_LOGICS = ['any', 'all', 'none'] as const;
-export type FilterLogic = (typeof FILTER_LOGICS)[number];
+export { FILTER_LOGICS };
+export type { FilterLogic };
 
-/** Yes / no flags, in drawer order (`matched=false` is "unmatched"). */
-export const FLAG_FILTERS = [
-  'matched',
-  'favorite',
-  'duplicate',
-  'playable',
-  'has_ra',
-  'missing',
-  'verified',
-  'has_saves',
-  'has_states',
-] as const;
+/**
+ * Yes/no flags, in drawer order (`matched=false` is "unmatched"); soundtracks are not something
+ * the library knows about yet.
+ */
+export const FLAG_FILTERS = ROM_FLAG_FILTERS.filter(
+  (name): name is Exclude<RomFlagFilter, 'has_soundtrack'> => name !== 'has_soundtrack',
+);
 export type FlagFilter = (typeof FLAG_FILTERS)[number];
 
 export interface GalleryFilters {

@@ -14,6 +14,11 @@ const PROVIDER_NAMES: Readonly<Record<string, string>> = {
   ra: 'RetroAchievements',
   launchbox: 'LaunchBox',
   hasheous: 'Hasheous',
+  tgdb: 'TheGamesDB',
+  flashpoint: 'Flashpoint',
+  hltb: 'HowLongToBeat',
+  gamelist: 'gamelist.xml',
+  libretro: 'Libretro',
 };
 
 export interface FilterLabels {

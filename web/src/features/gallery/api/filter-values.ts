@@ -22,7 +22,7 @@ export async function fetchFilterValues(scope: FilterScope, signal?: AbortSignal
     },
     signal,
   });
-  return page.filter_values;
+  return { values: page.filter_values, counts: page.filter_value_counts };
 }
 
 /**

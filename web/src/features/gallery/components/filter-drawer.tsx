@@ -69,9 +69,14 @@ export function FilterDrawer({
   };
 
   const facetOptions = (name: ListFilter): readonly string[] => {
-    if (name === 'platform_ids') return (values.data?.platforms ?? []).map(String);
+    if (name === 'platform_ids') return (values.data?.values.platforms ?? []).map(String);
     if (name === 'statuses' || name === 'metadata_providers') return FIXED_FILTERS[name];
-    return values.data?.[name] ?? [];
+    return values.data?.values[name] ?? [];
+  };
+  const countsOf = (name: ListFilter): Readonly<Record<string, number>> | undefined => {
+    if (name === 'platform_ids') return values.data?.counts.platforms;
+    if (name === 'statuses' || name === 'metadata_providers') return undefined;
+    return values.data?.counts[name];
   };
   const field = (name: ListFilter) => {
     const options = facetOptions(name);
@@ -84,6 +89,7 @@ export function FilterDrawer({
         name={name}
         label={labels.list(name)}
         options={options}
+        counts={countsOf(name)}
         selected={selected}
         valueLabel={(value) => labels.value(name, value)}
         onChange={(next) => update(setListValues(filters, name, next))}

@@ -1,4 +1,5 @@
 import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -16,6 +17,8 @@ interface FilterListFieldProps {
   label: string;
   /** The values to pick from (a value already picked is offered even when gone from them). */
   options: readonly string[];
+  /** How many games of the scope have each value, where the server counts them. */
+  counts?: Readonly<Record<string, number>>;
   selected: readonly string[];
   valueLabel: (value: string) => string;
   onChange: (values: string[]) => void;
@@ -30,7 +33,7 @@ interface FilterListFieldProps {
  */
 export function FilterListField(props: FilterListFieldProps) {
   const { t } = useTranslation('gallery');
-  const { name, label, selected, valueLabel, logic, onLogic } = props;
+  const { name, label, selected, valueLabel, counts, logic, onLogic } = props;
   const options = [...new Set([...props.options, ...selected])];
   return (
     <Stack spacing={1} data-testid={`filter-${name}`}>
@@ -77,7 +80,14 @@ export function FilterListField(props: FilterListFieldProps) {
           return (
             <li key={key} {...rest} data-testid="filter-option" data-value={option}>
               <Checkbox size="small" checked={picked} sx={{ mr: 1, p: 0.5 }} />
-              {valueLabel(option)}
+              <Box component="span" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+                {valueLabel(option)}
+              </Box>
+              {counts?.[option] === undefined ? null : (
+                <Typography variant="caption" color="text.secondary" sx={{ ml: 1 }}>
+                  {counts[option]}
+                </Typography>
+              )}
             </li>
           );
         }}
