@@ -189,6 +189,7 @@ async function moduleFigures(context) {
     ['regions.mjs', 'regions', (module) => module.regionFigures()],
     ['list.mjs', 'list and search', (module) => module.listFigures(context)],
     ['gallery.mjs', 'gallery', (module) => module.galleryFigures(context)],
+    ['filters.mjs', 'filters', (module) => module.filterFigures(context)],
   ];
   for (const [file, label, figures] of modules) {
     const modulePath = path.join(repoRoot, 'bench', file);

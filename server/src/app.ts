@@ -250,6 +250,7 @@ async function registerApiRoutes(
   });
   await app.register(romsRoutes, {
     roms: container.roms,
+    lists: container.romList,
     files: container.romFiles,
     edits: container.romEdits,
     props: container.romProps,

@@ -47,6 +47,8 @@ import { RomUploadService } from './modules/roms/rom-upload.js';
 import { RomWritesRepository } from './modules/roms/rom-writes.repository.js';
 import { RomsRepository } from './modules/roms/roms.repository.js';
 import { RomsService } from './modules/roms/roms.service.js';
+import { RomListService } from './modules/roms/rom-list.service.js';
+import { BrowserPlayability } from './modules/roms/rom-playability.js';
 import { createMetadataProviders, trustedOrigins } from './modules/metadata/metadata.providers.js';
 import { MetadataRepository } from './modules/metadata/metadata.repository.js';
 import { MetadataService } from './modules/metadata/metadata.service.js';
@@ -254,13 +256,7 @@ function createRomServices(
   options: ContainerOptions,
 ) {
   const { files, romResources } = shared;
-  const roms = new RomsService(
-    repositories.roms,
-    repositories.romList,
-    repositories.romWrites,
-    library.playAssets,
-    repositories.romNotes,
-  );
+  const roms = new RomsService(repositories.roms, library.playAssets, repositories.romNotes);
   const romFiles = new RomFilesService(
     roms,
     repositories.roms,
@@ -279,6 +275,13 @@ function createRomServices(
   );
   return {
     roms,
+    romList: new RomListService(
+      repositories.roms,
+      repositories.romList,
+      repositories.romWrites,
+      repositories.romNotes,
+      new BrowserPlayability(config, shared.libraryConfig),
+    ),
     romFiles,
     romEdits: new RomEditsService(
       roms,

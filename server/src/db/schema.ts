@@ -198,6 +198,14 @@ export interface RomUserTable {
   updated_at: string;
 }
 
+/** One filterable value of a ROM (migration 202611280100_rom_facets, db/rom-facets-sql.ts). */
+export interface RomFacetTable {
+  /** A `filter_values` key (`genres`, `regions`, …) or `verified`. */
+  kind: string;
+  value: string;
+  rom_id: number;
+}
+
 /** Notes about a ROM (RomM 5): several per user, public or private; `tags` is a JSON list. */
 export interface RomNoteTable {
   id: Generated<number>;
@@ -325,6 +333,7 @@ export interface Database {
   launchbox_alt_name: LaunchboxAltNameTable;
   launchbox_image: LaunchboxImageTable;
   task_run: TaskRunTable;
+  rom_facet: RomFacetTable;
 }
 
 export type UserRow = Selectable<UserTable>;

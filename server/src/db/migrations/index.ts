@@ -14,6 +14,7 @@ import { romIndexAudit } from './202611270100_rom_index_audit.js';
 import { romWordSearch } from './202611270200_rom_word_search.js';
 import { playAssetSlots } from './202611270300_play_asset_slots.js';
 import { taskRuns } from './202611270500_task_runs.js';
+import { romFacets } from './202611280100_rom_facets.js';
 
 /**
  * Every migration, in order, listed explicitly (no directory scanning, so bundling and the
@@ -34,6 +35,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202611270200_rom_word_search': romWordSearch,
   '202611270300_play_asset_slots': playAssetSlots,
   '202611270500_task_runs': taskRuns,
+  '202611280100_rom_facets': romFacets,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { chunks, ID_CHUNK } from '../../db/id-chunks.js';
 import type { NewRomFileRow, NewRomRow, RomUserRow } from '../../db/schema.js';
+import { indexRomFacets } from './rom-facet-index.js';
 import { indexRomsForSearch } from './rom-search-index.js';
 
 /** Personal data fields written by `PUT /api/roms/{id}/props`. */
@@ -158,10 +159,9 @@ export class RomWritesRepository {
         }
         written.push(write.romId);
       }
-      await indexRomsForSearch(
-        trx,
-        written.filter((_, index) => writes[index]?.type === 'insert'),
-      );
+      const inserted = written.filter((_, index) => writes[index]?.type === 'insert');
+      await indexRomsForSearch(trx, inserted);
+      await indexRomFacets(trx, inserted);
       return written;
     });
     this.dataVersion += 1;
