@@ -122,7 +122,7 @@ export function FilterDrawer({
         >
           <Typography variant="h6" component="h2">
             {activeCount > 0
-              ? t('filters.title-count', { count: activeCount })
+              ? t('filters.title-count', { number: activeCount })
               : t('filters.title')}
           </Typography>
           <IconButton onClick={onClose} aria-label={t('filters.close')} data-testid="filter-close">
@@ -174,7 +174,7 @@ export function FilterDrawer({
             {t('filters.clear')}
           </Button>
           <Button variant="contained" onClick={onClose} data-testid="filter-show">
-            {total === null ? t('filters.show') : t('filters.show-count', { count: total })}
+            {total === null ? t('filters.show') : t('filters.show-count', { number: total })}
           </Button>
         </Box>
       </Stack>
