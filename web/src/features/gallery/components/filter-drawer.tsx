@@ -63,10 +63,26 @@ export function FilterDrawer({
     if (open) changed.current = false;
   }, [open]);
   const { filters } = filtering;
-  const update = (next: GalleryFilters) => {
+  // The URL follows a change a moment later; changes made before it does build on the last one.
+  const latest = useRef(filters);
+  useEffect(() => {
+    latest.current = filters;
+  }, [filters]);
+  const update = (change: (current: GalleryFilters) => GalleryFilters) => {
+    const next = change(latest.current);
+    latest.current = next;
     filtering.setFilters(next, { push: !changed.current });
     changed.current = true;
   };
+  /** The picked values of `name` after a pick or removal made on the values shown. */
+  const pickValues = (name: ListFilter, shown: readonly string[], picked: readonly string[]) =>
+    update((current) => {
+      const kept = (current.lists[name] ?? []).filter(
+        (value) => picked.includes(value) || !shown.includes(value),
+      );
+      const added = picked.filter((value) => !kept.includes(value));
+      return setListValues(current, name, [...kept, ...added]);
+    });
 
   const facetOptions = (name: ListFilter): readonly string[] => {
     if (name === 'platform_ids') return (values.data?.values.platforms ?? []).map(String);
@@ -92,10 +108,15 @@ export function FilterDrawer({
         counts={countsOf(name)}
         selected={selected}
         valueLabel={(value) => labels.value(name, value)}
-        onChange={(next) => update(setListValues(filters, name, next))}
+        // Event handlers: the ref is read when a value is picked, not while rendering.
+        // eslint-disable-next-line react-hooks/refs
+        onChange={(next) => pickValues(name, selected, next)}
         logic={logic}
         onLogic={
-          name === 'platform_ids' ? undefined : (word) => update(setLogic(filters, name, word))
+          name === 'platform_ids'
+            ? undefined
+            : // eslint-disable-next-line react-hooks/refs
+              (word) => update((current) => setLogic(current, name, word))
         }
       />
     );
@@ -161,13 +182,13 @@ export function FilterDrawer({
           <FilterFlags
             flags={filters.flags}
             labels={labels}
-            onChange={(name, value) => update(setFlag(filters, name, value))}
+            onChange={(name, value) => update((current) => setFlag(current, name, value))}
           />
         </Stack>
         <Divider />
         <Box sx={{ display: 'flex', gap: 1.5, px: 2.5, py: 1.5, justifyContent: 'space-between' }}>
           <Button
-            onClick={() => update(NO_FILTERS)}
+            onClick={() => update(() => NO_FILTERS)}
             disabled={activeCount === 0}
             data-testid="filter-reset"
           >
