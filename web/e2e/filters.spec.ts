@@ -116,8 +116,7 @@ test('filters: two genres and a region in the URL through a reload, a chip remov
     for (let round = 0; round < 3; round++) {
       await page.getByTestId('gallery-random').click();
       await expect(page).toHaveURL(/\/rom\/\d+$/);
-      const heading = (await page.getByTestId('page-heading').textContent()) ?? '';
-      expect(FILTERED).toContain(heading);
+      await expect(page.getByTestId('page-heading')).toHaveText(/^(Lunar Lancer|Tidal Sprint 64)$/);
       await page.goBack();
       await expect(page.getByTestId('gallery-count')).toHaveText('2 games');
     }
