@@ -16,6 +16,8 @@ export interface RomListParams {
   orderDir?: 'asc' | 'desc';
   /** One ROM per game, with its versions in `sibling_roms` (`group_by_meta_id`). */
   groupRoms?: boolean;
+  /** Filter values by `GET /api/roms` name (see gallery-filters.ts). */
+  filters?: Readonly<Record<string, string | readonly string[]>>;
   /** Also the ids of the whole result in list order (`rom_id_index`). */
   withRomIdIndex?: boolean;
   /** Cancels the request (a search answer nobody waits for any more). */
@@ -26,6 +28,7 @@ export interface RomListParams {
 export async function fetchRoms(params: RomListParams): Promise<RomListPage> {
   return api.get<RomListPage>('/roms', {
     query: {
+      ...params.filters,
       platform_id: params.platformId ?? undefined,
       search_term: params.searchTerm?.trim() || undefined,
       limit: params.limit ?? PAGE_SIZE,
