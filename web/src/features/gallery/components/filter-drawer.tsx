@@ -129,6 +129,8 @@ export function FilterDrawer({
       anchor="right"
       open={open}
       onClose={onClose}
+      // Above the app bar, like the other drawers: on a phone the sheet's header would be under it.
+      sx={{ zIndex: (theme) => theme.zIndex.modal }}
       slotProps={{
         paper: {
           'data-testid': 'filter-drawer',
