@@ -80,6 +80,7 @@ describe('scan page metadata sources', () => {
       platforms: [],
       type: 'quick',
       apis: ['igdb', 'ss', 'lb'],
+      roms_ids: [],
     });
   });
 
