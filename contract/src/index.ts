@@ -19,3 +19,4 @@ export * from './api/stats.js';
 export * from './emulation/emulator-cores.js';
 export * from './emulation/known-bios.js';
 export * from './cron.js';
+export * from './ui-settings.js';
