@@ -25,7 +25,7 @@ import { activeJumpLabel, jumpEntries } from '../jump-bar';
 import type { JumpEntry } from '../jump-bar';
 import { useGalleryStore } from '../stores/gallery-store';
 import type { OrderDir } from '../stores/gallery-store';
-import { useGalleryViewStore } from '../stores/gallery-view-store';
+import { useGalleryView } from '../stores/gallery-view-store';
 import { placeKey, useGalleryPages } from '../use-gallery-pages';
 import type { GalleryPlace } from '../use-gallery-pages';
 import { useGalleryWindow } from '../use-gallery-window';
@@ -171,7 +171,7 @@ function GalleryContent({
 }: GalleryProps) {
   const { t } = useTranslation('gallery');
   const wide = useMediaQuery(useTheme().breakpoints.up('md'));
-  const view = useGalleryViewStore((state) => state.view);
+  const view = useGalleryView();
   const data = useGalleryPages(place);
   const { pages, total, charIndex, loading, error, showRange } = data;
   const { orderBy, orderDir } = data.view;

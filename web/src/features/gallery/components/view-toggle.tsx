@@ -6,7 +6,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 
-import { GALLERY_VIEWS, useGalleryViewStore } from '../stores/gallery-view-store';
+import { GALLERY_VIEWS, setGalleryView, useGalleryView } from '../stores/gallery-view-store';
 import type { GalleryView } from '../stores/gallery-view-store';
 
 const ICONS: Record<GalleryView, React.ReactNode> = {
@@ -15,18 +15,17 @@ const ICONS: Record<GalleryView, React.ReactNode> = {
   list: <ViewListRounded fontSize="small" />,
 };
 
-/** Small grid, big grid or list; the choice is remembered. */
+/** Small grid, big grid or list; the choice becomes the user's default view. */
 export function ViewToggle() {
   const { t } = useTranslation('gallery');
-  const view = useGalleryViewStore((state) => state.view);
-  const setView = useGalleryViewStore((state) => state.setView);
+  const view = useGalleryView();
   return (
     <ToggleButtonGroup
       size="small"
       exclusive
       value={view}
       onChange={(_event, value: GalleryView | null) => {
-        if (value) setView(value);
+        if (value) setGalleryView(value);
       }}
       aria-label={t('view.label')}
     >

@@ -1,26 +1,17 @@
-import { STORAGE_KEYS } from '@romshelf/contract';
-import { create } from 'zustand';
+import { GALLERY_VIEWS } from '@romshelf/contract';
+import type { GalleryView } from '@romshelf/contract';
 
-import { readSetting, writeSetting } from '@/lib/stores/storage';
+import { useUiSettingsStore } from '@/shared/stores/ui-settings-store';
 
-/** Gallery view modes of SPEC §2. */
-export const GALLERY_VIEWS = ['small', 'big', 'list'] as const;
-export type GalleryView = (typeof GALLERY_VIEWS)[number];
+export { GALLERY_VIEWS };
+export type { GalleryView };
 
-export function parseGalleryView(value: string | null): GalleryView {
-  return GALLERY_VIEWS.find((view) => view === value) ?? 'big';
+/** The gallery's view mode: the user's `galleryView` interface setting. */
+export function useGalleryView(): GalleryView {
+  return useUiSettingsStore((state) => state.settings.galleryView);
 }
 
-export interface GalleryViewState {
-  view: GalleryView;
-  setView: (view: GalleryView) => void;
+/** Switches the view mode; the choice is saved as the user's default. */
+export function setGalleryView(view: GalleryView): void {
+  useUiSettingsStore.getState().change('galleryView', view);
 }
-
-/** The chosen view mode, kept in local storage (`settings.galleryView`). */
-export const useGalleryViewStore = create<GalleryViewState>()((set) => ({
-  view: parseGalleryView(readSetting(STORAGE_KEYS.galleryView)),
-  setView: (view) => {
-    writeSetting(STORAGE_KEYS.galleryView, view);
-    set({ view });
-  },
-}));
