@@ -49,6 +49,7 @@ import { firmwareRoutes } from './modules/firmware/firmware.routes.js';
 import { playAssetsRoutes } from './modules/play-assets/play-assets.routes.js';
 import { metadataRoutes } from './modules/metadata/metadata.routes.js';
 import { permissionsRoutes } from './modules/permissions/permissions.routes.js';
+import { libraryConfigRoutes } from './modules/library/library-config.routes.js';
 import { platformsRoutes } from './modules/platforms/platforms.routes.js';
 import { romsRoutes } from './modules/roms/roms.routes.js';
 import { registerScanGateway } from './modules/scan/scan.gateway.js';
@@ -240,6 +241,10 @@ async function registerApiRoutes(
   config: AppConfig,
 ): Promise<void> {
   await app.register(systemRoutes, { system: container.system });
+  await app.register(libraryConfigRoutes, {
+    editor: container.libraryConfigEditor,
+    romMaintenance: container.romMaintenance,
+  });
   await registerAuthRoutes(app, container, config);
   await app.register(usersRoutes, { users: container.users });
   await app.register(permissionsRoutes, { users: container.users });

@@ -21,6 +21,7 @@ import { VerifiedCredentials } from './modules/auth/verified-credentials.js';
 import { FirmwareRepository } from './modules/firmware/firmware.repository.js';
 import { FirmwareService } from './modules/firmware/firmware.service.js';
 import { HashPool } from './modules/hashing/hash-pool.js';
+import { LibraryConfigEditor } from './modules/library/library-config.editor.js';
 import { LibraryConfigService } from './modules/library/library-config.service.js';
 import { PlayAssetsRepository } from './modules/play-assets/play-assets.repository.js';
 import { PlayAssetsService } from './modules/play-assets/play-assets.service.js';
@@ -128,9 +129,11 @@ function createSharedParts(config: AppConfig, db: Db, log: FastifyBaseLogger) {
   const files = new ConfinedFiles(path.join(config.dataDir, UPLOAD_TEMP_FOLDER), [
     config.libraryDir,
   ]);
+  const libraryConfig = new LibraryConfigService(config.dataDir, log);
   return {
     files,
-    libraryConfig: new LibraryConfigService(config.dataDir, log),
+    libraryConfig,
+    libraryConfigEditor: new LibraryConfigEditor(libraryConfig),
     hashPool: new HashPool(config.scanWorkers),
     metadataProviders: createMetadataProviders(config, db, config.dataDir, log),
     romResources: new RomResources(path.join(config.dataDir, 'resources'), files),
@@ -202,7 +205,13 @@ function createLibraryServices(
     files,
     (absPath, size) => hashPool.hashFile(absPath, size),
   );
-  const platforms = new PlatformsService(repositories.platforms, firmware);
+  const romMaintenance = new RomMaintenance(
+    repositories.romMaintenance,
+    repositories.romWrites,
+    shared.romResources,
+    log,
+  );
+  const platforms = new PlatformsService(repositories.platforms, firmware, romMaintenance);
   const metadata = new MetadataService(
     shared.metadataProviders,
     new RomMetadataWrites(repositories.roms, repositories.romWrites),
@@ -226,6 +235,7 @@ function createLibraryServices(
   return {
     platformLookup,
     firmware,
+    romMaintenance,
     playAssets: new PlayAssetsService(
       repositories.playAssets,
       path.join(config.dataDir, 'assets'),
@@ -319,7 +329,7 @@ function createTasks(
       metadata: services.metadata,
       platforms: services.platforms,
       users: services.users,
-      romMaintenance: new RomMaintenance(...maintenance),
+      romMaintenance: services.romMaintenance,
       romArtworkWebp: new RomArtworkWebp(...maintenance),
     },
     log,

@@ -80,3 +80,61 @@ export const LibraryInfoSchema = z.object({
   platform_folders: z.array(z.string()),
 });
 export type LibraryInfo = z.infer<typeof LibraryInfoSchema>;
+
+/** The exclusion lists of config.yml, named as in RomM's `/api/config/exclude` routes. */
+export const EXCLUSION_TYPES = [
+  'EXCLUDED_PLATFORMS',
+  'EXCLUDED_SINGLE_EXT',
+  'EXCLUDED_SINGLE_FILES',
+  'EXCLUDED_MULTI_FILES',
+  'EXCLUDED_MULTI_PARTS_EXT',
+  'EXCLUDED_MULTI_PARTS_FILES',
+] as const;
+export const ExclusionTypeSchema = z.enum(EXCLUSION_TYPES);
+export type ExclusionType = z.infer<typeof ExclusionTypeSchema>;
+
+/** A folder name as config.yml keys it (one path segment). */
+const folderName = z.string().trim().min(1).max(255);
+
+/** `POST /api/config/system/platforms|versions`: folder `fs_slug` holds platform `slug`. */
+export const PlatformBindingBodySchema = z.object({
+  fs_slug: folderName,
+  slug: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/i, 'a platform slug is expected'),
+});
+export type PlatformBindingBody = z.infer<typeof PlatformBindingBodySchema>;
+
+export const PlatformBindingParamsSchema = z.object({ fs_slug: folderName });
+
+/** `POST /api/config/exclude`: adds one value to one exclusion list. */
+export const ExclusionBodySchema = z.object({
+  exclusion_value: z.string().trim().min(1).max(255),
+  exclusion_type: ExclusionTypeSchema,
+});
+export type ExclusionBody = z.infer<typeof ExclusionBodySchema>;
+
+export const ExclusionParamsSchema = z.object({
+  exclusion_type: ExclusionTypeSchema,
+  exclusion_value: z.string().min(1).max(255),
+});
+
+/** GET /api/library/missing-roms: ROMs flagged missing from disk (library management). */
+export const MissingRomsSchema = z.object({
+  total: z.number().int(),
+  items: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string().nullable(),
+      fs_name: z.string(),
+      fs_path: z.string(),
+      platform_id: z.number().int(),
+      platform_display_name: z.string(),
+    }),
+  ),
+});
+export type MissingRoms = z.infer<typeof MissingRomsSchema>;
+
+/** How many missing ROMs the list shows at most (the cleanup covers all of them). */
+export const MISSING_ROMS_LIMIT = 500;

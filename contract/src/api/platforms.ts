@@ -51,6 +51,22 @@ export const PlatformIdParamsSchema = z.object({
   id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
 });
 
+/**
+ * `PUT /api/platforms/{id}` (RomM): the custom display name and description. An absent field is
+ * left as it is; an empty name (or null) goes back to the catalog name.
+ */
+export const UpdatePlatformBodySchema = z.object({
+  custom_name: z
+    .string()
+    .trim()
+    .max(400)
+    .nullable()
+    .optional()
+    .transform((value) => (value === '' ? null : value)),
+  description: z.string().max(10_000).nullable().optional(),
+});
+export type UpdatePlatformBody = z.infer<typeof UpdatePlatformBodySchema>;
+
 /** `POST /api/platforms` (RomM): the folder name of the platform to add. */
 export const AddPlatformBodySchema = z.object({
   fs_slug: z.string().trim().min(1).max(255),

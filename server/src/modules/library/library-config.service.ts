@@ -1,12 +1,14 @@
-import { accessSync, constants, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import type { LibraryConfig } from '@romshelf/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { parse } from 'yaml';
+import type { Document } from 'yaml';
 
 import { fsNameProblem } from '../roms/fs-name.js';
 import { defaultEmulatorJsConfig, readEmulatorJsConfig } from './library-config.emulatorjs.js';
+import { editConfigFile, isWritableFile } from './library-config.writer.js';
 
 import {
   CONFIG_TEMPLATE,
@@ -223,15 +225,6 @@ function readScanExports(reader: ConfigReader, config: LibraryConfig): void {
   config.PEGASUS_AUTO_EXPORT_ON_SCAN = reader.bool(['scan', 'pegasus', 'export'], false);
 }
 
-function isWritable(file: string): boolean {
-  try {
-    accessSync(file, constants.W_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The library rules from <data>/config/config.yml. The file is created with commented defaults
  * when missing and re-read whenever its modification time changes, so edits apply without a
@@ -265,6 +258,16 @@ export class LibraryConfigService {
     }
   }
 
+  /**
+   * Applies an edit to config.yml (atomically, keeping comments; see editConfigFile) and
+   * returns the configuration now in force.
+   */
+  edit(change: (document: Document) => boolean): LibraryConfig {
+    editConfigFile(this.file, change);
+    this.cached = undefined;
+    return this.get();
+  }
+
   get(): LibraryConfig {
     let stamp: string;
     try {
@@ -290,7 +293,7 @@ export class LibraryConfigService {
       this.log.error({ file: this.file }, message);
       return { ...defaultLibraryConfig(), CONFIG_FILE_PARSE_ERROR: message };
     }
-    const base = { CONFIG_FILE_MOUNTED: true, CONFIG_FILE_WRITABLE: isWritable(this.file) };
+    const base = { CONFIG_FILE_MOUNTED: true, CONFIG_FILE_WRITABLE: isWritableFile(this.file) };
     let document: unknown;
     try {
       document = parse(text);

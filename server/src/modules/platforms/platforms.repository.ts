@@ -77,4 +77,10 @@ export class PlatformsRepository {
         .execute();
     });
   }
+
+  /** Deletes a platform row (its firmware rows cascade); false when there was none. */
+  async delete(id: number): Promise<boolean> {
+    const result = await this.db.deleteFrom('platform').where('id', '=', id).executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
 }

@@ -2,10 +2,12 @@ import {
   AddPlatformBodySchema,
   ErrorBodySchema,
   IdentifiersSchema,
+  MessageSchema,
   PlatformIdParamsSchema,
   PlatformListSchema,
   PlatformSchema,
   SupportedPlatformListSchema,
+  UpdatePlatformBodySchema,
 } from '@romshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
@@ -128,5 +130,45 @@ function itemRoutes(app: ZodApp, { platforms }: PlatformsRoutesOptions): void {
       },
     },
     (request) => platforms.get(request.params.id),
+  );
+
+  app.put(
+    '/api/platforms/:id',
+    {
+      config: requireScopes('platforms.write'),
+      schema: {
+        tags: ['platforms'],
+        summary: 'Rename a platform (custom display name) or change its description',
+        params: PlatformIdParamsSchema,
+        body: UpdatePlatformBodySchema,
+        response: {
+          200: PlatformSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+        },
+      },
+    },
+    (request) => platforms.update(request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/platforms/:id',
+    {
+      config: requireScopes('platforms.write'),
+      schema: {
+        tags: ['platforms'],
+        summary: 'Remove a platform and its ROMs from the database (files stay on disk)',
+        params: PlatformIdParamsSchema,
+        response: {
+          200: MessageSchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+        },
+      },
+    },
+    (request) => platforms.delete(request.params.id),
   );
 }

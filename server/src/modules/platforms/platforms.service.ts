@@ -1,9 +1,11 @@
 import { PLATFORM_CATALOG } from '@romshelf/contract';
-import type { Platform, SupportedPlatform } from '@romshelf/contract';
+import type { Platform, SupportedPlatform, UpdatePlatformBody } from '@romshelf/contract';
 
 import type { PlatformRow } from '../../db/schema.js';
 import type { FirmwareService } from '../firmware/firmware.service.js';
 import { HttpError } from '../../http/http-error.js';
+import { nowIso } from '../../lib/time.js';
+import type { RomMaintenance } from '../roms/rom-maintenance.js';
 import type { PlatformFolderBindings, PlatformFolderFields } from './platform-folder.js';
 import { platformFolderFields } from './platform-folder.js';
 import { toPlatformDto } from './platforms.mapper.js';
@@ -13,6 +15,7 @@ export class PlatformsService {
   constructor(
     private readonly platforms: PlatformsRepository,
     private readonly firmware: FirmwareService,
+    private readonly romMaintenance: RomMaintenance,
   ) {}
 
   async list(): Promise<Platform[]> {
@@ -36,6 +39,32 @@ export class PlatformsService {
     const row = await this.platforms.findWithStats(id);
     if (row === undefined) throw new HttpError(404, `Platform with id ${id} not found`);
     return toPlatformDto(row, (await this.firmware.byPlatform()).get(row.id) ?? []);
+  }
+
+  /**
+   * Sets the custom display name and description (RomM's PUT). Scans never write these fields,
+   * so a custom name stays across rescans.
+   */
+  async update(id: number, body: UpdatePlatformBody): Promise<Platform> {
+    await this.get(id);
+    const fields: { custom_name?: string | null; description?: string | null } = {};
+    if (body.custom_name !== undefined) fields.custom_name = body.custom_name;
+    if (body.description !== undefined) fields.description = body.description;
+    if (Object.keys(fields).length > 0) await this.platforms.update(id, fields, nowIso());
+    return this.get(id);
+  }
+
+  /**
+   * Removes a platform from the library: its ROM rows (with users' data on them), firmware rows
+   * and stored artwork. Files in the library folder stay; a later scan finds the folder again.
+   */
+  async delete(id: number): Promise<{ msg: string }> {
+    const platform = await this.get(id);
+    const removed = await this.romMaintenance.removePlatformRoms(id);
+    await this.platforms.delete(id);
+    return {
+      msg: `${platform.display_name} - [${platform.fs_slug}] deleted with ${removed} ROMs from the database`,
+    };
   }
 
   /** Every platform row, missing ones included (a scan compares them with the folders). */

@@ -1,4 +1,16 @@
+import { sql } from 'kysely';
+
 import type { Db } from '../../db/database.js';
+
+/** A missing ROM as library management lists it. */
+export interface MissingRomRow {
+  id: number;
+  name: string | null;
+  fs_name: string;
+  fs_path: string;
+  platform_id: number;
+  platform_display_name: string;
+}
 
 /** A ROM as the maintenance tasks see it. */
 export interface RomOwner {
@@ -18,6 +30,42 @@ export class RomMaintenanceRepository {
       .where('missing_from_fs', '=', 1);
     if (platformIds !== null) query = query.where('platform_id', 'in', platformIds);
     return query.orderBy('id').execute();
+  }
+
+  /** The first `limit` ROMs flagged missing (by platform, then name) and how many there are. */
+  async missingList(limit: number): Promise<{ total: number; items: MissingRomRow[] }> {
+    const total = await this.db
+      .selectFrom('rom')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('missing_from_fs', '=', 1)
+      .executeTakeFirstOrThrow();
+    const items = await this.db
+      .selectFrom('rom')
+      .innerJoin('platform', 'platform.id', 'rom.platform_id')
+      .select([
+        'rom.id',
+        'rom.name',
+        'rom.fs_name',
+        'rom.fs_path',
+        'rom.platform_id',
+        sql<string>`coalesce(platform.custom_name, platform.name)`.as('platform_display_name'),
+      ])
+      .where('rom.missing_from_fs', '=', 1)
+      .orderBy('platform_display_name')
+      .orderBy('rom.fs_name')
+      .limit(limit)
+      .execute();
+    return { total: Number(total.count), items };
+  }
+
+  /** The ids of a platform's ROMs. */
+  async romIdsOf(platformId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('rom')
+      .select('id')
+      .where('platform_id', '=', platformId)
+      .execute();
+    return rows.map((row) => row.id);
   }
 
   /** Every ROM id with its platform: the owners resource folders may belong to. */

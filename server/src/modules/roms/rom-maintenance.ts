@@ -1,6 +1,8 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 
+import { MISSING_ROMS_LIMIT } from '@romshelf/contract';
+import type { MissingRoms } from '@romshelf/contract';
 import type { FastifyBaseLogger } from 'fastify';
 
 import { chunks, ID_CHUNK } from '../../db/id-chunks.js';
@@ -74,6 +76,25 @@ export class RomMaintenance {
       report(stats.roms_deleted, missing.length);
     }
     return stats;
+  }
+
+  /** ROMs flagged missing from disk, for library management (the first MISSING_ROMS_LIMIT). */
+  missingRoms(): Promise<MissingRoms> {
+    return this.repository.missingList(MISSING_ROMS_LIMIT);
+  }
+
+  /**
+   * Deletes every ROM row of a platform (their user data cascades) and the platform's stored
+   * resources; the files in the library stay. Returns how many ROMs were deleted.
+   */
+  async removePlatformRoms(platformId: number): Promise<number> {
+    const ids = await this.repository.romIdsOf(platformId);
+    await this.writes.deleteRoms(ids);
+    await rm(this.resources.absolute(path.join('roms', String(platformId))), {
+      recursive: true,
+      force: true,
+    });
+    return ids.length;
   }
 
   /**

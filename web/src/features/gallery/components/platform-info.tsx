@@ -16,6 +16,7 @@ import { useNavigationStore } from '@/shared/stores/navigation-store';
 import { useHasScopes } from '@/shared/stores/use-scopes';
 
 import { useGalleryStore } from '../stores/gallery-store';
+import { FirmwareManager, PlatformDelete, PlatformRename } from './platform-manage';
 
 function Row({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
@@ -47,6 +48,7 @@ export function PlatformInfo() {
   const platforms = usePlatformsQuery();
   const resetDrawers = useNavigationStore((state) => state.resetDrawers);
   const canScan = useHasScopes('platforms.write');
+  const canEditFirmware = useHasScopes('firmware.write');
   const platform = platforms.data?.find((item) => item.id === platformId);
 
   if (!platform) {
@@ -84,6 +86,7 @@ export function PlatformInfo() {
           </Stack>
         </Box>
       </Stack>
+      {canScan ? <PlatformRename key={platform.id} platform={platform} /> : null}
       <Box>
         <Row label={t('info.games')} value={String(platform.rom_count)} testId="info-rom-count" />
         <Row label={t('info.size')} value={formatBytes(platform.fs_size_bytes)} />
@@ -98,40 +101,7 @@ export function PlatformInfo() {
         <Row label={t('info.added')} value={formatDate(platform.created_at)} />
         <Row label={t('info.updated')} value={formatDate(platform.updated_at)} />
       </Box>
-      <Box data-testid="info-firmware">
-        <Typography variant="subtitle2" sx={{ mb: 0.75 }}>
-          {t('play:prelaunch.bios')}
-        </Typography>
-        {platform.firmware.length === 0 ? (
-          <Typography variant="body2" color="text.secondary">
-            {t('play:prelaunch.bios-none')}
-          </Typography>
-        ) : (
-          <Stack spacing={0.75}>
-            {platform.firmware.map((file) => (
-              <Stack
-                key={file.id}
-                direction="row"
-                spacing={1}
-                sx={{ alignItems: 'center', justifyContent: 'space-between' }}
-                data-testid={`firmware-${file.file_name}`}
-              >
-                <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
-                  {file.file_name}
-                </Typography>
-                <Chip
-                  size="small"
-                  variant="outlined"
-                  color={file.is_verified ? 'success' : 'warning'}
-                  label={
-                    file.is_verified ? t('play:prelaunch.verified') : t('play:prelaunch.unverified')
-                  }
-                />
-              </Stack>
-            ))}
-          </Stack>
-        )}
-      </Box>
+      <FirmwareManager platform={platform} canEdit={canEditFirmware} />
       {canScan ? (
         <Button
           variant="contained"
@@ -144,6 +114,7 @@ export function PlatformInfo() {
           {t('info.scan')}
         </Button>
       ) : null}
+      {canScan ? <PlatformDelete platform={platform} /> : null}
     </Stack>
   );
 }

@@ -2,32 +2,22 @@ import FolderSpecialRounded from '@mui/icons-material/FolderSpecialRounded';
 import LibraryBooksRounded from '@mui/icons-material/LibraryBooksRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Typography from '@mui/material/Typography';
+import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { useConfigStore } from '@/shared/stores/config-store';
 
+import { ExclusionsCard } from './exclusions-card';
+import { FolderMappings } from './folder-mappings';
 import { MetadataSourcesPanel } from './metadata-sources-panel';
+import { MissingGames } from './missing-games';
 
 export function LibraryManagementPage() {
   const { t } = useTranslation('settings');
   const config = useConfigStore((state) => state.value);
-  const counts = config
-    ? [
-        { key: 'excluded-platforms', value: config.EXCLUDED_PLATFORMS.length },
-        { key: 'excluded-extensions', value: config.EXCLUDED_SINGLE_EXT.length },
-        {
-          key: 'excluded-files',
-          value: config.EXCLUDED_SINGLE_FILES.length + config.EXCLUDED_MULTI_FILES.length,
-        },
-        { key: 'platform-bindings', value: Object.keys(config.PLATFORMS_BINDING).length },
-        { key: 'platform-versions', value: Object.keys(config.PLATFORMS_VERSIONS).length },
-      ]
-    : [];
+  const editable = config !== null && config.CONFIG_FILE_MOUNTED && config.CONFIG_FILE_WRITABLE;
   return (
     <>
       <PageHeader
@@ -35,6 +25,16 @@ export function LibraryManagementPage() {
         subtitle={t('library-management.subtitle')}
         icon={<LibraryBooksRounded />}
       />
+      {config && !config.CONFIG_FILE_MOUNTED ? (
+        <Alert severity="warning" sx={{ mb: 3 }} data-testid="config-not-mounted">
+          {t('library-management.not-mounted')}
+        </Alert>
+      ) : null}
+      {config && config.CONFIG_FILE_MOUNTED && !config.CONFIG_FILE_WRITABLE ? (
+        <Alert severity="warning" sx={{ mb: 3 }} data-testid="config-read-only">
+          {t('library-management.read-only')}
+        </Alert>
+      ) : null}
       {config?.CONFIG_FILE_PARSE_ERROR ? (
         <Alert severity="error" sx={{ mb: 3 }}>
           {t('library-management.parse-error', { error: config.CONFIG_FILE_PARSE_ERROR })}
@@ -53,31 +53,11 @@ export function LibraryManagementPage() {
         </Alert>
       ) : null}
       {config ? (
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: {
-              xs: '1fr',
-              sm: 'repeat(2, 1fr)',
-              md: 'repeat(3, 1fr)',
-              xl: 'repeat(5, 1fr)',
-            },
-          }}
-        >
-          {counts.map((item) => (
-            <Card key={item.key}>
-              <CardContent>
-                <Typography variant="h4" component="p" color="primary">
-                  {item.value}
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {t(`library-management.${item.key}`)}
-                </Typography>
-              </CardContent>
-            </Card>
-          ))}
-        </Box>
+        <Stack spacing={2} sx={{ mb: 2 }}>
+          <FolderMappings config={config} editable={editable} />
+          <ExclusionsCard config={config} editable={editable} />
+          <MissingGames />
+        </Stack>
       ) : (
         <EmptyState
           testId="library-management-empty"
