@@ -20,3 +20,4 @@ export * from './emulation/emulator-cores.js';
 export * from './emulation/known-bios.js';
 export * from './cron.js';
 export * from './ui-settings.js';
+export * from './api/setup.js';
