@@ -6,14 +6,16 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useMatches } from 'react-router';
 
 import { Logo } from '../../components/logo';
 import { hideLoadingLogo } from '../../lib/loading-logo';
+import { routeIsWide } from '../route-handle';
 
 /** Centered card on a soft purple glow, for setup, login, register and reset. */
 export function AuthLayout() {
   const { t } = useTranslation('common');
+  const wide = routeIsWide(useMatches());
   useEffect(hideLoadingLogo, []);
   return (
     <Box
@@ -29,7 +31,7 @@ export function AuthLayout() {
           ${theme.palette.background.default}`,
       })}
     >
-      <Stack spacing={3} sx={{ width: '100%', maxWidth: 440, alignItems: 'center' }}>
+      <Stack spacing={3} sx={{ width: '100%', maxWidth: wide ? 640 : 440, alignItems: 'center' }}>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
           <Logo size={48} />
           <Box>

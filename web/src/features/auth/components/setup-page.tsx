@@ -34,7 +34,7 @@ interface SetupErrors {
 
 const NO_ERRORS: SetupErrors = { username: null, email: null, password: null, confirm: null };
 
-/** Creates the first administrator, signs in as them and opens the library. */
+/** Creates the first administrator, signs in as them and goes on to the library step. */
 export function SetupPage() {
   const { t } = useTranslation('login');
   const navigate = useNavigate();
@@ -54,7 +54,7 @@ export function SetupPage() {
         (heartbeat) => useHeartbeatStore.getState().setHeartbeat(heartbeat),
         (error: unknown) => console.error('Could not refresh the heartbeat', error),
       );
-      void navigate('/', { replace: true });
+      void navigate('/setup/library', { replace: true });
     },
   });
   // Done: the form stays busy while the app opens.
