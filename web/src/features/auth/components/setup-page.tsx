@@ -49,12 +49,13 @@ export function SetupPage() {
       await signIn({ username: account.username, password: account.password });
     },
     onSuccess: () => {
+      // Leave /setup first: once setup is done, the guard sends a signed-in user away from it.
+      void navigate('/setup/library', { replace: true });
       useHeartbeatStore.getState().markSetupDone();
       fetchHeartbeat().then(
         (heartbeat) => useHeartbeatStore.getState().setHeartbeat(heartbeat),
         (error: unknown) => console.error('Could not refresh the heartbeat', error),
       );
-      void navigate('/setup/library', { replace: true });
     },
   });
   // Done: the form stays busy while the app opens.
