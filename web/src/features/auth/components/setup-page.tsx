@@ -48,9 +48,10 @@ export function SetupPage() {
       await createFirstAdmin(account);
       await signIn({ username: account.username, password: account.password });
     },
-    onSuccess: () => {
-      // Leave /setup first: once setup is done, the guard sends a signed-in user away from it.
-      void navigate('/setup/library', { replace: true });
+    onSuccess: async () => {
+      // Leave /setup first: once setup is done, the guard sends a signed-in user away from it,
+      // so setup is marked done only after the library step is the current page.
+      await navigate('/setup/library', { replace: true });
       useHeartbeatStore.getState().markSetupDone();
       fetchHeartbeat().then(
         (heartbeat) => useHeartbeatStore.getState().setHeartbeat(heartbeat),
