@@ -189,6 +189,9 @@ async function moduleFigures(context) {
     ['regions.mjs', 'regions', (module) => module.regionFigures()],
     ['list.mjs', 'list and search', (module) => module.listFigures(context)],
     ['gallery.mjs', 'gallery', (module) => module.galleryFigures(context)],
+    ['filters.mjs', 'filters', (module) => module.filterFigures(context)],
+    // Last: it gives the scanned ROMs shared provider ids.
+    ['versions.mjs', 'versions', (module) => module.versionFigures(context)],
   ];
   for (const [file, label, figures] of modules) {
     const modulePath = path.join(repoRoot, 'bench', file);

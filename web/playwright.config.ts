@@ -27,7 +27,8 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Generous: a shared CI machine can take several seconds to draw a page.
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
     baseURL: `http://${host}:${port}`,

@@ -41,5 +41,6 @@ export const I18N_NAMESPACES = [
   'rom',
   'scan',
   'settings',
+  'tokens',
 ] as const;
 export type I18nNamespace = (typeof I18N_NAMESPACES)[number];

@@ -35,6 +35,8 @@ import { LeanRequestLog } from './http/request-log.js';
 import { registerOpenApiComponents, withReachableComponents } from './http/openapi-components.js';
 import { registerRouteRegistry } from './http/route-registry.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { clientTokensRoutes } from './modules/client-tokens/client-tokens.routes.js';
+import { deviceAuthRoutes } from './modules/client-tokens/device-auth.routes.js';
 import { oidcRoutes } from './modules/auth/oidc.routes.js';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes.js';
 import {
@@ -112,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthHook(app, {
     auth: container.auth,
     oauth: container.oauth,
+    clientTokens: container.clientTokens,
     secureCookies: config.secureCookies,
   });
   app.get('/openapi.json', { config: publicRoute, schema: { hide: true } }, () => app.swagger());
@@ -250,6 +253,8 @@ async function registerApiRoutes(
   await registerAuthRoutes(app, container, config);
   await app.register(usersRoutes, { users: container.users });
   await app.register(permissionsRoutes, { users: container.users });
+  await app.register(clientTokensRoutes, { clientTokens: container.clientTokens });
+  await app.register(deviceAuthRoutes, { deviceAuth: container.deviceAuth });
   await app.register(platformsRoutes, {
     platforms: container.platforms,
     filesystemPlatforms: container.filesystemPlatforms,
@@ -257,6 +262,7 @@ async function registerApiRoutes(
   });
   await app.register(romsRoutes, {
     roms: container.roms,
+    lists: container.romList,
     files: container.romFiles,
     edits: container.romEdits,
     props: container.romProps,

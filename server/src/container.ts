@@ -18,6 +18,9 @@ import { OneTimeLinks } from './modules/auth/one-time-links.js';
 import { SessionRepository } from './modules/auth/session.repository.js';
 import { TokenRepository } from './modules/auth/token.repository.js';
 import { VerifiedCredentials } from './modules/auth/verified-credentials.js';
+import { ClientTokensRepository } from './modules/client-tokens/client-tokens.repository.js';
+import { ClientTokensService } from './modules/client-tokens/client-tokens.service.js';
+import { DeviceAuthService } from './modules/client-tokens/device-auth.service.js';
 import { FirmwareRepository } from './modules/firmware/firmware.repository.js';
 import { FirmwareService } from './modules/firmware/firmware.service.js';
 import { HashPool } from './modules/hashing/hash-pool.js';
@@ -45,9 +48,12 @@ import { RomResources } from './modules/roms/rom-resources.js';
 import { RomScanWrites } from './modules/roms/rom-scan-writes.js';
 import { CHUNKED_UPLOAD_FOLDER, ChunkedUploadService } from './modules/roms/rom-chunked-upload.js';
 import { RomUploadService } from './modules/roms/rom-upload.js';
+import { RomVersionGroups } from './modules/roms/rom-version-groups.js';
 import { RomWritesRepository } from './modules/roms/rom-writes.repository.js';
 import { RomsRepository } from './modules/roms/roms.repository.js';
 import { RomsService } from './modules/roms/roms.service.js';
+import { RomListService } from './modules/roms/rom-list.service.js';
+import { BrowserPlayability } from './modules/roms/rom-playability.js';
 import { createMetadataProviders, trustedOrigins } from './modules/metadata/metadata.providers.js';
 import { MetadataRepository } from './modules/metadata/metadata.repository.js';
 import { MetadataService } from './modules/metadata/metadata.service.js';
@@ -113,11 +119,13 @@ function createRepositories(db: Db) {
     users: new UsersRepository(db),
     sessions: new SessionRepository(db),
     tokens: new TokenRepository(db),
+    clientTokens: new ClientTokensRepository(db),
     oidc: new OidcRepository(db),
     platforms: new PlatformsRepository(db),
     firmware: new FirmwareRepository(db),
     roms: new RomsRepository(db),
     romList: new RomListRepository(db),
+    romVersions: new RomVersionGroups(db),
     romWrites: new RomWritesRepository(db),
     romNotes: new RomNotesRepository(db),
     playAssets: new PlayAssetsRepository(db),
@@ -173,9 +181,16 @@ function createAccountServices(
     },
     options.verifyPassword,
   );
+  const clientTokens = new ClientTokensService(
+    repositories.clientTokens,
+    userAccounts,
+    options.clock,
+  );
   return {
     userAccounts,
     auth,
+    clientTokens,
+    deviceAuth: new DeviceAuthService(clientTokens, options.clock),
     users: new UsersService(
       repositories.users,
       new OneTimeLinks(repositories.tokens),
@@ -273,12 +288,15 @@ function createRomServices(
   options: ContainerOptions,
 ) {
   const { files, romResources } = shared;
+  const versions = {
+    groups: repositories.romVersions,
+    ranking: () => shared.libraryConfig.get(),
+  };
   const roms = new RomsService(
     repositories.roms,
-    repositories.romList,
-    repositories.romWrites,
     library.playAssets,
     repositories.romNotes,
+    versions,
   );
   const romFiles = new RomFilesService(
     roms,
@@ -298,6 +316,14 @@ function createRomServices(
   );
   return {
     roms,
+    romList: new RomListService(
+      repositories.roms,
+      repositories.romList,
+      repositories.romWrites,
+      repositories.romNotes,
+      new BrowserPlayability(config, shared.libraryConfig),
+      versions,
+    ),
     romFiles,
     romEdits: new RomEditsService(
       roms,

@@ -69,6 +69,12 @@ test('no page is wider than the window on a desktop or a phone', async ({
   await page.getByTestId('scan-type-quick').click();
   await page.getByTestId('scan-start').click();
   await expect(page.getByTestId('scan-done')).toBeVisible({ timeout: 60_000 });
+  await test.step('the scan log fits a phone (long platform names are cut)', async () => {
+    await expect(page.getByTestId('scan-log-nes')).toContainText('Nintendo Entertainment System');
+    await page.setViewportSize(SIZES[1]);
+    await expect.poll(() => horizontalOverflow(page)).toBe(0);
+    await page.setViewportSize(SIZES[0]);
+  });
 
   const platformId = await idOf(page, '/api/platforms', (items) => {
     const nes = (items as { id: number; fs_slug: string }[]).find((item) => item.fs_slug === 'nes');

@@ -133,7 +133,10 @@ test('a large upload survives dropped connections by resending only the missing 
     await expect.poll(() => fs.readdirSync(chunksDir).length).toBe(1);
     const [uploadId] = fs.readdirSync(chunksDir);
     await expect
-      .poll(() => fs.readdirSync(path.join(chunksDir, uploadId ?? '')).includes('00000'))
+      // An 8 MiB part through the test's interception can take a while on a busy machine.
+      .poll(() => fs.readdirSync(path.join(chunksDir, uploadId ?? '')).includes('00000'), {
+        timeout: 60_000,
+      })
       .toBe(true);
     await next.getByTestId('upload-item-cancel').click();
     release();

@@ -2,6 +2,12 @@ import { z } from 'zod';
 
 import { PAGE_SIZE, PLAY_STATUSES } from '../constants.js';
 import { queryBoolean } from './common.js';
+import {
+  optionalQueryBoolean,
+  RomFilterCountsSchema,
+  RomFilterQuerySchema,
+  RomFiltersSchema,
+} from './rom-filters.js';
 import { UserNoteSchema } from './rom-notes.js';
 import {
   SaveSchema,
@@ -130,6 +136,8 @@ export const SiblingRomSchema = z.object({
   is_main_sibling: z.boolean(),
   sort_comparator: z.string(),
 });
+/** Another version of a ROM's game: same platform, a shared metadata provider id. */
+export type SiblingRom = z.infer<typeof SiblingRomSchema>;
 
 const nullableObject = z.record(z.string(), z.unknown()).nullable();
 
@@ -245,21 +253,6 @@ export const DetailedRomSchema = RomSchema.extend({
 });
 export type DetailedRom = z.infer<typeof DetailedRomSchema>;
 
-export const RomFiltersSchema = z.object({
-  genres: z.array(z.string()),
-  franchises: z.array(z.string()),
-  collections: z.array(z.string()),
-  companies: z.array(z.string()),
-  game_modes: z.array(z.string()),
-  age_ratings: z.array(z.string()),
-  player_counts: z.array(z.string()),
-  regions: z.array(z.string()),
-  languages: z.array(z.string()),
-  tags: z.array(z.string()),
-  platforms: z.array(z.number().int()),
-});
-export type RomFilters = z.infer<typeof RomFiltersSchema>;
-
 /** One page of `GET /api/roms`. */
 export const RomListPageSchema = z.object({
   items: z.array(SimpleRomSchema),
@@ -270,6 +263,8 @@ export const RomListPageSchema = z.object({
   char_index: z.record(z.string(), z.number().int()),
   rom_id_index: z.array(z.number().int()),
   filter_values: RomFiltersSchema,
+  /** Counts behind `filter_values` (empty objects when `with_filter_values=false`). */
+  filter_value_counts: RomFilterCountsSchema,
 });
 export type RomListPage = z.infer<typeof RomListPageSchema>;
 
@@ -290,29 +285,11 @@ export type RomOrderBy = (typeof ROM_ORDER_BY)[number];
 
 export const ROMS_MAX_LIMIT = 10_000;
 
-const optionalQueryBoolean = z
-  .enum(['true', 'false', '1', '0', 'True', 'False'])
-  .optional()
-  .transform((value) =>
-    value === undefined ? undefined : value === 'true' || value === '1' || value === 'True',
-  );
-
-const queryStatusList = z
-  .union([z.enum(PLAY_STATUSES), z.array(z.enum(PLAY_STATUSES))])
-  .optional()
-  .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]));
-
-const queryIdList = z
-  .union([z.coerce.number().int().min(1), z.array(z.coerce.number().int().min(1))])
-  .optional()
-  .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]));
-
-/** Query of `GET /api/roms`. Unknown `order_by` values sort by name, as RomM does. */
-export const RomListQuerySchema = z.object({
-  platform_id: z.coerce.number().int().min(1).optional(),
-  /** RomM 5.x name; repeated keys or a single value. */
-  platform_ids: queryIdList,
-  search_term: z.string().max(500).optional(),
+/**
+ * Query of `GET /api/roms`: the filters, then paging, sort and sidecars. Unknown `order_by`
+ * values sort by name, as RomM does.
+ */
+export const RomListQuerySchema = RomFilterQuerySchema.extend({
   limit: z.coerce.number().int().min(1).max(ROMS_MAX_LIMIT).default(PAGE_SIZE),
   offset: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
   order_by: z.string().max(64).optional(),
@@ -322,6 +299,7 @@ export const RomListQuerySchema = z.object({
     .pipe(z.enum(['asc', 'desc']))
     .default('asc'),
   with_char_index: queryBoolean(true),
+  /** `filter_values` (and `filter_value_counts`) over the platform and search scope only. */
   with_filter_values: queryBoolean(true),
   /**
    * The ids of the whole filtered result in list order (`rom_id_index`), e.g. to select all of
@@ -330,21 +308,18 @@ export const RomListQuerySchema = z.object({
   with_rom_id_index: queryBoolean(false),
   with_files: queryBoolean(false),
   with_total: queryBoolean(true),
-  /** Accepted for compatibility; grouping by metadata id arrives with metadata. */
-  group_by_meta_id: queryBoolean(false),
-  /** true: only the caller's favourites; false: only the others. `favorite` is RomM's name. */
-  favourite: optionalQueryBoolean,
-  favorite: optionalQueryBoolean,
-  /** true: only ROMs the caller has played; false: only ROMs never played. */
-  last_played: optionalQueryBoolean,
   /**
-   * The caller's play status (SPEC name; `statuses` is RomM's, repeatable). ROMs the caller
-   * marked `hidden` are left out unless `hidden` is one of the asked statuses.
+   * One ROM per game (versions sharing a provider id on one platform): the caller's main
+   * version, else a release before a pre-release, the best region of `scan.priority.region`,
+   * then the file name. Filters apply first; each item's `sibling_roms` lists its versions.
    */
-  selected_status: queryStatusList,
-  statuses: queryStatusList,
+  group_by_meta_id: queryBoolean(false),
 });
 export type RomListQuery = z.infer<typeof RomListQuerySchema>;
+
+/** `GET /api/roms/random`: one ROM of the filtered scope, or null when none matches (RomM). */
+export const RomRandomQuerySchema = RomFilterQuerySchema;
+export const RandomRomSchema = SimpleRomSchema.nullable();
 
 export const RomIdParamsSchema = z.object({
   id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),

@@ -26,6 +26,11 @@ export const ScanRequestSchema = z.object({
   type: z.enum(SCAN_TYPES).default('quick'),
   /** Metadata sources to use (igdb, ss, moby, ra, lb/launchbox, hasheous, sgdb, playmatch). */
   apis: z.array(z.string()).default([]),
+  /**
+   * ROM ids (RomM's name): only these are re-identified with `apis` (metadata refresh), no
+   * folder is walked. Fields edited by hand are kept.
+   */
+  roms_ids: z.array(z.number().int().min(1)).max(10_000).default([]),
 });
 export type ScanRequest = z.infer<typeof ScanRequestSchema>;
 

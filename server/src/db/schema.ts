@@ -153,6 +153,8 @@ export interface RomTable {
   path_screenshots: Generated<string>;
   /** JSON map source → how its id was found (`hash`, `name`, `id`, `manual`, `stored`). */
   match_methods: Generated<string>;
+  /** Virtual: the versions group, `<provider>-<platform>-<id>` of the first provider id; null = none. */
+  group_key: Generated<string | null>;
 }
 
 /** LaunchBox Games Database dump: games (`data` = the record's fields as JSON). */
@@ -196,6 +198,14 @@ export interface RomUserTable {
   last_played: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** One filterable value of a ROM (migration 202611280100_rom_facets, db/rom-facets-sql.ts). */
+export interface RomFacetTable {
+  /** A `filter_values` key (`genres`, `regions`, …) or `verified`. */
+  kind: string;
+  value: string;
+  rom_id: number;
 }
 
 /** Notes about a ROM (RomM 5): several per user, public or private; `tags` is a JSON list. */
@@ -307,6 +317,22 @@ export interface TaskRunTable {
   error: string | null;
 }
 
+/** Client API tokens (`rmm_…`), stored as the SHA-256 hex of the raw token. */
+export interface ClientTokenTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  hashed_token: string;
+  /** Space-separated scopes. */
+  scopes: string;
+  expires_at: string | null;
+  last_used_at: string | null;
+  created_at: string;
+  /** Set for tokens issued through the device authorisation flow. */
+  device_id: string | null;
+  client_device_identifier: string | null;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -314,6 +340,7 @@ export interface Database {
   oidc_role_kept: OidcRoleKeptTable;
   refresh_token: RefreshTokenTable;
   one_time_token: OneTimeTokenTable;
+  client_token: ClientTokenTable;
   platform: PlatformTable;
   rom: RomTable;
   rom_file: RomFileTable;
@@ -325,6 +352,7 @@ export interface Database {
   launchbox_alt_name: LaunchboxAltNameTable;
   launchbox_image: LaunchboxImageTable;
   task_run: TaskRunTable;
+  rom_facet: RomFacetTable;
 }
 
 export type UserRow = Selectable<UserTable>;
@@ -332,6 +360,8 @@ export type NewUserRow = Insertable<UserTable>;
 export type UserUpdate = Updateable<UserTable>;
 export type SessionRow = Selectable<SessionTable>;
 export type OneTimeTokenRow = Selectable<OneTimeTokenTable>;
+export type ClientTokenRow = Selectable<ClientTokenTable>;
+export type NewClientTokenRow = Insertable<ClientTokenTable>;
 export type PlatformRow = Selectable<PlatformTable>;
 export type NewPlatformRow = Insertable<PlatformTable>;
 export type RomRow = Selectable<RomTable>;

@@ -5,6 +5,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthService } from '../modules/auth/auth.service.js';
 import { isBasicAuthHeader } from '../modules/auth/basic-auth.js';
 import type { OAuthService } from '../modules/auth/oauth.service.js';
+import type { ClientTokensService } from '../modules/client-tokens/client-tokens.service.js';
+import { isClientToken } from '../modules/client-tokens/client-tokens.service.js';
 import type { RouteAccess } from './access.js';
 import { ensureCsrfCookie, verifyCsrf } from './csrf.js';
 import { forbidden, notAuthenticated } from './http-error.js';
@@ -23,12 +25,17 @@ function accessOf(request: FastifyRequest): RouteAccess {
 }
 
 /**
- * Identifies every request (session cookie or HTTP Basic), applies the CSRF check, hands out
+ * Identifies every request (session cookie, HTTP Basic, OAuth or client-token bearer), applies the CSRF check, hands out
  * the CSRF cookie, then enforces the route's declared access.
  */
 export function registerAuthHook(
   app: FastifyInstance,
-  deps: { auth: AuthService; oauth: OAuthService; secureCookies: boolean },
+  deps: {
+    auth: AuthService;
+    oauth: OAuthService;
+    clientTokens: ClientTokensService;
+    secureCookies: boolean;
+  },
 ): void {
   app.decorateRequest('user', null);
   // Set on every request by the hook below; null is only the pre-hook placeholder.
@@ -55,7 +62,10 @@ export function registerAuthHook(
         request.user = await deps.auth.authenticateBasic(authorization, request.ip);
         request.authMethod = 'basic';
       } else if (bearer !== undefined && !handlerChecks) {
-        const found = await deps.oauth.authenticateAccess(bearer);
+        // `rmm_…` is a client API token; anything else an OAuth access token (JWT).
+        const found = isClientToken(bearer)
+          ? await deps.clientTokens.authenticate(bearer)
+          : await deps.oauth.authenticateAccess(bearer);
         request.user = found.user;
         request.scopes = found.scopes;
         request.authMethod = 'bearer';

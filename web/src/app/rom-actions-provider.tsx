@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 
 import { RomActionsContext } from '../components/rom-actions-context';
+import { refreshMetadata } from '../features/scan/scan-socket';
 import type { RomActions } from '../components/rom-actions-context';
 
 /**
@@ -34,6 +35,7 @@ const ROM_ACTIONS: RomActions = {
     async () =>
       (await import('../features/rom-actions/components/delete-roms-dialog')).DeleteRomsDialog,
   ),
+  refreshMetadata,
 };
 
 /** Gives the gallery, home and details pages the ROM menu and dialogs of the rom-actions feature. */

@@ -34,6 +34,8 @@ const page = {
   profile: () => import('../features/settings/components/profile-page'),
   serverStats: () => import('../features/settings/components/server-stats-page'),
   userInterface: () => import('../features/settings/components/user-interface-page'),
+  clientTokens: () => import('../features/client-tokens/components/client-tokens-page'),
+  devicePair: () => import('../features/client-tokens/components/device-pair-page'),
 };
 
 /** Every route of SPEC §2, with page titles (translation keys) and required scopes (SPEC §6). */
@@ -141,6 +143,16 @@ export const routes: RouteObject[] = [
             path: 'user-interface',
             lazy: async () => ({ Component: (await page.userInterface()).UserInterfacePage }),
             handle: handle({ title: 'settings:user-interface.title' }),
+          },
+          {
+            path: 'client-api-tokens',
+            lazy: async () => ({ Component: (await page.clientTokens()).ClientTokensPage }),
+            handle: handle({ title: 'tokens:page.title', scopes: ['me.write'] }),
+          },
+          {
+            path: 'pair/device',
+            lazy: async () => ({ Component: (await page.devicePair()).DevicePairPage }),
+            handle: handle({ title: 'tokens:device.title', scopes: ['me.write'] }),
           },
           {
             path: 'library-management',

@@ -51,6 +51,8 @@ export interface RomActions {
   EditRomDialog: ComponentType<EditRomDialogProps>;
   MatchRomDialog: ComponentType<MatchRomDialogProps>;
   DeleteRomsDialog: ComponentType<DeleteRomsDialogProps>;
+  /** Identifies these games again with the enabled sources; progress comes as a scan's. */
+  refreshMetadata: (roms: readonly Pick<SimpleRom, 'id' | 'platform_id'>[]) => void;
 }
 
 const Nothing = () => null;
@@ -61,6 +63,7 @@ const NO_ACTIONS: RomActions = {
   EditRomDialog: Nothing,
   MatchRomDialog: Nothing,
   DeleteRomsDialog: Nothing,
+  refreshMetadata: () => undefined,
 };
 
 export const RomActionsContext = createContext<RomActions>(NO_ACTIONS);

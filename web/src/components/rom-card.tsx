@@ -1,5 +1,6 @@
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import FavoriteRounded from '@mui/icons-material/FavoriteRounded';
+import LayersRounded from '@mui/icons-material/LayersRounded';
 import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
 import RadioButtonUncheckedRounded from '@mui/icons-material/RadioButtonUncheckedRounded';
 import SearchOffRounded from '@mui/icons-material/SearchOffRounded';
@@ -37,7 +38,50 @@ export type RomCardRom = Pick<
   | 'platform_slug'
   | 'platform_display_name'
 > &
-  Partial<Pick<SimpleRom, 'rom_user' | 'missing_from_fs' | 'is_unidentified' | 'languages'>>;
+  Partial<
+    Pick<
+      SimpleRom,
+      'rom_user' | 'missing_from_fs' | 'is_unidentified' | 'languages' | 'sibling_roms'
+    >
+  >;
+
+/** How many versions a grouped card stands for (itself and its siblings); nothing when one. */
+export function VersionsBadge({ rom }: { rom: Partial<Pick<SimpleRom, 'sibling_roms'>> }) {
+  const { t } = useTranslation('gallery');
+  const count = (rom.sibling_roms?.length ?? 0) + 1;
+  if (count < 2) return null;
+  const label = t('card.versions', { count });
+  return (
+    <Tooltip title={label}>
+      <Box
+        component="span"
+        role="img"
+        aria-label={label}
+        data-testid="rom-card-versions"
+        data-count={count}
+        sx={{
+          position: 'absolute',
+          top: 6,
+          right: 6,
+          display: 'inline-flex',
+          alignItems: 'center',
+          gap: 0.25,
+          px: 0.75,
+          height: 22,
+          borderRadius: '11px',
+          fontSize: 12,
+          fontWeight: 700,
+          color: 'common.white',
+          bgcolor: 'rgba(10,12,20,0.72)',
+          backdropFilter: 'blur(4px)',
+        }}
+      >
+        <LayersRounded sx={{ fontSize: 14 }} />
+        {count}
+      </Box>
+    </Tooltip>
+  );
+}
 
 /** A small "not identified" mark for games no metadata source matched; nothing otherwise. */
 export function UnidentifiedBadge({
@@ -275,6 +319,7 @@ export const RomCard = memo(function RomCard({
           {/* Big cards carry the mark in the footer; small ones over the cover, which has no text there. */}
           {compact ? <UnidentifiedBadge rom={rom} overlay id={unidentifiedId} /> : null}
           {compact && look.showStatus ? <RomUserBadges rom={rom} overlay /> : null}
+          {selectMode ? null : <VersionsBadge rom={rom} />}
           {selectMode ? (
             <Box
               data-testid="rom-card-check"

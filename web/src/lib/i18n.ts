@@ -12,7 +12,7 @@ export function htmlLang(locale: string): string {
 }
 
 /**
- * Starts i18next with the language chosen in the language store, loading the eleven namespaces
+ * Starts i18next with the language chosen in the language store, loading the twelve namespaces
  * as static files. Later store changes switch the language (the store persists `settings.locale`).
  */
 export async function initI18n(): Promise<I18n> {

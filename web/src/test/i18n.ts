@@ -14,6 +14,7 @@ import play from '../../public/locales/en_US/play.json';
 import rom from '../../public/locales/en_US/rom.json';
 import scan from '../../public/locales/en_US/scan.json';
 import settings from '../../public/locales/en_US/settings.json';
+import tokens from '../../public/locales/en_US/tokens.json';
 
 export const EN_US = {
   collection,
@@ -27,6 +28,7 @@ export const EN_US = {
   rom,
   scan,
   settings,
+  tokens,
 };
 
 const LOCALE_FILES = import.meta.glob<Record<string, unknown>>('../../public/locales/*/*.json', {

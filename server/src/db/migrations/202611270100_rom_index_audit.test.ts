@@ -46,6 +46,8 @@ const JUSTIFIED: Record<string, string> = {
   rom_hasheous_id_idx: 'SELECT id FROM rom WHERE hasheous_id = 7 ORDER BY id LIMIT 1',
   rom_tgdb_id_idx: 'SELECT id FROM rom WHERE tgdb_id = 7 ORDER BY id LIMIT 1',
   rom_hltb_id_idx: 'SELECT id FROM rom WHERE hltb_id = 7 ORDER BY id LIMIT 1',
+  // Added later (202611280200_rom_version_groups): a versions group's members.
+  rom_group_key_idx: "SELECT id FROM rom WHERE group_key = 'igdb-1-7'",
 };
 
 async function romIndexes(db: ReturnType<typeof openDatabase>): Promise<string[]> {

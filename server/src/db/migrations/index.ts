@@ -14,6 +14,9 @@ import { romIndexAudit } from './202611270100_rom_index_audit.js';
 import { romWordSearch } from './202611270200_rom_word_search.js';
 import { playAssetSlots } from './202611270300_play_asset_slots.js';
 import { taskRuns } from './202611270500_task_runs.js';
+import { romFacets } from './202611280100_rom_facets.js';
+import { romVersionGroups } from './202611280200_rom_version_groups.js';
+import { clientTokens } from './202611280500_client_tokens.js';
 
 /**
  * Every migration, in order, listed explicitly (no directory scanning, so bundling and the
@@ -34,6 +37,9 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202611270200_rom_word_search': romWordSearch,
   '202611270300_play_asset_slots': playAssetSlots,
   '202611270500_task_runs': taskRuns,
+  '202611280100_rom_facets': romFacets,
+  '202611280200_rom_version_groups': romVersionGroups,
+  '202611280500_client_tokens': clientTokens,
 };
 
 export const migrationProvider: MigrationProvider = {

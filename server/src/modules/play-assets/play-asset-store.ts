@@ -11,7 +11,11 @@ import { assertSafeFileName, confinedFile, fileNameParts } from '../../lib/store
 import { toIsoUtc } from '../../lib/time.js';
 import { sniffImage } from '../users/avatar.store.js';
 import { KIND_FOLDER, stem } from './play-assets.mapper.js';
-import type { PlayAssetKind, PlayAssetsRepository } from './play-assets.repository.js';
+import type {
+  PlayAssetFields,
+  PlayAssetKind,
+  PlayAssetsRepository,
+} from './play-assets.repository.js';
 
 export type SyncedKind = 'save' | 'state';
 
@@ -57,10 +61,24 @@ function slotRetention({ autocleanup, autocleanupLimit }: SlotOptions): number {
   );
 }
 
+interface ReceivedScreenshot {
+  bytes: Buffer;
+  extension: string;
+}
+
 interface Received {
   staged: StagedFile;
   fileName: string;
-  screenshot: { bytes: Buffer; extension: string } | null;
+  screenshot: ReceivedScreenshot | null;
+}
+
+/** The screenshot's bytes with the extension of its image format; 400 when not an image. */
+function checkedScreenshot(bytes: Buffer): ReceivedScreenshot {
+  const format = sniffImage(bytes);
+  if (format === null) {
+    throw new HttpError(400, 'Screenshot must be a PNG, JPEG, WebP or GIF image');
+  }
+  return { bytes, extension: format === 'jpeg' ? 'jpg' : format };
 }
 
 /**
@@ -116,6 +134,14 @@ export class PlayAssetStore {
   ): Promise<number> {
     const { existing, romId, emulator, fsSlug } = await this.resolve(userId, kind, target);
     const received = await this.receive(kind, parts, existing?.file_name ?? null);
+    if ('screenshotOnly' in received) {
+      // Only a PUT may omit the file: it then sets the screenshot of what it names (RomM).
+      if (existing === null) throw new HttpError(400, 'Missing the file');
+      const owner = { romId, fsSlug, fileName: existing.file_name };
+      const shot = await this.writeScreenshot(userId, owner, received.screenshotOnly);
+      await this.repo.upsert(shot, toIsoUtc(new Date(this.clock())), existing.is_public === 1);
+      return existing.id;
+    }
     try {
       // A new slotted save; a PUT keeps the name and slot of what it replaces.
       const slot = existing === null && kind === 'save' ? slotOptions.slot : null;
@@ -155,7 +181,7 @@ export class PlayAssetStore {
     kind: SyncedKind,
     parts: AsyncIterable<AssetUploadPart>,
     fixedName: string | null,
-  ): Promise<Received> {
+  ): Promise<Received | { screenshotOnly: ReceivedScreenshot }> {
     let asset: { staged: StagedFile; fileName: string } | null = null;
     let shot: { bytes: Buffer } | null = null;
     try {
@@ -175,16 +201,14 @@ export class PlayAssetStore {
         });
         asset = { staged, fileName };
       }
-      if (asset === null) {
+      // A replacement (fixed name) may carry the screenshot alone.
+      if (asset === null && (fixedName === null || shot === null)) {
         throw new HttpError(400, `Missing the ${kind === 'save' ? 'saveFile' : 'stateFile'} file`);
       }
-      if (shot === null) return { ...asset, screenshot: null };
-      const format = sniffImage(shot.bytes);
-      if (format === null) {
-        throw new HttpError(400, 'Screenshot must be a PNG, JPEG, WebP or GIF image');
-      }
-      const extension = format === 'jpeg' ? 'jpg' : format;
-      return { ...asset, screenshot: { bytes: shot.bytes, extension } };
+      const screenshot = shot === null ? null : checkedScreenshot(shot.bytes);
+      if (asset === null && screenshot !== null) return { screenshotOnly: screenshot };
+      if (asset === null) throw new HttpError(400, 'Missing the file');
+      return { ...asset, screenshot };
     } catch (error) {
       if (asset !== null) await this.files.discard(asset.staged);
       throw error;
@@ -207,18 +231,10 @@ export class PlayAssetStore {
     },
   ): Promise<PlayAssetRow> {
     const written = await this.files.place(this.assetsDir, received.staged, at.folder, at.fileName);
-    let shot: { folder: string; fileName: string; size: number; md5: string } | null = null;
-    if (received.screenshot !== null) {
-      const folder = this.folder(userId, 'screenshot', at.fsSlug, at.romId);
-      const fileName = `${stem(at.fileName)}.${received.screenshot.extension}`;
-      const file = await this.files.writeBytes(
-        this.assetsDir,
-        folder,
-        fileName,
-        received.screenshot.bytes,
-      );
-      shot = { folder, fileName, size: file.size, md5: file.md5 };
-    }
+    const shot =
+      received.screenshot === null
+        ? null
+        : await this.writeScreenshot(userId, at, received.screenshot);
     return this.repo.transaction(async (repo) => {
       const stored = await repo.upsert(
         {
@@ -234,25 +250,31 @@ export class PlayAssetStore {
         },
         at.now,
       );
-      if (shot !== null) {
-        await repo.upsert(
-          {
-            kind: 'screenshot',
-            user_id: userId,
-            rom_id: at.romId,
-            file_name: shot.fileName,
-            file_path: shot.folder,
-            file_size_bytes: shot.size,
-            emulator: null,
-            content_hash: shot.md5,
-            slot: null,
-          },
-          at.now,
-          stored.is_public === 1,
-        );
-      }
+      if (shot !== null) await repo.upsert(shot, at.now, stored.is_public === 1);
       return stored;
     });
+  }
+
+  /** Writes the screenshot of a save or state (same stem); answers the row to record. */
+  private async writeScreenshot(
+    userId: number,
+    owner: { romId: number; fsSlug: string; fileName: string },
+    screenshot: ReceivedScreenshot,
+  ): Promise<PlayAssetFields> {
+    const folder = this.folder(userId, 'screenshot', owner.fsSlug, owner.romId);
+    const fileName = `${stem(owner.fileName)}.${screenshot.extension}`;
+    const file = await this.files.writeBytes(this.assetsDir, folder, fileName, screenshot.bytes);
+    return {
+      kind: 'screenshot',
+      user_id: userId,
+      rom_id: owner.romId,
+      file_name: fileName,
+      file_path: folder,
+      file_size_bytes: file.size,
+      emulator: null,
+      content_hash: file.md5,
+      slot: null,
+    };
   }
 
   /** Deletes a slot's versions beyond the newest `keep`, with their screenshots and files. */

@@ -262,7 +262,7 @@ function itemRoutes(
       config: requireScopes('assets.write'),
       schema: {
         tags: ['assets'],
-        summary: `Replace the content of one of your ${label}s (multipart \`${field}\`)`,
+        summary: `Replace one of your ${label}s (multipart \`${field}\`), or set its screenshot alone`,
         params: AssetIdParamsSchema,
         response: { 200: schema, ...UPLOAD_ERRORS, 413: ErrorBodySchema },
       },

@@ -593,3 +593,48 @@ describe('paths in answers are relative, as RomM’s', () => {
     }
   });
 });
+
+describe('PUT /api/saves/{id} with a screenshot alone', () => {
+  it('sets the screenshot and leaves the save as it was; an empty form is refused', async () => {
+    const { app, ann, ben, upload, tick } = await setup();
+    const save = (
+      await upload(ann, 'saves', [
+        { name: 'saveFile', filename: 'Game.srm', data: Buffer.from('progress') },
+      ])
+    ).json<Save>();
+    expect(save.screenshot).toBeNull();
+    tick();
+    const put = (user: TestUser, files: FilePart[]) => {
+      const body = multipart(files);
+      return app.inject({
+        method: 'PUT',
+        url: `/api/saves/${save.id}`,
+        ...body,
+        headers: { ...body.headers, ...as(user) },
+      });
+    };
+    const shotOnly = [{ name: 'screenshotFile', filename: 'shot.png', data: PNG }];
+    expect((await put(ben, shotOnly)).statusCode).toBe(404);
+    const updated = await put(ann, shotOnly);
+    expect(updated.statusCode, updated.body).toBe(200);
+    const body = updated.json<Save>();
+    expect(body).toMatchObject({
+      id: save.id,
+      file_name: 'Game.srm',
+      file_size_bytes: save.file_size_bytes,
+      content_hash: save.content_hash,
+    });
+    expect(body.screenshot?.file_name).toBe('Game.png');
+    expect(body.screenshot?.file_size_bytes).toBe(PNG.length);
+    const content = await app.inject({ url: `/api/saves/${save.id}/content`, headers: as(ann) });
+    expect(content.body).toBe('progress');
+
+    const empty = await put(ann, []);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({ detail: 'Missing the saveFile file' });
+    const badImage = await put(ann, [
+      { name: 'screenshotFile', filename: 'x.png', data: Buffer.from('not an image') },
+    ]);
+    expect(badImage.statusCode).toBe(400);
+  });
+});

@@ -1,5 +1,5 @@
 import { foldSearchText, searchWords } from '../../lib/search-text.js';
-import type { SearchTermPlan } from './rom-list.repository.js';
+import type { SearchTermPlan } from './rom-list-filters.js';
 
 const HASH_COLUMNS = { 8: 'crc_hash', 32: 'md5_hash', 40: 'sha1_hash' } as const;
 

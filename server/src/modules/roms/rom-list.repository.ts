@@ -1,7 +1,10 @@
-import type { Expression, SqlBool } from 'kysely';
 import { sql } from 'kysely';
 
 import type { Db } from '../../db/database.js';
+import type { RomFilter, RomScope } from './rom-list-filters.js';
+import { filterClauses, scopeClauses } from './rom-list-filters.js';
+import type { VersionRanking } from './rom-version-groups.js';
+import { groupCount, groupWinner } from './rom-version-groups.js';
 
 /** Database columns the list can sort by. */
 export type RomSortColumn =
@@ -14,37 +17,13 @@ export type RomSortColumn =
   | 'last_played'
   | 'rating';
 
-/** Filters on the caller's own ROM data (rom_user). */
-export interface RomUserFilter {
-  userId: number;
-  /** true: favourites only; false: non-favourites only. */
-  favourite?: boolean;
-  /** true: played ROMs only; false: never-played only. */
-  lastPlayed?: boolean;
-  /** Only ROMs with one of these statuses (empty: any). */
-  statuses: readonly string[];
-  /** Leave out ROMs the user marked hidden. */
-  excludeHidden: boolean;
+/** One ROM per versions group (`group_by_meta_id`), ranked so; null = every ROM. */
+export interface Grouped {
+  grouping?: VersionRanking | null;
 }
 
-/** One search term: an FTS5 query on `rom_search` (null: no words, matches nothing). */
-export interface SearchTermPlan {
-  ftsMatch: string | null;
-  /** A crc32 / md5 / sha1 the term may equal. */
-  hash: { column: 'crc_hash' | 'md5_hash' | 'sha1_hash'; value: string } | null;
-}
-
-export interface RomFilter {
-  platformIds: readonly number[];
-  /** Terms are OR-ed; null = no search. */
-  search: readonly SearchTermPlan[] | null;
-  /** Filters on the caller's data; null = none. */
-  user: RomUserFilter | null;
-}
-
-export interface RomPageQuery extends RomFilter {
-  /** Whose data the `last_played` / `rating` sorts use. */
-  userId: number;
+/** A page of a filtered list; the filter's `userId` is also whose `last_played` / `rating` sort. */
+export interface RomPageQuery extends RomFilter, Grouped {
   orderBy: RomSortColumn;
   direction: 'asc' | 'desc';
   limit: number;
@@ -55,55 +34,19 @@ export interface RomPageQuery extends RomFilter {
 export class RomListRepository {
   constructor(private readonly db: Db) {}
 
-  private filtered(filter: RomFilter) {
+  /** The filtered ROMs, or with grouping each group's winner among them (rom-version-groups.ts). */
+  private filtered(filter: RomFilter & Grouped) {
+    const query = this.matching(filter);
+    if (filter.grouping === undefined || filter.grouping === null) return query;
+    // The platform is shared by a group's members; other filters are checked on each member.
+    const narrowed = filterClauses({ ...filter, platformIds: [] }).length > 0;
+    const members = narrowed ? this.matching(filter).select('rom.id') : null;
+    return query.where(groupWinner(filter.grouping, members));
+  }
+
+  private matching(filter: RomFilter) {
     let query = this.db.selectFrom('rom');
-    if (filter.platformIds.length === 1) {
-      query = query.where('rom.platform_id', '=', filter.platformIds[0] ?? 0);
-    } else if (filter.platformIds.length > 1) {
-      query = query.where('rom.platform_id', 'in', filter.platformIds);
-    }
-    const terms = filter.search;
-    if (terms !== null) {
-      query = query.where((eb) =>
-        eb.or(
-          terms.map((term) => {
-            const text =
-              term.ftsMatch === null
-                ? sql<SqlBool>`0`
-                : sql<SqlBool>`rom.id IN (SELECT rowid FROM rom_search WHERE rom_search MATCH ${term.ftsMatch})`;
-            if (term.hash === null) return text;
-            const column = sql.ref(`rom.${term.hash.column}`);
-            const fileColumn = sql.ref(`rom_file.${term.hash.column}`);
-            return eb.or([
-              text,
-              sql<SqlBool>`${column} = ${term.hash.value}`,
-              sql<SqlBool>`rom.id IN (SELECT rom_file.rom_id FROM rom_file WHERE ${fileColumn} = ${term.hash.value})`,
-            ]);
-          }),
-        ),
-      );
-    }
-    const user = filter.user;
-    if (user !== null) {
-      const mine = (condition: Expression<SqlBool>) =>
-        sql<SqlBool>`rom.id IN (SELECT rom_user.rom_id FROM rom_user
-          WHERE rom_user.user_id = ${user.userId} AND ${condition})`;
-      if (user.favourite !== undefined) {
-        const favourites = mine(sql<SqlBool>`rom_user.is_favorite = 1`);
-        query = query.where(user.favourite ? favourites : sql<SqlBool>`NOT ${favourites}`);
-      }
-      if (user.lastPlayed !== undefined) {
-        const played = mine(sql<SqlBool>`rom_user.last_played IS NOT NULL`);
-        query = query.where(user.lastPlayed ? played : sql<SqlBool>`NOT ${played}`);
-      }
-      if (user.statuses.length > 0) {
-        const statuses = sql.join(user.statuses.map((status) => sql`${status}`));
-        query = query.where(mine(sql<SqlBool>`rom_user.status IN (${statuses})`));
-      }
-      if (user.excludeHidden) {
-        query = query.where(sql<SqlBool>`NOT ${mine(sql<SqlBool>`rom_user.status = 'hidden'`)}`);
-      }
-    }
+    for (const clause of filterClauses(filter)) query = query.where(clause);
     return query;
   }
 
@@ -140,7 +83,14 @@ export class RomListRepository {
     return rows.map((row) => row.id);
   }
 
-  async count(filter: RomFilter): Promise<number> {
+  async count(filter: RomFilter & Grouped): Promise<number> {
+    if (filter.grouping !== undefined && filter.grouping !== null) {
+      // Filters apply before grouping, so the groups among the matches are the grouped total.
+      const groups = await this.matching(filter)
+        .select(groupCount.as('total'))
+        .executeTakeFirstOrThrow();
+      return groups.total;
+    }
     const row = await this.filtered(filter)
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirstOrThrow();
@@ -149,7 +99,7 @@ export class RomListRepository {
 
   /** Row counts per first character of the sort key (`sort_char`) or of `fs_name`, by char. */
   async charCounts(
-    filter: RomFilter,
+    filter: RomFilter & Grouped,
     column: 'sort_char' | 'fs_name',
   ): Promise<{ char: string; count: number }[]> {
     const charExpr =
@@ -201,25 +151,45 @@ export class RomListRepository {
     };
   }
 
-  /** Distinct values of a JSON list column over the ROMs of some platforms (all when empty). */
-  async distinctJsonValues(
-    column: 'regions' | 'languages' | 'tags',
-    platformIds: readonly number[],
-  ): Promise<string[]> {
-    const scope =
-      platformIds.length === 0
-        ? sql``
-        : sql`WHERE rom.platform_id IN (${sql.join(platformIds.map((id) => sql`${id}`))})`;
-    const result = await sql<{ value: unknown }>`
-      SELECT DISTINCT j.value AS value FROM rom, json_each(rom.${sql.ref(column)}) AS j
-      ${scope} ORDER BY value`.execute(this.db);
-    return result.rows.map((row) => String(row.value));
+  /** ROMs per value of each facet (`rom_facet`) over a scope (the whole library when empty). */
+  async facetCounts(scope: RomScope): Promise<{ kind: string; value: string; count: number }[]> {
+    const clauses = scopeClauses(scope);
+    let query = this.db
+      .selectFrom('rom_facet')
+      .select(['kind', 'value', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('kind', 'not in', ['matched', 'verified']);
+    if (clauses.length > 0) {
+      let roms = this.db.selectFrom('rom').select('rom.id');
+      for (const clause of clauses) roms = roms.where(clause);
+      query = query.where('rom_id', 'in', roms);
+    }
+    return query.groupBy(['kind', 'value']).orderBy('kind').orderBy('value').execute();
   }
 
-  async distinctPlatformIds(platformIds: readonly number[]): Promise<number[]> {
-    let query = this.db.selectFrom('rom').select('platform_id').distinct();
-    if (platformIds.length > 0) query = query.where('platform_id', 'in', platformIds);
-    return (await query.orderBy('platform_id').execute()).map((row) => row.platform_id);
+  /** ROMs per platform over a scope. */
+  async platformCounts(scope: RomScope): Promise<{ platformId: number; count: number }[]> {
+    let query = this.db
+      .selectFrom('rom')
+      .select(['rom.platform_id', (eb) => eb.fn.countAll<number>().as('count')]);
+    for (const clause of scopeClauses(scope)) query = query.where(clause);
+    const rows = await query.groupBy('rom.platform_id').orderBy('rom.platform_id').execute();
+    return rows.map((row) => ({ platformId: row.platform_id, count: row.count }));
+  }
+
+  /** The id of the filtered result's row at `position` in id order, if any. */
+  async idAt(filter: RomFilter, position: number): Promise<number | undefined> {
+    const row = await this.filtered(filter)
+      .select('rom.id')
+      .orderBy('rom.id')
+      .limit(1)
+      .offset(position)
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  /** Platforms (id, slug, folder) for deciding which ones play in the browser. */
+  platformSlugs(): Promise<{ id: number; slug: string; fs_slug: string }[]> {
+    return this.db.selectFrom('platform').select(['id', 'slug', 'fs_slug']).execute();
   }
 
   /** True when the user marked at least one ROM hidden. */

@@ -58,6 +58,15 @@ export class RomPropsService {
     if (update) fields.last_played = nowIso();
     if (remove) fields.last_played = null;
     if (Object.keys(fields).length === 0) return toRomUserDto(rom, userId, current);
+    if (fields.is_main_sibling === 1) await this.clearMainVersion(id, userId);
     return toRomUserDto(rom, userId, await this.writes.saveRomUser(userId, id, fields, nowIso()));
+  }
+
+  /** A user has one main version per game: choosing one clears the flag on its other versions. */
+  private async clearMainVersion(id: number, userId: number): Promise<void> {
+    for (const version of await this.roms.versionsOf(id, userId)) {
+      if (!version.is_main_sibling) continue;
+      await this.writes.saveRomUser(userId, version.id, { is_main_sibling: 0 }, nowIso());
+    }
   }
 }

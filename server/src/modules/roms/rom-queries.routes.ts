@@ -9,6 +9,8 @@ import {
   RomIdParamsSchema,
   RomListPageSchema,
   RomListQuerySchema,
+  RomRandomQuerySchema,
+  RandomRomSchema,
   SimpleRomSchema,
 } from '@romshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,24 +18,54 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireScopes } from '../../http/access.js';
 import { compiledSerializer } from '../../http/compiled-serializer.js';
 import { rejectInvalidRequest } from '../../http/error-handler.js';
+import type { RomListService } from './rom-list.service.js';
 import type { RomsService } from './roms.service.js';
 
 type RomsApp = Parameters<FastifyPluginAsyncZod>[0];
 
-export function listRomsRoute(app: RomsApp, roms: RomsService): void {
+export function listRomsRoute(app: RomsApp, lists: RomListService): void {
   app.get(
     '/api/roms',
     {
       config: requireScopes('roms.read'),
       schema: {
         tags: ['roms'],
-        summary: 'A page of ROMs, filtered, sorted, with the A–Z index',
+        summary: 'A page of ROMs, filtered, sorted, with the A–Z index and filter values',
+        description:
+          'Multi-value filters repeat their key and combine by `<name>_logic` (any, all, ' +
+          'none). Values the library does not have answer 400; malformed parameters 422.',
         querystring: RomListQuerySchema,
-        response: { 200: RomListPageSchema, 401: ErrorBodySchema, 422: ErrorBodySchema },
+        response: {
+          200: RomListPageSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          422: ErrorBodySchema,
+        },
       },
       serializerCompiler: compiledSerializer,
     },
-    (request) => roms.list(request.query, request.user?.id ?? -1),
+    (request) => lists.list(request.query, request.user?.id ?? -1),
+  );
+}
+
+export function randomRomRoute(app: RomsApp, lists: RomListService): void {
+  app.get(
+    '/api/roms/random',
+    {
+      config: requireScopes('roms.read'),
+      schema: {
+        tags: ['roms'],
+        summary: 'One ROM of the filtered scope at random, or null when none matches',
+        querystring: RomRandomQuerySchema,
+        response: {
+          200: RandomRomSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          422: ErrorBodySchema,
+        },
+      },
+    },
+    (request) => lists.random(request.query, request.user?.id ?? -1),
   );
 }
 
@@ -53,7 +85,7 @@ export function romIdentifiersRoute(app: RomsApp, roms: RomsService): void {
   );
 }
 
-export function romFiltersRoute(app: RomsApp, roms: RomsService): void {
+export function romFiltersRoute(app: RomsApp, lists: RomListService): void {
   app.get(
     '/api/roms/filters',
     {
@@ -64,7 +96,7 @@ export function romFiltersRoute(app: RomsApp, roms: RomsService): void {
         response: { 200: RomFiltersSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
       },
     },
-    () => roms.filterValues([]),
+    () => lists.libraryFilterValues(),
   );
 }
 

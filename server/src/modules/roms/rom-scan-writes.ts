@@ -52,6 +52,11 @@ export class RomScanWrites {
     for (const id of ids) await this.resources.removeAll(platformId, id);
   }
 
+  /** Runs a scan's writes with the database tuned for bulk writes (see RomWritesRepository). */
+  inBulk<T>(work: () => Promise<T>): Promise<T> {
+    return this.writes.inBulk(work);
+  }
+
   /** Applies a batch in one transaction; returns the ROM id of each write, in order. */
   apply(writes: readonly RomWrite[], now: string): Promise<number[]> {
     return this.writes.applyBatch(writes, now);

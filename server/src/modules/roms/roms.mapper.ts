@@ -5,6 +5,7 @@ import type {
   RomFileCategory,
   RomUser,
   ScanRomEvent,
+  SiblingRom,
   SimpleRom,
   UserNote,
 } from '@romshelf/contract';
@@ -202,6 +203,7 @@ export function toSimpleRomDto(
   files: readonly RomFileRow[] = [],
   romUser?: RomUserRow,
   hasNotes = false,
+  siblings: readonly SiblingRom[] = [],
 ): SimpleRom {
   return {
     ...toScanRomEvent(row),
@@ -210,7 +212,7 @@ export function toSimpleRomDto(
     updated_at: row.updated_at,
     rom_user: toRomUserDto(row, userId, romUser),
     files: files.map(toRomFileDto),
-    sibling_roms: [],
+    sibling_roms: [...siblings],
   };
 }
 

@@ -17,6 +17,7 @@ import { deleteManualRoute, manualRoute, uploadManualRoute } from './rom-manuals
 import type { RomPropsService } from './rom-props.service.js';
 import {
   listRomsRoute,
+  randomRomRoute,
   romByHashRoute,
   romByProviderRoute,
   romFileRoute,
@@ -29,10 +30,12 @@ import { resourcesRoute } from './rom-resources.routes.js';
 import { chunkedUploadRoutes } from './rom-chunked-upload.routes.js';
 import type { ChunkedUploadService } from './rom-chunked-upload.js';
 import type { RomUploadService } from './rom-upload.js';
+import type { RomListService } from './rom-list.service.js';
 import type { RomsService } from './roms.service.js';
 
 export interface RomsRoutesOptions {
   roms: RomsService;
+  lists: RomListService;
   files: RomFilesService;
   edits: RomEditsService;
   props: RomPropsService;
@@ -50,9 +53,10 @@ export interface RomsRoutesOptions {
  */
 export const romsRoutes: FastifyPluginAsyncZod<RomsRoutesOptions> = async (app, options) => {
   const { roms, files, edits, props, manuals } = options;
-  listRomsRoute(app, roms);
+  listRomsRoute(app, options.lists);
   romIdentifiersRoute(app, roms);
-  romFiltersRoute(app, roms);
+  romFiltersRoute(app, options.lists);
+  randomRomRoute(app, options.lists);
   romByHashRoute(app, roms);
   downloadRomsRoute(app, files);
   romByProviderRoute(app, roms);

@@ -59,14 +59,17 @@ describe('GET /api/roms?search_term', () => {
     expect(await names('mario bros.|kid')).toEqual(['Kid Icarus', 'Super Mario Bros.']);
   });
 
-  it('does not search file-name tags or extensions, which stay filter values', async () => {
+  it('does not search file-name tags or extensions, which stay filter values of the search', async () => {
     const { search, names } = await setup();
     expect(await names('world')).toEqual(['World Cup Soccer']);
     for (const tag of ['usa', 'europe', 'japan', 'rev', 'beta', 'nes']) {
       expect(await names(tag), tag).toEqual([]);
     }
     expect(await names('Super Mario Bros. (World)')).toEqual(['Super Mario Bros.']);
+    // filter_values cover the search scope (RomM): only the regions of the games found.
     const { filter_values } = await search('super', '&with_filter_values=true');
-    expect(filter_values.regions).toEqual(['Europe', 'Japan', 'USA', 'World']);
+    expect(filter_values.regions).toEqual(['World']);
+    const everything = await search('|', '&with_filter_values=true');
+    expect(everything.filter_values.regions).toEqual(['Europe', 'Japan', 'USA', 'World']);
   });
 });

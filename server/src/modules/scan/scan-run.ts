@@ -131,6 +131,7 @@ export class ScanRun {
   async execute(): Promise<ScanStats> {
     const { stats, listener } = this;
     this.deps.identifier.startScan();
+    if (this.request.roms_ids.length > 0) return this.refreshRoms(this.request.roms_ids);
     const onDisk = await this.walker.listPlatforms(this.rules);
     const stored = await this.deps.platforms.rows();
     const storedBySlug = new Map(stored.map((row) => [row.fs_slug, row]));
@@ -314,16 +315,49 @@ export class ScanRun {
     if (selection !== null) {
       for (const id of await identifier.romIdsFor(platform.id, selection)) ids.add(id);
     }
+    const identifiedHere = await this.identifyAll([...ids], fresh);
+    if (identifiedHere > 0 && fresh.size > 0) this.listener.stats({ ...this.stats });
+  }
+
+  /**
+   * Metadata refresh of some ROMs (`roms_ids`): each one's platform is announced, then its ROMs
+   * are identified again with `apis`, with the same progress events as a scan. Nothing is
+   * walked, written from disk or flagged missing; unknown ids are ignored.
+   */
+  private async refreshRoms(romIds: readonly number[]): Promise<ScanStats> {
+    const { stats, listener } = this;
+    const roms = await this.deps.roms.events([...new Set(romIds)]);
+    const platforms = (await this.deps.platforms.rows()).filter((platform) =>
+      roms.some((rom) => rom.platform_id === platform.id),
+    );
+    stats.total_platforms = platforms.length;
+    stats.total_roms = roms.length;
+    listener.stats({ ...stats });
+    if (this.deps.identifier.selectSources(this.request.apis).size === 0) return stats;
+    for (const platform of platforms) {
+      if (this.signal.aborted) break;
+      listener.platform(toScanPlatformEvent(platform));
+      const ids = roms.filter((rom) => rom.platform_id === platform.id).map((rom) => rom.id);
+      await this.identifyAll(ids, new Set());
+      stats.scanned_platforms += 1;
+      listener.stats({ ...stats });
+    }
+    return stats;
+  }
+
+  /** Identifies ROMs three at a time; returns how many ended identified. */
+  private async identifyAll(ids: number[], fresh: ReadonlySet<number>): Promise<number> {
     const queue = [...ids];
-    let identifiedHere = 0;
+    let identified = 0;
     const worker = async () => {
       for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
         if (this.signal.aborted) return;
-        if (await this.identifyRom(id, fresh.has(id))) identifiedHere += 1;
+        if (await this.identifyRom(id, fresh.has(id))) identified += 1;
+        if (this.request.roms_ids.length > 0) this.stats.scanned_roms += 1;
       }
     };
     await Promise.all(Array.from({ length: Math.min(3, queue.length) }, worker));
-    if (identifiedHere > 0 && fresh.size > 0) this.listener.stats({ ...this.stats });
+    return identified;
   }
 
   /** Identifies one ROM and reports it; true when identified. */

@@ -66,13 +66,8 @@ export class ScanService {
     const controller = new AbortController();
     this.current = controller;
     try {
-      return await new ScanRun(
-        this.deps,
-        this.reader,
-        request,
-        listener,
-        controller.signal,
-      ).execute();
+      const run = new ScanRun(this.deps, this.reader, request, listener, controller.signal);
+      return await this.deps.roms.inBulk(() => run.execute());
     } finally {
       this.current = null;
       // The scan's garbage is collected once it is over, so the process shrinks back.

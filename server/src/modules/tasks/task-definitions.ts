@@ -101,7 +101,7 @@ function scheduledTasks(
       run: (context) =>
         scanTask(
           services.scan,
-          { platforms: [], type: 'quick', apis: services.metadata.enabledSources() },
+          { platforms: [], type: 'quick', apis: services.metadata.enabledSources(), roms_ids: [] },
           context,
         ),
     },
@@ -232,6 +232,7 @@ function watcherTask(config: AppConfig, services: TaskServices): TaskDefinition 
           platforms: params.platforms as number[],
           type: params.type as 'quick' | 'new_platforms',
           apis: services.metadata.enabledSources(),
+          roms_ids: [],
         },
         { params, report },
       ),

@@ -12,6 +12,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 
+import { useRandomGame } from '@/components/use-random-game';
 import { isScanActive, useScanStore } from '../../features/scan/stores/scan-store';
 import { hasScopes, useAuthStore } from '@/shared/stores/auth-store';
 import { useNavigationStore } from '@/shared/stores/navigation-store';
@@ -39,6 +40,7 @@ export function MainBar({
 
   // The Scan entry spins while a scan runs, wherever the user is.
   const scanning = useScanStore((state) => isScanActive(state.status));
+  const random = useRandomGame();
   const items = NAV_ITEMS.filter((item) => hasScopes(scopes, item.scopes ?? []));
 
   const activate = (item: NavItem) => {
@@ -51,7 +53,10 @@ export function MainBar({
     else if (item.action === 'scan') goScan();
     else if (item.action === 'search') goSearch();
     else if (item.action === 'upload') useUploadStore.getState().openDialog();
-    else if (item.to) {
+    else if (item.action === 'random') {
+      resetDrawers();
+      random.pick();
+    } else if (item.to) {
       resetDrawers();
       void navigate(item.to);
     }
@@ -94,8 +99,13 @@ export function MainBar({
                   justifyContent: 'center',
                 }}
               >
-                {item.action === 'scan' && scanning ? (
-                  <CircularProgress size={22} thickness={5} data-testid="nav-scan-running" />
+                {(item.action === 'scan' && scanning) ||
+                (item.action === 'random' && random.pending) ? (
+                  <CircularProgress
+                    size={22}
+                    thickness={5}
+                    data-testid={`nav-${item.id}-running`}
+                  />
                 ) : (
                   item.icon
                 )}
@@ -129,6 +139,7 @@ export function MainBar({
           </IconButton>
         </Tooltip>
       </Box>
+      {random.notice}
     </Box>
   );
 }

@@ -1,5 +1,6 @@
 import AdminPanelSettingsRounded from '@mui/icons-material/AdminPanelSettingsRounded';
 import BookmarksRounded from '@mui/icons-material/BookmarksRounded';
+import CasinoRounded from '@mui/icons-material/CasinoRounded';
 import CloudUploadRounded from '@mui/icons-material/CloudUploadRounded';
 import HomeRounded from '@mui/icons-material/HomeRounded';
 import InsightsRounded from '@mui/icons-material/InsightsRounded';
@@ -20,7 +21,7 @@ export interface NavItem {
   icon: ReactNode;
   to?: string;
   drawer?: DrawerName;
-  action?: 'home' | 'search' | 'scan' | 'upload';
+  action?: 'home' | 'search' | 'scan' | 'upload' | 'random';
   scopes?: readonly string[];
 }
 
@@ -45,6 +46,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: <BookmarksRounded />,
     drawer: 'collections',
   },
+  { id: 'random', labelKey: 'nav.random', icon: <CasinoRounded />, action: 'random' },
   {
     id: 'scan',
     labelKey: 'nav.scan',

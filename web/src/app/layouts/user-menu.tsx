@@ -1,3 +1,4 @@
+import KeyRounded from '@mui/icons-material/KeyRounded';
 import LogoutRounded from '@mui/icons-material/LogoutRounded';
 import PaletteRounded from '@mui/icons-material/PaletteRounded';
 import PersonRounded from '@mui/icons-material/PersonRounded';
@@ -19,6 +20,7 @@ import { useLogout } from '../use-logout';
 /** Avatar button with profile, user interface and logout. */
 export function UserMenu() {
   const { t } = useTranslation('common');
+  const { t: tTokens } = useTranslation('tokens');
   const navigate = useNavigate();
   const user = useAuthStore((state) => state.user);
   const resetDrawers = useNavigationStore((state) => state.resetDrawers);
@@ -79,6 +81,12 @@ export function UserMenu() {
             <PaletteRounded fontSize="small" />
           </ListItemIcon>
           {t('nav.user-interface')}
+        </MenuItem>
+        <MenuItem onClick={() => go('/client-api-tokens')} data-testid="user-menu-client-tokens">
+          <ListItemIcon>
+            <KeyRounded fontSize="small" />
+          </ListItemIcon>
+          {tTokens('page.title')}
         </MenuItem>
         <Divider />
         <MenuItem

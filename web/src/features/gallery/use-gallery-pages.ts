@@ -12,6 +12,7 @@ import { knownRoms, pagesHolding, pagesToFetch, totalOf } from './gallery-pages'
 import type { ItemRange } from './gallery-pages';
 import { DEFAULT_PLACE_VIEW, useGalleryStore } from './stores/gallery-store';
 import type { GalleryPlaceView } from './stores/gallery-store';
+import { useGroupRoms } from './stores/gallery-view-store';
 
 /** Which ROMs a gallery shows (the URL's context); the sort is the gallery's own. */
 export interface GalleryPlace {
@@ -23,15 +24,26 @@ export function placeKey(place: GalleryPlace): string {
   return JSON.stringify([place.platformId ?? null, place.searchTerm ?? '']);
 }
 
-function contextOf(place: GalleryPlace, view: GalleryPlaceView): RomListContext {
+/** Filter values by `GET /api/roms` name (see gallery-filters.ts). */
+export type GalleryFilterQuery = Readonly<Record<string, string | readonly string[]>>;
+
+function contextOf(
+  place: GalleryPlace,
+  view: GalleryPlaceView,
+  groupRoms: boolean,
+  filters: GalleryFilterQuery,
+): RomListContext {
   return {
     platformId: place.platformId ?? null,
     searchTerm: place.searchTerm ?? '',
     orderBy: view.orderBy,
     orderDir: view.orderDir,
+    groupRoms,
+    filters,
   };
 }
 
+const NO_FILTER_QUERY: GalleryFilterQuery = {};
 const NO_INDEX: Readonly<Record<string, number>> = {};
 
 export interface GalleryPages {
@@ -107,9 +119,13 @@ async function fetchWholeResultIds(context: RomListContext): Promise<number[]> {
 /**
  * The pages of one gallery context around what is on screen, from the query cache: the view
  * reports the items it shows (`showRange`), the pages holding them (and the first page, for the
- * total and the character index) are fetched by offset. The sort is remembered per context.
+ * total and the character index) are fetched by offset. The sort is remembered per context,
+ * whatever the filters.
  */
-export function useGalleryPages(place: GalleryPlace) {
+export function useGalleryPages(
+  place: GalleryPlace,
+  filters: GalleryFilterQuery = NO_FILTER_QUERY,
+) {
   const queryClient = useQueryClient();
   const key = placeKey(place);
   const [view, setView] = useState<GalleryPlaceView>(
@@ -118,11 +134,14 @@ export function useGalleryPages(place: GalleryPlace) {
   useEffect(() => useGalleryStore.getState().setPlaceView(key, view), [key, view]);
   const [range, setRange] = useState<ItemRange>({ first: 0, last: 0 });
 
+  const groupRoms = useGroupRoms();
+  const filtersKey = JSON.stringify(filters);
   const context = useMemo(
-    () => contextOf(place, view),
-    // The place is rebuilt by its page on every render; its key says when it changed.
+    () => contextOf(place, view, groupRoms, filters),
+    // The place and filters are rebuilt by their page on every render; their keys say when
+    // they changed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [key, view],
+    [key, view, groupRoms, filtersKey],
   );
   // The first page is always asked for: it carries the total that sizes the list.
   const knownTotal =

@@ -1,8 +1,10 @@
 import { SCAN_EVENTS } from '@romshelf/contract';
-import type { ScanRequest, ScanRomEvent } from '@romshelf/contract';
+import type { ScanRequest, ScanRomEvent, SimpleRom } from '@romshelf/contract';
 
 import { getSocket } from '@/lib/socket';
+import { useHeartbeatStore } from '@/shared/stores/heartbeat-store';
 
+import { metadataOptions } from './metadata-options';
 import { useScanStore } from './stores/scan-store';
 
 /** ROM events arrive by the hundred per second; they are applied in batches. */
@@ -59,6 +61,24 @@ export function startScan(request: ScanRequest): void {
   connectScanSocket();
   useScanStore.getState().start(request.type, request.apis.length > 0);
   getSocket().emit(SCAN_EVENTS.start, request);
+}
+
+/**
+ * Refreshes the metadata of some games: a scan of only those ROMs (`roms_ids`) with every
+ * enabled source, which keeps fields edited by hand; its progress shows like any scan's.
+ */
+export function refreshMetadata(roms: readonly Pick<SimpleRom, 'id' | 'platform_id'>[]): void {
+  if (roms.length === 0) return;
+  const flags = useHeartbeatStore.getState().value?.METADATA_SOURCES;
+  const apis = metadataOptions(flags, (key) => key)
+    .filter((option) => option.disabled === '')
+    .map((option) => option.value);
+  startScan({
+    platforms: [...new Set(roms.map((rom) => rom.platform_id))],
+    type: 'update',
+    apis,
+    roms_ids: roms.map((rom) => rom.id),
+  });
 }
 
 export function stopScan(): void {

@@ -32,6 +32,7 @@ const platform1: RomListContext = {
   searchTerm: '',
   orderBy: 'name',
   orderDir: 'asc',
+  groupRoms: false,
 };
 
 const names = (data: RomListPage | undefined) => data?.items.map((item) => item.name);

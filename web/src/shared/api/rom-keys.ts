@@ -6,6 +6,10 @@ export interface RomListContext {
   searchTerm: string;
   orderBy: RomOrderBy;
   orderDir: 'asc' | 'desc';
+  /** One ROM per game (`group_by_meta_id`). */
+  groupRoms: boolean;
+  /** The gallery's filters as `GET /api/roms` query values (none when absent). */
+  filters?: Readonly<Record<string, string | readonly string[]>>;
 }
 
 /**
@@ -18,6 +22,12 @@ export const romKeys = {
   galleryContext: (context: RomListContext) => [...romKeys.lists(), 'gallery', context] as const,
   galleryPage: (context: RomListContext, offset: number) =>
     [...romKeys.galleryContext(context), offset] as const,
+  /**
+   * The `filter_values` of a scope (platform or search), for the filter drawer: not a list of
+   * ROMs, so outside `lists()`, but refreshed with everything else under `all`.
+   */
+  filterValues: (scope: { platformId: number | null; searchTerm: string }) =>
+    [...romKeys.all, 'filter-values', scope] as const,
   recent: () => [...romKeys.lists(), 'recent'] as const,
   continuePlaying: () => [...romKeys.lists(), 'continue-playing'] as const,
   details: () => [...romKeys.all, 'detail'] as const,

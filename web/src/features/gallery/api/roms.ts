@@ -14,6 +14,10 @@ export interface RomListParams {
   limit?: number;
   orderBy?: RomOrderBy;
   orderDir?: 'asc' | 'desc';
+  /** One ROM per game, with its versions in `sibling_roms` (`group_by_meta_id`). */
+  groupRoms?: boolean;
+  /** Filter values by `GET /api/roms` name (see gallery-filters.ts). */
+  filters?: Readonly<Record<string, string | readonly string[]>>;
   /** Also the ids of the whole result in list order (`rom_id_index`). */
   withRomIdIndex?: boolean;
   /** Cancels the request (a search answer nobody waits for any more). */
@@ -24,6 +28,7 @@ export interface RomListParams {
 export async function fetchRoms(params: RomListParams): Promise<RomListPage> {
   return api.get<RomListPage>('/roms', {
     query: {
+      ...params.filters,
       platform_id: params.platformId ?? undefined,
       search_term: params.searchTerm?.trim() || undefined,
       limit: params.limit ?? PAGE_SIZE,
@@ -33,6 +38,7 @@ export async function fetchRoms(params: RomListParams): Promise<RomListPage> {
       with_char_index: true,
       with_filter_values: false,
       with_rom_id_index: params.withRomIdIndex || undefined,
+      group_by_meta_id: params.groupRoms || undefined,
     },
     signal: params.signal,
   });

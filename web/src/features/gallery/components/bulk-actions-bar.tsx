@@ -4,6 +4,7 @@ import DoneAllRounded from '@mui/icons-material/DoneAllRounded';
 import DownloadRounded from '@mui/icons-material/DownloadRounded';
 import FavoriteRounded from '@mui/icons-material/FavoriteRounded';
 import FlagRounded from '@mui/icons-material/FlagRounded';
+import SyncRounded from '@mui/icons-material/SyncRounded';
 import type { PlayStatus, SimpleRom } from '@romshelf/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -84,7 +85,8 @@ export function BulkActionsBar({
   const { t } = useTranslation('gallery');
   const queryClient = useQueryClient();
   const canWrite = useHasScopes('roms.write');
-  const { DeleteRomsDialog } = useRomActions();
+  const { DeleteRomsDialog, refreshMetadata } = useRomActions();
+  const canScan = useHasScopes('platforms.write');
   const selectedIds = useGalleryStore((state) => state.selectedIds);
   const [statusAnchor, setStatusAnchor] = useState<HTMLElement | null>(null);
   const [deleting, setDeleting] = useState<SimpleRom[] | null>(null);
@@ -146,6 +148,11 @@ export function BulkActionsBar({
     );
   };
   const startDelete = async () => setDeleting(await gathering.mutateAsync());
+  const refresh = async () => {
+    const roms = await gathering.mutateAsync();
+    refreshMetadata(roms);
+    setMessage({ text: t('select.refreshing', { count: roms.length }), error: false });
+  };
 
   return (
     <>
@@ -227,6 +234,15 @@ export function BulkActionsBar({
           disabled={count === 0 || busy}
           testId="bulk-status"
         />
+        {canScan ? (
+          <Action
+            label={t('select.refresh')}
+            icon={<SyncRounded />}
+            onClick={() => void refresh().catch(() => undefined)}
+            disabled={count === 0 || busy}
+            testId="bulk-refresh"
+          />
+        ) : null}
         {canWrite ? (
           <Action
             label={t('select.delete')}

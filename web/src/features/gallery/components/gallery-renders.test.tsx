@@ -13,7 +13,16 @@ import { createTestI18n } from '@/test/i18n';
 
 import { useGalleryStore } from '../stores/gallery-store';
 import { setGalleryView } from '../stores/gallery-view-store';
+import { useGalleryFilters } from '../use-gallery-filters';
 import { Gallery } from './gallery';
+
+/** Platform 1's gallery with the filters of the URL. */
+function PlatformOneGallery() {
+  const filtering = useGalleryFilters('platform:1');
+  return (
+    <Gallery place={{ platformId: 1 }} platformId={1} filtering={filtering} empty={<p>empty</p>} />
+  );
+}
 
 /** How often each ROM's card rendered. */
 const renders = new Map<number, number>();
@@ -82,7 +91,7 @@ describe('Gallery cards', { timeout: 30_000 }, () => {
       <QueryClientProvider client={client}>
         <I18nextProvider i18n={i18n}>
           <MemoryRouter>
-            <Gallery place={{ platformId: 1 }} platformId={1} empty={<p>empty</p>} />
+            <PlatformOneGallery />
           </MemoryRouter>
         </I18nextProvider>
       </QueryClientProvider>,

@@ -1,4 +1,5 @@
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
+import FilterListOffRounded from '@mui/icons-material/FilterListOffRounded';
 import ChecklistRounded from '@mui/icons-material/ChecklistRounded';
 import KeyboardDoubleArrowUpRounded from '@mui/icons-material/KeyboardDoubleArrowUpRounded';
 import { PAGE_SIZE } from '@romshelf/contract';
@@ -13,28 +14,34 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavigationType, useNavigationType } from 'react-router';
 
 import { EmptyState } from '@/components/empty-state';
 import { errorMessage } from '@/lib/api-client';
+import type { RandomRomQuery } from '@/shared/api/random-rom';
 
+import { activeFilters, filtersQuery } from '../gallery-filters';
 import { knownRoms } from '../gallery-pages';
 import { activeJumpLabel, jumpEntries } from '../jump-bar';
 import type { JumpEntry } from '../jump-bar';
 import { useGalleryStore } from '../stores/gallery-store';
 import type { OrderDir } from '../stores/gallery-store';
 import { useGalleryView } from '../stores/gallery-view-store';
+import type { GalleryFiltering } from '../use-gallery-filters';
 import { placeKey, useGalleryPages } from '../use-gallery-pages';
 import type { GalleryPlace } from '../use-gallery-pages';
 import { useGalleryWindow } from '../use-gallery-window';
 
 import { BulkActionsBar } from './bulk-actions-bar';
+import { FilterChips } from './filter-chips';
+import { FilterDrawer } from './filter-drawer';
+import { FilterButton, RandomGameButton } from './gallery-filter-controls';
 import { GalleryGrid } from './gallery-grid';
 import { GalleryTable } from './gallery-table';
 import { JumpBarNav } from './jump-bar-nav';
-import { ViewToggle } from './view-toggle';
+import { GroupToggle, ViewToggle } from './view-toggle';
 
 /** Sorts whose character index lines up with the list (the server indexes string columns). */
 const JUMPABLE: readonly RomOrderBy[] = ['name', 'fs_name'];
@@ -46,52 +53,74 @@ interface GalleryProps {
   showPlatform?: boolean;
   /** Known number of games (e.g. the platform's rom_count), to size the first skeletons. */
   expectedCount?: number;
+  /** The filters of this context (in the URL). */
+  filtering: GalleryFiltering;
+  /** Shown when the context itself has no games (not when the filters leave none). */
   empty: ReactNode;
 }
 
 /**
  * The gallery shared by the platform and search pages: pages of the query cache (SPEC §4),
- * three view modes, infinite scroll, the A–Z jump bar and skeletons. Each context gets its own
- * instance, so a new search starts from a clean slate.
+ * three view modes, infinite scroll, the A–Z jump bar and skeletons, the filter drawer and its
+ * chips, and a random game of what it shows. Each context and filter set gets its own instance,
+ * so a new search or filter starts from a clean slate (the sort stays per context).
  */
 export function Gallery(props: GalleryProps) {
-  return <GalleryContent key={placeKey(props.place)} {...props} />;
+  // The drawer stays open (and in place) while each change of filters draws a new list.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [total, setTotal] = useState<number | null>(null);
+  const { place, filtering } = props;
+  return (
+    <>
+      <GalleryContent
+        key={placeKey(place) + filtering.key}
+        {...props}
+        onOpenFilters={() => setFiltersOpen(true)}
+        onTotal={setTotal}
+      />
+      <FilterDrawer
+        open={filtersOpen}
+        onClose={() => setFiltersOpen(false)}
+        filtering={filtering}
+        scope={{ platformId: place.platformId ?? null, searchTerm: place.searchTerm ?? '' }}
+        showPlatforms={props.showPlatform ?? false}
+        total={total}
+      />
+    </>
+  );
 }
 
-/** The count, the "back to the start" chip, select mode and the view modes. */
+/** Filters, the count, a random game, select mode, version grouping and the view modes. */
 function GalleryToolbar({
   total,
-  activeLabel,
-  onBackToStart,
+  activeFilterCount,
+  onOpenFilters,
+  randomQuery,
 }: {
   total: number | null;
-  activeLabel: string | null;
-  onBackToStart: () => void;
+  activeFilterCount: number;
+  onOpenFilters: () => void;
+  randomQuery: RandomRomQuery;
 }) {
   const { t } = useTranslation('gallery');
   const selectMode = useGalleryStore((state) => state.selectMode);
   return (
     <Stack
       direction="row"
-      sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 2 }}
+      sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 2 }}
     >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
+        <FilterButton active={activeFilterCount} onClick={onOpenFilters} />
         <Typography variant="body2" color="text.secondary" data-testid="gallery-count" noWrap>
           {total !== null ? t('gallery.count', { count: total }) : t('gallery.loading')}
         </Typography>
-        {activeLabel ? (
-          <Chip
-            size="small"
-            color="primary"
-            variant="outlined"
-            icon={<KeyboardDoubleArrowUpRounded />}
-            label={t('jump.from', { letter: activeLabel })}
-            onClick={onBackToStart}
-            data-testid="jump-reset"
-          />
-        ) : null}
       </Stack>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <Stack
+        direction="row"
+        spacing={{ xs: 0.5, sm: 1 }}
+        sx={{ alignItems: 'center', flexShrink: 0 }}
+      >
+        <RandomGameButton query={randomQuery} />
         <Tooltip title={selectMode ? t('select.exit') : t('select.enter')}>
           <ToggleButton
             value="select"
@@ -105,9 +134,40 @@ function GalleryToolbar({
             <ChecklistRounded fontSize="small" />
           </ToggleButton>
         </Tooltip>
+        <GroupToggle />
         <ViewToggle />
       </Stack>
     </Stack>
+  );
+}
+
+/**
+ * "From M · back to the start": floats over the top of the list while it is scrolled (a sticky
+ * row of no height), so it can be reached from anywhere in a long gallery.
+ */
+function BackToStart({ letter }: { letter: string }) {
+  const { t } = useTranslation('gallery');
+  return (
+    <Box
+      sx={{
+        position: 'sticky',
+        top: 76,
+        height: 0,
+        zIndex: 2,
+        display: 'flex',
+        justifyContent: 'center',
+        pointerEvents: 'none',
+      }}
+    >
+      <Chip
+        color="primary"
+        icon={<KeyboardDoubleArrowUpRounded />}
+        label={t('jump.from', { letter })}
+        onClick={() => window.scrollTo({ top: 0 })}
+        data-testid="jump-reset"
+        sx={{ pointerEvents: 'auto', boxShadow: 3 }}
+      />
+    </Box>
   );
 }
 
@@ -167,17 +227,23 @@ function GalleryContent({
   platformId = null,
   showPlatform = false,
   expectedCount,
+  filtering,
   empty,
-}: GalleryProps) {
+  onOpenFilters,
+  onTotal,
+}: GalleryProps & { onOpenFilters: () => void; onTotal: (total: number | null) => void }) {
   const { t } = useTranslation('gallery');
   const wide = useMediaQuery(useTheme().breakpoints.up('md'));
   const view = useGalleryView();
-  const data = useGalleryPages(place);
+  const filterQuery = useMemo(() => filtersQuery(filtering.filters), [filtering.filters]);
+  const data = useGalleryPages(place, filterQuery);
   const { pages, total, charIndex, loading, error, showRange } = data;
   const { orderBy, orderDir } = data.view;
   const selectMode = useGalleryStore((state) => state.selectMode);
   const selectedIds = useGalleryStore((state) => state.selectedIds);
-  useReturnToPlace(platformId, placeKey(place));
+  useEffect(() => onTotal(total), [onTotal, total]);
+  const activeFilterCount = activeFilters(filtering.filters).length;
+  useReturnToPlace(platformId, placeKey(place) + filtering.key);
 
   // Before the first answer the list is sized from what the caller knows (a platform's count).
   const size = total ?? (error ? 0 : Math.max(1, Math.min(expectedCount ?? 24, 100_000)));
@@ -231,6 +297,20 @@ function GalleryContent({
         action={
           <Button variant="outlined" onClick={data.retry}>
             {t('gallery.retry')}
+          </Button>
+        }
+      />
+    );
+  } else if (total === 0 && activeFilterCount > 0) {
+    content = (
+      <EmptyState
+        testId="gallery-filtered-empty"
+        icon={<FilterListOffRounded />}
+        title={t('filters.empty-title')}
+        text={t('filters.empty-text')}
+        action={
+          <Button variant="contained" onClick={filtering.clear} data-testid="filter-empty-clear">
+            {t('filters.clear')}
           </Button>
         }
       />
@@ -289,12 +369,19 @@ function GalleryContent({
     <Box data-testid="gallery" data-view={view} aria-busy={loading || undefined}>
       <GalleryToolbar
         total={total}
-        activeLabel={activeLabel}
-        onBackToStart={() => window.scrollTo({ top: 0 })}
+        activeFilterCount={activeFilterCount}
+        onOpenFilters={onOpenFilters}
+        randomQuery={{
+          ...filterQuery,
+          platform_id: place.platformId ?? undefined,
+          search_term: place.searchTerm?.trim() || undefined,
+        }}
       />
+      <FilterChips filtering={filtering} />
       {showJumpBar && !wide ? <Box sx={{ mb: 2 }}>{jumpBar('horizontal')}</Box> : null}
       <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
         <Box ref={setFrame} sx={{ flex: 1, minWidth: 0 }}>
+          {activeLabel ? <BackToStart letter={activeLabel} /> : null}
           {content}
           {selectMode ? (
             <BulkActionsBar

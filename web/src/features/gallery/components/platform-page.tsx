@@ -19,6 +19,8 @@ import { useNavigationStore } from '@/shared/stores/navigation-store';
 import { useHasScopes } from '@/shared/stores/use-scopes';
 import { useUploadStore } from '@/shared/stores/upload-store';
 
+import { useGalleryFilters } from '../use-gallery-filters';
+
 import { Gallery } from './gallery';
 
 export function PlatformPage() {
@@ -31,6 +33,7 @@ export function PlatformPage() {
   const platforms = usePlatformsQuery();
   const platform = platforms.data?.find((item) => item.id === platformId);
   usePageName(platform?.display_name);
+  const filtering = useGalleryFilters(`platform:${String(platformId)}`);
 
   if (platformId === null || (platforms.isSuccess && !platform)) {
     return (
@@ -110,6 +113,7 @@ export function PlatformPage() {
         place={{ platformId }}
         platformId={platformId}
         expectedCount={platform?.rom_count}
+        filtering={filtering}
         empty={
           <EmptyState
             testId="platform-empty"

@@ -44,7 +44,7 @@ async function renderSearch() {
   return { router, input: await screen.findByTestId<HTMLInputElement>('search-page-input') };
 }
 
-describe('SearchPage', () => {
+describe('SearchPage', { timeout: 30_000 }, () => {
   beforeEach(() => {
     vi.stubGlobal(
       'IntersectionObserver',

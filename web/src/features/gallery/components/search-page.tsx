@@ -12,15 +12,24 @@ import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { sortPlatforms, usePlatformsQuery } from '@/shared/api/platforms';
 
+import { useGalleryFilters } from '../use-gallery-filters';
+
 import { Gallery } from './gallery';
 
 /** How long typing must pause before the results follow the search box. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-function searchParams(term: string, platformId: number | null): Record<string, string> {
-  const next: Record<string, string> = {};
-  if (term.trim()) next.search_term = term.trim();
-  if (platformId !== null) next.platform_id = String(platformId);
+/** `current` with a new search term and platform; the filters stay. */
+function searchParams(
+  current: URLSearchParams,
+  term: string,
+  platformId: number | null,
+): URLSearchParams {
+  const next = new URLSearchParams(current);
+  next.delete('search_term');
+  next.delete('platform_id');
+  if (term.trim()) next.set('search_term', term.trim());
+  if (platformId !== null) next.set('platform_id', String(platformId));
   return next;
 }
 
@@ -37,10 +46,11 @@ export function SearchPage() {
     setDraft(term);
   }
   const platforms = usePlatformsQuery();
+  const filtering = useGalleryFilters('search');
 
   const update = (nextTerm: string, nextPlatform: number | null) => {
     if (nextTerm.trim() === term && nextPlatform === platformId) return;
-    setParams(searchParams(nextTerm, nextPlatform));
+    setParams((current) => searchParams(current, nextTerm, nextPlatform));
   };
 
   // Search as you type: the results follow the box once typing pauses (Enter does not wait).
@@ -48,13 +58,13 @@ export function SearchPage() {
   useEffect(() => {
     if (draft.trim() === term) return undefined;
     const timer = setTimeout(
-      () => setParams(searchParams(draft, platformId), { replace: true }),
+      () => setParams((current) => searchParams(current, draft, platformId), { replace: true }),
       SEARCH_DEBOUNCE_MS,
     );
     return () => clearTimeout(timer);
   }, [draft, term, platformId, setParams]);
 
-  const searching = term !== '' || platformId !== null;
+  const searching = term !== '' || platformId !== null || filtering.key !== '';
 
   return (
     <>
@@ -125,6 +135,7 @@ export function SearchPage() {
         <Gallery
           place={{ searchTerm: term, platformId }}
           showPlatform
+          filtering={filtering}
           empty={
             <EmptyState
               testId="search-empty"

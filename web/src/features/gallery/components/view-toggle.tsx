@@ -1,4 +1,5 @@
 import GridViewRounded from '@mui/icons-material/GridViewRounded';
+import LayersRounded from '@mui/icons-material/LayersRounded';
 import ViewListRounded from '@mui/icons-material/ViewListRounded';
 import ViewModuleRounded from '@mui/icons-material/ViewModuleRounded';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -6,7 +7,13 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 
-import { GALLERY_VIEWS, setGalleryView, useGalleryView } from '../stores/gallery-view-store';
+import {
+  GALLERY_VIEWS,
+  setGalleryView,
+  setGroupRoms,
+  useGalleryView,
+  useGroupRoms,
+} from '../stores/gallery-view-store';
 import type { GalleryView } from '../stores/gallery-view-store';
 
 const ICONS: Record<GalleryView, React.ReactNode> = {
@@ -14,6 +21,28 @@ const ICONS: Record<GalleryView, React.ReactNode> = {
   big: <GridViewRounded fontSize="small" />,
   list: <ViewListRounded fontSize="small" />,
 };
+
+/** One card per game or one per file (`groupRoms`); the choice follows the user. */
+export function GroupToggle() {
+  const { t } = useTranslation('gallery');
+  const groupRoms = useGroupRoms();
+  const label = t(groupRoms ? 'versions.ungroup' : 'versions.group');
+  return (
+    <Tooltip title={label}>
+      <ToggleButton
+        size="small"
+        value="group"
+        selected={groupRoms}
+        onChange={() => setGroupRoms(!groupRoms)}
+        aria-label={label}
+        data-testid="group-roms"
+        sx={{ px: 1.25 }}
+      >
+        <LayersRounded fontSize="small" />
+      </ToggleButton>
+    </Tooltip>
+  );
+}
 
 /** Small grid, big grid or list; the choice becomes the user's default view. */
 export function ViewToggle() {

@@ -15,3 +15,13 @@ export function useGalleryView(): GalleryView {
 export function setGalleryView(view: GalleryView): void {
   useUiSettingsStore.getState().change('galleryView', view);
 }
+
+/** One card per game, its versions behind it (`group_by_meta_id`): the `groupRoms` setting. */
+export function useGroupRoms(): boolean {
+  return useUiSettingsStore((state) => state.settings.groupRoms);
+}
+
+/** Turns versions grouping on or off for the user's galleries. */
+export function setGroupRoms(groupRoms: boolean): void {
+  useUiSettingsStore.getState().change('groupRoms', groupRoms);
+}

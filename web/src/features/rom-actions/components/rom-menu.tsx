@@ -5,6 +5,7 @@ import FavoriteRounded from '@mui/icons-material/FavoriteRounded';
 import FlagRounded from '@mui/icons-material/FlagRounded';
 import HistoryToggleOffRounded from '@mui/icons-material/HistoryToggleOffRounded';
 import MoreVertRounded from '@mui/icons-material/MoreVertRounded';
+import SyncRounded from '@mui/icons-material/SyncRounded';
 import TravelExploreRounded from '@mui/icons-material/TravelExploreRounded';
 import type { PlayStatus } from '@romshelf/contract';
 import Divider from '@mui/material/Divider';
@@ -18,6 +19,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { PlayStatusMenu } from '@/components/play-status-menu';
+import { useRomActions } from '@/components/rom-actions-context';
 import type { RomMenuProps } from '@/components/rom-actions-context';
 import { errorMessage } from '@/lib/api-client';
 import { romKeys } from '@/shared/api/rom-keys';
@@ -51,6 +53,8 @@ export function RomMenu({
   const { t } = useTranslation('rom');
   const queryClient = useQueryClient();
   const canWrite = useHasScopes('roms.write');
+  const canScan = useHasScopes('platforms.write');
+  const { refreshMetadata } = useRomActions();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [open, setOpen] = useState(false);
   const [statusOpen, setStatusOpen] = useState(false);
@@ -163,6 +167,20 @@ export function RomMenu({
               <TravelExploreRounded />
             </ListItemIcon>
             <ListItemText>{t('match.open')}</ListItemText>
+          </MenuItem>
+        ) : null}
+        {canScan ? (
+          <MenuItem
+            data-testid="rom-menu-refresh"
+            onClick={() => {
+              setOpen(false);
+              refreshMetadata([rom]);
+            }}
+          >
+            <ListItemIcon>
+              <SyncRounded />
+            </ListItemIcon>
+            <ListItemText>{t('actions.refreshMetadata')}</ListItemText>
           </MenuItem>
         ) : null}
         {canWrite ? (

@@ -38,6 +38,7 @@ import { RomManual } from './rom-manual';
 import { RomMedia } from './rom-media';
 import { RomMetadata } from './rom-metadata';
 import { RomSources } from './rom-sources';
+import { RomVersions } from './rom-versions';
 import { RomLoadState } from './rom-state';
 import { Fact, Section } from './section';
 
@@ -294,6 +295,7 @@ function RomDetails({ rom }: { rom: DetailedRom }) {
                 sx={{ color: 'text.secondary', maxWidth: 900, typography: 'body1' }}
               />
             ) : null}
+            <RomVersions rom={rom} onChange={change} />
             <RomMetadata rom={rom} />
             <RomMedia rom={rom} />
             <Section title={t('personal.title')}>

@@ -38,7 +38,12 @@ function PlatformLog({ platform, latest }: { platform: ScanLogPlatform; latest: 
         borderRadius: '12px !important',
       }}
     >
-      <AccordionSummary expandIcon={<ExpandMoreRounded />}>
+      <AccordionSummary
+        expandIcon={<ExpandMoreRounded />}
+        // A flex item keeps its content's width unless allowed to shrink: long platform names
+        // would push the row past a phone's edge instead of being cut.
+        sx={{ '& .MuiAccordionSummary-content': { minWidth: 0 } }}
+      >
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0, flex: 1 }}>
           <PlatformIcon platform={{ slug: platform.slug, name: platform.name }} size={32} />
           <Box sx={{ minWidth: 0, flex: 1 }}>

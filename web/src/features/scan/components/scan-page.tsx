@@ -222,7 +222,9 @@ export function ScanPage() {
               size="large"
               startIcon={<PlayArrowRounded />}
               disabled={active}
-              onClick={() => startScan({ platforms: selected, type, apis: sources.selected })}
+              onClick={() =>
+                startScan({ platforms: selected, type, apis: sources.selected, roms_ids: [] })
+              }
               data-testid="scan-start"
               sx={{ flex: 1 }}
             >

@@ -1,6 +1,7 @@
 import AddRounded from '@mui/icons-material/AddRounded';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -109,7 +110,13 @@ export function FolderMappings({ config, editable }: { config: LibraryConfig; ed
             ))}
           </Stack>
         )}
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 1.5,
+            gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 2fr) 160px auto' },
+          }}
+        >
           <TextField
             size="small"
             label={t('library-management.folder')}
@@ -117,7 +124,6 @@ export function FolderMappings({ config, editable }: { config: LibraryConfig; ed
             disabled={!editable}
             onChange={(event) => setFolder(event.target.value)}
             slotProps={{ htmlInput: { 'data-testid': 'mapping-folder' } }}
-            sx={{ flex: 1 }}
           />
           <Autocomplete
             size="small"
@@ -130,7 +136,6 @@ export function FolderMappings({ config, editable }: { config: LibraryConfig; ed
             renderInput={(params) => (
               <TextField {...params} label={t('library-management.platform')} />
             )}
-            sx={{ flex: 2, minWidth: 0 }}
             data-testid="mapping-platform"
           />
           <TextField
@@ -140,7 +145,6 @@ export function FolderMappings({ config, editable }: { config: LibraryConfig; ed
             value={section}
             disabled={!editable}
             onChange={(event) => setSection(event.target.value as Section)}
-            sx={{ minWidth: 140 }}
           >
             <MenuItem value="platforms">{t('library-management.type-platforms')}</MenuItem>
             <MenuItem value="versions">{t('library-management.type-versions')}</MenuItem>
@@ -154,7 +158,7 @@ export function FolderMappings({ config, editable }: { config: LibraryConfig; ed
           >
             {t('library-management.add')}
           </Button>
-        </Stack>
+        </Box>
       </CardContent>
     </Card>
   );

@@ -93,4 +93,28 @@ describe('LibraryManagementPage', () => {
     await renderPage(CONFIG);
     expect(screen.queryByTestId('config-invalid-bindings')).toBeNull();
   });
+
+  it('shows a banner and disables every control when config.yml is read-only', async () => {
+    await renderPage({ ...CONFIG, CONFIG_FILE_WRITABLE: false, EXCLUDED_PLATFORMS: ['tools'] });
+    expect(screen.getByTestId('config-read-only').textContent).toBe(
+      'config.yml is read-only: changes are disabled. Make the file writable to manage the library here.',
+    );
+    expect(screen.getByTestId('mapping-folder')).toHaveProperty('disabled', true);
+    expect(screen.getByTestId('mapping-add')).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Remove sfc' })).toHaveProperty('disabled', true);
+    const platforms = screen.getByTestId('exclusion-EXCLUDED_PLATFORMS');
+    expect(within(platforms).getByText('tools')).toBeTruthy();
+    expect(within(platforms).queryByTestId('CancelIcon')).toBeNull();
+  });
+
+  it('shows a banner when config.yml is not mounted, and none when it is writable', async () => {
+    await renderPage({ ...CONFIG, CONFIG_FILE_MOUNTED: false, CONFIG_FILE_WRITABLE: false });
+    expect(screen.getByTestId('config-not-mounted')).toBeTruthy();
+    expect(screen.queryByTestId('config-read-only')).toBeNull();
+    cleanup();
+    await renderPage(CONFIG);
+    expect(screen.queryByTestId('config-not-mounted')).toBeNull();
+    expect(screen.queryByTestId('config-read-only')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Remove sfc' })).toHaveProperty('disabled', false);
+  });
 });

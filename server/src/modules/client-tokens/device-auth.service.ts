@@ -1,0 +1,167 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+
+import type {
+  DeviceAuthApproveBody,
+  DeviceAuthInit,
+  DeviceAuthInitBody,
+  DeviceAuthPending,
+  DeviceAuthToken,
+} from '@romshelf/contract';
+import {
+  DEVICE_AUTH_POLL_INTERVAL_SECONDS,
+  DEVICE_AUTH_TTL_SECONDS,
+  DEVICE_VERIFICATION_PATH,
+  scopesForRole,
+} from '@romshelf/contract';
+
+import type { UserRow } from '../../db/schema.js';
+import { HttpError } from '../../http/http-error.js';
+import { toIsoUtc } from '../../lib/time.js';
+import type { ClientTokensService } from './client-tokens.service.js';
+import { ExpiringCodes, WindowLimiter, newPairCode, normalizeCode } from './expiring-codes.js';
+
+/** Requests per client address per minute (RomM): starting a flow, and polling for its token. */
+export const DEVICE_AUTH_LIMITS = { init: 10, poll: 60, windowMs: 60_000 };
+/** A denied request is remembered this long so the device's next poll learns of it. */
+const DENIED_TTL_SECONDS = 60;
+const UNKNOWN_CODE = 'Unknown or expired code';
+
+type DeviceRequest =
+  | { status: 'pending'; userCode: string; info: DeviceAuthInitBody; lastPollAt: number | null }
+  | { status: 'approved'; token: DeviceAuthToken }
+  | { status: 'denied' };
+
+/** A device error as RFC 8628 names it, in `{detail}` with status 400. */
+const deviceError = (code: string) => new HttpError(400, code);
+
+/**
+ * RomM's device authorisation flow (RFC 8628 style): a device with no credentials asks for a
+ * code, shows the short user code, and polls; a signed-in person approves it in the web app
+ * (choosing scopes within their own), which creates a token bound to a device id that the next
+ * poll hands over once. Pending requests live ten minutes, in memory.
+ */
+export class DeviceAuthService {
+  private readonly requests: ExpiringCodes<DeviceRequest>;
+  /** user code → device code, while the request is pending. */
+  private readonly userCodes: ExpiringCodes<string>;
+  private readonly inits: WindowLimiter;
+  private readonly polls: WindowLimiter;
+
+  constructor(
+    private readonly clientTokens: ClientTokensService,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.requests = new ExpiringCodes(now);
+    this.userCodes = new ExpiringCodes(now);
+    const { init, poll, windowMs } = DEVICE_AUTH_LIMITS;
+    this.inits = new WindowLimiter(now, init, windowMs);
+    this.polls = new WindowLimiter(now, poll, windowMs);
+  }
+
+  init(info: DeviceAuthInitBody, clientAddress: string): DeviceAuthInit {
+    if (!this.inits.allow(clientAddress)) {
+      throw new HttpError(429, 'Too many authorize attempts. Try again later.');
+    }
+    const deviceCode = randomBytes(32).toString('hex');
+    const userCode = newPairCode();
+    const request: DeviceRequest = { status: 'pending', userCode, info, lastPollAt: null };
+    this.requests.set(deviceCode, request, DEVICE_AUTH_TTL_SECONDS);
+    this.userCodes.set(userCode, deviceCode, DEVICE_AUTH_TTL_SECONDS);
+    return {
+      device_code: deviceCode,
+      user_code: userCode,
+      verification_path: DEVICE_VERIFICATION_PATH,
+      verification_path_complete: `${DEVICE_VERIFICATION_PATH}?user_code=${userCode}`,
+      expires_in: DEVICE_AUTH_TTL_SECONDS,
+      interval: DEVICE_AUTH_POLL_INTERVAL_SECONDS,
+    };
+  }
+
+  /** What the device asked for, and which of it this user may grant. */
+  pending(userCode: string, user: UserRow): DeviceAuthPending {
+    const { deviceCode, info } = this.pendingRequest(userCode);
+    const requested = [...new Set(info.requested_scopes)].sort();
+    const held = new Set<string>(scopesForRole(user.role));
+    return {
+      client_device_identifier: info.client_device_identifier,
+      name: info.name,
+      client: info.client,
+      platform: info.platform ?? null,
+      client_version: info.client_version ?? null,
+      requested_scopes: requested,
+      allowed_scopes: requested.filter((scope) => held.has(scope)),
+      expires_at: toIsoUtc(new Date(this.requests.expiresAt(deviceCode) ?? this.now())),
+    };
+  }
+
+  async approve(
+    body: DeviceAuthApproveBody,
+    user: UserRow,
+  ): Promise<{ device_id: string; device_name: string }> {
+    const { deviceCode, info } = this.pendingRequest(body.user_code);
+    const held = new Set<string>(scopesForRole(user.role));
+    const allowed = new Set<string>(info.requested_scopes.filter((scope) => held.has(scope)));
+    const approved = [...new Set(body.approved_scopes)].sort();
+    if (approved.length === 0 || !approved.every((scope) => allowed.has(scope))) {
+      throw new HttpError(403, "Approved scopes exceed what's allowed for this user");
+    }
+    const deviceName = body.device_name?.trim() || info.name;
+    const deviceId =
+      (await this.clientTokens.deviceIdOf(user.id, info.client_device_identifier)) ?? randomUUID();
+    const { row, raw } = await this.clientTokens.issue(user.id, {
+      name: deviceName,
+      scopes: approved,
+      expiresIn: body.expires_in,
+      device: { id: deviceId, clientDeviceIdentifier: info.client_device_identifier },
+    });
+    this.requests.update(deviceCode, {
+      status: 'approved',
+      token: {
+        access_token: raw,
+        device_id: deviceId,
+        scopes: approved,
+        expires_at: row.expires_at,
+      },
+    });
+    this.userCodes.delete(normalizeCode(body.user_code));
+    return { device_id: deviceId, device_name: deviceName };
+  }
+
+  deny(userCode: string): void {
+    const { deviceCode } = this.pendingRequest(userCode);
+    this.requests.set(deviceCode, { status: 'denied' }, DENIED_TTL_SECONDS);
+    this.userCodes.delete(normalizeCode(userCode));
+  }
+
+  /**
+   * The device's poll: `authorization_pending` (or `slow_down` when it polls faster than the
+   * interval), `access_denied`, `expired_token`, or the token, handed over once.
+   */
+  poll(deviceCode: string, clientAddress: string): DeviceAuthToken {
+    if (!this.polls.allow(clientAddress)) {
+      throw new HttpError(429, 'Too many polling attempts. Try again later.');
+    }
+    const request = this.requests.get(deviceCode);
+    if (request === undefined) throw deviceError('expired_token');
+    if (request.status === 'denied') throw deviceError('access_denied');
+    if (request.status === 'approved') {
+      this.requests.delete(deviceCode);
+      return request.token;
+    }
+    const now = this.now();
+    const previous = request.lastPollAt;
+    request.lastPollAt = now;
+    if (previous !== null && now - previous < DEVICE_AUTH_POLL_INTERVAL_SECONDS * 1000) {
+      throw deviceError('slow_down');
+    }
+    throw deviceError('authorization_pending');
+  }
+
+  private pendingRequest(userCode: string): { deviceCode: string; info: DeviceAuthInitBody } {
+    const deviceCode = this.userCodes.get(normalizeCode(userCode));
+    const request = deviceCode === undefined ? undefined : this.requests.get(deviceCode);
+    if (deviceCode === undefined || request === undefined) throw new HttpError(404, UNKNOWN_CODE);
+    if (request.status !== 'pending') throw new HttpError(410, `Code already ${request.status}`);
+    return { deviceCode, info: request.info };
+  }
+}

@@ -1,0 +1,107 @@
+import { randomInt } from 'node:crypto';
+
+import { PAIR_CODE_ALPHABET, PAIR_CODE_LENGTH } from '@romshelf/contract';
+
+/** A random 8-character code without look-alike characters (pairing and device user codes). */
+export function newPairCode(): string {
+  let code = '';
+  for (let index = 0; index < PAIR_CODE_LENGTH; index += 1) {
+    code += PAIR_CODE_ALPHABET.charAt(randomInt(PAIR_CODE_ALPHABET.length));
+  }
+  return code;
+}
+
+/** What a person typed (`abcd-efgh`, `ABCD EFGH`) as the stored form of a code. */
+export function normalizeCode(code: string): string {
+  return code.replace(/[-\s]/g, '').toUpperCase();
+}
+
+/**
+ * Short-lived values by key, forgotten when they expire. In memory, like RomM's Redis keys with a
+ * TTL: pairing codes and device requests live for minutes and a restart simply voids them.
+ */
+export class ExpiringCodes<T> {
+  private readonly entries = new Map<string, { value: T; expiresAt: number }>();
+
+  constructor(private readonly now: () => number) {}
+
+  set(key: string, value: T, ttlSeconds: number): void {
+    this.sweep();
+    this.entries.set(key, { value, expiresAt: this.now() + ttlSeconds * 1000 });
+  }
+
+  /** Replaces the value and keeps the expiry; false when the key is gone. */
+  update(key: string, value: T): boolean {
+    const entry = this.live(key);
+    if (entry === undefined) return false;
+    entry.value = value;
+    return true;
+  }
+
+  get(key: string): T | undefined {
+    return this.live(key)?.value;
+  }
+
+  /** Milliseconds since the epoch when the key expires. */
+  expiresAt(key: string): number | undefined {
+    return this.live(key)?.expiresAt;
+  }
+
+  /** Reads and forgets a value in one step, so only one caller ever gets it. */
+  take(key: string): T | undefined {
+    const entry = this.live(key);
+    this.entries.delete(key);
+    return entry?.value;
+  }
+
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
+  private live(key: string) {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
+    if (entry.expiresAt <= this.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  private sweep(): void {
+    const now = this.now();
+    for (const [key, entry] of this.entries) {
+      if (entry.expiresAt <= now) this.entries.delete(key);
+    }
+  }
+}
+
+/** Requests allowed per key (a client address) in a fixed window, as RomM counts them. */
+export class WindowLimiter {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+
+  constructor(
+    private readonly now: () => number,
+    private readonly max: number,
+    private readonly windowMs: number,
+  ) {}
+
+  /** Counts one request; false when the key is over its limit for this window. */
+  allow(key: string): boolean {
+    const now = this.now();
+    let window = this.windows.get(key);
+    if (window === undefined || window.resetAt <= now) {
+      if (this.windows.size > 10_000) this.sweep(now);
+      window = { count: 0, resetAt: now + this.windowMs };
+      this.windows.set(key, window);
+    }
+    window.count += 1;
+    return window.count <= this.max;
+  }
+
+  private sweep(now: number): void {
+    for (const [key, window] of this.windows) {
+      if (window.resetAt <= now) this.windows.delete(key);
+    }
+  }
+}

@@ -1,0 +1,233 @@
+import type {
+  RomFilterCounts,
+  RomFilterQuery,
+  RomFilters,
+  RomListPage,
+  RomListQuery,
+  SimpleRom,
+  SiblingRom,
+} from '@romshelf/contract';
+
+import { planFilter } from './rom-filter-plan.js';
+import type { RomFilter, RomScope } from './rom-list-filters.js';
+import { charIndexOf } from './rom-list-query.js';
+import type { RomListRepository, RomPageQuery, RomSortColumn } from './rom-list.repository.js';
+import type { RomNotesRepository } from './rom-notes.repository.js';
+import type { RomPlayability } from './rom-playability.js';
+import type { RomWritesRepository } from './rom-writes.repository.js';
+import { toSimpleRomDto } from './roms.mapper.js';
+import { versionRanking } from './roms.service.js';
+import type { RomVersionsSource } from './roms.service.js';
+import type { RomsRepository, RomWithPlatformRow } from './roms.repository.js';
+
+const SORT_COLUMNS: Readonly<Record<string, RomSortColumn>> = {
+  name: 'name_sort_key',
+  name_sort_key: 'name_sort_key',
+  id: 'id',
+  fs_name: 'fs_name',
+  fs_size_bytes: 'fs_size_bytes',
+  created_at: 'created_at',
+  updated_at: 'updated_at',
+  last_played: 'last_played',
+  rating: 'rating',
+};
+
+/** The `filter_values` keys, in RomM's order. */
+const FILTER_KEYS = [
+  'genres',
+  'franchises',
+  'collections',
+  'companies',
+  'game_modes',
+  'age_ratings',
+  'player_counts',
+  'regions',
+  'languages',
+  'tags',
+] as const;
+
+type FacetSidecars = { values: RomFilters; counts: RomFilterCounts };
+
+function emptySidecars(): FacetSidecars {
+  const values = { platforms: [] } as unknown as RomFilters;
+  const counts = { platforms: {} } as unknown as RomFilterCounts;
+  for (const key of FILTER_KEYS) {
+    values[key] = [];
+    counts[key] = {};
+  }
+  return { values, counts };
+}
+
+interface CachedAggregate<T> {
+  version: number;
+  value: T;
+}
+
+/**
+ * The gallery's lists: filtered, sorted pages with their sidecars (total, A–Z index, id
+ * index, filter values), the library's filter values and a random ROM of a filtered scope.
+ */
+export class RomListService {
+  /** Unsearched aggregates (char counts, filter values), per data version. */
+  private readonly cache = new Map<string, CachedAggregate<unknown>>();
+
+  constructor(
+    private readonly roms: Pick<RomsRepository, 'findByIds' | 'filesOf' | 'romUsersOf'>,
+    private readonly lists: RomListRepository,
+    /** The writes whose version the cached aggregates follow. */
+    private readonly changes: Pick<RomWritesRepository, 'version'>,
+    private readonly notes: Pick<RomNotesRepository, 'romIdsWithVisibleNotes'>,
+    private readonly playability: RomPlayability,
+    private readonly versions: RomVersionsSource,
+  ) {}
+
+  private async cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    const version = this.changes.version;
+    const hit = this.cache.get(key);
+    if (hit !== undefined && hit.version === version) return hit.value as T;
+    const value = await compute();
+    if (this.cache.size > 256) this.cache.clear();
+    this.cache.set(key, { version, value });
+    return value;
+  }
+
+  /** Plans a query's filter for a caller (400 for values the library does not have). */
+  private async filterOf(
+    query: RomFilterQuery,
+    userId: number,
+    orderBy: RomSortColumn | null,
+  ): Promise<RomFilter> {
+    const playable =
+      query.playable === undefined
+        ? []
+        : (await this.lists.platformSlugs())
+            .filter((platform) => this.playability.isPlayablePlatform(platform))
+            .map((platform) => platform.id);
+    return planFilter(query, {
+      userId,
+      sortsByLastPlayed: orderBy === 'last_played',
+      hasHidden: await this.lists.hasHidden(userId),
+      playablePlatformIds: playable,
+      libraryValues: (await this.sidecars({ platformIds: [], search: null })).values,
+    });
+  }
+
+  async list(query: RomListQuery, userId: number): Promise<RomListPage> {
+    const orderBy = SORT_COLUMNS[query.order_by ?? 'name'] ?? 'name_sort_key';
+    const grouping = query.group_by_meta_id ? versionRanking(this.versions, userId) : null;
+    const filter = { ...(await this.filterOf(query, userId, orderBy)), grouping };
+    const pageQuery: RomPageQuery = {
+      ...filter,
+      orderBy,
+      direction: query.order_dir,
+      limit: query.limit,
+      offset: query.offset,
+    };
+    const charColumn = orderBy === 'fs_name' ? 'fs_name' : 'sort_char';
+    let ids: number[];
+    let total: number | null = null;
+    let charIndex: Record<string, number> = {};
+    if (filter.search === null) {
+      ids = await this.lists.pageIds(pageQuery);
+      if (query.with_total) {
+        total = await (grouping === null
+          ? this.lists.count(filter)
+          : this.cached(`total:${JSON.stringify(filter)}`, () => this.lists.count(filter)));
+      }
+      if (query.with_char_index) {
+        const compute = () => this.lists.charCounts(filter, charColumn);
+        // Saves and states are written elsewhere, without a ROM data version: not cached.
+        const cacheable =
+          filter.flags.hasSaves === undefined && filter.flags.hasStates === undefined;
+        const key = `chars:${charColumn}:${JSON.stringify(filter)}`;
+        const counts = cacheable ? await this.cached(key, compute) : await compute();
+        charIndex = charIndexOf(counts, query.order_dir);
+      }
+    } else {
+      const searched = await this.lists.searchPage(pageQuery, charColumn);
+      ids = searched.ids;
+      if (query.with_total) total = searched.total;
+      if (query.with_char_index) charIndex = charIndexOf(searched.chars, query.order_dir);
+    }
+    const sidecars = query.with_filter_values ? await this.sidecars(filter) : emptySidecars();
+    return {
+      items: await this.simpleRoms(ids, userId, query.with_files, grouping !== null),
+      total,
+      limit: query.limit,
+      offset: query.offset,
+      char_index: charIndex,
+      rom_id_index: query.with_rom_id_index ? await this.lists.orderedIds(pageQuery) : [],
+      filter_values: sidecars.values,
+      filter_value_counts: sidecars.counts,
+    };
+  }
+
+  /** One ROM of the filtered scope, uniformly at random, or null when none matches (RomM). */
+  async random(query: RomFilterQuery, userId: number): Promise<SimpleRom | null> {
+    const filter = await this.filterOf(query, userId, null);
+    const total = await this.lists.count(filter);
+    if (total === 0) return null;
+    const id = await this.lists.idAt(filter, Math.floor(Math.random() * total));
+    if (id === undefined) return null;
+    return (await this.simpleRoms([id], userId, false))[0] ?? null;
+  }
+
+  /** The values the whole library can be filtered on (`GET /api/roms/filters`). */
+  async libraryFilterValues(): Promise<RomFilters> {
+    return (await this.sidecars({ platformIds: [], search: null })).values;
+  }
+
+  /**
+   * `filter_values` and their counts over the platform and search scope only (as RomM: the
+   * other filters do not narrow them). Unsearched scopes are cached per data version.
+   */
+  private sidecars(scope: RomScope): Promise<FacetSidecars> {
+    const compute = async (): Promise<FacetSidecars> => {
+      const result = emptySidecars();
+      for (const row of await this.lists.facetCounts(scope)) {
+        const key = row.kind as (typeof FILTER_KEYS)[number];
+        if (!FILTER_KEYS.includes(key)) continue;
+        result.values[key].push(row.value);
+        result.counts[key][row.value] = row.count;
+      }
+      for (const row of await this.lists.platformCounts(scope)) {
+        result.values.platforms.push(row.platformId);
+        result.counts.platforms[String(row.platformId)] = row.count;
+      }
+      return result;
+    };
+    if (scope.search !== null) return compute();
+    return this.cached(`filters:${scope.platformIds.join(',')}`, compute);
+  }
+
+  private async simpleRoms(
+    ids: number[],
+    userId: number,
+    withFiles: boolean,
+    grouped = false,
+  ): Promise<SimpleRom[]> {
+    const rows = await this.roms.findByIds(ids);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const files = withFiles ? await this.roms.filesOf(ids) : [];
+    const romUsers = new Map(
+      (await this.roms.romUsersOf(userId, ids)).map((romUser) => [romUser.rom_id, romUser]),
+    );
+    const withNotes = await this.notes.romIdsWithVisibleNotes(userId, ids);
+    const versions = grouped
+      ? await this.versions.groups.siblingsOf(ids, userId)
+      : new Map<number, SiblingRom[]>();
+    return ids
+      .map((id) => byId.get(id))
+      .filter((row): row is RomWithPlatformRow => row !== undefined)
+      .map((row) =>
+        toSimpleRomDto(
+          row,
+          userId,
+          files.filter((file) => file.rom_id === row.id),
+          romUsers.get(row.id),
+          withNotes.has(row.id),
+          versions.get(row.id),
+        ),
+      );
+  }
+}

@@ -1,0 +1,181 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+
+import { FAKE_IGDB_CLIENT } from './fixtures/fake-providers.mjs';
+import { signInAsAdmin } from './fixtures/admin.js';
+import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
+import type { OwnServer } from './fixtures/own-server.js';
+
+/*
+ * The filter drawer and the random game on an identified library: a platform filtered by two
+ * genres and a region, the filters in the URL through a reload, a chip removed, and random games
+ * that stay within the filtered platform. Own server (own port, own data folder) matched against
+ * the fake IGDB that web/playwright.config.ts starts.
+ */
+const e2ePort = Number(process.env.E2E_PORT ?? 3790);
+const port = Number(process.env.E2E_FILTERS_PORT ?? e2ePort + 17);
+const providers = `http://127.0.0.1:${String(e2ePort + 1)}`;
+const baseURL = ownServerUrl(port);
+
+/** Genres come from the fake IGDB (Lunar Lancer: Shooter, Tidal Sprint 64: Racing). */
+const FILES = [
+  'Lunar Lancer (USA).z64',
+  'Lunar Lancer (Japan).z64',
+  'Tidal Sprint 64 (USA).z64',
+  'Tidal Sprint 64 (Europe).z64',
+  'Star Courier (USA).z64',
+];
+/** The games of the n64 platform that are Shooter or Racing games from the USA. */
+const FILTERED = ['Lunar Lancer', 'Tidal Sprint 64'];
+
+let server: OwnServer | undefined;
+
+test.use({ baseURL });
+
+test.beforeAll(async () => {
+  server = await startOwnServer('filters', port, {
+    IGDB_CLIENT_ID: FAKE_IGDB_CLIENT.id,
+    IGDB_CLIENT_SECRET: FAKE_IGDB_CLIENT.secret,
+    IGDB_BASE_URL: `${providers}/v4`,
+    TWITCH_OAUTH_URL: `${providers}/oauth2/token`,
+  });
+  const folder = path.join(server.dataDir, 'library', 'roms', 'n64');
+  fs.mkdirSync(folder, { recursive: true });
+  for (const [index, name] of FILES.entries()) {
+    fs.writeFileSync(path.join(folder, name), Buffer.alloc(4096 + index, index + 21));
+  }
+});
+
+test.afterAll(() => {
+  server?.stop();
+});
+
+/** Picks `values` in the drawer's list `name` (typing narrows the list first). */
+async function pick(page: Page, name: string, values: readonly string[]) {
+  const input = page.getByTestId(`filter-${name}-input`);
+  for (const value of values) {
+    await input.pressSequentially(value.slice(0, 3));
+    await page.locator(`[data-testid="filter-option"][data-value="${value}"]`).click();
+  }
+  await input.press('Escape');
+}
+
+const titles = (page: Page) => page.getByTestId('rom-card-title');
+
+test('filters: two genres and a region in the URL through a reload, a chip removed, random games of the scope', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAsAdmin(page);
+
+  await test.step('a scan identifies the games', async () => {
+    await page.getByTestId('nav-scan').click();
+    await page.getByTestId('scan-type-quick').click();
+    await page.getByTestId('scan-start').click();
+    await expect(page.getByTestId('scan-done')).toBeVisible({ timeout: 90_000 });
+    await expect(page.getByTestId('scan-done')).toContainText('identified: 5');
+    await page.getByTestId('nav-platforms').click();
+    await page.getByTestId('drawer-platform-n64').click();
+    await expect(page.getByTestId('gallery-count')).toHaveText('5 games', { timeout: 30_000 });
+    await page.getByTestId('view-big').click();
+  });
+
+  await test.step('two genres and a region narrow the platform; the URL says so', async () => {
+    await page.getByTestId('filter-open').click();
+    const drawer = page.getByTestId('filter-drawer');
+    await expect(drawer.getByTestId('filter-genres')).toBeVisible({ timeout: 30_000 });
+    await pick(page, 'genres', ['Shooter', 'Racing']);
+    await pick(page, 'regions', ['USA']);
+    await expect(drawer.getByTestId('filter-show')).toHaveText('Show results (2)');
+    await page.screenshot({ path: testInfo.outputPath('filters-drawer-1440.png') });
+    await drawer.getByTestId('filter-show').click();
+    await expect(drawer).toBeHidden();
+    await expect(page).toHaveURL(/\?genres=Shooter&genres=Racing&regions=USA$/);
+    await expect(page.getByTestId('gallery-count')).toHaveText('2 games');
+    await expect(titles(page)).toHaveText(FILTERED);
+    await expect(page.getByTestId('filter-chip')).toHaveText([
+      'Genre: Shooter',
+      'Genre: Racing',
+      'Region: USA',
+    ]);
+    await page.screenshot({ path: testInfo.outputPath('filters-chips-1440.png') });
+  });
+
+  await test.step('a reload keeps the filters and the same games', async () => {
+    await page.reload();
+    await expect(page.getByTestId('gallery-count')).toHaveText('2 games', { timeout: 30_000 });
+    await expect(titles(page)).toHaveText(FILTERED);
+    await expect(page.getByTestId('filter-chip')).toHaveCount(3);
+  });
+
+  await test.step('random games land within the filtered platform', async () => {
+    for (let round = 0; round < 3; round++) {
+      await page.getByTestId('gallery-random').click();
+      await expect(page).toHaveURL(/\/rom\/\d+$/);
+      await expect(page.getByTestId('page-heading')).toHaveText(/^(Lunar Lancer|Tidal Sprint 64)$/);
+      await page.goBack();
+      await expect(page.getByTestId('gallery-count')).toHaveText('2 games');
+    }
+  });
+
+  await test.step('one click on a chip removes that filter', async () => {
+    await page.getByTestId('filter-chip').filter({ hasText: 'Region: USA' }).click();
+    await expect(page).toHaveURL(/\?genres=Shooter&genres=Racing$/);
+    await expect(page.getByTestId('gallery-count')).toHaveText('4 games');
+    await expect(page.getByTestId('filter-chip')).toHaveCount(2);
+    await page.goBack();
+    await expect(page.getByTestId('gallery-count')).toHaveText('2 games');
+    await page.goForward();
+    await expect(page.getByTestId('gallery-count')).toHaveText('4 games');
+  });
+
+  await test.step('the list view shows the same games; the filters come back with the platform', async () => {
+    await page.getByTestId('view-list').click();
+    await expect(page.getByTestId('gallery-count')).toHaveText('4 games');
+    await page.getByTestId('nav-home').click();
+    await page.getByTestId('nav-platforms').click();
+    await page.getByTestId('drawer-platform-n64').click();
+    await expect(page).toHaveURL(/\?genres=Shooter&genres=Racing$/);
+    await expect(page.getByTestId('gallery-count')).toHaveText('4 games');
+    await page.getByTestId('view-big').click();
+  });
+
+  await test.step('no match: the empty state clears the filters', async () => {
+    await page.goto('/platform/1?genres=Shooter&genres_logic=all&genres=Racing');
+    await expect(page.getByTestId('gallery-filtered-empty')).toBeVisible({ timeout: 30_000 });
+    await page.getByTestId('filter-empty-clear').click();
+    await expect(page.getByTestId('gallery-count')).toHaveText('5 games');
+    await expect(page.getByTestId('filter-chip')).toHaveCount(0);
+  });
+
+  await test.step('the navigation’s random game opens a game of the library', async () => {
+    await page.getByTestId('nav-random').click();
+    await expect(page).toHaveURL(/\/rom\/\d+$/);
+    await expect(page.getByTestId('page-heading')).toHaveText(
+      /^(Lunar Lancer|Tidal Sprint 64|Star Courier)$/,
+    );
+  });
+
+  await test.step('on a phone the drawer is a full-screen sheet', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/platform/1?genres=Shooter&regions=USA');
+    await expect(page.getByTestId('gallery-count')).toHaveText('1 game', { timeout: 30_000 });
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: testInfo.outputPath('filters-chips-390.png') });
+    await page.getByTestId('filter-open').click();
+    const drawer = page.getByTestId('filter-drawer');
+    await expect(drawer.getByTestId('filter-genres')).toBeVisible();
+    const box = await drawer.boundingBox();
+    expect(box?.width).toBe(390);
+    expect(box?.height).toBe(844);
+    await page.screenshot({ path: testInfo.outputPath('filters-drawer-390.png') });
+    // The sheet's header is not under the app bar: its close button takes the click.
+    await drawer.getByTestId('filter-close').click();
+    await expect(drawer).toBeHidden();
+  });
+});

@@ -1,0 +1,48 @@
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
+
+import { activeFilters, withoutFilter } from '../gallery-filters';
+import type { GalleryFiltering } from '../use-gallery-filters';
+import { useFilterLabels } from '../use-filter-labels';
+
+/** The active filters above the gallery: one click removes one, "clear all" removes them all. */
+export function FilterChips({ filtering }: { filtering: GalleryFiltering }) {
+  const { t } = useTranslation('gallery');
+  const active = activeFilters(filtering.filters);
+  const labels = useFilterLabels(active.some((filter) => filter.name === 'platform_ids'));
+  if (active.length === 0) return null;
+  return (
+    <Stack
+      direction="row"
+      useFlexGap
+      data-testid="filter-chips"
+      sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 2 }}
+    >
+      {active.map((filter) => {
+        const label = labels.chip(filter);
+        const remove = () =>
+          filtering.setFilters(withoutFilter(filtering.filters, filter), { push: true });
+        return (
+          <Chip
+            key={`${filter.name}=${String(filter.value)}`}
+            label={label}
+            color={filter.kind === 'list' && filter.logic === 'none' ? 'default' : 'primary'}
+            variant="outlined"
+            onClick={remove}
+            onDelete={remove}
+            aria-label={t('filters.remove', { filter: label })}
+            data-testid="filter-chip"
+            data-filter={filter.name}
+            data-value={String(filter.value)}
+            sx={{ maxWidth: '100%' }}
+          />
+        );
+      })}
+      <Button size="small" onClick={filtering.clear} data-testid="filter-clear-all">
+        {t('filters.clear-all')}
+      </Button>
+    </Stack>
+  );
+}
