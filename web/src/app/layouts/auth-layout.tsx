@@ -23,6 +23,8 @@ export function AuthLayout() {
       sx={(theme) => ({
         minHeight: '100dvh',
         display: 'grid',
+        // One column no wider than the screen: content (a long folder path) wraps instead.
+        gridTemplateColumns: 'minmax(0, 1fr)',
         placeItems: 'center',
         px: 2,
         py: 6,

@@ -13,12 +13,13 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 import { errorMessage } from '@/lib/api-client';
-import { useHeartbeatStore } from '@/shared/stores/heartbeat-store';
+import { fetchHeartbeat } from '@/shared/api/heartbeat';
+import { selectShowSetupWizard, useHeartbeatStore } from '@/shared/stores/heartbeat-store';
 import { bindFolders, setupKeys, useSetupLibraryQuery } from '../api/setup-library';
 import { AuthCardHeader } from './auth-card-header';
 
@@ -82,11 +83,27 @@ function MetadataCheck() {
  * The wizard's library step, after the admin account: what the library folder holds, unknown
  * folders bound to platforms, the metadata sources, then "scan now".
  */
+/**
+ * Reaching the library step ends the wizard: the account exists and the person is signed in,
+ * so the app stops sending every page to setup.
+ */
+function useSetupDone() {
+  useEffect(() => {
+    if (!selectShowSetupWizard(useHeartbeatStore.getState())) return;
+    useHeartbeatStore.getState().markSetupDone();
+    fetchHeartbeat().then(
+      (heartbeat) => useHeartbeatStore.getState().setHeartbeat(heartbeat),
+      (error: unknown) => console.error('Could not refresh the heartbeat', error),
+    );
+  }, []);
+}
+
 export function SetupLibraryPage() {
   const { t } = useTranslation(['login', 'home']);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const library = useSetupLibraryQuery();
+  useSetupDone();
   const [choices, setChoices] = useState<Record<string, string>>({});
   const bind = useMutation({
     mutationFn: () => bindFolders(Object.fromEntries(Object.entries(choices).filter(([, v]) => v))),
