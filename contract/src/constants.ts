@@ -47,7 +47,6 @@ export const STORAGE_KEYS = {
   locale: 'settings.locale',
   theme: 'settings.theme',
   mainBarCollapsed: 'settings.mainBarCollapsed',
-  galleryView: 'settings.galleryView',
   groupRoms: 'settings.groupRoms',
 } as const;
 

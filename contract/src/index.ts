@@ -21,3 +21,5 @@ export * from './api/stats.js';
 export * from './emulation/emulator-cores.js';
 export * from './emulation/known-bios.js';
 export * from './cron.js';
+export * from './ui-settings.js';
+export * from './api/setup.js';

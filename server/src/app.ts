@@ -56,6 +56,7 @@ import { platformsRoutes } from './modules/platforms/platforms.routes.js';
 import { romsRoutes } from './modules/roms/roms.routes.js';
 import { registerScanGateway } from './modules/scan/scan.gateway.js';
 import { statsRoutes } from './modules/stats/stats.routes.js';
+import { setupRoutes } from './modules/setup/setup.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { tasksRoutes } from './modules/tasks/tasks.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -244,6 +245,7 @@ async function registerApiRoutes(
   config: AppConfig,
 ): Promise<void> {
   await app.register(systemRoutes, { system: container.system });
+  await app.register(setupRoutes, { setup: container.setup });
   await app.register(libraryConfigRoutes, {
     editor: container.libraryConfigEditor,
     romMaintenance: container.romMaintenance,

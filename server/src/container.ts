@@ -60,6 +60,7 @@ import { MetadataService } from './modules/metadata/metadata.service.js';
 import { ScanService } from './modules/scan/scan.service.js';
 import { StatsRepository } from './modules/stats/stats.repository.js';
 import { StatsService } from './modules/stats/stats.service.js';
+import { SetupService } from './modules/setup/setup.service.js';
 import { SystemService } from './modules/system/system.service.js';
 import { createTaskDefinitions } from './modules/tasks/task-definitions.js';
 import { TaskRunsRepository } from './modules/tasks/task-runs.repository.js';
@@ -92,13 +93,21 @@ export function createContainer(
   const accounts = createAccountServices(config, repositories, shared, log, options);
   const library = createLibraryServices(config, repositories, shared, log, options);
   const roms = createRomServices(config, repositories, shared, library, options);
+  const system = new SystemService(config, version, accounts.userAccounts, shared.libraryConfig);
   return {
     ...shared,
     ...accounts,
     ...library,
     ...roms,
     tasks: createTasks(config, repositories, shared, { ...accounts, ...library }, log),
-    system: new SystemService(config, version, accounts.userAccounts, shared.libraryConfig),
+    system,
+    setup: new SetupService(
+      config.libraryDir,
+      shared.libraryConfig,
+      shared.libraryConfigEditor,
+      library.platforms,
+      system,
+    ),
     stats: new StatsService(repositories.stats),
   };
 }

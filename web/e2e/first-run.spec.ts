@@ -25,6 +25,9 @@ test('a new owner sets up RomShelf, signs in and out, and personalises the inter
 
     await page.getByTestId('setup-confirm-password').fill(admin.password);
     await page.getByTestId('setup-submit').click();
+    await expect(page).toHaveURL(/\/setup\/library$/);
+    await expect(page).toHaveTitle('Your library | RomShelf');
+    await page.getByTestId('setup-skip').click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId('page-heading')).toHaveText('Home');
     await expect(page).toHaveTitle('Home | RomShelf');

@@ -146,7 +146,15 @@ test('an admin scans a library, browses it and downloads games', async ({ page }
     await expect(page.getByTestId('rom-row').first()).toContainText('Zeta Force');
     await page.getByTestId('sort-name').click();
     await expect(page.getByTestId('rom-row').first()).toContainText('Alpha Quest 1');
-    expect(await page.evaluate(() => localStorage.getItem('settings.galleryView'))).toBe('list');
+    // The view is the user's interface setting, kept on the server.
+    await expect
+      .poll(async () => {
+        const me = (await (await page.request.get('/api/users/me')).json()) as {
+          ui_settings: { galleryView?: string } | null;
+        };
+        return me.ui_settings?.galleryView;
+      })
+      .toBe('list');
     await page.reload();
     await expect(page.getByTestId('gallery-table')).toBeVisible();
     await page.getByTestId('view-big').click();

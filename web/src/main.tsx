@@ -7,6 +7,7 @@ import { createAppRouter } from './app/router';
 import { initI18n } from './lib/i18n';
 import { setNavigator } from './lib/navigator';
 import { loadStartupData } from '@/app/startup';
+import { followUserUiSettings } from '@/app/ui-settings-sync';
 import { useLanguageStore } from './lib/stores/language-store';
 import { useNavigationStore } from '@/shared/stores/navigation-store';
 import { useThemeStore, watchSystemTheme } from './lib/stores/theme-store';
@@ -21,6 +22,7 @@ async function start(): Promise<void> {
     initI18n().catch((error: unknown) => console.error('Could not start translations', error)),
     loadStartupData(),
   ]);
+  followUserUiSettings();
 
   const router = createAppRouter();
   setNavigator((to, options) => void router.navigate(to, options));

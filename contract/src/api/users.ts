@@ -9,6 +9,7 @@ import {
   USERNAME_MIN,
   USERNAME_PATTERN,
 } from '../auth.js';
+import { UiSettingsInputSchema } from '../ui-settings.js';
 
 export const RoleSchema = z.enum(ROLES);
 
@@ -89,7 +90,7 @@ export const UpdateUserBodySchema = z.object({
       } catch {
         return value;
       }
-    }, z.record(z.string(), z.unknown()).nullable())
+    }, UiSettingsInputSchema.nullable())
     .optional(),
 });
 export type UpdateUserBody = z.infer<typeof UpdateUserBodySchema>;

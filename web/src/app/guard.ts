@@ -3,6 +3,8 @@ import type { User } from '@romshelf/contract';
 import { loginPathWithNext } from '../lib/api-client';
 
 export const SETUP_PATH = '/setup';
+/** The wizard's library step, right after the admin account is created. */
+export const SETUP_LIBRARY_PATH = '/setup/library';
 export const LOGIN_PATH = '/login';
 export const HOME_PATH = '/';
 /** Reachable without a signed-in user (SPEC §2). */
@@ -40,9 +42,11 @@ export function decideNavigation({
   scopes,
   route,
 }: GuardInput): GuardDecision {
-  // 1. Setup wizard pending: everything goes to setup.
+  // 1. Setup wizard pending: everything goes to setup (the library step follows the account).
   if (showSetupWizard) {
-    return route.path === SETUP_PATH ? { allow: true } : { allow: false, redirect: SETUP_PATH };
+    return route.path === SETUP_PATH || route.path === SETUP_LIBRARY_PATH
+      ? { allow: true }
+      : { allow: false, redirect: SETUP_PATH };
   }
   // 2. Signed out: only login, reset-password and register.
   if (!user) {

@@ -1,9 +1,13 @@
 import type { UIMatch } from 'react-router';
 
-/** What a route declares: the translation key of its page title and the scopes it needs. */
+/**
+ * What a route declares: the translation key of its page title, the scopes it needs and (auth
+ * layout pages) whether its card is wide.
+ */
 export interface RouteHandle {
   title?: string;
   scopes?: readonly string[];
+  wide?: boolean;
 }
 
 function handleOf(match: UIMatch): RouteHandle {
@@ -27,4 +31,9 @@ export function routeTitleKey(matches: readonly UIMatch[]): string | undefined {
 /** `/login/` and `/login` are the same page for the guard. */
 export function normalizePath(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
+}
+
+/** True when the deepest route asks for a wide card. */
+export function routeIsWide(matches: readonly UIMatch[]): boolean {
+  return matches.some((match) => handleOf(match).wide === true);
 }

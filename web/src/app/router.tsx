@@ -5,6 +5,7 @@ import { NotFound } from '../components/not-found';
 import { LoginPage } from '../features/auth/components/login-page';
 import { RegisterPage } from '../features/auth/components/register-page';
 import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
+import { SetupLibraryPage } from '../features/auth/components/setup-library-page';
 import { SetupPage } from '../features/auth/components/setup-page';
 import { AuthLayout } from './layouts/auth-layout';
 import { MainLayout } from './layouts/main-layout';
@@ -51,6 +52,15 @@ export const routes: RouteObject[] = [
             path: '/setup',
             element: <SetupPage />,
             handle: handle({ title: 'login:setup.title' }),
+          },
+          {
+            path: '/setup/library',
+            element: <SetupLibraryPage />,
+            handle: handle({
+              title: 'login:setup-library.title',
+              scopes: ['platforms.write'],
+              wide: true,
+            }),
           },
           {
             path: '/login',

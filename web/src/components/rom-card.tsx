@@ -17,10 +17,11 @@ import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
-import { isFlag, regionToEmoji } from '@/lib/flags';
+import { isFlag, languageToEmoji, regionToEmoji } from '@/lib/flags';
 import { formatBytes } from '@/lib/format';
 import { usePlayability } from '@/lib/playability';
 import { statusEmoji, statusLabelKey } from '@/lib/play-status';
+import { useUiSettingsStore } from '@/shared/stores/ui-settings-store';
 
 import { GameCover, gameTitle } from './game-cover';
 
@@ -37,7 +38,12 @@ export type RomCardRom = Pick<
   | 'platform_slug'
   | 'platform_display_name'
 > &
-  Partial<Pick<SimpleRom, 'rom_user' | 'missing_from_fs' | 'is_unidentified' | 'sibling_roms'>>;
+  Partial<
+    Pick<
+      SimpleRom,
+      'rom_user' | 'missing_from_fs' | 'is_unidentified' | 'languages' | 'sibling_roms'
+    >
+  >;
 
 /** How many versions a grouped card stands for (itself and its siblings); nothing when one. */
 export function VersionsBadge({ rom }: { rom: Partial<Pick<SimpleRom, 'sibling_roms'>> }) {
@@ -186,18 +192,28 @@ export function RomUserBadges({
   );
 }
 
-/** Region flags, at most `max`, the rest as "+n"; the tooltip lists every region. */
-export function RegionFlags({ regions, max = 3 }: { regions: readonly string[]; max?: number }) {
-  if (regions.length === 0) return null;
-  const shown = regions.slice(0, max).map((region) => {
-    const flag = regionToEmoji(region);
-    return isFlag(flag) ? flag : region;
+/** Flags of regions or languages, at most `max`, the rest as "+n"; the tooltip lists them all. */
+function Flags({
+  values,
+  toEmoji,
+  testId,
+  max = 3,
+}: {
+  values: readonly string[];
+  toEmoji: (value: string) => string;
+  testId: string;
+  max?: number;
+}) {
+  if (values.length === 0) return null;
+  const shown = values.slice(0, max).map((value) => {
+    const flag = toEmoji(value);
+    return isFlag(flag) ? flag : value;
   });
   return (
-    <Tooltip title={regions.join(', ')}>
+    <Tooltip title={values.join(', ')}>
       <Box
         component="span"
-        data-testid="rom-regions"
+        data-testid={testId}
         sx={{
           display: 'inline-flex',
           gap: 0.25,
@@ -207,16 +223,22 @@ export function RegionFlags({ regions, max = 3 }: { regions: readonly string[]; 
         }}
       >
         {shown.join(' ')}
-        {regions.length > max ? ` +${String(regions.length - max)}` : ''}
+        {values.length > max ? ` +${String(values.length - max)}` : ''}
       </Box>
     </Tooltip>
   );
 }
 
+/** Region flags, at most `max`, the rest as "+n"; the tooltip lists every region. */
+export function RegionFlags({ regions, max = 3 }: { regions: readonly string[]; max?: number }) {
+  return <Flags values={regions} toEmoji={regionToEmoji} testId="rom-regions" max={max} />;
+}
+
 /**
- * A game card: cover, title, region flags and size, status emoji and favourite. Links to the
- * game's page; in select mode (or with shift) a click selects it instead. `actions` (a menu
- * button) sits over the cover's corner.
+ * A game card: cover, title, region and language flags, size, status emoji and favourite, each
+ * shown as the user chose (Settings → User interface). Links to the game's page; in select mode
+ * (or with shift) a click selects it instead. `actions` (a menu button) sits over the cover's
+ * corner, on hover unless the user keeps the action bar shown.
  */
 export const RomCard = memo(function RomCard({
   rom,
@@ -237,6 +259,8 @@ export const RomCard = memo(function RomCard({
   const title = gameTitle(rom);
   const playability = usePlayability(rom);
   const unidentifiedId = useId();
+  // What the user chose to see on cards (Settings → User interface).
+  const look = useUiSettingsStore((state) => state.settings);
   const click = (event: MouseEvent) => {
     if (!onSelect || (!selectMode && !event.shiftKey)) return;
     event.preventDefault();
@@ -294,7 +318,7 @@ export const RomCard = memo(function RomCard({
           <GameCover rom={rom} radius={compact ? 10 : 12} titled={false} />
           {/* Big cards carry the mark in the footer; small ones over the cover, which has no text there. */}
           {compact ? <UnidentifiedBadge rom={rom} overlay id={unidentifiedId} /> : null}
-          {compact ? <RomUserBadges rom={rom} overlay /> : null}
+          {compact && look.showStatus ? <RomUserBadges rom={rom} overlay /> : null}
           {selectMode ? null : <VersionsBadge rom={rom} />}
           {selectMode ? (
             <Box
@@ -314,23 +338,31 @@ export const RomCard = memo(function RomCard({
             </Box>
           ) : null}
         </Box>
-        <Box sx={{ px: 0.25, minWidth: 0 }}>
-          <Typography
-            variant="body2"
-            data-testid="rom-card-title"
-            sx={{
-              fontWeight: 600,
-              fontSize: compact ? 12 : 14,
-              lineHeight: 1.3,
-              display: '-webkit-box',
-              WebkitLineClamp: 2,
-              WebkitBoxOrient: 'vertical',
-              overflow: 'hidden',
-              minHeight: compact ? 31 : 36,
-            }}
-          >
-            {title}
-          </Typography>
+        <Box
+          sx={{
+            px: 0.25,
+            minWidth: 0,
+            display: compact && !look.showGameTitle ? 'none' : undefined,
+          }}
+        >
+          {look.showGameTitle ? (
+            <Typography
+              variant="body2"
+              data-testid="rom-card-title"
+              sx={{
+                fontWeight: 600,
+                fontSize: compact ? 12 : 14,
+                lineHeight: 1.3,
+                display: '-webkit-box',
+                WebkitLineClamp: 2,
+                WebkitBoxOrient: 'vertical',
+                overflow: 'hidden',
+                minHeight: compact ? 31 : 36,
+              }}
+            >
+              {title}
+            </Typography>
+          ) : null}
           {compact ? null : (
             <Box
               sx={{
@@ -343,10 +375,20 @@ export const RomCard = memo(function RomCard({
                 minHeight: 18,
               }}
             >
-              <RegionFlags regions={rom.regions} />
+              <Box sx={{ display: 'flex', gap: 0.75, minWidth: 0 }}>
+                {look.showRegions ? <RegionFlags regions={rom.regions} /> : null}
+                {look.showLanguages ? (
+                  <Flags
+                    values={rom.languages ?? []}
+                    toEmoji={languageToEmoji}
+                    testId="rom-languages"
+                    max={2}
+                  />
+                ) : null}
+              </Box>
               <Box sx={{ ml: 'auto', display: 'flex', alignItems: 'center', gap: 0.75 }}>
                 <UnidentifiedBadge rom={rom} id={unidentifiedId} />
-                <RomUserBadges rom={rom} />
+                {look.showStatus ? <RomUserBadges rom={rom} /> : null}
                 <Typography variant="caption" sx={{ whiteSpace: 'nowrap' }}>
                   {formatBytes(rom.fs_size_bytes)}
                 </Typography>
@@ -367,7 +409,7 @@ export const RomCard = memo(function RomCard({
             position: 'absolute',
             top: compact ? 8 : 10,
             left: compact ? 8 : 10,
-            opacity: { xs: 1, md: 0 },
+            opacity: look.showActionBar ? 1 : { xs: 1, md: 0 },
             transition: 'opacity 120ms',
             bgcolor: 'success.main',
             color: 'success.contrastText',
@@ -385,7 +427,7 @@ export const RomCard = memo(function RomCard({
             position: 'absolute',
             top: compact ? 8 : 10,
             right: compact ? 8 : 10,
-            opacity: { xs: 1, md: 0 },
+            opacity: look.showActionBar ? 1 : { xs: 1, md: 0 },
             transition: 'opacity 120ms',
           }}
         >

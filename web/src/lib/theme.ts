@@ -117,3 +117,11 @@ export function buildTheme(mode: ThemeName): Theme {
     },
   });
 }
+
+/** The same theme with MUI's own motion off: no transitions and no ripples (animations off). */
+export function withoutAnimations(theme: Theme): Theme {
+  return createTheme(theme, {
+    transitions: { create: () => 'none' },
+    components: { MuiButtonBase: { defaultProps: { disableRipple: true } } },
+  });
+}

@@ -1,3 +1,4 @@
+import { UI_SETTINGS_DEFAULTS } from '@romshelf/contract';
 import type { Role } from '@romshelf/contract';
 
 import type { NewUserRow, UserRow } from '../../db/schema.js';
@@ -7,7 +8,7 @@ import type { UsersRepository } from './users.repository.js';
 export type UserUpdateOutcome = Awaited<ReturnType<UsersRepository['updateChecked']>>;
 export type UserInsertOutcome = Awaited<ReturnType<UsersRepository['insertChecked']>>;
 
-/** A fresh, enabled account row (no avatar, settings or activity yet). */
+/** A fresh, enabled account row: no avatar or activity yet, the default interface settings. */
 export function newUserRow(fields: {
   username: string;
   email: string | null;
@@ -24,7 +25,7 @@ export function newUserRow(fields: {
     avatar_path: '',
     ra_username: null,
     ra_progression: null,
-    ui_settings: null,
+    ui_settings: JSON.stringify(UI_SETTINGS_DEFAULTS),
     last_login: null,
     last_active: null,
     created_at: now,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { FULL_SCOPES } from '@romshelf/contract';
+import { FULL_SCOPES, UI_SETTINGS_DEFAULTS } from '@romshelf/contract';
 
 import {
   ADMIN,
@@ -40,7 +40,7 @@ describe('POST /api/users (first admin)', () => {
       last_active: null,
       ra_username: null,
       ra_progression: null,
-      ui_settings: null,
+      ui_settings: UI_SETTINGS_DEFAULTS,
       permission_group_id: null,
       current_device_id: null,
       created_at: expect.stringMatching(ISO_UTC) as unknown,

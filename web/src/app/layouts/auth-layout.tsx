@@ -6,14 +6,16 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useMatches } from 'react-router';
 
 import { Logo } from '../../components/logo';
 import { hideLoadingLogo } from '../../lib/loading-logo';
+import { routeIsWide } from '../route-handle';
 
 /** Centered card on a soft purple glow, for setup, login, register and reset. */
 export function AuthLayout() {
   const { t } = useTranslation('common');
+  const wide = routeIsWide(useMatches());
   useEffect(hideLoadingLogo, []);
   return (
     <Box
@@ -21,6 +23,8 @@ export function AuthLayout() {
       sx={(theme) => ({
         minHeight: '100dvh',
         display: 'grid',
+        // One column no wider than the screen: content (a long folder path) wraps instead.
+        gridTemplateColumns: 'minmax(0, 1fr)',
         placeItems: 'center',
         px: 2,
         py: 6,
@@ -29,7 +33,7 @@ export function AuthLayout() {
           ${theme.palette.background.default}`,
       })}
     >
-      <Stack spacing={3} sx={{ width: '100%', maxWidth: 440, alignItems: 'center' }}>
+      <Stack spacing={3} sx={{ width: '100%', maxWidth: wide ? 640 : 440, alignItems: 'center' }}>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
           <Logo size={48} />
           <Box>

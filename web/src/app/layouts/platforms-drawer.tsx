@@ -8,11 +8,13 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import type { Platform } from '@romshelf/contract';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 
@@ -20,21 +22,67 @@ import { PlatformIcon } from '../../components/platform-icon';
 import { errorMessage } from '../../lib/api-client';
 import { sortPlatforms, usePlatformsQuery } from '@/shared/api/platforms';
 import { useNavigationStore } from '@/shared/stores/navigation-store';
+import { useUiSetting } from '@/shared/stores/ui-settings-store';
 import { useHasScopes } from '@/shared/stores/use-scopes';
+import { groupPlatforms } from './platform-groups';
+import type { PlatformGroup } from './platform-groups';
 
 function fold(value: string): string {
   return value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
-/** The platforms drawer: every platform with games, its badge and count; a filter box on top. */
-export function PlatformsDrawerContent() {
-  const { t } = useTranslation('common');
+/** One platform of the drawer: badge, name and game count; opens the platform's gallery. */
+function PlatformItem({ platform }: { platform: Platform }) {
   const navigate = useNavigate();
   const location = useLocation();
+  const resetDrawers = useNavigationStore((state) => state.resetDrawers);
+  const to = `/platform/${String(platform.id)}`;
+  return (
+    <ListItemButton
+      selected={location.pathname === to}
+      onClick={() => {
+        resetDrawers();
+        void navigate(to);
+      }}
+      data-testid={`drawer-platform-${platform.fs_slug}`}
+      sx={{ py: 0.75 }}
+    >
+      <ListItemIcon sx={{ minWidth: 48 }}>
+        <PlatformIcon platform={platform} size={34} />
+      </ListItemIcon>
+      <ListItemText
+        primary={platform.display_name}
+        slotProps={{ primary: { noWrap: true, sx: { fontWeight: 600 } } }}
+      />
+      <Typography
+        variant="caption"
+        sx={{
+          ml: 1,
+          px: 1,
+          py: 0.25,
+          borderRadius: 99,
+          bgcolor: 'action.hover',
+          fontWeight: 700,
+          fontVariantNumeric: 'tabular-nums',
+        }}
+      >
+        {platform.rom_count}
+      </Typography>
+    </ListItemButton>
+  );
+}
+
+/**
+ * The platforms drawer: every platform with games, its badge and count, grouped as the user
+ * chose; a filter box on top.
+ */
+export function PlatformsDrawerContent() {
+  const { t } = useTranslation('common');
   const platforms = usePlatformsQuery();
   const canScan = useHasScopes('platforms.write');
-  const { goScan, resetDrawers } = useNavigationStore();
+  const goScan = useNavigationStore((state) => state.goScan);
   const [filter, setFilter] = useState('');
+  const groupBy = useUiSetting('platformsGroupBy');
 
   if (platforms.isPending) {
     return (
@@ -74,6 +122,13 @@ export function PlatformsDrawerContent() {
       </Stack>
     );
   }
+  const groupLabel = (group: PlatformGroup): string => {
+    if (group.value === null) return t('drawers.platforms.group-unknown');
+    if (groupBy === 'generation') {
+      return t('drawers.platforms.group-generation', { generation: group.value });
+    }
+    return String(group.value);
+  };
   const needle = fold(filter.trim());
   const shown = needle
     ? list.filter((platform) =>
@@ -82,6 +137,7 @@ export function PlatformsDrawerContent() {
         ),
       )
     : list;
+  const groups = groupBy ? groupPlatforms(shown, groupBy) : [{ value: null, platforms: shown }];
   return (
     <>
       <TextField
@@ -105,43 +161,22 @@ export function PlatformsDrawerContent() {
         }}
       />
       <List dense sx={{ display: 'flex', flexDirection: 'column', gap: 0.25 }}>
-        {shown.map((platform) => {
-          const to = `/platform/${String(platform.id)}`;
-          return (
-            <ListItemButton
-              key={platform.id}
-              selected={location.pathname === to}
-              onClick={() => {
-                resetDrawers();
-                void navigate(to);
-              }}
-              data-testid={`drawer-platform-${platform.fs_slug}`}
-              sx={{ py: 0.75 }}
-            >
-              <ListItemIcon sx={{ minWidth: 48 }}>
-                <PlatformIcon platform={platform} size={34} />
-              </ListItemIcon>
-              <ListItemText
-                primary={platform.display_name}
-                slotProps={{ primary: { noWrap: true, sx: { fontWeight: 600 } } }}
-              />
-              <Typography
-                variant="caption"
-                sx={{
-                  ml: 1,
-                  px: 1,
-                  py: 0.25,
-                  borderRadius: 99,
-                  bgcolor: 'action.hover',
-                  fontWeight: 700,
-                  fontVariantNumeric: 'tabular-nums',
-                }}
+        {groups.map((group) => (
+          <Fragment key={String(group.value)}>
+            {groupBy ? (
+              <ListSubheader
+                disableSticky
+                data-testid="platforms-group"
+                sx={{ bgcolor: 'transparent', lineHeight: '32px', mt: 1, px: 1 }}
               >
-                {platform.rom_count}
-              </Typography>
-            </ListItemButton>
-          );
-        })}
+                {groupLabel(group)}
+              </ListSubheader>
+            ) : null}
+            {group.platforms.map((platform) => (
+              <PlatformItem key={platform.id} platform={platform} />
+            ))}
+          </Fragment>
+        ))}
         {shown.length === 0 ? (
           <Typography variant="body2" color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
             {t('drawers.platforms.no-match')}

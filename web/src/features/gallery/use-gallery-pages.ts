@@ -12,7 +12,7 @@ import { knownRoms, pagesHolding, pagesToFetch, totalOf } from './gallery-pages'
 import type { ItemRange } from './gallery-pages';
 import { DEFAULT_PLACE_VIEW, useGalleryStore } from './stores/gallery-store';
 import type { GalleryPlaceView } from './stores/gallery-store';
-import { useGalleryViewStore } from './stores/gallery-view-store';
+import { useGroupRoms } from './stores/gallery-view-store';
 
 /** Which ROMs a gallery shows (the URL's context); the sort is the gallery's own. */
 export interface GalleryPlace {
@@ -134,7 +134,7 @@ export function useGalleryPages(
   useEffect(() => useGalleryStore.getState().setPlaceView(key, view), [key, view]);
   const [range, setRange] = useState<ItemRange>({ first: 0, last: 0 });
 
-  const groupRoms = useGalleryViewStore((state) => state.groupRoms);
+  const groupRoms = useGroupRoms();
   const filtersKey = JSON.stringify(filters);
   const context = useMemo(
     () => contextOf(place, view, groupRoms, filters),

@@ -10,9 +10,7 @@ import type { SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-import { fetchHeartbeat } from '@/shared/api/heartbeat';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { useHeartbeatStore } from '@/shared/stores/heartbeat-store';
 import { createFirstAdmin } from '../api/create-first-admin';
 import { signIn } from '../sign-in';
 import type { FieldError } from '../validation';
@@ -34,7 +32,7 @@ interface SetupErrors {
 
 const NO_ERRORS: SetupErrors = { username: null, email: null, password: null, confirm: null };
 
-/** Creates the first administrator, signs in as them and opens the library. */
+/** Creates the first administrator, signs in as them and goes on to the library step. */
 export function SetupPage() {
   const { t } = useTranslation('login');
   const navigate = useNavigate();
@@ -48,14 +46,9 @@ export function SetupPage() {
       await createFirstAdmin(account);
       await signIn({ username: account.username, password: account.password });
     },
-    onSuccess: () => {
-      useHeartbeatStore.getState().markSetupDone();
-      fetchHeartbeat().then(
-        (heartbeat) => useHeartbeatStore.getState().setHeartbeat(heartbeat),
-        (error: unknown) => console.error('Could not refresh the heartbeat', error),
-      );
-      void navigate('/', { replace: true });
-    },
+    // The library step marks setup done once it is the current page: done while still on
+    // /setup, the guard would send the new admin home instead.
+    onSuccess: () => navigate('/setup/library', { replace: true }),
   });
   // Done: the form stays busy while the app opens.
   const pending = setup.isPending || setup.isSuccess;

@@ -12,7 +12,7 @@ import { updateCachedRom } from '@/shared/api/rom-cache';
 import { createTestI18n } from '@/test/i18n';
 
 import { useGalleryStore } from '../stores/gallery-store';
-import { useGalleryViewStore } from '../stores/gallery-view-store';
+import { setGalleryView } from '../stores/gallery-view-store';
 import { useGalleryFilters } from '../use-gallery-filters';
 import { Gallery } from './gallery';
 
@@ -65,7 +65,7 @@ describe('Gallery cards', { timeout: 30_000 }, () => {
       places: {},
       layout: { width: 0, rowHeights: { 'big:0': 20 } },
     });
-    useGalleryViewStore.getState().setView('big');
+    setGalleryView('big');
     let releaseSecond: () => void = () => undefined;
     const secondAsked = new Promise<void>((resolve) => {
       releaseSecond = resolve;

@@ -9,7 +9,7 @@ import { removeCachedRoms, updateCachedRom } from '@/shared/api/rom-cache';
 import { createTestI18n } from '@/test/i18n';
 
 import { useGalleryStore } from '../stores/gallery-store';
-import { useGalleryViewStore } from '../stores/gallery-view-store';
+import { setGalleryView } from '../stores/gallery-view-store';
 import { useGalleryFilters } from '../use-gallery-filters';
 import { Gallery } from './gallery';
 
@@ -118,7 +118,7 @@ describe('Gallery', { timeout: 30_000 }, () => {
   beforeEach(() => {
     requests = stubRomsApi();
     useGalleryStore.setState({ places: {}, layout: { width: 0, rowHeights: {} } });
-    useGalleryViewStore.getState().setView('big');
+    setGalleryView('big');
   });
   afterEach(() => {
     cleanup();
@@ -150,7 +150,7 @@ describe('Gallery', { timeout: 30_000 }, () => {
 
   it('shows a cached context again at once with its sort, without loading it', async () => {
     const client = new QueryClient();
-    useGalleryViewStore.getState().setView('list');
+    setGalleryView('list');
     const first = await renderGallery(client);
     await screen.findAllByTestId('rom-row');
     fireEvent.click(screen.getByTestId('sort-size'));
@@ -182,7 +182,7 @@ describe('Gallery', { timeout: 30_000 }, () => {
   });
 
   it('switches to the list view, windowed and sorted by the server', async () => {
-    useGalleryViewStore.getState().setView('list');
+    setGalleryView('list');
     requests = stubRomsApi(100, 100);
     await renderGallery();
     // 57 px rows: rows 0-13 on screen and 2 more.
@@ -217,7 +217,7 @@ describe('Gallery', { timeout: 30_000 }, () => {
     expect(card?.getAttribute('aria-describedby')).toBe(marks[0]?.id);
     cleanup();
 
-    useGalleryViewStore.getState().setView('list');
+    setGalleryView('list');
     await renderGallery();
     await waitFor(() => expect(screen.getAllByTestId('rom-row')).toHaveLength(5));
     const rowMarks = screen.getAllByTestId('rom-unmatched');

@@ -28,7 +28,7 @@ import { activeJumpLabel, jumpEntries } from '../jump-bar';
 import type { JumpEntry } from '../jump-bar';
 import { useGalleryStore } from '../stores/gallery-store';
 import type { OrderDir } from '../stores/gallery-store';
-import { useGalleryViewStore } from '../stores/gallery-view-store';
+import { useGalleryView } from '../stores/gallery-view-store';
 import type { GalleryFiltering } from '../use-gallery-filters';
 import { placeKey, useGalleryPages } from '../use-gallery-pages';
 import type { GalleryPlace } from '../use-gallery-pages';
@@ -234,7 +234,7 @@ function GalleryContent({
 }: GalleryProps & { onOpenFilters: () => void; onTotal: (total: number | null) => void }) {
   const { t } = useTranslation('gallery');
   const wide = useMediaQuery(useTheme().breakpoints.up('md'));
-  const view = useGalleryViewStore((state) => state.view);
+  const view = useGalleryView();
   const filterQuery = useMemo(() => filtersQuery(filtering.filters), [filtering.filters]);
   const data = useGalleryPages(place, filterQuery);
   const { pages, total, charIndex, loading, error, showRange } = data;

@@ -7,7 +7,13 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 
-import { GALLERY_VIEWS, useGalleryViewStore } from '../stores/gallery-view-store';
+import {
+  GALLERY_VIEWS,
+  setGalleryView,
+  setGroupRoms,
+  useGalleryView,
+  useGroupRoms,
+} from '../stores/gallery-view-store';
 import type { GalleryView } from '../stores/gallery-view-store';
 
 const ICONS: Record<GalleryView, React.ReactNode> = {
@@ -16,11 +22,10 @@ const ICONS: Record<GalleryView, React.ReactNode> = {
   list: <ViewListRounded fontSize="small" />,
 };
 
-/** One card per game or one per file (`groupRoms`); the choice is remembered. */
+/** One card per game or one per file (`groupRoms`); the choice follows the user. */
 export function GroupToggle() {
   const { t } = useTranslation('gallery');
-  const groupRoms = useGalleryViewStore((state) => state.groupRoms);
-  const setGroupRoms = useGalleryViewStore((state) => state.setGroupRoms);
+  const groupRoms = useGroupRoms();
   const label = t(groupRoms ? 'versions.ungroup' : 'versions.group');
   return (
     <Tooltip title={label}>
@@ -39,18 +44,17 @@ export function GroupToggle() {
   );
 }
 
-/** Small grid, big grid or list; the choice is remembered. */
+/** Small grid, big grid or list; the choice becomes the user's default view. */
 export function ViewToggle() {
   const { t } = useTranslation('gallery');
-  const view = useGalleryViewStore((state) => state.view);
-  const setView = useGalleryViewStore((state) => state.setView);
+  const view = useGalleryView();
   return (
     <ToggleButtonGroup
       size="small"
       exclusive
       value={view}
       onChange={(_event, value: GalleryView | null) => {
-        if (value) setView(value);
+        if (value) setGalleryView(value);
       }}
       aria-label={t('view.label')}
     >

@@ -1,42 +1,27 @@
-import { STORAGE_KEYS } from '@romshelf/contract';
-import { create } from 'zustand';
+import { GALLERY_VIEWS } from '@romshelf/contract';
+import type { GalleryView } from '@romshelf/contract';
 
-import { readSetting, writeSetting } from '@/lib/stores/storage';
+import { useUiSettingsStore } from '@/shared/stores/ui-settings-store';
 
-/** Gallery view modes of SPEC §2. */
-export const GALLERY_VIEWS = ['small', 'big', 'list'] as const;
-export type GalleryView = (typeof GALLERY_VIEWS)[number];
+export { GALLERY_VIEWS };
+export type { GalleryView };
 
-export function parseGalleryView(value: string | null): GalleryView {
-  return GALLERY_VIEWS.find((view) => view === value) ?? 'big';
+/** The gallery's view mode: the user's `galleryView` interface setting. */
+export function useGalleryView(): GalleryView {
+  return useUiSettingsStore((state) => state.settings.galleryView);
 }
 
-/** Versions grouping is on unless turned off (SPEC §4); stored as `true` / `false`. */
-export function parseGroupRoms(value: string | null): boolean {
-  return value !== 'false';
+/** Switches the view mode; the choice is saved as the user's default. */
+export function setGalleryView(view: GalleryView): void {
+  useUiSettingsStore.getState().change('galleryView', view);
 }
 
-export interface GalleryViewState {
-  view: GalleryView;
-  setView: (view: GalleryView) => void;
-  /** One card per game, its versions behind it (`group_by_meta_id`); galleries only. */
-  groupRoms: boolean;
-  setGroupRoms: (groupRoms: boolean) => void;
+/** One card per game, its versions behind it (`group_by_meta_id`): the `groupRoms` setting. */
+export function useGroupRoms(): boolean {
+  return useUiSettingsStore((state) => state.settings.groupRoms);
 }
 
-/**
- * The chosen view mode and versions grouping, kept in local storage (`settings.galleryView`,
- * `settings.groupRoms`).
- */
-export const useGalleryViewStore = create<GalleryViewState>()((set) => ({
-  view: parseGalleryView(readSetting(STORAGE_KEYS.galleryView)),
-  setView: (view) => {
-    writeSetting(STORAGE_KEYS.galleryView, view);
-    set({ view });
-  },
-  groupRoms: parseGroupRoms(readSetting(STORAGE_KEYS.groupRoms)),
-  setGroupRoms: (groupRoms) => {
-    writeSetting(STORAGE_KEYS.groupRoms, String(groupRoms));
-    set({ groupRoms });
-  },
-}));
+/** Turns versions grouping on or off for the user's galleries. */
+export function setGroupRoms(groupRoms: boolean): void {
+  useUiSettingsStore.getState().change('groupRoms', groupRoms);
+}

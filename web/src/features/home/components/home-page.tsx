@@ -29,6 +29,7 @@ import { sortPlatforms, usePlatformsQuery } from '@/shared/api/platforms';
 import { formatBytes } from '@/lib/format';
 import { useAuthStore } from '@/shared/stores/auth-store';
 import { useNavigationStore } from '@/shared/stores/navigation-store';
+import { useUiSettingsStore } from '@/shared/stores/ui-settings-store';
 import { useHasScopes } from '@/shared/stores/use-scopes';
 
 import { useContinuePlayingQuery, useRecentRomsQuery } from '../api/recent-roms';
@@ -240,6 +241,8 @@ export function HomePage() {
   const platforms = usePlatformsQuery();
   const recent = useRecentRomsQuery();
   const continuePlaying = useContinuePlayingQuery();
+  // The rails each user turned on (Settings → User interface).
+  const show = useUiSettingsStore((state) => state.settings);
   // Both rails are ROM lists of the query cache, so changes to a game reach them (SPEC §4).
   const recentRoms = recent.data?.items ?? NO_ROMS;
   const continueRoms = continuePlaying.data?.items ?? NO_ROMS;
@@ -304,7 +307,7 @@ export function HomePage() {
   return (
     <>
       {header}
-      {platforms.isSuccess ? (
+      {platforms.isSuccess && show.showStats ? (
         <Stack
           direction="row"
           spacing={1.5}
@@ -316,25 +319,27 @@ export function HomePage() {
           <Stat label={t('home.stat-size')} value={formatBytes(size)} />
         </Stack>
       ) : null}
-      <Section
-        title={t('home.recent')}
-        action={
-          recent.data && recent.data.items.length > 0 ? (
-            <Typography variant="caption" color="text.secondary">
-              {t('home.recent-hint', { count: recent.data.items.length })}
-            </Typography>
-          ) : undefined
-        }
-      >
-        <Rail testId="home-recent">
-          {recent.data
-            ? recentRoms.map((rom) => (
-                <RomCard key={rom.id} rom={rom} actions={<RomMenu rom={rom} overlay />} />
-              ))
-            : Array.from({ length: 8 }, (_, index) => <RomCardSkeleton key={index} />)}
-        </Rail>
-      </Section>
-      {continueRoms.length > 0 ? (
+      {show.showRecentRoms ? (
+        <Section
+          title={t('home.recent')}
+          action={
+            recent.data && recent.data.items.length > 0 ? (
+              <Typography variant="caption" color="text.secondary">
+                {t('home.recent-hint', { count: recent.data.items.length })}
+              </Typography>
+            ) : undefined
+          }
+        >
+          <Rail testId="home-recent">
+            {recent.data
+              ? recentRoms.map((rom) => (
+                  <RomCard key={rom.id} rom={rom} actions={<RomMenu rom={rom} overlay />} />
+                ))
+              : Array.from({ length: 8 }, (_, index) => <RomCardSkeleton key={index} />)}
+          </Rail>
+        </Section>
+      ) : null}
+      {show.showContinuePlaying && continueRoms.length > 0 ? (
         <Section title={t('home.continue-playing')}>
           <Rail testId="home-continue-playing">
             {continueRoms.map((rom) => (
@@ -343,26 +348,28 @@ export function HomePage() {
           </Rail>
         </Section>
       ) : null}
-      <Section
-        title={t('home.platforms')}
-        action={
-          <Button size="small" onClick={() => openDrawer('platforms')}>
-            {t('home.all-platforms')}
-          </Button>
-        }
-      >
-        <Rail testId="home-platforms" wide>
-          {platforms.data
-            ? list.map((platform) => <PlatformCard key={platform.id} platform={platform} />)
-            : Array.from({ length: 6 }, (_, index) => (
-                <Skeleton
-                  key={index}
-                  variant="rounded"
-                  sx={{ height: 150, borderRadius: '16px' }}
-                />
-              ))}
-        </Rail>
-      </Section>
+      {show.showPlatforms ? (
+        <Section
+          title={t('home.platforms')}
+          action={
+            <Button size="small" onClick={() => openDrawer('platforms')}>
+              {t('home.all-platforms')}
+            </Button>
+          }
+        >
+          <Rail testId="home-platforms" wide>
+            {platforms.data
+              ? list.map((platform) => <PlatformCard key={platform.id} platform={platform} />)
+              : Array.from({ length: 6 }, (_, index) => (
+                  <Skeleton
+                    key={index}
+                    variant="rounded"
+                    sx={{ height: 150, borderRadius: '16px' }}
+                  />
+                ))}
+          </Rail>
+        </Section>
+      ) : null}
     </>
   );
 }

@@ -3,8 +3,13 @@ import LightModeRounded from '@mui/icons-material/LightModeRounded';
 import PaletteRounded from '@mui/icons-material/PaletteRounded';
 import SettingsBrightnessRounded from '@mui/icons-material/SettingsBrightnessRounded';
 import TranslateRounded from '@mui/icons-material/TranslateRounded';
+import HomeRounded from '@mui/icons-material/HomeRounded';
+import AnimationRounded from '@mui/icons-material/AnimationRounded';
+import GridViewRounded from '@mui/icons-material/GridViewRounded';
+import VideogameAssetRounded from '@mui/icons-material/VideogameAssetRounded';
+import Alert from '@mui/material/Alert';
 import { THEME_PREFERENCE } from '@romshelf/contract';
-import type { ThemePreference } from '@romshelf/contract';
+import type { ThemePreference, UiTheme } from '@romshelf/contract';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
@@ -18,8 +23,11 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { useLanguageStore } from '@/lib/stores/language-store';
 import { useThemeStore } from '@/lib/stores/theme-store';
+import { useUiSettingsStore } from '@/shared/stores/ui-settings-store';
 
-const THEME_OPTIONS = [
+import { GalleryViewPicker, OptionSwitch, PlatformsGroupByPicker } from './interface-options';
+
+const THEME_OPTIONS: readonly { value: ThemePreference; key: UiTheme; icon: ReactNode }[] = [
   { value: THEME_PREFERENCE.dark, key: 'dark', icon: <DarkModeRounded fontSize="small" /> },
   { value: THEME_PREFERENCE.light, key: 'light', icon: <LightModeRounded fontSize="small" /> },
   {
@@ -27,7 +35,7 @@ const THEME_OPTIONS = [
     key: 'auto',
     icon: <SettingsBrightnessRounded fontSize="small" />,
   },
-] as const;
+];
 
 function Section({
   icon,
@@ -61,8 +69,9 @@ function Section({
 export function UserInterfacePage() {
   const { t } = useTranslation('settings');
   const preference = useThemeStore((state) => state.preference);
-  const setPreference = useThemeStore((state) => state.setPreference);
-  const { languages, selectedLanguage, setLanguage } = useLanguageStore();
+  const { languages, selectedLanguage } = useLanguageStore();
+  const change = useUiSettingsStore((state) => state.change);
+  const saveFailed = useUiSettingsStore((state) => state.saveFailed);
   return (
     <>
       <PageHeader
@@ -71,6 +80,11 @@ export function UserInterfacePage() {
         icon={<PaletteRounded />}
       />
       <Stack spacing={3} sx={{ maxWidth: 720 }}>
+        {saveFailed ? (
+          <Alert severity="warning" data-testid="ui-settings-save-failed">
+            {t('user-interface.save-failed')}
+          </Alert>
+        ) : null}
         <Section
           icon={<PaletteRounded color="primary" />}
           title={t('user-interface.theme')}
@@ -81,7 +95,8 @@ export function UserInterfacePage() {
             color="primary"
             value={preference}
             onChange={(_event, value: ThemePreference | null) => {
-              if (value !== null) setPreference(value);
+              const option = THEME_OPTIONS.find((item) => item.value === value);
+              if (option) change('theme', option.key);
             }}
             aria-label={t('user-interface.theme')}
             data-testid="theme-picker"
@@ -109,7 +124,7 @@ export function UserInterfacePage() {
             id="language-select"
             label={t('user-interface.language')}
             value={selectedLanguage}
-            onChange={(event) => setLanguage(event.target.value)}
+            onChange={(event) => change('locale', event.target.value)}
             sx={{ maxWidth: 360 }}
             slotProps={{
               select: { native: true },
@@ -122,6 +137,61 @@ export function UserInterfacePage() {
               </option>
             ))}
           </TextField>
+        </Section>
+        <Section
+          icon={<HomeRounded color="primary" />}
+          title={t('user-interface.home')}
+          text={t('user-interface.home-text')}
+        >
+          <Stack spacing={1}>
+            <OptionSwitch setting="showStats" label={t('user-interface.show-stats')} />
+            <OptionSwitch setting="showRecentRoms" label={t('user-interface.show-recent')} />
+            <OptionSwitch
+              setting="showContinuePlaying"
+              label={t('user-interface.show-continue-playing')}
+            />
+            <OptionSwitch setting="showPlatforms" label={t('user-interface.show-platforms')} />
+          </Stack>
+        </Section>
+        <Section
+          icon={<VideogameAssetRounded color="primary" />}
+          title={t('user-interface.platforms-drawer')}
+          text={t('user-interface.platforms-drawer-text')}
+        >
+          <PlatformsGroupByPicker />
+        </Section>
+        <Section
+          icon={<GridViewRounded color="primary" />}
+          title={t('user-interface.gallery')}
+          text={t('user-interface.gallery-text')}
+        >
+          <Stack spacing={1}>
+            <GalleryViewPicker />
+            <OptionSwitch
+              setting="groupRoms"
+              label={t('user-interface.group-roms')}
+              hint={t('user-interface.group-roms-text')}
+            />
+            <OptionSwitch setting="showGameTitle" label={t('user-interface.show-titles')} />
+            <OptionSwitch setting="showStatus" label={t('user-interface.show-status')} />
+            <OptionSwitch setting="showRegions" label={t('user-interface.show-regions')} />
+            <OptionSwitch setting="showLanguages" label={t('user-interface.show-languages')} />
+            <OptionSwitch
+              setting="showActionBar"
+              label={t('user-interface.show-action-bar')}
+              hint={t('user-interface.show-action-bar-text')}
+            />
+          </Stack>
+        </Section>
+        <Section
+          icon={<AnimationRounded color="primary" />}
+          title={t('user-interface.motion')}
+          text={t('user-interface.motion-text')}
+        >
+          <OptionSwitch
+            setting="disableAnimations"
+            label={t('user-interface.disable-animations')}
+          />
         </Section>
       </Stack>
     </>

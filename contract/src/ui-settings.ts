@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+/** Gallery view modes (SPEC §2). */
+export const GALLERY_VIEWS = ['small', 'big', 'list'] as const;
+export type GalleryView = (typeof GALLERY_VIEWS)[number];
+
+export const UI_THEMES = ['dark', 'light', 'auto'] as const;
+export type UiTheme = (typeof UI_THEMES)[number];
+
+/** Platform fields the platforms drawer can group by (manufacturer, generation, type). */
+export const PLATFORMS_GROUP_BY = ['family_name', 'generation', 'category'] as const;
+export type PlatformsGroupBy = (typeof PLATFORMS_GROUP_BY)[number];
+
+/**
+ * The interface options a user carries from browser to browser, stored in the user's
+ * `ui_settings` (RomM's key names, so RomM's apps and RomShelf read each other's choices).
+ * `theme` is dark, light or auto (follows the system); `locale` a language code, '' for the
+ * browser's own choice.
+ */
+export const UI_SETTINGS_DEFAULTS = {
+  theme: 'auto' as UiTheme,
+  locale: '',
+  showStats: true,
+  showRecentRoms: true,
+  showContinuePlaying: true,
+  showPlatforms: true,
+  platformsGroupBy: null as PlatformsGroupBy | null,
+  galleryView: 'big' as GalleryView,
+  groupRoms: true,
+  showGameTitle: true,
+  showStatus: true,
+  showRegions: true,
+  showLanguages: true,
+  showActionBar: false,
+  disableAnimations: false,
+};
+export type UiSettings = typeof UI_SETTINGS_DEFAULTS;
+export type UiSettingKey = keyof UiSettings;
+
+/**
+ * What PUT /api/users/{id} accepts as `ui_settings`: the known keys with their types checked,
+ * any other key (another app's) kept as sent.
+ */
+export const UiSettingsInputSchema = z
+  .object({
+    theme: z.enum(UI_THEMES),
+    locale: z.string().max(16),
+    showStats: z.boolean(),
+    showRecentRoms: z.boolean(),
+    showContinuePlaying: z.boolean(),
+    showPlatforms: z.boolean(),
+    platformsGroupBy: z.enum(PLATFORMS_GROUP_BY).nullable(),
+    galleryView: z.enum(GALLERY_VIEWS),
+    groupRoms: z.boolean(),
+    showGameTitle: z.boolean(),
+    showStatus: z.boolean(),
+    showRegions: z.boolean(),
+    showLanguages: z.boolean(),
+    showActionBar: z.boolean(),
+    disableAnimations: z.boolean(),
+  })
+  .partial()
+  .catchall(z.unknown());
+
+/** Stored settings over the defaults; a stored value of the wrong type falls back to its default. */
+export function resolveUiSettings(stored: Record<string, unknown> | null | undefined): UiSettings {
+  const settings: UiSettings = { ...UI_SETTINGS_DEFAULTS };
+  if (!stored) return settings;
+  const shape = UiSettingsInputSchema.shape;
+  for (const key of Object.keys(UI_SETTINGS_DEFAULTS) as UiSettingKey[]) {
+    const parsed = shape[key].safeParse(stored[key]);
+    if (parsed.success && parsed.data !== undefined) {
+      (settings as Record<UiSettingKey, unknown>)[key] = parsed.data;
+    }
+  }
+  return settings;
+}

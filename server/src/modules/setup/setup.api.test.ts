@@ -1,0 +1,151 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+import type { SetupLibrary } from '@romshelf/contract';
+import { describe, expect, it } from 'vitest';
+
+import { seedRoles } from '../../../test/accounts.js';
+import { ADMIN_AUTH, basic, buildTestApp } from '../../../test/build-test-app.js';
+import { writeTree } from '../../../test/library-fixtures.js';
+import { configFilePath } from '../library/library-config.service.js';
+
+const LIBRARY = {
+  'roms/snes/Super Game (USA).sfc': 'a',
+  'roms/snes/Other Game (Europe).sfc': 'b',
+  'roms/gb/Pocket (Japan).gb': 'c',
+  'roms/my-handhelds/Thing.zip': 'd',
+  'roms/.hidden/x.bin': 'e',
+};
+
+async function libraryApp(files: Record<string, string> = LIBRARY) {
+  const test = await buildTestApp();
+  writeTree(test.config.libraryDir, files);
+  return test;
+}
+
+describe('setup wizard library step', () => {
+  it('describes the library to anyone before the first admin exists', async () => {
+    const { app, config } = await libraryApp();
+    const response = await app.inject({ method: 'GET', url: '/api/setup/library' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<SetupLibrary>();
+    expect(body.detected_structure).toBe('struct_a');
+    expect(body.library_path).toBe(config.libraryDir);
+    expect(body.existing_platforms).toEqual([
+      { fs_slug: 'gb', rom_count: 1, slug: 'gb', name: 'Game Boy' },
+      { fs_slug: 'my-handhelds', rom_count: 1, slug: null, name: null },
+      {
+        fs_slug: 'snes',
+        rom_count: 2,
+        slug: 'snes',
+        name: 'Super Nintendo Entertainment System',
+      },
+    ]);
+    expect(body.unknown_folders).toEqual(['my-handhelds']);
+    expect(body.supported_platforms.find((item) => item.slug === 'gba')?.name).toBe(
+      'Game Boy Advance',
+    );
+  });
+
+  it('sees no layout in an empty library and creates folders as roms/{platform}', async () => {
+    const { app, config } = await libraryApp({});
+    const before = await app.inject({ method: 'GET', url: '/api/setup/library' });
+    expect(before.json<SetupLibrary>()).toMatchObject({
+      detected_structure: null,
+      existing_platforms: [],
+      unknown_folders: [],
+    });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/setup/platforms',
+      payload: ['snes', 'gba', 'snes'],
+    });
+    expect(created.statusCode).toBe(200);
+    expect(created.json()).toMatchObject({ success: true, created_count: 2, bound_count: 0 });
+    expect(existsSync(path.join(config.libraryDir, 'roms', 'snes'))).toBe(true);
+    expect(existsSync(path.join(config.libraryDir, 'roms', 'gba'))).toBe(true);
+  });
+
+  it('creates new folders in the {platform}/roms layout when the library uses it', async () => {
+    const { app, config } = await libraryApp({ 'snes/roms/Game.sfc': 'a' });
+    const info = await app.inject({ method: 'GET', url: '/api/setup/library' });
+    expect(info.json<SetupLibrary>().detected_structure).toBe('struct_b');
+    await app.inject({ method: 'POST', url: '/api/setup/platforms', payload: ['n64'] });
+    expect(existsSync(path.join(config.libraryDir, 'n64', 'roms'))).toBe(true);
+  });
+
+  it('binds an unknown folder to a platform in config.yml', async () => {
+    const { app, dataDir } = await libraryApp();
+    await seedRoles(app);
+    const file = configFilePath(dataDir);
+    writeFileSync(file, '# my notes\nsystem:\n  platforms: {}\n');
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/setup/platforms',
+      headers: { authorization: ADMIN_AUTH },
+      payload: { bindings: { 'my-handhelds': 'gba' } },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ created_count: 0, bound_count: 1 });
+    expect(readFileSync(file, 'utf8')).toContain('# my notes');
+    const info = await app.inject({
+      method: 'GET',
+      url: '/api/setup/library',
+      headers: { authorization: ADMIN_AUTH },
+    });
+    const body = info.json<SetupLibrary>();
+    expect(body.unknown_folders).toEqual([]);
+    expect(body.existing_platforms.find((item) => item.fs_slug === 'my-handhelds')).toEqual({
+      fs_slug: 'my-handhelds',
+      rom_count: 1,
+      slug: 'gba',
+      name: 'Game Boy Advance',
+    });
+  });
+
+  it('refuses unknown platforms and folders outside the library, writing nothing', async () => {
+    const { app, config } = await libraryApp();
+    for (const payload of [
+      ['not-a-platform'],
+      { bindings: { 'my-handhelds': 'nope' } },
+      { bindings: { '../etc': 'gba' } },
+      { bindings: { 'no-such-folder': 'gba' } },
+      { create: ['gba'], bindings: { 'no-such-folder': 'gba' } },
+    ]) {
+      const response = await app.inject({ method: 'POST', url: '/api/setup/platforms', payload });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json()).toHaveProperty('detail');
+    }
+    expect(existsSync(path.join(config.libraryDir, 'roms', 'gba'))).toBe(false);
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/setup/platforms',
+      payload: { bindings: 'gba' },
+    });
+    expect(bad.statusCode).toBe(422);
+  });
+
+  it('needs platforms.read / platforms.write once an admin exists', async () => {
+    const { app, config } = await libraryApp();
+    const { viewer } = await seedRoles(app);
+    const anonymous = await app.inject({ method: 'GET', url: '/api/setup/library' });
+    expect(anonymous.statusCode).toBe(401);
+    const anonymousPost = await app.inject({
+      method: 'POST',
+      url: '/api/setup/platforms',
+      payload: ['gba'],
+    });
+    expect(anonymousPost.statusCode).toBe(401);
+    const asViewer = { authorization: basic(viewer.username, viewer.password) };
+    const read = await app.inject({ method: 'GET', url: '/api/setup/library', headers: asViewer });
+    expect(read.statusCode).toBe(200);
+    const write = await app.inject({
+      method: 'POST',
+      url: '/api/setup/platforms',
+      headers: asViewer,
+      payload: ['gba'],
+    });
+    expect(write.statusCode).toBe(403);
+    expect(existsSync(path.join(config.libraryDir, 'roms', 'gba'))).toBe(false);
+  });
+});

@@ -1,0 +1,112 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+
+import { signInAsAdmin } from './fixtures/admin.js';
+
+const dataDir = process.env.E2E_DATA_DIR;
+if (!dataDir) throw new Error('E2E_DATA_DIR is set by web/playwright.config.ts');
+
+const SHOTS = path.join(path.dirname(new URL(import.meta.url).pathname), '.artifacts', 'shots');
+
+async function shoot(page: Page, name: string): Promise<void> {
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
+      .toBe(true);
+    await page.screenshot({
+      path: path.join(SHOTS, `${name}-${String(width)}.png`),
+      fullPage: true,
+    });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+/** Flips one switch of the User interface page and waits for the account to store it. */
+async function flip(page: Page, setting: string, checked: boolean): Promise<void> {
+  const box = page.getByTestId(`ui-setting-${setting}`);
+  const saved = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'PUT' && /\/api\/users\/\d+$/.test(response.url()),
+  );
+  if (checked) await box.check();
+  else await box.uncheck();
+  expect((await saved).status()).toBe(200);
+}
+
+async function choose(page: Page, setting: string, value: string): Promise<void> {
+  const saved = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'PUT' && /\/api\/users\/\d+$/.test(response.url()),
+  );
+  await page.getByTestId(`ui-setting-${setting}`).selectOption(value);
+  expect((await saved).status()).toBe(200);
+}
+
+test('the setup wizard library step lists folders, binds an unknown one and offers a scan', async ({
+  page,
+}) => {
+  const roms = path.join(dataDir, 'library', 'roms');
+  mkdirSync(path.join(roms, 'snes'), { recursive: true });
+  writeFileSync(path.join(roms, 'snes', 'Wizard Quest (USA).sfc'), 'snes-rom');
+  mkdirSync(path.join(roms, 'wizard-handhelds'), { recursive: true });
+  writeFileSync(path.join(roms, 'wizard-handhelds', 'Pocket Wizard (Europe).gba'), 'gba-rom');
+
+  await signInAsAdmin(page);
+  await page.goto('/setup/library');
+  await expect(page.getByTestId('setup-structure')).toContainText('roms/{platform}');
+  await expect(page.getByTestId('setup-folder-snes')).toContainText('1');
+  await expect(page.getByTestId('setup-unknown')).toContainText('wizard-handhelds');
+  await expect(page.getByTestId('setup-source-IGDB_API_ENABLED')).toBeVisible();
+  await shoot(page, 'setup-library');
+
+  await page.getByTestId('setup-bind-wizard-handhelds').selectOption('gba');
+  await page.getByTestId('setup-bind-save').click();
+  await expect(page.getByTestId('setup-unknown')).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByTestId('setup-folder-wizard-handhelds')).toContainText('Game Boy Advance');
+
+  await page.getByTestId('setup-scan-now').click();
+  await expect(page).toHaveURL(/\/scan$/);
+});
+
+test('interface settings chosen in one browser apply in another', async ({ browser }) => {
+  const first = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const second = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const one = await first.newPage();
+  const two = await second.newPage();
+  try {
+    await signInAsAdmin(one);
+    await one.goto('/user-interface');
+    await flip(one, 'showRecentRoms', false);
+    await flip(one, 'disableAnimations', true);
+    await choose(one, 'platformsGroupBy', 'generation');
+    await choose(one, 'galleryView', 'list');
+    await expect(one.locator('html')).toHaveAttribute('data-animations', 'off');
+    await shoot(one, 'user-interface');
+
+    await signInAsAdmin(two);
+    await expect(two.getByTestId('page-heading')).toHaveText('Home');
+    await expect(two.getByTestId('home-recent')).toHaveCount(0);
+    await expect(two.locator('html')).toHaveAttribute('data-animations', 'off');
+    await two.goto('/user-interface');
+    await expect(two.getByTestId('ui-setting-showRecentRoms')).not.toBeChecked();
+    await expect(two.getByTestId('ui-setting-disableAnimations')).toBeChecked();
+    await expect(two.getByTestId('ui-setting-platformsGroupBy')).toHaveValue('generation');
+    await expect(two.getByTestId('ui-setting-galleryView')).toHaveValue('list');
+  } finally {
+    // The other journeys share this account: put the defaults back.
+    await one.goto('/user-interface');
+    await flip(one, 'showRecentRoms', true);
+    await flip(one, 'disableAnimations', false);
+    await choose(one, 'platformsGroupBy', 'none');
+    await choose(one, 'galleryView', 'big');
+    await first.close();
+    await second.close();
+  }
+});
