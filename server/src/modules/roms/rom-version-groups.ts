@@ -77,18 +77,6 @@ export function groupWinner(
 /** How many groups a filtered list holds (a ROM without a group is one). */
 export const groupCount = sql<number>`count(DISTINCT coalesce(rom.group_key, rom.id))`;
 
-/** True for the ROMs (alias `rom`) with at least one version besides themselves (`duplicate`). */
-export function hasVersions(): Expression<SqlBool> {
-  return sql<SqlBool>`(${sql.join(
-    SIBLING_ID_COLUMNS.map((column) => {
-      const id = sql.ref(column);
-      return sql`(rom.platform_id, rom.${id}) IN (SELECT platform_id, ${id} FROM rom
-        WHERE ${id} IS NOT NULL GROUP BY platform_id, ${id} HAVING count(*) > 1)`;
-    }),
-    sql` OR `,
-  )})`;
-}
-
 /** Reads the versions of ROMs. */
 export class RomVersionGroups {
   constructor(private readonly db: Db) {}
