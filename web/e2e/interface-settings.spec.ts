@@ -5,9 +5,31 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
 import { signInAsAdmin } from './fixtures/admin.js';
+import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
+import type { OwnServer } from './fixtures/own-server.js';
 
-const dataDir = process.env.E2E_DATA_DIR;
-if (!dataDir) throw new Error('E2E_DATA_DIR is set by web/playwright.config.ts');
+/*
+ * Own server (own port, own data folder): the wizard's folders and scan, and the settings this
+ * journey changes, must not reach the journeys that share the main server's library and account.
+ */
+const port = Number(process.env.E2E_UI_SETTINGS_PORT ?? Number(process.env.E2E_PORT ?? 3790) + 19);
+const baseURL = ownServerUrl(port);
+let server: OwnServer | undefined;
+
+test.use({ baseURL });
+
+test.beforeAll(async () => {
+  server = await startOwnServer('ui-settings', port);
+});
+
+test.afterAll(() => {
+  server?.stop();
+});
+
+function libraryDir(): string {
+  if (!server) throw new Error('the journey server is not running');
+  return path.join(server.dataDir, 'library');
+}
 
 const SHOTS = path.join(path.dirname(new URL(import.meta.url).pathname), '.artifacts', 'shots');
 
@@ -52,7 +74,7 @@ async function choose(page: Page, setting: string, value: string): Promise<void>
 test('the setup wizard library step lists folders, binds an unknown one and offers a scan', async ({
   page,
 }) => {
-  const roms = path.join(dataDir, 'library', 'roms');
+  const roms = path.join(libraryDir(), 'roms');
   mkdirSync(path.join(roms, 'snes'), { recursive: true });
   writeFileSync(path.join(roms, 'snes', 'Wizard Quest (USA).sfc'), 'snes-rom');
   mkdirSync(path.join(roms, 'wizard-handhelds'), { recursive: true });
@@ -73,11 +95,14 @@ test('the setup wizard library step lists folders, binds an unknown one and offe
 
   await page.getByTestId('setup-scan-now').click();
   await expect(page).toHaveURL(/\/scan$/);
+  // The scan starts by itself and brings the bound folder's game in as a Game Boy Advance one.
+  await expect(page.getByTestId('scan-done')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('scan-log-wizard-handhelds')).toContainText('Pocket Wizard');
 });
 
 test('interface settings chosen in one browser apply in another', async ({ browser }) => {
-  const first = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const second = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const first = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+  const second = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
   const one = await first.newPage();
   const two = await second.newPage();
   try {
@@ -100,12 +125,6 @@ test('interface settings chosen in one browser apply in another', async ({ brows
     await expect(two.getByTestId('ui-setting-platformsGroupBy')).toHaveValue('generation');
     await expect(two.getByTestId('ui-setting-galleryView')).toHaveValue('list');
   } finally {
-    // The other journeys share this account: put the defaults back.
-    await one.goto('/user-interface');
-    await flip(one, 'showRecentRoms', true);
-    await flip(one, 'disableAnimations', false);
-    await choose(one, 'platformsGroupBy', 'none');
-    await choose(one, 'galleryView', 'big');
     await first.close();
     await second.close();
   }

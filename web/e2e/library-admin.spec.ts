@@ -4,10 +4,31 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { signInAsAdmin } from './fixtures/admin.js';
+import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
+import type { OwnServer } from './fixtures/own-server.js';
 
-const dataDir = process.env.E2E_DATA_DIR;
-if (!dataDir) throw new Error('E2E_DATA_DIR is set by web/playwright.config.ts');
-const romsDir = path.join(dataDir, 'library', 'roms');
+/*
+ * Own server (own port, own data folder): the folders bound, platforms renamed and deleted and
+ * games scanned here must not reach the journeys that share the main server's library.
+ */
+const port = Number(
+  process.env.E2E_LIBRARY_ADMIN_PORT ?? Number(process.env.E2E_PORT ?? 3790) + 21,
+);
+let server: OwnServer | undefined;
+let dataDir = '';
+let romsDir = '';
+
+test.use({ baseURL: ownServerUrl(port) });
+
+test.beforeAll(async () => {
+  server = await startOwnServer('library-admin', port);
+  dataDir = server.dataDir;
+  romsDir = path.join(dataDir, 'library', 'roms');
+});
+
+test.afterAll(() => {
+  server?.stop();
+});
 
 async function quickScan(page: Page): Promise<void> {
   await page.getByTestId('nav-scan').click();

@@ -229,7 +229,7 @@ export function SetupLibraryPage() {
           variant="contained"
           size="large"
           startIcon={<RadarRounded />}
-          onClick={() => void navigate('/scan', { replace: true })}
+          onClick={() => void navigate('/scan?start=quick', { replace: true })}
           data-testid="setup-scan-now"
         >
           {t('setup-library.scan-now')}

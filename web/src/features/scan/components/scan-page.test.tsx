@@ -29,12 +29,12 @@ function setFlags(flags: Partial<MetadataFlags>) {
   });
 }
 
-async function renderPage() {
+async function renderPage(url = '/scan') {
   const i18n = await createTestI18n();
   render(
     <QueryClientProvider client={new QueryClient()}>
       <I18nextProvider i18n={i18n}>
-        <MemoryRouter>
+        <MemoryRouter initialEntries={[url]}>
           <ScanPage />
         </MemoryRouter>
       </I18nextProvider>
@@ -61,6 +61,18 @@ describe('scan page metadata sources', () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+  });
+
+  it('starts a quick scan of everything once when opened from the setup wizard', async () => {
+    setFlags({ IGDB_API_ENABLED: true });
+    await renderPage('/scan?start=quick');
+    expect(startScan).toHaveBeenCalledTimes(1);
+    expect(startScan).toHaveBeenCalledWith({
+      platforms: [],
+      type: 'quick',
+      apis: ['igdb'],
+      roms_ids: [],
+    });
   });
 
   it('selects every enabled source and greys the others with their reason', async () => {

@@ -64,7 +64,7 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
 
 export function ScanPage() {
   const { t } = useTranslation('scan');
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const platforms = usePlatformsQuery();
   const library = useLibraryInfoQuery();
   const status = useScanStore((state) => state.status);
@@ -81,6 +81,16 @@ export function ScanPage() {
 
   // Connect while the page is open, so a scan already running shows its progress.
   useEffect(() => connectScanSocket(), []);
+  // The setup wizard's "Scan now" (`?start=quick`): a quick scan of the whole library, once.
+  const startNow = params.get('start') === 'quick';
+  useEffect(() => {
+    if (!startNow) return;
+    setParams({}, { replace: true });
+    if (isScanActive(useScanStore.getState().status)) return;
+    startScan({ platforms: [], type: 'quick', apis: sources.selected, roms_ids: [] });
+    // Only the request in the address matters; the sources are those of this first render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [startNow]);
 
   const all = sortPlatforms(platforms.data ?? []);
   const known = new Set(all.map((platform) => platform.fs_slug));
