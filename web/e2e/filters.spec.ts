@@ -65,7 +65,7 @@ async function pick(page: Page, name: string, values: readonly string[]) {
 
 const titles = (page: Page) => page.getByTestId('rom-card-title');
 
-test('filters: two genres and a region in the URL through a reload, a chip removed, random games of the scope', async ({
+test('filters: two genres and a region in the URL through a reload, a chip removed, random games of the scope, versions of a game', async ({
   page,
 }, testInfo) => {
   test.setTimeout(180_000);
@@ -80,7 +80,11 @@ test('filters: two genres and a region in the URL through a reload, a chip remov
     await expect(page.getByTestId('scan-done')).toContainText('identified: 5');
     await page.getByTestId('nav-platforms').click();
     await page.getByTestId('drawer-platform-n64').click();
-    await expect(page.getByTestId('gallery-count')).toHaveText('5 games', { timeout: 30_000 });
+    // Versions are grouped by default: one card per game.
+    await expect(page.getByTestId('gallery-count')).toHaveText('3 games', { timeout: 30_000 });
+    // The filter steps count files: every version on its own card.
+    await page.getByTestId('group-roms').click();
+    await expect(page.getByTestId('gallery-count')).toHaveText('5 games');
     await page.getByTestId('view-big').click();
   });
 
@@ -150,6 +154,36 @@ test('filters: two genres and a region in the URL through a reload, a chip remov
     await page.getByTestId('filter-empty-clear').click();
     await expect(page.getByTestId('gallery-count')).toHaveText('5 games');
     await expect(page.getByTestId('filter-chip')).toHaveCount(0);
+  });
+
+  await test.step('grouped, a game opens with its versions and switches to another', async () => {
+    await page.getByTestId('group-roms').click();
+    await expect(page.getByTestId('gallery-count')).toHaveText('3 games');
+    const lancer = page.getByTestId('rom-card').filter({ hasText: 'Lunar Lancer' });
+    await expect(lancer.getByTestId('rom-card-versions')).toHaveAttribute('data-count', '2');
+    await lancer.click();
+    await expect(page.getByTestId('page-heading')).toHaveText('Lunar Lancer');
+    const versions = page.getByTestId('rom-versions');
+    // The USA version leads the group (region priority) until the person picks another.
+    await expect(versions.getByRole('combobox')).toHaveText('Lunar Lancer (USA)');
+    const usaUrl = page.url();
+    await versions.getByRole('combobox').click();
+    await page
+      .getByTestId('rom-version-option')
+      .filter({ hasText: 'Lunar Lancer (Japan)' })
+      .click();
+    await expect(page).not.toHaveURL(usaUrl);
+    await expect(versions.getByRole('combobox')).toHaveText('Lunar Lancer (Japan)');
+    await versions.getByTestId('rom-version-set-default').click();
+    await expect(versions.getByTestId('rom-version-is-default')).toBeVisible();
+    await page.getByTestId('nav-platforms').click();
+    await page.getByTestId('drawer-platform-n64').click();
+    await expect(page.getByTestId('gallery-count')).toHaveText('3 games');
+    // The group's card is now the chosen version.
+    await page.getByTestId('rom-card').filter({ hasText: 'Lunar Lancer' }).click();
+    await expect(page.getByTestId('rom-versions').getByRole('combobox')).toHaveText(
+      'Lunar Lancer (Japan) · default',
+    );
   });
 
   await test.step('the navigation’s random game opens a game of the library', async () => {
