@@ -79,6 +79,8 @@ test('a large upload survives dropped connections by resending only the missing 
     fs.writeFileSync(source, bytes(2, BIG_SIZE));
     await dialog.getByTestId('upload-input').setInputFiles(source);
     await dialog.getByTestId('upload-start').click();
+    // Part 1's retry shows the same notice; wait for the outage itself.
+    await expect.poll(() => dropped.includes('2'), { timeout: 60_000 }).toBe(true);
     await expect(item.getByTestId('upload-item-retry')).toContainText('Connection lost', {
       timeout: 60_000,
     });
