@@ -100,6 +100,12 @@ export const RomFilterQuerySchema = z.object({
   /** Scope. */
   platform_id: queryId.optional(),
   platform_ids: queryList(queryId),
+  /** A manual collection the caller can see (404 otherwise). */
+  collection_id: queryId.optional(),
+  /** A virtual collection's id (URL-safe base64 of `{"name","type"}`). */
+  virtual_collection_id: z.string().min(1).max(2_000).optional(),
+  /** A smart collection the caller can see: its stored criteria join the other filters. */
+  smart_collection_id: queryId.optional(),
   search_term: z.string().max(500).optional(),
 
   genres: queryStrings,

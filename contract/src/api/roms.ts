@@ -350,17 +350,28 @@ export const RomContentQuerySchema = z.object({
 /** Most ROMs one `GET /api/roms/download` zips. */
 export const BULK_DOWNLOAD_MAX_ROMS = 10_000;
 
-/** Query of `GET /api/roms/download`: the ROMs (`rom_ids`) or a whole platform, not both. */
+/** Query of `GET /api/roms/download`: the ROMs (`rom_ids`), a whole platform or a collection. */
 export const RomBulkDownloadQuerySchema = z
   .object({
     rom_ids: commaSeparatedIds('rom_ids'),
     platform_id: z.coerce.number().int().min(1).optional(),
+    /** A whole collection of one kind (the ROMs the caller can see in it). */
+    collection_id: z.coerce.number().int().min(1).optional(),
+    virtual_collection_id: z.string().min(1).max(2_000).optional(),
+    smart_collection_id: z.coerce.number().int().min(1).optional(),
     /** The zip's name (`.zip` is added when missing). */
     filename: z.string().min(1).max(255).optional(),
   })
   .refine(
-    (query) => (query.rom_ids === undefined) !== (query.platform_id === undefined),
-    'Give either rom_ids or platform_id',
+    (query) =>
+      [
+        query.rom_ids,
+        query.platform_id,
+        query.collection_id,
+        query.virtual_collection_id,
+        query.smart_collection_id,
+      ].filter((value) => value !== undefined).length === 1,
+    'Give one of rom_ids, platform_id, collection_id, virtual_collection_id or smart_collection_id',
   );
 export type RomBulkDownloadQuery = z.infer<typeof RomBulkDownloadQuerySchema>;
 

@@ -435,7 +435,10 @@ describe('GET /api/roms/{id}/content/{file_name}', () => {
 
     const both = await get(app, session, `/api/roms/download?rom_ids=1&platform_id=${nes}`);
     expect(both.statusCode).toBe(400);
-    expect(both.json()).toEqual({ detail: 'Give either rom_ids or platform_id' });
+    expect(both.json()).toEqual({
+      detail:
+        'Give one of rom_ids, platform_id, collection_id, virtual_collection_id or smart_collection_id',
+    });
     expect((await get(app, session, '/api/roms/download')).statusCode).toBe(400);
     expect((await get(app, session, '/api/roms/download?rom_ids=1;2')).statusCode).toBe(400);
     const unknown = await get(app, session, `/api/roms/download?rom_ids=${ids[0] ?? 0},99999`);

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+
+import { queryBoolean } from './common.js';
+
+/** Longest collection name (trimmed) and description. */
+export const COLLECTION_NAME_MAX = 200;
+export const COLLECTION_DESCRIPTION_MAX = 5_000;
+/** Most ROM ids one `POST`/`DELETE /api/collections/{id}/roms` takes. */
+export const COLLECTION_ROMS_MAX = 20_000;
+/** Cover thumbnails a collection answer carries (RomM: up to five member covers). */
+export const COLLECTION_COVERS_MAX = 5;
+/** A value of the merged metadata becomes a virtual collection when more than this many ROMs share it. */
+export const VIRTUAL_COLLECTION_MIN_ROMS = 2;
+
+/** The kinds of virtual collection (RomM), `all` listing every kind. */
+export const VIRTUAL_COLLECTION_TYPES = [
+  'genre',
+  'franchise',
+  'collection',
+  'mode',
+  'company',
+] as const;
+export type VirtualCollectionType = (typeof VIRTUAL_COLLECTION_TYPES)[number];
+
+/** What every kind of collection answers (RomM's base collection fields). */
+const CollectionBaseSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  /** Member ids the caller may see. */
+  rom_ids: z.array(z.number().int()),
+  rom_count: z.number().int(),
+  /** The collection's own cover, else the generated collage; null when it has no cover at all. */
+  path_cover_small: z.string().nullable(),
+  path_cover_large: z.string().nullable(),
+  /** Up to five member covers. */
+  path_covers_small: z.array(z.string()),
+  path_covers_large: z.array(z.string()),
+  is_public: z.boolean(),
+  is_favorite: z.boolean(),
+  is_virtual: z.boolean(),
+  is_smart: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+/** A manual collection (RomM `CollectionSchema`); favourites are the owner's `is_favorite` one. */
+export const CollectionSchema = CollectionBaseSchema.extend({
+  id: z.number().int(),
+  url_cover: z.string(),
+  user_id: z.number().int(),
+  owner_username: z.string(),
+});
+export type Collection = z.infer<typeof CollectionSchema>;
+export const CollectionListSchema = z.array(CollectionSchema);
+
+/** A collection generated from the merged metadata (RomM `VirtualCollectionSchema`). */
+export const VirtualCollectionSchema = CollectionBaseSchema.extend({
+  /** URL-safe base64 of JSON `{"name","type"}`. */
+  id: z.string(),
+  type: z.enum(VIRTUAL_COLLECTION_TYPES),
+});
+export type VirtualCollection = z.infer<typeof VirtualCollectionSchema>;
+export const VirtualCollectionListSchema = z.array(VirtualCollectionSchema);
+
+/** A saved filter whose members are the live filter result (RomM `SmartCollectionSchema`). */
+export const SmartCollectionSchema = CollectionBaseSchema.extend({
+  id: z.number().int(),
+  /** `GET /api/roms` filter names and values (RomFilterQuerySchema). */
+  filter_criteria: z.record(z.string(), z.unknown()),
+  /** A JSON string describing the criteria in words, as RomM sends it. */
+  filter_summary: z.string(),
+  user_id: z.number().int(),
+  owner_username: z.string(),
+});
+export type SmartCollection = z.infer<typeof SmartCollectionSchema>;
+export const SmartCollectionListSchema = z.array(SmartCollectionSchema);
+
+export const CollectionIdParamsSchema = z.object({
+  id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+});
+export const VirtualCollectionIdParamsSchema = z.object({ id: z.string().min(1).max(2_000) });
+
+/** `POST /api/collections` query (RomM sends the flags in the query string). */
+export const CreateCollectionQuerySchema = z.object({
+  is_public: queryBoolean(false),
+  is_favorite: queryBoolean(false),
+});
+/** `PUT /api/collections/{id}` query. */
+export const UpdateCollectionQuerySchema = z.object({
+  is_public: z
+    .enum(['true', 'false', '1', '0', 'True', 'False'])
+    .optional()
+    .transform((value) =>
+      value === undefined ? undefined : value === 'true' || value === '1' || value === 'True',
+    ),
+  /** Drop the collection's own cover and go back to the collage. */
+  remove_cover: queryBoolean(false),
+});
+
+/** The text fields of the multipart create / update form. */
+export const CollectionFormSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Name is required')
+    .max(COLLECTION_NAME_MAX, `Name is at most ${String(COLLECTION_NAME_MAX)} characters`),
+  description: z.string().trim().max(COLLECTION_DESCRIPTION_MAX).default(''),
+  /** A picture to fetch as the cover (http or https). */
+  url_cover: z.string().trim().max(2_000).default(''),
+});
+export type CollectionForm = z.infer<typeof CollectionFormSchema>;
+
+/** `POST` / `DELETE /api/collections/{id}/roms`: all of them or none. */
+export const CollectionRomsBodySchema = z.object({
+  rom_ids: z.array(z.number().int().min(1)).min(1).max(COLLECTION_ROMS_MAX),
+});
+export type CollectionRomsBody = z.infer<typeof CollectionRomsBodySchema>;
+
+export const VirtualCollectionListQuerySchema = z.object({
+  type: z.enum([...VIRTUAL_COLLECTION_TYPES, 'all']).default('all'),
+  limit: z.coerce.number().int().min(1).max(10_000).optional(),
+});
+
+/** The text fields of `POST /api/collections/smart` and `PUT /api/collections/smart/{id}`. */
+export const SmartCollectionFormSchema = CollectionFormSchema.omit({ url_cover: true }).extend({
+  /** JSON object of `GET /api/roms` filters (422 when a name or value is not one). */
+  filter_criteria: z.string().max(20_000),
+});
+export type SmartCollectionForm = z.infer<typeof SmartCollectionFormSchema>;
+export const SmartCollectionQuerySchema = z.object({ is_public: queryBoolean(false) });
