@@ -28,6 +28,8 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['web/src/**/*.test.{ts,tsx}'],
+          // Rendering whole pages in jsdom takes seconds on a busy 2-core machine.
+          testTimeout: 20_000,
         },
       },
     ],
