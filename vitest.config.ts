@@ -28,6 +28,7 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['web/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['web/src/test/setup.ts'],
           // Rendering whole pages in jsdom takes seconds on a busy 2-core machine.
           testTimeout: 20_000,
         },
