@@ -54,6 +54,7 @@ import { permissionsRoutes } from './modules/permissions/permissions.routes.js';
 import { libraryConfigRoutes } from './modules/library/library-config.routes.js';
 import { platformsRoutes } from './modules/platforms/platforms.routes.js';
 import { romsRoutes } from './modules/roms/roms.routes.js';
+import { dynamicCollectionsRoutes } from './modules/collections/dynamic-collections.routes.js';
 import { registerScanGateway } from './modules/scan/scan.gateway.js';
 import { statsRoutes } from './modules/stats/stats.routes.js';
 import { setupRoutes } from './modules/setup/setup.routes.js';
@@ -271,6 +272,10 @@ async function registerApiRoutes(
     uploads: container.romUploads,
     chunkedUploads: container.chunkedUploads,
     resourcesDir: path.join(config.dataDir, 'resources'),
+  });
+  await app.register(dynamicCollectionsRoutes, {
+    virtual: container.virtualCollections,
+    smart: container.smartCollections,
   });
   await app.register(metadataRoutes, { metadata: container.metadata, roms: container.roms });
   await app.register(tasksRoutes, { tasks: container.tasks });

@@ -21,6 +21,11 @@ import { VerifiedCredentials } from './modules/auth/verified-credentials.js';
 import { ClientTokensRepository } from './modules/client-tokens/client-tokens.repository.js';
 import { ClientTokensService } from './modules/client-tokens/client-tokens.service.js';
 import { DeviceAuthService } from './modules/client-tokens/device-auth.service.js';
+import { SmartCollectionAccess } from './modules/collections/smart-collection-access.js';
+import { SmartCollectionsRepository } from './modules/collections/smart-collections.repository.js';
+import { SmartCollectionsService } from './modules/collections/smart-collections.service.js';
+import { VirtualCollectionsRepository } from './modules/collections/virtual-collections.repository.js';
+import { VirtualCollectionsService } from './modules/collections/virtual-collections.service.js';
 import { FirmwareRepository } from './modules/firmware/firmware.repository.js';
 import { FirmwareService } from './modules/firmware/firmware.service.js';
 import { HashPool } from './modules/hashing/hash-pool.js';
@@ -133,6 +138,8 @@ function createRepositories(db: Db) {
     stats: new StatsRepository(db),
     romMaintenance: new RomMaintenanceRepository(db),
     taskRuns: new TaskRunsRepository(db),
+    smartCollections: new SmartCollectionsRepository(db),
+    virtualCollections: new VirtualCollectionsRepository(db),
   };
 }
 
@@ -306,6 +313,16 @@ function createRomServices(
     files,
     romResources,
   );
+  const smartCollectionAccess = new SmartCollectionAccess(repositories.smartCollections);
+  const romList = new RomListService(
+    repositories.roms,
+    repositories.romList,
+    repositories.romWrites,
+    repositories.romNotes,
+    new BrowserPlayability(config, shared.libraryConfig),
+    versions,
+    smartCollectionAccess,
+  );
   const romUploads = new RomUploadService(
     library.platformLookup,
     library.scan,
@@ -316,15 +333,17 @@ function createRomServices(
   );
   return {
     roms,
-    romList: new RomListService(
-      repositories.roms,
-      repositories.romList,
-      repositories.romWrites,
-      repositories.romNotes,
-      new BrowserPlayability(config, shared.libraryConfig),
-      versions,
-    ),
+    romList,
     romFiles,
+    smartCollections: new SmartCollectionsService(
+      repositories.smartCollections,
+      smartCollectionAccess,
+      romList,
+    ),
+    virtualCollections: new VirtualCollectionsService(
+      repositories.virtualCollections,
+      repositories.romWrites,
+    ),
     romEdits: new RomEditsService(
       roms,
       romFiles,

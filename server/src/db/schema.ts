@@ -208,6 +208,18 @@ export interface RomFacetTable {
   rom_id: number;
 }
 
+/** A user's saved ROM filter; members are the live result of `filter_criteria` (JSON). */
+export interface SmartCollectionTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  description: string;
+  filter_criteria: string;
+  is_public: number;
+  created_at: string;
+  updated_at: string;
+}
+
 /** Notes about a ROM (RomM 5): several per user, public or private; `tags` is a JSON list. */
 export interface RomNoteTable {
   id: Generated<number>;
@@ -353,6 +365,7 @@ export interface Database {
   launchbox_image: LaunchboxImageTable;
   task_run: TaskRunTable;
   rom_facet: RomFacetTable;
+  smart_collection: SmartCollectionTable;
 }
 
 export type UserRow = Selectable<UserTable>;
@@ -374,3 +387,4 @@ export type NewTaskRunRow = Insertable<TaskRunTable>;
 export type RomNoteRow = Selectable<RomNoteTable>;
 export type FirmwareRow = Selectable<FirmwareTable>;
 export type PlayAssetRow = Selectable<PlayAssetTable>;
+export type SmartCollectionRow = Selectable<SmartCollectionTable>;

@@ -73,6 +73,10 @@ export interface RomFilter extends RomScope {
   flags: RomFlags;
   /** ISO-8601; only ROMs updated after it. */
   updatedAfter: string | null;
+  /** A virtual collection: the ROMs carrying one value of a merged-metadata list. */
+  facetValue?: { kind: string; value: string } | null;
+  /** A smart collection: its saved filter (planned for its owner), AND-ed with this one. */
+  savedFilter?: RomFilter | null;
 }
 
 const FALSE = sql<SqlBool>`0`;
@@ -224,6 +228,15 @@ export function filterClauses(filter: RomFilter): Expression<SqlBool>[] {
   clauses.push(...flagClauses(filter.userId, filter.flags));
   if (filter.updatedAfter !== null) {
     clauses.push(sql<SqlBool>`rom.updated_at > ${filter.updatedAfter}`);
+  }
+  if (filter.facetValue !== undefined && filter.facetValue !== null) {
+    const { kind, value } = filter.facetValue;
+    clauses.push(
+      sql<SqlBool>`rom.id IN (SELECT rom_id FROM rom_facet WHERE kind = ${kind} AND value = ${value})`,
+    );
+  }
+  if (filter.savedFilter !== undefined && filter.savedFilter !== null) {
+    clauses.push(...filterClauses(filter.savedFilter));
   }
   return clauses;
 }

@@ -117,7 +117,10 @@ export function toRomUserDto(
 }
 
 /** `/assets/romm/resources/<path>?ts=<when it was written>`, or '' without a cover. */
-function coverUrl(row: RomWithPlatformRow, size: 'small' | 'big'): string {
+export function coverUrl(
+  row: Pick<RomWithPlatformRow, 'id' | 'platform_id' | 'cover_updated_at'>,
+  size: 'small' | 'big',
+): string {
   if (row.cover_updated_at === null) return '';
   const relative = RomResources.coverPath(row.platform_id, row.id, size);
   return `${RESOURCES_URL_PREFIX}/${relative}?ts=${encodeURIComponent(row.cover_updated_at)}`;
