@@ -28,6 +28,11 @@ import { LibraryConfigEditor } from './modules/library/library-config.editor.js'
 import { LibraryConfigService } from './modules/library/library-config.service.js';
 import { PlayAssetsRepository } from './modules/play-assets/play-assets.repository.js';
 import { PlayAssetsService } from './modules/play-assets/play-assets.service.js';
+import { CollectionAccess } from './modules/collections/collection-access.js';
+import { CollectionCovers } from './modules/collections/collection-covers.js';
+import { CollectionMembersService } from './modules/collections/collection-members.service.js';
+import { CollectionsRepository } from './modules/collections/collections.repository.js';
+import { CollectionsService } from './modules/collections/collections.service.js';
 import { FilesystemPlatforms } from './modules/platforms/filesystem-platforms.js';
 import { PlatformLookup } from './modules/platforms/platform-lookup.js';
 import { PlatformsRepository } from './modules/platforms/platforms.repository.js';
@@ -92,13 +97,15 @@ export function createContainer(
   const shared = createSharedParts(config, db, log);
   const accounts = createAccountServices(config, repositories, shared, log, options);
   const library = createLibraryServices(config, repositories, shared, log, options);
-  const roms = createRomServices(config, repositories, shared, library, options);
+  const collections = createCollectionServices(repositories, shared, options);
+  const roms = createRomServices(config, repositories, shared, library, collections, options);
   const system = new SystemService(config, version, accounts.userAccounts, shared.libraryConfig);
   return {
     ...shared,
     ...accounts,
     ...library,
     ...roms,
+    ...collections,
     tasks: createTasks(config, repositories, shared, { ...accounts, ...library }, log),
     system,
     setup: new SetupService(
@@ -133,6 +140,7 @@ function createRepositories(db: Db) {
     stats: new StatsRepository(db),
     romMaintenance: new RomMaintenanceRepository(db),
     taskRuns: new TaskRunsRepository(db),
+    collections: new CollectionsRepository(db),
   };
 }
 
@@ -279,12 +287,33 @@ function createLibraryServices(
 
 type LibraryServices = ReturnType<typeof createLibraryServices>;
 
+/** Manual collections, their members and favourites (the ROM services read them). */
+function createCollectionServices(
+  repositories: Repositories,
+  shared: SharedParts,
+  options: ContainerOptions,
+) {
+  const access = new CollectionAccess(repositories.collections);
+  const covers = new CollectionCovers(
+    shared.romResources,
+    options.coverFetch ?? STRICT_COVER_FETCH,
+  );
+  const collections = new CollectionsService(repositories.collections, access, covers);
+  return {
+    collections,
+    collectionMembers: new CollectionMembersService(repositories.collections, access, collections),
+  };
+}
+
+type CollectionServices = ReturnType<typeof createCollectionServices>;
+
 /** A ROM's reads, files on disk, edits, personal data, manuals and uploads. */
 function createRomServices(
   config: AppConfig,
   repositories: Repositories,
   shared: SharedParts,
   library: LibraryServices,
+  { collectionMembers }: CollectionServices,
   options: ContainerOptions,
 ) {
   const { files, romResources } = shared;
@@ -297,6 +326,7 @@ function createRomServices(
     library.playAssets,
     repositories.romNotes,
     versions,
+    collectionMembers,
   );
   const romFiles = new RomFilesService(
     roms,
@@ -305,6 +335,7 @@ function createRomServices(
     config.libraryDir,
     files,
     romResources,
+    collectionMembers,
   );
   const romUploads = new RomUploadService(
     library.platformLookup,
@@ -319,10 +350,16 @@ function createRomServices(
     romList: new RomListService(
       repositories.roms,
       repositories.romList,
-      repositories.romWrites,
+      // Cached list aggregates follow ROM writes and collection membership alike.
+      {
+        get version() {
+          return repositories.romWrites.version + repositories.collections.version;
+        },
+      },
       repositories.romNotes,
       new BrowserPlayability(config, shared.libraryConfig),
       versions,
+      collectionMembers,
     ),
     romFiles,
     romEdits: new RomEditsService(
@@ -332,7 +369,12 @@ function createRomServices(
       romResources,
       options.coverFetch ?? STRICT_COVER_FETCH,
     ),
-    romProps: new RomPropsService(roms, repositories.roms, repositories.romWrites),
+    romProps: new RomPropsService(
+      roms,
+      repositories.roms,
+      repositories.romWrites,
+      collectionMembers,
+    ),
     romManuals: new RomManualsService(roms, repositories.romWrites, romResources),
     romNotes: new RomNotesService(roms, repositories.romNotes),
     romUploads,

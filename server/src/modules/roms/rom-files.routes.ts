@@ -26,9 +26,9 @@ export function downloadRomsRoute(app: RomsApp, files: RomFilesService): void {
       attachValidation: true,
       schema: {
         tags: ['roms'],
-        summary: 'Download several ROMs, or a whole platform, as one zip',
+        summary: 'Download several ROMs, a whole platform or a collection as one zip',
         description:
-          'Give `rom_ids` (comma-separated) or `platform_id`, not both. The zip is stored ' +
+          'Give one of `rom_ids` (comma-separated), `platform_id` or `collection_id`. The zip is stored ' +
           '(not compressed) and streamed; entries are named by their path in the library.',
         querystring: RomBulkDownloadQuerySchema,
         response: { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
@@ -36,7 +36,8 @@ export function downloadRomsRoute(app: RomsApp, files: RomFilesService): void {
     },
     async (request, reply) => {
       rejectInvalidRequest(request);
-      return sendRomDownload(request, reply, await files.openBulkContent(request.query));
+      const userId = request.user?.id ?? -1;
+      return sendRomDownload(request, reply, await files.openBulkContent(request.query, userId));
     },
   );
 }
