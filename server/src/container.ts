@@ -301,6 +301,7 @@ function createCollectionServices(
   const collections = new CollectionsService(repositories.collections, access, covers);
   return {
     collections,
+    collectionAccess: access,
     collectionMembers: new CollectionMembersService(repositories.collections, access, collections),
   };
 }
