@@ -52,6 +52,7 @@ import { playAssetsRoutes } from './modules/play-assets/play-assets.routes.js';
 import { metadataRoutes } from './modules/metadata/metadata.routes.js';
 import { permissionsRoutes } from './modules/permissions/permissions.routes.js';
 import { libraryConfigRoutes } from './modules/library/library-config.routes.js';
+import { collectionsRoutes } from './modules/collections/collections.routes.js';
 import { platformsRoutes } from './modules/platforms/platforms.routes.js';
 import { romsRoutes } from './modules/roms/roms.routes.js';
 import { dynamicCollectionsRoutes } from './modules/collections/dynamic-collections.routes.js';
@@ -272,6 +273,11 @@ async function registerApiRoutes(
     uploads: container.romUploads,
     chunkedUploads: container.chunkedUploads,
     resourcesDir: path.join(config.dataDir, 'resources'),
+  });
+  await app.register(collectionsRoutes, {
+    collections: container.collections,
+    members: container.collectionMembers,
+    access: container.collectionAccess,
   });
   await app.register(dynamicCollectionsRoutes, {
     virtual: container.virtualCollections,

@@ -33,6 +33,11 @@ import { LibraryConfigEditor } from './modules/library/library-config.editor.js'
 import { LibraryConfigService } from './modules/library/library-config.service.js';
 import { PlayAssetsRepository } from './modules/play-assets/play-assets.repository.js';
 import { PlayAssetsService } from './modules/play-assets/play-assets.service.js';
+import { CollectionAccess } from './modules/collections/collection-access.js';
+import { CollectionCovers } from './modules/collections/collection-covers.js';
+import { CollectionMembersService } from './modules/collections/collection-members.service.js';
+import { CollectionsRepository } from './modules/collections/collections.repository.js';
+import { CollectionsService } from './modules/collections/collections.service.js';
 import { FilesystemPlatforms } from './modules/platforms/filesystem-platforms.js';
 import { PlatformLookup } from './modules/platforms/platform-lookup.js';
 import { PlatformsRepository } from './modules/platforms/platforms.repository.js';
@@ -97,13 +102,15 @@ export function createContainer(
   const shared = createSharedParts(config, db, log);
   const accounts = createAccountServices(config, repositories, shared, log, options);
   const library = createLibraryServices(config, repositories, shared, log, options);
-  const roms = createRomServices(config, repositories, shared, library, options);
+  const collections = createCollectionServices(repositories, shared, options);
+  const roms = createRomServices(config, repositories, shared, library, collections, options);
   const system = new SystemService(config, version, accounts.userAccounts, shared.libraryConfig);
   return {
     ...shared,
     ...accounts,
     ...library,
     ...roms,
+    ...collections,
     tasks: createTasks(config, repositories, shared, { ...accounts, ...library }, log),
     system,
     setup: new SetupService(
@@ -138,6 +145,7 @@ function createRepositories(db: Db) {
     stats: new StatsRepository(db),
     romMaintenance: new RomMaintenanceRepository(db),
     taskRuns: new TaskRunsRepository(db),
+    collections: new CollectionsRepository(db),
     smartCollections: new SmartCollectionsRepository(db),
     virtualCollections: new VirtualCollectionsRepository(db),
   };
@@ -286,12 +294,34 @@ function createLibraryServices(
 
 type LibraryServices = ReturnType<typeof createLibraryServices>;
 
+/** Manual collections, their members and favourites (the ROM services read them). */
+function createCollectionServices(
+  repositories: Repositories,
+  shared: SharedParts,
+  options: ContainerOptions,
+) {
+  const access = new CollectionAccess(repositories.collections);
+  const covers = new CollectionCovers(
+    shared.romResources,
+    options.coverFetch ?? STRICT_COVER_FETCH,
+  );
+  const collections = new CollectionsService(repositories.collections, access, covers);
+  return {
+    collections,
+    collectionAccess: access,
+    collectionMembers: new CollectionMembersService(repositories.collections, access, collections),
+  };
+}
+
+type CollectionServices = ReturnType<typeof createCollectionServices>;
+
 /** A ROM's reads, files on disk, edits, personal data, manuals and uploads. */
 function createRomServices(
   config: AppConfig,
   repositories: Repositories,
   shared: SharedParts,
   library: LibraryServices,
+  { collectionMembers }: CollectionServices,
   options: ContainerOptions,
 ) {
   const { files, romResources } = shared;
@@ -304,6 +334,7 @@ function createRomServices(
     library.playAssets,
     repositories.romNotes,
     versions,
+    collectionMembers,
   );
   const romFiles = new RomFilesService(
     roms,
@@ -312,15 +343,22 @@ function createRomServices(
     config.libraryDir,
     files,
     romResources,
+    collectionMembers,
   );
   const smartCollectionAccess = new SmartCollectionAccess(repositories.smartCollections);
   const romList = new RomListService(
     repositories.roms,
     repositories.romList,
-    repositories.romWrites,
+    // Cached list aggregates follow ROM writes and collection membership alike.
+    {
+      get version() {
+        return repositories.romWrites.version + repositories.collections.version;
+      },
+    },
     repositories.romNotes,
     new BrowserPlayability(config, shared.libraryConfig),
     versions,
+    collectionMembers,
     smartCollectionAccess,
   );
   const romUploads = new RomUploadService(
@@ -351,7 +389,12 @@ function createRomServices(
       romResources,
       options.coverFetch ?? STRICT_COVER_FETCH,
     ),
-    romProps: new RomPropsService(roms, repositories.roms, repositories.romWrites),
+    romProps: new RomPropsService(
+      roms,
+      repositories.roms,
+      repositories.romWrites,
+      collectionMembers,
+    ),
     romManuals: new RomManualsService(roms, repositories.romWrites, romResources),
     romNotes: new RomNotesService(roms, repositories.romNotes),
     romUploads,

@@ -169,6 +169,29 @@ export const CollectionFormSchema = z.object({
 });
 export type CollectionForm = z.infer<typeof CollectionFormSchema>;
 
+/**
+ * The text fields of the multipart update: only given fields change. `rom_ids` (a JSON array
+ * string, RomM sends it on every update) replaces the members when given.
+ */
+export const CollectionUpdateFormSchema = z.object({
+  name: CollectionFormSchema.shape.name.optional(),
+  description: z.string().trim().max(COLLECTION_DESCRIPTION_MAX).optional(),
+  url_cover: z.string().trim().max(2_000).optional(),
+  rom_ids: z.string().max(400_000).optional(),
+});
+export type CollectionUpdateForm = z.infer<typeof CollectionUpdateFormSchema>;
+
+/** `GET /api/collections` query. */
+export const CollectionListQuerySchema = z.object({
+  /** ISO-8601: only collections changed after it (RomM). */
+  updated_after: z
+    .string()
+    .max(64)
+    .refine((value) => !Number.isNaN(Date.parse(value)), 'must be an ISO-8601 date-time')
+    .transform((value) => new Date(value).toISOString().replace(/Z$/, '+00:00'))
+    .optional(),
+});
+
 /** `POST` / `DELETE /api/collections/{id}/roms`: all of them or none. */
 export const CollectionRomsBodySchema = z.object({
   rom_ids: z.array(z.number().int().min(1)).min(1).max(COLLECTION_ROMS_MAX),

@@ -42,8 +42,9 @@ export function downloadRomsRoute(
     },
     async (request, reply) => {
       rejectInvalidRequest(request);
-      const query = await lists.downloadScope(request.query, request.user?.id ?? -1);
-      return sendRomDownload(request, reply, await files.openBulkContent(query));
+      const userId = request.user?.id ?? -1;
+      const query = await lists.downloadScope(request.query, userId);
+      return sendRomDownload(request, reply, await files.openBulkContent(query, userId));
     },
   );
 }

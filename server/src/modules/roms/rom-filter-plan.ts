@@ -62,7 +62,11 @@ export function planScope(query: RomFilterQuery): RomScope {
       ...query.platform_ids,
     ]),
   ].sort((a, b) => a - b);
-  return { platformIds, search: planSearch(query.search_term) };
+  return {
+    platformIds,
+    collectionId: query.collection_id ?? null,
+    search: planSearch(query.search_term),
+  };
 }
 
 function facetValues(

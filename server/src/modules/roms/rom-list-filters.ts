@@ -12,6 +12,8 @@ export interface SearchTermPlan {
 /** Which ROMs a list covers before filters: platforms (all when empty) and search terms. */
 export interface RomScope {
   platformIds: readonly number[];
+  /** A manual collection's members only (the caller's access is checked before). */
+  collectionId?: number | null;
   /** Terms are OR-ed; null = no search. */
   search: readonly SearchTermPlan[] | null;
 }
@@ -109,12 +111,16 @@ function searchClause(terms: readonly SearchTermPlan[]): Expression<SqlBool> {
   );
 }
 
-/** The scope's clauses: platforms and search (what `filter_values` is computed over). */
+/** The scope's clauses: platforms, collection and search (what `filter_values` covers). */
 export function scopeClauses(scope: RomScope): Expression<SqlBool>[] {
   const clauses: Expression<SqlBool>[] = [];
   if (scope.platformIds.length > 0) {
     const ids = sql.join(scope.platformIds.map((id) => sql`${id}`));
     clauses.push(sql<SqlBool>`rom.platform_id IN (${ids})`);
+  }
+  if (scope.collectionId != null) {
+    clauses.push(sql<SqlBool>`rom.id IN (SELECT collection_rom.rom_id FROM collection_rom
+      WHERE collection_rom.collection_id = ${scope.collectionId})`);
   }
   if (scope.search !== null) clauses.push(searchClause(scope.search));
   return clauses;
@@ -173,6 +179,12 @@ const playAsset = (userId: number, kind: 'save' | 'state') =>
   sql<SqlBool>`rom.id IN (SELECT play_asset.rom_id FROM play_asset
     WHERE play_asset.kind = ${kind} AND (play_asset.user_id = ${userId} OR play_asset.is_public = 1))`;
 
+/** The ROMs of the caller's favourites collection. */
+const favourites = (userId: number) =>
+  sql<SqlBool>`rom.id IN (SELECT collection_rom.rom_id FROM collection
+    JOIN collection_rom ON collection_rom.collection_id = collection.id
+    WHERE collection.user_id = ${userId} AND collection.is_favorite = 1)`;
+
 /** A yes/no fact kept in `rom_facet` (an index lookup instead of a scan of the ROM rows). */
 const flagFacet = (kind: 'matched' | 'verified') =>
   sql<SqlBool>`rom.id IN (SELECT rom_id FROM rom_facet WHERE kind = ${kind} AND value = '1')`;
@@ -180,7 +192,7 @@ const flagFacet = (kind: 'matched' | 'verified') =>
 function flagClauses(userId: number, flags: RomFlags): Expression<SqlBool>[] {
   const conditions: [boolean | undefined, () => Expression<SqlBool>][] = [
     [flags.matched, () => flagFacet('matched')],
-    [flags.favourite, () => mine(userId, sql<SqlBool>`rom_user.is_favorite = 1`)],
+    [flags.favourite, () => favourites(userId)],
     [flags.duplicate, duplicateClause],
     [flags.lastPlayed, () => mine(userId, sql<SqlBool>`rom_user.last_played IS NOT NULL`)],
     [

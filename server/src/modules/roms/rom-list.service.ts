@@ -11,9 +11,9 @@ import type {
 import { RomFilterQuerySchema } from '@romshelf/contract';
 
 import { HttpError } from '../../http/http-error.js';
-
 import type { SavedFilterSource } from './rom-collection-scopes.js';
 import { virtualCollectionFacet } from './rom-collection-scopes.js';
+import type { RomCollections } from './rom-collections.js';
 import { planFilter } from './rom-filter-plan.js';
 import type { RomFilter, RomScope } from './rom-list-filters.js';
 import { charIndexOf } from './rom-list-query.js';
@@ -85,6 +85,7 @@ export class RomListService {
     private readonly notes: Pick<RomNotesRepository, 'romIdsWithVisibleNotes'>,
     private readonly playability: RomPlayability,
     private readonly versions: RomVersionsSource,
+    private readonly collections: Pick<RomCollections, 'favouriteIdsOf' | 'assertReadable'>,
     private readonly savedFilters: SavedFilterSource,
   ) {}
 
@@ -108,6 +109,9 @@ export class RomListService {
     orderBy: RomSortColumn | null,
     saved = false,
   ): Promise<RomFilter> {
+    if (query.collection_id !== undefined) {
+      await this.collections.assertReadable(userId, query.collection_id);
+    }
     const playable =
       query.playable === undefined
         ? []
@@ -266,7 +270,8 @@ export class RomListService {
       return result;
     };
     if (scope.search !== null) return compute();
-    return this.cached(`filters:${scope.platformIds.join(',')}`, compute);
+    const key = `filters:${scope.platformIds.join(',')}:${String(scope.collectionId ?? '')}`;
+    return this.cached(key, compute);
   }
 
   private async simpleRoms(
@@ -282,6 +287,7 @@ export class RomListService {
       (await this.roms.romUsersOf(userId, ids)).map((romUser) => [romUser.rom_id, romUser]),
     );
     const withNotes = await this.notes.romIdsWithVisibleNotes(userId, ids);
+    const favourites = await this.collections.favouriteIdsOf(userId, ids);
     const versions = grouped
       ? await this.versions.groups.siblingsOf(ids, userId)
       : new Map<number, SiblingRom[]>();
@@ -293,9 +299,12 @@ export class RomListService {
           row,
           userId,
           files.filter((file) => file.rom_id === row.id),
-          romUsers.get(row.id),
-          withNotes.has(row.id),
-          versions.get(row.id),
+          {
+            romUser: romUsers.get(row.id),
+            favourite: favourites.has(row.id),
+            hasNotes: withNotes.has(row.id),
+            siblings: versions.get(row.id),
+          },
         ),
       );
   }
