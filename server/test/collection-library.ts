@@ -1,5 +1,5 @@
 import type { Platform, RomListPage } from '@romshelf/contract';
-import type { FastifyInstance } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 
 import { openDatabase } from '../src/db/database.js';
@@ -66,7 +66,7 @@ export interface CollectionLibrary extends TestApp {
     url: string,
     payload?: object | string,
     headers?: Record<string, string>,
-  ) => ReturnType<FastifyInstance['inject']>;
+  ) => Promise<LightMyRequestResponse>;
   /** Scans the library again (after files were added). */
   rescan: () => Promise<void>;
   /** Writes identification results for ROMs as the metadata writer stores them. */
