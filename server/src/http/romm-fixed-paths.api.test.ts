@@ -25,6 +25,7 @@ const ROMM_FIXED_SUB_PATHS = [
   '/api/states/identifiers',
   '/api/firmware/identifiers',
   '/api/users/identifiers',
+  '/api/collections/identifiers',
 ] as const;
 
 function saveUpload(fileName: string) {
