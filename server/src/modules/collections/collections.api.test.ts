@@ -143,9 +143,19 @@ describe('/api/collections', () => {
     });
     const addedAgain = await alice.send('POST', url, { rom_ids: [alpha] });
     expect(addedAgain.json<Collection>().rom_count).toBe(3);
+    expect(await alice.romIds(`collection_id=${list.id}`)).toEqual([alpha, bravo, echo]);
     const removed = await alice.send('DELETE', url, { rom_ids: [bravo, 999_999] });
     expect(removed.statusCode).toBe(200);
     expect(removed.json<Collection>().rom_ids).toEqual([alpha, echo]);
+    // The gallery follows at once (its kept order belongs to the previous membership).
+    expect(await alice.romIds(`collection_id=${list.id}`)).toEqual([alpha, echo]);
+    const page = (
+      await alice.get(`/api/roms?collection_id=${list.id}&with_rom_id_index=true`)
+    ).json<{
+      total: number;
+      rom_id_index: number[];
+    }>();
+    expect(page).toMatchObject({ total: 2, rom_id_index: [alpha, echo] });
     for (const body of [{ rom_ids: [] }, { rom_ids: ['1'] }, {}]) {
       const invalid = await alice.send('POST', url, body);
       expect(invalid.statusCode, JSON.stringify(body)).toBe(422);
