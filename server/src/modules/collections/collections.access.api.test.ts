@@ -28,6 +28,11 @@ const ROUTES: Route[] = [
       ),
   },
   {
+    name: 'PUT /api/collections/{id}/visibility',
+    write: true,
+    call: (c, id) => c.send('PUT', `/api/collections/${id}/visibility`, { is_public: false }),
+  },
+  {
     name: 'DELETE /api/collections/{id}',
     write: true,
     call: (c, id) => c.send('DELETE', `/api/collections/${id}`),

@@ -66,9 +66,18 @@ describe('/api/collections', () => {
       rom_count: 2,
     });
 
+    const shared = await alice.send('PUT', `/api/collections/${created.id}/visibility`, {
+      is_public: true,
+    });
+    expect(shared.json<Collection>()).toMatchObject({ is_public: true, rom_count: 2 });
+    const unshared = await alice.send('PUT', `/api/collections/${created.id}/visibility`, {
+      is_public: false,
+    });
+    expect(unshared.json<Collection>().is_public).toBe(false);
+
     const listed = (await alice.get('/api/collections')).json<Collection[]>();
     expect(listed.map((collection) => collection.name)).toEqual(['Two players']);
-    expect((await alice.get(`/api/collections/${created.id}`)).json()).toEqual(edited.json());
+    expect((await alice.get(`/api/collections/${created.id}`)).json()).toEqual(unshared.json());
     expect((await alice.get('/api/collections/identifiers')).json()).toEqual([created.id]);
 
     const deleted = await alice.send('DELETE', `/api/collections/${created.id}`);
