@@ -76,7 +76,9 @@ export async function virtualCollectionFigures(ctx) {
     rows.push(
       await measureGets(
         `GET /api/roms?virtual_collection_id (${biggest.rom_count.toLocaleString('en')}-ROM ${biggest.type}, ${size})`,
-        [`${ctx.baseUrl}/api/roms?limit=72&with_filter_values=false&virtual_collection_id=${biggest.id}`],
+        [
+          `${ctx.baseUrl}/api/roms?limit=72&with_filter_values=false&virtual_collection_id=${biggest.id}`,
+        ],
         ctx.cookie,
         requests,
         '25 ms',
@@ -115,7 +117,9 @@ async function smartCollectionFigures(ctx, size) {
     rows.push(
       await measureGets(
         `GET /api/roms?smart_collection_id (${label})`,
-        [`${ctx.baseUrl}/api/roms?limit=72&with_filter_values=false&smart_collection_id=${smart.id}`],
+        [
+          `${ctx.baseUrl}/api/roms?limit=72&with_filter_values=false&smart_collection_id=${smart.id}`,
+        ],
         ctx.cookie,
         requests,
         '25 ms',

@@ -22,6 +22,7 @@ import { ClientTokensRepository } from './modules/client-tokens/client-tokens.re
 import { ClientTokensService } from './modules/client-tokens/client-tokens.service.js';
 import { DeviceAuthService } from './modules/client-tokens/device-auth.service.js';
 import { SmartCollectionAccess } from './modules/collections/smart-collection-access.js';
+import type { SavedFilterSource } from './modules/roms/rom-collection-scopes.js';
 import { SmartCollectionsRepository } from './modules/collections/smart-collections.repository.js';
 import { SmartCollectionsService } from './modules/collections/smart-collections.service.js';
 import { VirtualCollectionsRepository } from './modules/collections/virtual-collections.repository.js';
@@ -103,7 +104,15 @@ export function createContainer(
   const accounts = createAccountServices(config, repositories, shared, log, options);
   const library = createLibraryServices(config, repositories, shared, log, options);
   const collections = createCollectionServices(repositories, shared, options);
-  const roms = createRomServices(config, repositories, shared, library, collections, options);
+  const savedFilters = new SmartCollectionAccess(repositories.smartCollections);
+  const roms = createRomServices(
+    config,
+    repositories,
+    shared,
+    library,
+    { ...collections, savedFilters },
+    options,
+  );
   const system = new SystemService(config, version, accounts.userAccounts, shared.libraryConfig);
   return {
     ...shared,
@@ -111,6 +120,7 @@ export function createContainer(
     ...library,
     ...roms,
     ...collections,
+    ...createDynamicCollections(repositories, roms.romList, savedFilters),
     tasks: createTasks(config, repositories, shared, { ...accounts, ...library }, log),
     system,
     setup: new SetupService(
@@ -321,7 +331,7 @@ function createRomServices(
   repositories: Repositories,
   shared: SharedParts,
   library: LibraryServices,
-  { collectionMembers }: CollectionServices,
+  { collectionMembers, savedFilters }: CollectionServices & { savedFilters: SavedFilterSource },
   options: ContainerOptions,
 ) {
   const { files, romResources } = shared;
@@ -345,7 +355,6 @@ function createRomServices(
     romResources,
     collectionMembers,
   );
-  const smartCollectionAccess = new SmartCollectionAccess(repositories.smartCollections);
   const romList = new RomListService(
     repositories.roms,
     repositories.romList,
@@ -359,7 +368,7 @@ function createRomServices(
     new BrowserPlayability(config, shared.libraryConfig),
     versions,
     collectionMembers,
-    smartCollectionAccess,
+    savedFilters,
   );
   const romUploads = new RomUploadService(
     library.platformLookup,
@@ -373,15 +382,6 @@ function createRomServices(
     roms,
     romList,
     romFiles,
-    smartCollections: new SmartCollectionsService(
-      repositories.smartCollections,
-      smartCollectionAccess,
-      romList,
-    ),
-    virtualCollections: new VirtualCollectionsService(
-      repositories.virtualCollections,
-      repositories.romWrites,
-    ),
     romEdits: new RomEditsService(
       roms,
       romFiles,
@@ -401,6 +401,21 @@ function createRomServices(
     chunkedUploads: new ChunkedUploadService(
       romUploads,
       path.join(config.dataDir, CHUNKED_UPLOAD_FOLDER),
+    ),
+  };
+}
+
+/** Collections whose members are computed: virtual (from metadata) and smart (saved filters). */
+function createDynamicCollections(
+  repositories: Repositories,
+  romList: RomListService,
+  access: SmartCollectionAccess,
+) {
+  return {
+    smartCollections: new SmartCollectionsService(repositories.smartCollections, access, romList),
+    virtualCollections: new VirtualCollectionsService(
+      repositories.virtualCollections,
+      repositories.romWrites,
     ),
   };
 }
