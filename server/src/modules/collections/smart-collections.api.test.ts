@@ -348,6 +348,32 @@ describe('the smart_collection_id scope', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('follows saves at once when its filter looks at them (the A–Z index too)', async () => {
+    const smart = await created(alice, { name: 'Saved', filter_criteria: '{"has_saves": true}' });
+    const gallery = async () =>
+      (await lib.as(alice, 'GET', `/api/roms?smart_collection_id=${smart.id}`)).json<RomListPage>();
+    expect((await gallery()).char_index).toEqual({});
+    const boundary = '----smart-save';
+    const upload = await lib.as(
+      alice,
+      'POST',
+      `/api/saves?rom_id=${lib.romId('Beta (USA).nes')}`,
+      Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="saveFile"; filename="Beta.srm"\r\n` +
+            'Content-Type: application/octet-stream\r\n\r\n',
+        ),
+        Buffer.alloc(64, 1),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+      { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    );
+    expect(upload.statusCode, upload.body).toBe(200);
+    const after = await gallery();
+    expect(after.items.map((rom) => rom.fs_name)).toEqual(['Beta (USA).nes']);
+    expect(after.char_index).toEqual({ b: 0 });
+  });
+
   it('takes up a newly scanned game that matches, at once', async () => {
     const nes = lib.platformId('nes');
     const smart = await created(alice, {

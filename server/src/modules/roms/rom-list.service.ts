@@ -64,6 +64,15 @@ function emptySidecars(): FacetSidecars {
   return { values, counts };
 }
 
+/** The filter (or the smart collection's saved one inside it) looks at saves or states. */
+function readsPlayAssets(filter: RomFilter): boolean {
+  const { hasSaves, hasStates } = filter.flags;
+  if (hasSaves !== undefined || hasStates !== undefined) return true;
+  return filter.savedFilter !== undefined && filter.savedFilter !== null
+    ? readsPlayAssets(filter.savedFilter)
+    : false;
+}
+
 interface CachedAggregate<T> {
   version: number;
   value: T;
@@ -220,8 +229,7 @@ export class RomListService {
       if (query.with_char_index) {
         const compute = () => this.lists.charCounts(filter, charColumn);
         // Saves and states are written elsewhere, without a ROM data version: not cached.
-        const cacheable =
-          filter.flags.hasSaves === undefined && filter.flags.hasStates === undefined;
+        const cacheable = !readsPlayAssets(filter);
         const key = `chars:${charColumn}:${JSON.stringify(filter)}`;
         const counts = cacheable ? await this.cached(key, compute) : await compute();
         charIndex = charIndexOf(counts, query.order_dir);
