@@ -136,11 +136,30 @@ export class CollectionCovers {
       () => true,
       () => false,
     );
-    if (!exists && !(await this.makeCollage(id, used, signature))) return null;
+    if (!exists && !(await this.makeCollageOnce(id, used, signature))) return null;
     return {
       small: `${RESOURCES_URL_PREFIX}/${small}`,
       large: `${RESOURCES_URL_PREFIX}/${big}`,
     };
+  }
+
+  /** Collages being made, by collection: requests arriving meanwhile wait for the same one. */
+  private readonly making = new Map<number, { signature: string; done: Promise<boolean> }>();
+
+  private async makeCollageOnce(
+    id: number,
+    covers: readonly MemberCover[],
+    signature: string,
+  ): Promise<boolean> {
+    const pending = this.making.get(id);
+    if (pending !== undefined) {
+      await pending.done.catch(() => false);
+      if (pending.signature === signature) return pending.done;
+      return this.makeCollageOnce(id, covers, signature);
+    }
+    const done = this.makeCollage(id, covers, signature).finally(() => this.making.delete(id));
+    this.making.set(id, { signature, done });
+    return done;
   }
 
   private async makeCollage(

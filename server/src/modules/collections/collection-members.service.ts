@@ -39,25 +39,27 @@ export class CollectionMembersService implements RomCollections {
 
   async setFavourite(userId: number, romId: number, favourite: boolean): Promise<void> {
     const now = nowIso();
-    let favourites = await this.collections.favouritesOf(userId);
-    if (favourites === undefined) {
-      if (!favourite) return;
-      const id = await this.collections.create(
-        userId,
-        {
-          name: await this.freeFavouritesName(userId),
-          description: '',
-          url_cover: '',
-          is_public: 0,
-          is_favorite: 1,
-        },
-        now,
-      );
-      favourites = await this.collections.find(id);
+    const existing = await this.collections.favouritesOf(userId);
+    if (existing === undefined && !favourite) return;
+    const id = existing?.id ?? (await this.createFavourites(userId, now));
+    if (favourite) await this.collections.addRoms(id, [romId], now);
+    else await this.collections.removeRoms(id, [romId], now);
+  }
+
+  /**
+   * Makes the user's favourites collection. Two favourites sent at once may both find none:
+   * the second creation breaks the one-favourites-per-user index and uses the first one's.
+   */
+  private async createFavourites(userId: number, now: string): Promise<number> {
+    const fields = { description: '', url_cover: '', is_public: 0, is_favorite: 1 };
+    try {
+      const name = await this.freeFavouritesName(userId);
+      return await this.collections.create(userId, { ...fields, name }, now);
+    } catch (error) {
+      const made = await this.collections.favouritesOf(userId);
+      if (made === undefined) throw error;
+      return made.id;
     }
-    if (favourites === undefined) return;
-    if (favourite) await this.collections.addRoms(favourites.id, [romId], now);
-    else await this.collections.removeRoms(favourites.id, [romId], now);
   }
 
   /** "Favourites", or "Favourites (2)"… when the user already named a collection so. */

@@ -1,7 +1,11 @@
 import type { Collection, DetailedRom, RomUser } from '@romshelf/contract';
 import { describe, expect, it } from 'vitest';
 
-import { collectionForm, collectionsLibrary } from '../../../test/collections-fixtures.js';
+import {
+  COLLECTION_GAMES,
+  collectionForm,
+  collectionsLibrary,
+} from '../../../test/collections-fixtures.js';
 
 /** RomM 5's CollectionSchema fields (backend/endpoints/responses/collection.py). */
 const ROMM_COLLECTION_KEYS = [
@@ -343,5 +347,17 @@ describe('favourites', () => {
       ['Favourites (2)', true],
       ['Favourites', false],
     ]);
+  });
+
+  it('several favourites at once (the bulk bar) make one favourites collection holding them all', async () => {
+    const { alice, romId } = await collectionsLibrary();
+    const ids = Object.keys(COLLECTION_GAMES).map((file) => romId(file.split('/')[2] ?? ''));
+    const answers = await Promise.all(
+      ids.map((id) => alice.send('PUT', `/api/roms/${id}/props`, { data: { is_favorite: true } })),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(ids.map(() => 200));
+    const collections = (await alice.get('/api/collections')).json<Collection[]>();
+    expect(collections).toHaveLength(1);
+    expect(collections[0]?.rom_ids).toEqual([...ids].sort((a, b) => a - b));
   });
 });

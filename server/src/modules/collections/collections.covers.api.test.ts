@@ -1,5 +1,7 @@
+import { readdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 
 import type { Collection, DetailedRom } from '@romshelf/contract';
 import sharp from 'sharp';
@@ -59,7 +61,7 @@ describe('collection covers', () => {
   });
 
   it('without its own cover, shows a collage of up to four member covers and five thumbnails', async () => {
-    const { admin, alice, romId } = await collectionsLibrary();
+    const { admin, alice, romId, dataDir } = await collectionsLibrary();
     const games = [
       'Alpha (USA).nes',
       'Bravo (USA).nes',
@@ -116,6 +118,22 @@ describe('collection covers', () => {
     expect(await pixel(400, 100)).toEqual([0, 1, 0]);
     expect(await pixel(100, 600)).toEqual([0, 0, 1]);
     expect(await pixel(400, 600)).toEqual([1, 1, 0]);
+
+    // Readers arriving together share one new collage; older ones are removed.
+    await alice.send('DELETE', `/api/collections/${list.id}/roms`, { rom_ids: [games[0] ?? 0] });
+    const together = await Promise.all(
+      [1, 2, 3, 4, 5].map(() => alice.get(`/api/collections/${list.id}`)),
+    );
+    const paths = together.map((response) => response.json<Collection>().path_cover_small);
+    expect(new Set(paths).size).toBe(1);
+    expect(paths[0]).not.toBe(collection.path_cover_small);
+    const folder = path.join(dataDir, 'resources', 'collections', String(list.id), 'collage');
+    expect(readdirSync(folder).sort()).toEqual(
+      [paths[0] ?? '', (paths[0] ?? '').replace('-small', '-big')]
+        .map((url) => url.split('/').pop() ?? '')
+        .sort(),
+    );
+    await alice.send('POST', `/api/collections/${list.id}/roms`, { rom_ids: [games[0] ?? 0] });
 
     // An own cover wins; removing it goes back to the collage.
     const own = await alice.send(

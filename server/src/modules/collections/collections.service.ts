@@ -104,7 +104,7 @@ export class CollectionsService {
     if (flags.is_favorite && (await this.collections.favouritesOf(userId)) !== undefined) {
       throw new HttpError(409, 'You already have a favourites collection');
     }
-    // The picture is checked (and fetched) before anything is written.
+    // A linked cover is fetched before anything is written; an unusable picture undoes the row.
     const picture =
       artwork ?? (form.url_cover === '' ? null : await this.covers.fetch(form.url_cover));
     const now = nowIso();
