@@ -17,6 +17,7 @@ import { taskRuns } from './202611270500_task_runs.js';
 import { romFacets } from './202611280100_rom_facets.js';
 import { romVersionGroups } from './202611280200_rom_version_groups.js';
 import { clientTokens } from './202611280500_client_tokens.js';
+import { devicesAndSync } from './202611290300_devices_and_sync.js';
 
 /**
  * Every migration, in order, listed explicitly (no directory scanning, so bundling and the
@@ -40,6 +41,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202611280100_rom_facets': romFacets,
   '202611280200_rom_version_groups': romVersionGroups,
   '202611280500_client_tokens': clientTokens,
+  '202611290300_devices_and_sync': devicesAndSync,
 };
 
 export const migrationProvider: MigrationProvider = {
