@@ -42,12 +42,14 @@ export function registerAuthHook(
   app.decorateRequest('scopes', null as unknown as readonly Scope[]);
   app.decorateRequest('session', null);
   app.decorateRequest('authMethod', null);
+  app.decorateRequest('tokenDeviceId', null);
 
   app.addHook('onRequest', async (request, reply) => {
     request.user = null;
     request.scopes = [];
     request.session = null;
     request.authMethod = null;
+    request.tokenDeviceId = null;
 
     const access = accessOf(request);
     const authorization = request.headers.authorization;
@@ -68,6 +70,7 @@ export function registerAuthHook(
           : await deps.oauth.authenticateAccess(bearer);
         request.user = found.user;
         request.scopes = found.scopes;
+        request.tokenDeviceId = 'deviceId' in found ? (found.deviceId as string | null) : null;
         request.authMethod = 'bearer';
       }
     } else if (!handlerChecks) {
