@@ -21,6 +21,8 @@ import { VerifiedCredentials } from './modules/auth/verified-credentials.js';
 import { ClientTokensRepository } from './modules/client-tokens/client-tokens.repository.js';
 import { ClientTokensService } from './modules/client-tokens/client-tokens.service.js';
 import { DeviceAuthService } from './modules/client-tokens/device-auth.service.js';
+import { DevicesRepository } from './modules/devices/devices.repository.js';
+import { DevicesService } from './modules/devices/devices.service.js';
 import { FirmwareRepository } from './modules/firmware/firmware.repository.js';
 import { FirmwareService } from './modules/firmware/firmware.service.js';
 import { HashPool } from './modules/hashing/hash-pool.js';
@@ -29,6 +31,8 @@ import { LibraryConfigService } from './modules/library/library-config.service.j
 import { PlayAssetsRepository } from './modules/play-assets/play-assets.repository.js';
 import { PlayAssetsService } from './modules/play-assets/play-assets.service.js';
 import { FilesystemPlatforms } from './modules/platforms/filesystem-platforms.js';
+import { PlaySessionsRepository } from './modules/play-sessions/play-sessions.repository.js';
+import { PlaySessionsService } from './modules/play-sessions/play-sessions.service.js';
 import { PlatformLookup } from './modules/platforms/platform-lookup.js';
 import { PlatformsRepository } from './modules/platforms/platforms.repository.js';
 import { PlatformsService } from './modules/platforms/platforms.service.js';
@@ -58,6 +62,9 @@ import { createMetadataProviders, trustedOrigins } from './modules/metadata/meta
 import { MetadataRepository } from './modules/metadata/metadata.repository.js';
 import { MetadataService } from './modules/metadata/metadata.service.js';
 import { ScanService } from './modules/scan/scan.service.js';
+import { SaveSyncRepository } from './modules/sync/save-sync.repository.js';
+import { SaveSyncService } from './modules/sync/save-sync.service.js';
+import { SyncService } from './modules/sync/sync.service.js';
 import { StatsRepository } from './modules/stats/stats.repository.js';
 import { StatsService } from './modules/stats/stats.service.js';
 import { SetupService } from './modules/setup/setup.service.js';
@@ -90,8 +97,9 @@ export function createContainer(
 ) {
   const repositories = createRepositories(db);
   const shared = createSharedParts(config, db, log);
-  const accounts = createAccountServices(config, repositories, shared, log, options);
-  const library = createLibraryServices(config, repositories, shared, log, options);
+  const devices = createDeviceServices(repositories, options);
+  const accounts = createAccountServices(config, repositories, shared, devices, log, options);
+  const library = createLibraryServices(config, repositories, shared, devices, log, options);
   const roms = createRomServices(config, repositories, shared, library, options);
   const system = new SystemService(config, version, accounts.userAccounts, shared.libraryConfig);
   return {
@@ -99,6 +107,16 @@ export function createContainer(
     ...accounts,
     ...library,
     ...roms,
+    devices: devices.devices,
+    playSessions: devices.playSessions,
+    sync: new SyncService(
+      repositories.saveSyncs,
+      devices.saveSyncs,
+      devices.devices,
+      library.playAssets,
+      devices.playSessions,
+      options.clock,
+    ),
     tasks: createTasks(config, repositories, shared, { ...accounts, ...library }, log),
     system,
     setup: new SetupService(
@@ -133,10 +151,25 @@ function createRepositories(db: Db) {
     stats: new StatsRepository(db),
     romMaintenance: new RomMaintenanceRepository(db),
     taskRuns: new TaskRunsRepository(db),
+    devices: new DevicesRepository(db),
+    saveSyncs: new SaveSyncRepository(db),
+    playSessions: new PlaySessionsRepository(db),
   };
 }
 
 type Repositories = ReturnType<typeof createRepositories>;
+
+/** A user's devices, what each synced, and time played (saves and the device flow use them). */
+function createDeviceServices(repositories: Repositories, options: ContainerOptions) {
+  const devices = new DevicesService(repositories.devices, options.clock);
+  return {
+    devices,
+    saveSyncs: new SaveSyncService(repositories.saveSyncs, devices, options.clock),
+    playSessions: new PlaySessionsService(repositories.playSessions, devices, options.clock),
+  };
+}
+
+type DeviceServices = ReturnType<typeof createDeviceServices>;
 
 /**
  * Files, library configuration, the hashing pool and the metadata provider clients (users read
@@ -164,6 +197,7 @@ function createAccountServices(
   config: AppConfig,
   repositories: Repositories,
   shared: SharedParts,
+  devices: DeviceServices,
   log: FastifyBaseLogger,
   options: ContainerOptions,
 ) {
@@ -190,7 +224,7 @@ function createAccountServices(
     userAccounts,
     auth,
     clientTokens,
-    deviceAuth: new DeviceAuthService(clientTokens, options.clock),
+    deviceAuth: new DeviceAuthService(clientTokens, options.clock, devices.devices),
     users: new UsersService(
       repositories.users,
       new OneTimeLinks(repositories.tokens),
@@ -217,6 +251,7 @@ function createLibraryServices(
   config: AppConfig,
   repositories: Repositories,
   shared: SharedParts,
+  devices: DeviceServices,
   log: FastifyBaseLogger,
   options: ContainerOptions,
 ) {
@@ -265,6 +300,7 @@ function createLibraryServices(
       path.join(config.dataDir, 'assets'),
       files,
       options.clock,
+      devices.saveSyncs,
     ),
     platforms,
     filesystemPlatforms: new FilesystemPlatforms(
