@@ -189,7 +189,7 @@ export class PlayAssetsService {
   async setTracked(userId: number, id: number, deviceId: string, tracked: boolean): Promise<Save> {
     const row = await this.owned(userId, 'save', id);
     await this.deviceOf(userId, deviceId);
-    await this.devices?.setUntracked(deviceId, row.id, !tracked, row.updated_at);
+    await this.devices?.setUntracked(deviceId, row.id, !tracked);
     return (await this.get(userId, 'save', id, deviceId)) as Save;
   }
 

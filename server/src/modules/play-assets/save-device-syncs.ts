@@ -26,7 +26,7 @@ export interface SaveDeviceSyncs {
   /** The device took or sent the save as it was at `at` (and was seen now). */
   recordSync(userId: number, deviceId: string, saveId: number, at: string): Promise<void>;
   /** Stops (or resumes) syncing the save on the device. */
-  setUntracked(deviceId: string, saveId: number, untracked: boolean, at: string): Promise<void>;
+  setUntracked(deviceId: string, saveId: number, untracked: boolean): Promise<void>;
   /** Counts one completed operation in the caller's sync session (ignored when unknown). */
   countOperation(userId: number, sessionId: number): Promise<void>;
 }

@@ -1,6 +1,9 @@
 import type { Db } from '../../db/database.js';
 import type { DeviceSaveSyncRow, SyncSessionRow } from '../../db/schema-devices.js';
 
+/** The sync time of a record made only to untrack a save the device never synced. */
+export const NEVER_SYNCED = '1970-01-01T00:00:00.000+00:00';
+
 export interface SyncRecordRow extends DeviceSaveSyncRow {
   device_name: string | null;
 }
@@ -38,19 +41,31 @@ export class SaveSyncRepository {
       .execute();
   }
 
-  async setUntracked(deviceId: string, saveId: number, untracked: boolean, at: string) {
+  /**
+   * Stops or resumes syncing a save on a device. A device that never synced the save gets a
+   * record dated `NEVER_SYNCED` while untracked, dropped again when it tracks the save anew.
+   */
+  async setUntracked(deviceId: string, saveId: number, untracked: boolean): Promise<void> {
     await this.db
       .insertInto('device_save_sync')
       .values({
         device_id: deviceId,
         save_id: saveId,
-        last_synced_at: at,
+        last_synced_at: NEVER_SYNCED,
         is_untracked: untracked ? 1 : 0,
       })
       .onConflict((oc) =>
         oc.columns(['device_id', 'save_id']).doUpdateSet({ is_untracked: untracked ? 1 : 0 }),
       )
       .execute();
+    if (!untracked) {
+      await this.db
+        .deleteFrom('device_save_sync')
+        .where('device_id', '=', deviceId)
+        .where('save_id', '=', saveId)
+        .where('last_synced_at', '=', NEVER_SYNCED)
+        .execute();
+    }
   }
 
   /** Cancels the device's unfinished sessions (a new negotiation supersedes them). */

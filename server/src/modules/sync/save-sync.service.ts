@@ -60,8 +60,8 @@ export class SaveSyncService implements SaveDeviceSyncs {
     await this.devices.touch(userId, deviceId);
   }
 
-  async setUntracked(deviceId: string, saveId: number, untracked: boolean, at: string) {
-    await this.repo.setUntracked(deviceId, saveId, untracked, at);
+  async setUntracked(deviceId: string, saveId: number, untracked: boolean): Promise<void> {
+    await this.repo.setUntracked(deviceId, saveId, untracked);
   }
 
   async countOperation(userId: number, sessionId: number): Promise<void> {

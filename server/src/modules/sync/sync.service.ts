@@ -17,6 +17,7 @@ import type { PlayAssetsService } from '../play-assets/play-assets.service.js';
 import type { SaveSyncRecord } from '../play-assets/save-device-syncs.js';
 import type { PlaySessionsService } from '../play-sessions/play-sessions.service.js';
 import type { SaveSyncRepository } from './save-sync.repository.js';
+import { NEVER_SYNCED } from './save-sync.repository.js';
 import type { SaveSyncService } from './save-sync.service.js';
 import { compareSave } from './sync-comparison.js';
 
@@ -38,6 +39,31 @@ function serverOperation(save: Save, action: SyncOperation['action'], reason: st
     server_updated_at: save.updated_at,
     server_content_hash: save.content_hash,
   };
+}
+
+/**
+ * The newest save of each (ROM, slot), and when the device last synced any version of that
+ * slot: a device that took version 1 and changed it has changed it since version 1, whatever
+ * newer version another device sent since (RomM looks at the newest version's record alone,
+ * which would call that an upload and lose the other device's progress).
+ */
+function slotsOf(saves: readonly Save[], records: ReadonlyMap<number, SaveSyncRecord>) {
+  const latest = new Map<string, Save>();
+  const lastSynced = new Map<string, number>();
+  for (const save of saves) {
+    if (save.slot === null) continue;
+    const key = slotKey(save.rom_id, save.slot);
+    const current = latest.get(key);
+    if (current === undefined || Date.parse(save.updated_at) > Date.parse(current.updated_at)) {
+      latest.set(key, save);
+    }
+    const record = records.get(save.id);
+    if (record !== undefined && record.last_synced_at !== NEVER_SYNCED) {
+      const at = Date.parse(record.last_synced_at);
+      lastSynced.set(key, Math.max(at, lastSynced.get(key) ?? at));
+    }
+  }
+  return { latest, lastSynced };
 }
 
 /**
@@ -63,21 +89,18 @@ export class SyncService {
   async negotiate(userId: number, body: SyncNegotiateBody): Promise<SyncNegotiateResponse> {
     const device = await this.devices.find(userId, body.device_id);
     if (device.sync_enabled !== 1) throw new HttpError(400, 'Sync is disabled for this device');
-    const latest = new Map<string, Save>();
-    for (const save of (await this.assets.list(userId, 'save', {})) as Save[]) {
-      if (save.slot === null) continue;
-      const key = slotKey(save.rom_id, save.slot);
-      const current = latest.get(key);
-      if (current === undefined || Date.parse(save.updated_at) > Date.parse(current.updated_at)) {
-        latest.set(key, save);
-      }
-    }
     const records = await this.saveSyncs.recordsOfDevice(device.id);
+    const { latest, lastSynced } = slotsOf(
+      (await this.assets.list(userId, 'save', {})) as Save[],
+      records,
+    );
     const matched = new Set<number>();
     const operations: SyncOperation[] = body.saves.map((client) => {
-      const server = latest.get(slotKey(client.rom_id, client.slot ?? null));
+      const key = slotKey(client.rom_id, client.slot ?? null);
+      const server = latest.get(key);
       if (server !== undefined) matched.add(server.id);
-      return this.operationFor(client, server, records.get(server?.id ?? -1));
+      const record = records.get(server?.id ?? -1);
+      return this.operationFor(client, server, record?.is_untracked === true, lastSynced.get(key));
     });
     for (const save of latest.values()) {
       if (matched.has(save.id)) continue;
@@ -118,7 +141,8 @@ export class SyncService {
   private operationFor(
     client: ClientSaveState,
     server: Save | undefined,
-    record: SaveSyncRecord | undefined,
+    untracked: boolean,
+    lastSyncedAt: number | undefined,
   ): SyncOperation {
     if (server === undefined) {
       return {
@@ -133,7 +157,7 @@ export class SyncService {
         server_content_hash: null,
       };
     }
-    if (record?.is_untracked) {
+    if (untracked) {
       return {
         ...serverOperation(server, 'no_op', 'Save is untracked on this device'),
         server_updated_at: null,
@@ -145,7 +169,7 @@ export class SyncService {
       clientUpdatedAt: Date.parse(client.updated_at),
       serverHash: server.content_hash,
       serverUpdatedAt: Date.parse(server.updated_at),
-      lastSyncedAt: record === undefined ? null : Date.parse(record.last_synced_at),
+      lastSyncedAt: lastSyncedAt ?? null,
     });
     return serverOperation(server, action, reason);
   }
