@@ -67,10 +67,10 @@ export function registerAuthHook(
         // `rmm_…` is a client API token; anything else an OAuth access token (JWT).
         const found = isClientToken(bearer)
           ? await deps.clientTokens.authenticate(bearer)
-          : await deps.oauth.authenticateAccess(bearer);
+          : { ...(await deps.oauth.authenticateAccess(bearer)), deviceId: null };
         request.user = found.user;
         request.scopes = found.scopes;
-        request.tokenDeviceId = 'deviceId' in found ? (found.deviceId as string | null) : null;
+        request.tokenDeviceId = found.deviceId;
         request.authMethod = 'bearer';
       }
     } else if (!handlerChecks) {
