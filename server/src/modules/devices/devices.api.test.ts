@@ -162,21 +162,58 @@ describe('/api/devices', () => {
         client: 'grout',
         platform: 'muos',
         client_version: '1.4.0',
-        requested_scopes: ['devices.read', 'assets.read'],
+        requested_scopes: ['devices.read', 'assets.read', 'roms.user.write', 'roms.user.read'],
       },
     });
-    const { user_code: userCode } = init.json<{ user_code: string }>();
+    const { user_code: userCode, device_code: deviceCode } = init.json<{
+      user_code: string;
+      device_code: string;
+    }>();
     const approved = await app.inject({
       method: 'POST',
       url: '/api/auth/device/approve',
       headers: as(viewer),
-      payload: { user_code: userCode, approved_scopes: ['devices.read', 'assets.read'] },
+      payload: {
+        user_code: userCode,
+        approved_scopes: ['devices.read', 'roms.user.write', 'roms.user.read'],
+      },
     });
     expect(approved.statusCode, approved.body).toBe(200);
     const deviceId = approved.json<{ device_id: string }>().device_id;
     const list = await app.inject({ method: 'GET', url: '/api/devices', headers: as(viewer) });
     expect(list.json<Device[]>().map((device) => [device.id, device.name, device.client])).toEqual([
       [deviceId, 'RG35XX', 'grout'],
+    ]);
+
+    // The device's token speaks for that device: its play sessions are the device's.
+    const polled = await app.inject({
+      method: 'POST',
+      url: '/api/auth/device/token',
+      payload: { device_code: deviceCode },
+    });
+    const { access_token: token } = polled.json<{ access_token: string }>();
+    const reported = await app.inject({
+      method: 'POST',
+      url: '/api/play-sessions',
+      headers: { authorization: bearer(token) },
+      payload: {
+        sessions: [
+          {
+            start_time: '2026-11-26T07:00:00Z',
+            end_time: '2026-11-26T07:30:00Z',
+            duration_ms: 1_800_000,
+          },
+        ],
+      },
+    });
+    expect(reported.statusCode, reported.body).toBe(201);
+    const sessions = await app.inject({
+      method: 'GET',
+      url: '/api/play-sessions',
+      headers: as(viewer),
+    });
+    expect(sessions.json<{ device_id: string }[]>().map((item) => item.device_id)).toEqual([
+      deviceId,
     ]);
   });
 });
