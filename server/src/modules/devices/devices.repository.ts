@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.js';
 import type { Insertable } from 'kysely';
+import { sql } from 'kysely';
 
 import type { DeviceRow, DeviceTable } from '../../db/schema-devices.js';
 
@@ -16,13 +17,16 @@ export class DevicesRepository {
   }
 
   async list(userId: number): Promise<DeviceRow[]> {
-    return this.db
-      .selectFrom('device')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute();
+    return (
+      this.db
+        .selectFrom('device')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        // Registration order when two share a timestamp (ids are random UUIDs).
+        .orderBy(sql`rowid`)
+        .execute()
+    );
   }
 
   async find(userId: number, id: string): Promise<DeviceRow | undefined> {
