@@ -18,6 +18,8 @@ export * from './api/scan.js';
 export * from './api/tasks.js';
 export * from './api/metadata.js';
 export * from './api/play.js';
+export * from './api/devices.js';
+export * from './api/sync.js';
 export * from './api/stats.js';
 export * from './emulation/emulator-cores.js';
 export * from './emulation/known-bios.js';

@@ -47,6 +47,9 @@ import {
   registerEmulatorAssets,
   registerPlayerPageHeaders,
 } from './modules/emulation/emulation.routes.js';
+import { devicesRoutes } from './modules/devices/devices.routes.js';
+import { playSessionsRoutes } from './modules/play-sessions/play-sessions.routes.js';
+import { syncRoutes } from './modules/sync/sync.routes.js';
 import { firmwareRoutes } from './modules/firmware/firmware.routes.js';
 import { playAssetsRoutes } from './modules/play-assets/play-assets.routes.js';
 import { metadataRoutes } from './modules/metadata/metadata.routes.js';
@@ -257,6 +260,9 @@ async function registerApiRoutes(
   await app.register(permissionsRoutes, { users: container.users });
   await app.register(clientTokensRoutes, { clientTokens: container.clientTokens });
   await app.register(deviceAuthRoutes, { deviceAuth: container.deviceAuth });
+  await app.register(devicesRoutes, { devices: container.devices });
+  await app.register(syncRoutes, { sync: container.sync });
+  await app.register(playSessionsRoutes, { playSessions: container.playSessions });
   await app.register(platformsRoutes, {
     platforms: container.platforms,
     filesystemPlatforms: container.filesystemPlatforms,

@@ -27,6 +27,8 @@ import { SmartCollectionsRepository } from './modules/collections/smart-collecti
 import { SmartCollectionsService } from './modules/collections/smart-collections.service.js';
 import { VirtualCollectionsRepository } from './modules/collections/virtual-collections.repository.js';
 import { VirtualCollectionsService } from './modules/collections/virtual-collections.service.js';
+import { DevicesRepository } from './modules/devices/devices.repository.js';
+import { DevicesService } from './modules/devices/devices.service.js';
 import { FirmwareRepository } from './modules/firmware/firmware.repository.js';
 import { FirmwareService } from './modules/firmware/firmware.service.js';
 import { HashPool } from './modules/hashing/hash-pool.js';
@@ -40,6 +42,8 @@ import { CollectionMembersService } from './modules/collections/collection-membe
 import { CollectionsRepository } from './modules/collections/collections.repository.js';
 import { CollectionsService } from './modules/collections/collections.service.js';
 import { FilesystemPlatforms } from './modules/platforms/filesystem-platforms.js';
+import { PlaySessionsRepository } from './modules/play-sessions/play-sessions.repository.js';
+import { PlaySessionsService } from './modules/play-sessions/play-sessions.service.js';
 import { PlatformLookup } from './modules/platforms/platform-lookup.js';
 import { PlatformsRepository } from './modules/platforms/platforms.repository.js';
 import { PlatformsService } from './modules/platforms/platforms.service.js';
@@ -69,6 +73,9 @@ import { createMetadataProviders, trustedOrigins } from './modules/metadata/meta
 import { MetadataRepository } from './modules/metadata/metadata.repository.js';
 import { MetadataService } from './modules/metadata/metadata.service.js';
 import { ScanService } from './modules/scan/scan.service.js';
+import { SaveSyncRepository } from './modules/sync/save-sync.repository.js';
+import { SaveSyncService } from './modules/sync/save-sync.service.js';
+import { SyncService } from './modules/sync/sync.service.js';
 import { StatsRepository } from './modules/stats/stats.repository.js';
 import { StatsService } from './modules/stats/stats.service.js';
 import { SetupService } from './modules/setup/setup.service.js';
@@ -101,8 +108,9 @@ export function createContainer(
 ) {
   const repositories = createRepositories(db);
   const shared = createSharedParts(config, db, log);
-  const accounts = createAccountServices(config, repositories, shared, log, options);
-  const library = createLibraryServices(config, repositories, shared, log, options);
+  const devices = createDeviceServices(repositories, options);
+  const accounts = createAccountServices(config, repositories, shared, devices, log, options);
+  const library = createLibraryServices(config, repositories, shared, devices, log, options);
   const collections = createCollectionServices(repositories, shared, options);
   const savedFilters = new SmartCollectionAccess(repositories.smartCollections);
   const roms = createRomServices(
@@ -121,6 +129,16 @@ export function createContainer(
     ...roms,
     ...collections,
     ...createDynamicCollections(repositories, roms.romList, savedFilters),
+    devices: devices.devices,
+    playSessions: devices.playSessions,
+    sync: new SyncService(
+      repositories.saveSyncs,
+      devices.saveSyncs,
+      devices.devices,
+      library.playAssets,
+      devices.playSessions,
+      options.clock,
+    ),
     tasks: createTasks(config, repositories, shared, { ...accounts, ...library }, log),
     system,
     setup: new SetupService(
@@ -158,10 +176,25 @@ function createRepositories(db: Db) {
     collections: new CollectionsRepository(db),
     smartCollections: new SmartCollectionsRepository(db),
     virtualCollections: new VirtualCollectionsRepository(db),
+    devices: new DevicesRepository(db),
+    saveSyncs: new SaveSyncRepository(db),
+    playSessions: new PlaySessionsRepository(db),
   };
 }
 
 type Repositories = ReturnType<typeof createRepositories>;
+
+/** A user's devices, what each synced, and time played (saves and the device flow use them). */
+function createDeviceServices(repositories: Repositories, options: ContainerOptions) {
+  const devices = new DevicesService(repositories.devices, options.clock);
+  return {
+    devices,
+    saveSyncs: new SaveSyncService(repositories.saveSyncs, devices, options.clock),
+    playSessions: new PlaySessionsService(repositories.playSessions, devices, options.clock),
+  };
+}
+
+type DeviceServices = ReturnType<typeof createDeviceServices>;
 
 /**
  * Files, library configuration, the hashing pool and the metadata provider clients (users read
@@ -189,6 +222,7 @@ function createAccountServices(
   config: AppConfig,
   repositories: Repositories,
   shared: SharedParts,
+  devices: DeviceServices,
   log: FastifyBaseLogger,
   options: ContainerOptions,
 ) {
@@ -215,7 +249,7 @@ function createAccountServices(
     userAccounts,
     auth,
     clientTokens,
-    deviceAuth: new DeviceAuthService(clientTokens, options.clock),
+    deviceAuth: new DeviceAuthService(clientTokens, options.clock, devices.devices),
     users: new UsersService(
       repositories.users,
       new OneTimeLinks(repositories.tokens),
@@ -242,6 +276,7 @@ function createLibraryServices(
   config: AppConfig,
   repositories: Repositories,
   shared: SharedParts,
+  devices: DeviceServices,
   log: FastifyBaseLogger,
   options: ContainerOptions,
 ) {
@@ -290,6 +325,7 @@ function createLibraryServices(
       path.join(config.dataDir, 'assets'),
       files,
       options.clock,
+      devices.saveSyncs,
     ),
     platforms,
     filesystemPlatforms: new FilesystemPlatforms(

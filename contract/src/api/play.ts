@@ -82,7 +82,7 @@ const PlayAssetBase = ScreenshotSchema.omit({ is_gallery: true }).extend({
   screenshot: ScreenshotSchema.nullable(),
 });
 
-/** A device's sync record of a save (RomM DeviceSyncSchema); RomShelf has no devices yet. */
+/** When one device last took or sent a save (RomM DeviceSyncSchema). */
 export const DeviceSyncSchema = z.object({
   device_id: z.string(),
   device_name: z.string().nullable(),
@@ -99,9 +99,12 @@ export const SaveSchema = PlayAssetBase.extend({
   /** The slot it was uploaded to; slotted uploads keep their versions (null: no slot). */
   slot: z.string().nullable(),
   content_hash: z.string().nullable(),
-  /** Always null: RomShelf does not register devices. */
+  /** The device that first uploaded it, null when sent without a device. */
   origin_device_id: z.string().nullable(),
-  /** Always empty: RomShelf does not register devices. */
+  /**
+   * The devices that have synced it (RomM): filled when the caller names its `device_id`, the
+   * caller's entry first (a placeholder, not current, when it never synced this save).
+   */
   device_syncs: z.array(DeviceSyncSchema),
 });
 export type Save = z.infer<typeof SaveSchema>;
@@ -158,6 +161,14 @@ export const SaveUploadQuerySchema = AssetUploadQuerySchema.extend({
   overwrite: queryBoolean(false),
   autocleanup: queryBoolean(false),
   autocleanup_limit: z.coerce.number().int().default(10),
+  /**
+   * The uploading device: records its sync, and without `overwrite` refuses (409) an upload
+   * over a save that changed since that device last synced it; the upload is then kept aside
+   * as a save of its own, so neither side's progress is lost.
+   */
+  device_id: z.string().min(1).max(36).optional(),
+  /** The sync session this upload belongs to (counted as one completed operation). */
+  session_id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
 });
 
 export const AssetListQuerySchema = z.object({
@@ -168,6 +179,15 @@ export const AssetListQuerySchema = z.object({
 /** `GET /api/saves`: also by slot. */
 export const SaveListQuerySchema = AssetListQuerySchema.extend({
   slot: z.string().max(SAVE_SLOT_MAX_LENGTH).optional(),
+  /** Fills each save's `device_syncs` for this device of the caller. */
+  device_id: z.string().min(1).max(36).optional(),
+});
+
+/** `GET /api/saves/{id}/content` (RomM): an `optimistic` download by a device counts as synced. */
+export const SaveContentQuerySchema = z.object({
+  device_id: z.string().min(1).max(36).optional(),
+  session_id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+  optimistic: queryBoolean(true),
 });
 
 /** `PUT /api/{saves|states}/{id}/visibility` (RomM). */

@@ -43,7 +43,7 @@ export const UserSchema = z.object({
   ui_settings: z.record(z.string(), z.unknown()).nullable(),
   /** The built-in permission group of the role (`GET /api/permissions/groups`); null for admins. */
   permission_group_id: z.number().int().nullable(),
-  /** RomM's device sync; RomShelf has no devices, so always null. */
+  /** RomM's current device of a session; RomShelf does not track one, so always null. */
   current_device_id: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),

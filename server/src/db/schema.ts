@@ -1,5 +1,12 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
+import type {
+  DeviceSaveSyncTable,
+  DeviceTable,
+  PlaySessionTable,
+  SyncSessionTable,
+} from './schema-devices.js';
+
 /** Accounts. Booleans are 0/1 integers; JSON columns hold serialised text. */
 export interface UserTable {
   id: Generated<number>;
@@ -289,6 +296,8 @@ export interface PlayAssetTable {
   content_hash: string | null;
   /** A save's slot (RomM): uploads to a slot keep their versions, the oldest pruned. */
   slot: string | null;
+  /** The device that first uploaded a save; cleared when that device is removed. */
+  origin_device_id: string | null;
   /** 1: other users see it in the game's `all_user_*` lists and may download it. */
   is_public: Generated<number>;
   created_at: string;
@@ -390,6 +399,10 @@ export interface Database {
   collection: CollectionTable;
   collection_rom: CollectionRomTable;
   smart_collection: SmartCollectionTable;
+  device: DeviceTable;
+  device_save_sync: DeviceSaveSyncTable;
+  sync_session: SyncSessionTable;
+  play_session: PlaySessionTable;
 }
 
 export type UserRow = Selectable<UserTable>;

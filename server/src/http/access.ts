@@ -28,6 +28,8 @@ declare module 'fastify' {
     /** The session the request was authenticated with, if it came with a valid session cookie. */
     session: SessionRow | null;
     authMethod: AuthMethod | null;
+    /** The device a bearer client token was approved for (device flow), else null. */
+    tokenDeviceId: string | null;
   }
 }
 

@@ -42,12 +42,14 @@ export function registerAuthHook(
   app.decorateRequest('scopes', null as unknown as readonly Scope[]);
   app.decorateRequest('session', null);
   app.decorateRequest('authMethod', null);
+  app.decorateRequest('tokenDeviceId', null);
 
   app.addHook('onRequest', async (request, reply) => {
     request.user = null;
     request.scopes = [];
     request.session = null;
     request.authMethod = null;
+    request.tokenDeviceId = null;
 
     const access = accessOf(request);
     const authorization = request.headers.authorization;
@@ -65,9 +67,10 @@ export function registerAuthHook(
         // `rmm_…` is a client API token; anything else an OAuth access token (JWT).
         const found = isClientToken(bearer)
           ? await deps.clientTokens.authenticate(bearer)
-          : await deps.oauth.authenticateAccess(bearer);
+          : { ...(await deps.oauth.authenticateAccess(bearer)), deviceId: null };
         request.user = found.user;
         request.scopes = found.scopes;
+        request.tokenDeviceId = found.deviceId;
         request.authMethod = 'bearer';
       }
     } else if (!handlerChecks) {

@@ -19,6 +19,7 @@ import { romVersionGroups } from './202611280200_rom_version_groups.js';
 import { clientTokens } from './202611280500_client_tokens.js';
 import { collections } from './202611290100_collections.js';
 import { smartCollections } from './202611290200_smart_collections.js';
+import { devicesAndSync } from './202611290300_devices_and_sync.js';
 
 /**
  * Every migration, in order, listed explicitly (no directory scanning, so bundling and the
@@ -44,6 +45,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202611280500_client_tokens': clientTokens,
   '202611290100_collections': collections,
   '202611290200_smart_collections': smartCollections,
+  '202611290300_devices_and_sync': devicesAndSync,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -192,7 +192,9 @@ export class ClientTokensService {
    * Checks a bearer `rmm_…` token: its owner, and the scopes it carries that the owner's role
    * still holds. Unknown, revoked and expired tokens answer 401; so do disabled owners.
    */
-  async authenticate(raw: string): Promise<{ user: UserRow; scopes: Scope[] }> {
+  async authenticate(
+    raw: string,
+  ): Promise<{ user: UserRow; scopes: Scope[]; deviceId: string | null }> {
     const failure = new HttpError(401, INVALID_CLIENT_TOKEN, { 'www-authenticate': 'Bearer' });
     const row = await this.tokens.findByHash(hashClientToken(raw));
     if (row === undefined) throw failure;
@@ -206,7 +208,11 @@ export class ClientTokensService {
       await this.tokens.touch(row.id, toIsoUtc(new Date(now)));
     }
     const carried = new Set(splitScopes(row.scopes));
-    return { user, scopes: scopesForRole(user.role).filter((scope) => carried.has(scope)) };
+    return {
+      user,
+      scopes: scopesForRole(user.role).filter((scope) => carried.has(scope)),
+      deviceId: row.device_id,
+    };
   }
 
   private expiryOf(expiresIn: ClientTokenExpiry | null | undefined): string | null {

@@ -17,6 +17,7 @@ import {
 import type { UserRow } from '../../db/schema.js';
 import { HttpError } from '../../http/http-error.js';
 import { toIsoUtc } from '../../lib/time.js';
+import type { DevicesService } from '../devices/devices.service.js';
 import type { ClientTokensService } from './client-tokens.service.js';
 import { ExpiringCodes, WindowLimiter, newPairCode, normalizeCode } from './expiring-codes.js';
 
@@ -50,6 +51,7 @@ export class DeviceAuthService {
   constructor(
     private readonly clientTokens: ClientTokensService,
     private readonly now: () => number = Date.now,
+    private readonly devices: DevicesService | null = null,
   ) {
     this.requests = new ExpiringCodes(now);
     this.userCodes = new ExpiringCodes(now);
@@ -113,6 +115,13 @@ export class DeviceAuthService {
       scopes: approved,
       expiresIn: body.expires_in,
       device: { id: deviceId, clientDeviceIdentifier: info.client_device_identifier },
+    });
+    // The approved device is registered, so it is listed and can sync at once.
+    await this.devices?.ensureApproved(user.id, deviceId, {
+      name: deviceName,
+      platform: info.platform ?? null,
+      client: info.client,
+      client_version: info.client_version ?? null,
     });
     this.requests.update(deviceCode, {
       status: 'approved',

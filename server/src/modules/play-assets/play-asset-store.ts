@@ -35,6 +35,19 @@ export interface SlotOptions {
   autocleanupLimit: number;
 }
 
+/**
+ * The device sending a save: it becomes the origin of a new save, and `conflictOf` says why
+ * the upload must not replace `current` (the save of that name, or the latest of the slot),
+ * or null when it may.
+ */
+export interface UploadingDevice {
+  id: string;
+  conflictOf: (current: PlayAssetRow, slotted: boolean) => Promise<string | null>;
+}
+
+/** Stored, or kept aside because it conflicted with a save changed elsewhere. */
+export type UploadOutcome = { id: number } | { id: number; conflict: string };
+
 const NO_SLOT: SlotOptions = {
   slot: null,
   overwrite: false,
@@ -49,6 +62,14 @@ export function withDatetimeTag(fileName: string, at: Date): string {
   const { noExt, extension } = fileNameParts(fileName);
   const tag = at.toISOString().slice(0, 19).replace('T', '_').replaceAll(':', '-');
   const base = `${noExt.replace(DATETIME_TAG, '')} [${tag}]`;
+  return extension === '' ? base : `${base}.${extension}`;
+}
+
+/** The name a conflicting upload is kept under: ` [conflict YYYY-MM-DD_HH-MM-SS]`. */
+export function withConflictTag(fileName: string, at: Date): string {
+  const { noExt, extension } = fileNameParts(fileName);
+  const tag = at.toISOString().slice(0, 19).replace('T', '_').replaceAll(':', '-');
+  const base = `${noExt.replace(DATETIME_TAG, '')} [conflict ${tag}]`;
   return extension === '' ? base : `${base}.${extension}`;
 }
 
@@ -124,14 +145,19 @@ export class PlayAssetStore {
     return { existing, romId, emulator, fsSlug: place.platform_fs_slug };
   }
 
-  /** Stores an upload; answers the id of the save or state it stored (or found identical). */
+  /**
+   * Stores an upload; answers the id of the save or state it stored (or found identical). A
+   * device's upload that conflicts is stored as a save of its own, without a slot, named
+   * ` [conflict <time>]`, and the outcome says so.
+   */
   async upload(
     userId: number,
     kind: SyncedKind,
     target: UploadTarget,
     parts: AsyncIterable<AssetUploadPart>,
     slotOptions: SlotOptions = NO_SLOT,
-  ): Promise<number> {
+    device: UploadingDevice | null = null,
+  ): Promise<UploadOutcome> {
     const { existing, romId, emulator, fsSlug } = await this.resolve(userId, kind, target);
     const received = await this.receive(kind, parts, existing?.file_name ?? null);
     if ('screenshotOnly' in received) {
@@ -140,7 +166,7 @@ export class PlayAssetStore {
       const owner = { romId, fsSlug, fileName: existing.file_name };
       const shot = await this.writeScreenshot(userId, owner, received.screenshotOnly);
       await this.repo.upsert(shot, toIsoUtc(new Date(this.clock())), existing.is_public === 1);
-      return existing.id;
+      return { id: existing.id };
     }
     try {
       // A new slotted save; a PUT keeps the name and slot of what it replaces.
@@ -151,8 +177,25 @@ export class PlayAssetStore {
         const same = versions.find((version) => version.content_hash === received.staged.md5);
         if (same !== undefined) {
           await this.prune(userId, romId, slot, slotRetention(slotOptions));
-          return same.id;
+          return { id: same.id };
         }
+      }
+      const conflict =
+        device === null || existing !== null || slotOptions.overwrite
+          ? null
+          : await this.conflictOf(userId, romId, slot, received.fileName, device);
+      if (conflict !== null) {
+        const aside = await this.commit(userId, kind, received, {
+          romId,
+          fsSlug,
+          folder: this.folder(userId, kind, fsSlug, romId),
+          fileName: assertSafeFileName(withConflictTag(received.fileName, now)),
+          emulator,
+          slot: null,
+          now: toIsoUtc(now),
+          originDeviceId: device?.id ?? null,
+        });
+        return { id: aside.id, conflict };
       }
       const stored = await this.commit(userId, kind, received, {
         romId,
@@ -165,12 +208,28 @@ export class PlayAssetStore {
         emulator,
         slot: existing?.slot ?? slot,
         now: toIsoUtc(now),
+        originDeviceId: device?.id ?? null,
       });
       if (slot !== null) await this.prune(userId, romId, slot, slotRetention(slotOptions));
-      return stored.id;
+      return { id: stored.id };
     } finally {
       await this.files.discard(received.staged);
     }
+  }
+
+  /** Why a device's new save must not land on the slot's latest save or the save of its name. */
+  private async conflictOf(
+    userId: number,
+    romId: number,
+    slot: string | null,
+    fileName: string,
+    device: UploadingDevice,
+  ): Promise<string | null> {
+    const current =
+      slot === null
+        ? await this.repo.findByName(userId, 'save', romId, fileName)
+        : (await this.repo.slotVersions(userId, romId, slot))[0];
+    return current === undefined ? null : device.conflictOf(current, slot !== null);
   }
 
   /**
@@ -228,6 +287,7 @@ export class PlayAssetStore {
       emulator: string | null;
       slot: string | null;
       now: string;
+      originDeviceId?: string | null;
     },
   ): Promise<PlayAssetRow> {
     const written = await this.files.place(this.assetsDir, received.staged, at.folder, at.fileName);
@@ -249,6 +309,8 @@ export class PlayAssetStore {
           slot: at.slot,
         },
         at.now,
+        false,
+        at.originDeviceId ?? null,
       );
       if (shot !== null) await repo.upsert(shot, at.now, stored.is_public === 1);
       return stored;

@@ -69,7 +69,7 @@ export function toSaveDto(row: PlayAssetRow, screenshot: PlayAssetRow | undefine
     ...toStateDto(row, screenshot),
     slot: row.slot,
     content_hash: row.content_hash,
-    origin_device_id: null,
+    origin_device_id: row.origin_device_id,
     device_syncs: [],
   };
 }

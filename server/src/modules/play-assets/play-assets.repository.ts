@@ -17,7 +17,10 @@ export interface RomPlace {
 }
 
 /** The fields an upload writes. */
-export type PlayAssetFields = Omit<PlayAssetRow, 'id' | 'created_at' | 'updated_at' | 'is_public'>;
+export type PlayAssetFields = Omit<
+  PlayAssetRow,
+  'id' | 'created_at' | 'updated_at' | 'is_public' | 'origin_device_id'
+>;
 
 /**
  * Saves, states and screenshots; every query is scoped to the owner, except the reads of
@@ -171,9 +174,14 @@ export class PlayAssetsRepository {
 
   /**
    * Inserts the row, or updates the one with the same owner, kind, ROM and name (keeping its
-   * visibility; a new row is `is_public` as given).
+   * visibility and origin; a new row is `is_public` and from `originDeviceId` as given).
    */
-  async upsert(fields: PlayAssetFields, now: string, isPublic = false): Promise<PlayAssetRow> {
+  async upsert(
+    fields: PlayAssetFields,
+    now: string,
+    isPublic = false,
+    originDeviceId: string | null = null,
+  ): Promise<PlayAssetRow> {
     const existing = await this.findByName(
       fields.user_id,
       fields.kind,
@@ -190,7 +198,13 @@ export class PlayAssetsRepository {
     }
     return this.db
       .insertInto('play_asset')
-      .values({ ...fields, is_public: isPublic ? 1 : 0, created_at: now, updated_at: now })
+      .values({
+        ...fields,
+        is_public: isPublic ? 1 : 0,
+        origin_device_id: originDeviceId,
+        created_at: now,
+        updated_at: now,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
   }

@@ -6,6 +6,8 @@ import {
   DeletedIdsSchema,
   ErrorBodySchema,
   IdentifiersSchema,
+  DeviceQuerySchema,
+  SaveContentQuerySchema,
   SaveListQuerySchema,
   SaveSchema,
   SaveSummaryQuerySchema,
@@ -24,6 +26,7 @@ import { HttpError, notAuthenticated } from '../../http/http-error.js';
 import type { ZodApp } from '../../http/zod-app.js';
 import { multipartError, sendStoredFile } from '../../lib/stored-files.js';
 import type { AssetUploadPart, PlayAssetsService, SyncedKind } from './play-assets.service.js';
+import { deviceIdAllowed, saveDeviceRoutes } from './save-device.routes.js';
 
 /** Largest screenshot kept with a save or state. */
 const SCREENSHOT_MAX_BYTES = 20 * 1024 * 1024;
@@ -100,7 +103,10 @@ export const playAssetsRoutes: FastifyPluginAsyncZod<PlayAssetsRoutesOptions> = 
     uploadRoute(app, options, kind);
     collectionRoutes(app, options, kind);
     visibilityRoute(app, options, kind);
-    if (kind.kind === 'save') saveSummaryRoutes(app, options);
+    if (kind.kind === 'save') {
+      saveSummaryRoutes(app, options);
+      saveDeviceRoutes(app, options.assets);
+    }
     itemRoutes(app, options, kind);
   }
   screenshotRoutes(app, options);
@@ -124,10 +130,11 @@ function uploadRoute(
         summary:
           kind === 'save'
             ? 'Upload a save (multipart `saveFile`, optional `screenshotFile`); a `slot` keeps ' +
-              'its versions, `autocleanup` the newest `autocleanup_limit` of them'
+              'its versions, `autocleanup` the newest `autocleanup_limit` of them; a ' +
+              '`device_id` whose copy is behind gets 409 and its upload is kept aside'
             : `Upload a ${label} (multipart \`${field}\`, optional \`screenshotFile\`)`,
         querystring: kind === 'save' ? SaveUploadQuerySchema : AssetUploadQuerySchema,
-        response: { 200: schema, ...UPLOAD_ERRORS, 413: ErrorBodySchema },
+        response: { 200: schema, ...UPLOAD_ERRORS, 409: ErrorBodySchema, 413: ErrorBodySchema },
       },
     },
     async (request) => {
@@ -144,6 +151,10 @@ function uploadRoute(
             overwrite: query.overwrite ?? false,
             autocleanup: query.autocleanup ?? false,
             autocleanupLimit: query.autocleanup_limit ?? 10,
+          },
+          {
+            deviceId: deviceIdAllowed(request, query.device_id, 'devices.write'),
+            sessionId: query.session_id,
           },
         );
       } catch (error) {
@@ -174,11 +185,12 @@ function collectionRoutes(
     },
     (request) => {
       const query = request.query as z.infer<typeof SaveListQuerySchema>;
-      return assets.list(callerId(request), kind, {
-        romId: query.rom_id,
-        platformId: query.platform_id,
-        slot: query.slot,
-      });
+      return assets.list(
+        callerId(request),
+        kind,
+        { romId: query.rom_id, platformId: query.platform_id, slot: query.slot },
+        kind === 'save' ? deviceIdAllowed(request, query.device_id, 'devices.read') : undefined,
+      );
     },
   );
 
@@ -250,10 +262,19 @@ function itemRoutes(
         tags: ['assets'],
         summary: `One of your ${label}s`,
         params: AssetIdParamsSchema,
+        querystring: DeviceQuerySchema,
         response: { 200: schema, 401: ErrorBodySchema, 404: ErrorBodySchema },
       },
     },
-    (request) => assets.get(callerId(request), kind, request.params.id),
+    (request) =>
+      assets.get(
+        callerId(request),
+        kind,
+        request.params.id,
+        kind === 'save'
+          ? deviceIdAllowed(request, request.query.device_id, 'devices.read')
+          : undefined,
+      ),
   );
 
   app.put(
@@ -264,6 +285,7 @@ function itemRoutes(
         tags: ['assets'],
         summary: `Replace one of your ${label}s (multipart \`${field}\`), or set its screenshot alone`,
         params: AssetIdParamsSchema,
+        querystring: DeviceQuerySchema,
         response: { 200: schema, ...UPLOAD_ERRORS, 413: ErrorBodySchema },
       },
     },
@@ -274,6 +296,13 @@ function itemRoutes(
           kind,
           { existingId: request.params.id },
           uploadParts(request, field, maxUploadBytes),
+          undefined,
+          {
+            deviceId:
+              kind === 'save'
+                ? deviceIdAllowed(request, request.query.device_id, 'devices.write')
+                : undefined,
+          },
         );
       } catch (error) {
         throw multipartError(error);
@@ -281,22 +310,44 @@ function itemRoutes(
     },
   );
 
+  contentRoute(app, assets, kind, prefix, label);
+}
+
+/** Download a save or state (a device's optimistic download of a save counts as synced). */
+function contentRoute(
+  app: ZodApp,
+  assets: PlayAssetsService,
+  kind: SyncedKind,
+  prefix: string,
+  label: string,
+): void {
   app.get(
     `${prefix}/:id/content`,
     {
       config: requireScopes('assets.read'),
       schema: {
         tags: ['assets'],
-        summary: `Download one of your ${label}s, or a public one of another user`,
+        summary:
+          `Download one of your ${label}s, or a public one of another user` +
+          (kind === 'save' ? '; a `device_id` downloading optimistically counts as synced' : ''),
         params: AssetIdParamsSchema,
+        querystring: SaveContentQuerySchema,
         response: { 401: ErrorBodySchema, 404: ErrorBodySchema },
       },
     },
     async (request, reply) => {
+      const query = request.query;
       const { file, fileName } = await assets.openContent(
         callerId(request),
         kind,
         request.params.id,
+        kind === 'save'
+          ? {
+              deviceId: deviceIdAllowed(request, query.device_id, 'devices.read'),
+              sessionId: query.session_id,
+              optimistic: query.optimistic,
+            }
+          : {},
       );
       return sendStoredFile(reply, file, fileName);
     },

@@ -6,7 +6,13 @@ import type { ConfinedFiles } from '../../lib/confined-files.js';
 import { confinedFile } from '../../lib/stored-files.js';
 import type { RomPlayAssets } from '../roms/roms.mapper.js';
 import { PlayAssetStore } from './play-asset-store.js';
-import type { AssetUploadPart, SlotOptions, SyncedKind, UploadTarget } from './play-asset-store.js';
+import type {
+  AssetUploadPart,
+  SlotOptions,
+  SyncedKind,
+  UploadTarget,
+  UploadingDevice,
+} from './play-asset-store.js';
 import {
   newestCreatedFirst,
   ownerFields,
@@ -18,8 +24,18 @@ import {
   toSyncedDto,
 } from './play-assets.mapper.js';
 import type { PlayAssetKind, PlayAssetsRepository } from './play-assets.repository.js';
+import type { SaveDevice, SaveDeviceSyncs } from './save-device-syncs.js';
+import { deviceSyncsOf } from './save-device-syncs.js';
 
 export type { AssetUploadPart, SlotOptions, SyncedKind } from './play-asset-store.js';
+
+/** The device a save call is made for (RomM's `device_id`), and its sync session. */
+export interface DeviceContext {
+  deviceId?: string;
+  sessionId?: number;
+}
+
+const NO_DEVICE: DeviceContext = {};
 
 /**
  * Saves and states the emulator uploads, per user and ROM, with the screenshot of the same
@@ -33,27 +49,48 @@ export class PlayAssetsService {
     private readonly repo: PlayAssetsRepository,
     private readonly assetsDir: string,
     files: ConfinedFiles,
-    clock: () => number = Date.now,
+    private readonly clock: () => number = Date.now,
+    private readonly devices: SaveDeviceSyncs | null = null,
   ) {
     this.store = new PlayAssetStore(repo, assetsDir, files, clock);
   }
 
-  private async withScreenshots(userId: number, rows: PlayAssetRow[]): Promise<(Save | State)[]> {
+  private async withScreenshots(
+    userId: number,
+    rows: PlayAssetRow[],
+    device: SaveDevice | null = null,
+  ): Promise<(Save | State)[]> {
     const shotOf = screenshotLookup(
       await this.repo.screenshotsFor(
         userId,
         rows.map((row) => row.rom_id),
       ),
     );
-    return rows.map((row) => toSyncedDto(row, shotOf(row)));
+    const dtos = rows.map((row) => toSyncedDto(row, shotOf(row)));
+    if (device === null || this.devices === null) return dtos;
+    const records = await this.devices.recordsOf(rows.map((row) => row.id));
+    return dtos.map((dto) =>
+      'device_syncs' in dto
+        ? { ...dto, device_syncs: deviceSyncsOf(dto, records.get(dto.id) ?? [], device) }
+        : dto,
+    );
+  }
+
+  /** The caller's device named in a save call (404 when not theirs), or null. */
+  private async deviceOf(userId: number, deviceId: string | undefined): Promise<SaveDevice | null> {
+    if (deviceId === undefined) return null;
+    if (this.devices === null) throw new HttpError(404, `Device with ID ${deviceId} not found`);
+    return this.devices.device(userId, deviceId);
   }
 
   async list(
     userId: number,
     kind: SyncedKind,
     filters: { romId?: number; platformId?: number; slot?: string },
+    deviceId?: string,
   ): Promise<(Save | State)[]> {
-    return this.withScreenshots(userId, await this.repo.list(userId, kind, filters));
+    const device = await this.deviceOf(userId, deviceId);
+    return this.withScreenshots(userId, await this.repo.list(userId, kind, filters), device);
   }
 
   /** The caller's saves of one ROM by slot: how many, and the most recently updated of each. */
@@ -105,20 +142,59 @@ export class PlayAssetsService {
     return row;
   }
 
-  async get(userId: number, kind: SyncedKind, id: number): Promise<Save | State> {
+  async get(
+    userId: number,
+    kind: SyncedKind,
+    id: number,
+    deviceId?: string,
+  ): Promise<Save | State> {
+    const device = await this.deviceOf(userId, deviceId);
     const row = await this.owned(userId, kind, id);
-    const [dto] = await this.withScreenshots(userId, [row]);
+    const [dto] = await this.withScreenshots(userId, [row], device);
     if (dto === undefined) throw new HttpError(404, `${kind} with id ${id} not found`);
     return dto;
   }
 
-  /** The file of the caller's own asset or of anyone's public one, confined to the assets folder. */
-  async openContent(userId: number, kind: PlayAssetKind, id: number) {
+  /**
+   * The file of the caller's own asset or of anyone's public one, confined to the assets folder.
+   * A device downloading its owner's save `optimistic`ally has it counted as synced (RomM).
+   */
+  async openContent(
+    userId: number,
+    kind: PlayAssetKind,
+    id: number,
+    context: DeviceContext & { optimistic?: boolean } = NO_DEVICE,
+  ) {
+    const device = await this.deviceOf(userId, context.deviceId);
     const row = await this.repo.findReadable(userId, kind, id);
     if (row === undefined) throw new HttpError(404, `${kind} with id ${id} not found`);
     const file = await confinedFile(this.assetsDir, this.store.absolute(row));
     if (file === null) throw new HttpError(404, `${kind} file ${row.file_name} not found on disk`);
+    if (device !== null && context.optimistic !== false && row.user_id === userId) {
+      await this.devices?.recordSync(userId, device.id, row.id, row.updated_at);
+    }
+    await this.countOperation(userId, context.sessionId);
     return { file, fileName: row.file_name };
+  }
+
+  /** The device has the save as it is now (`/downloaded`); answers it with its device syncs. */
+  async confirmDownloaded(userId: number, id: number, deviceId: string): Promise<Save> {
+    const row = await this.owned(userId, 'save', id);
+    const device = await this.deviceOf(userId, deviceId);
+    await this.devices?.recordSync(userId, deviceId, row.id, row.updated_at);
+    return (await this.get(userId, 'save', id, device?.id)) as Save;
+  }
+
+  /** Stops or resumes syncing one of the caller's saves on one of their devices. */
+  async setTracked(userId: number, id: number, deviceId: string, tracked: boolean): Promise<Save> {
+    const row = await this.owned(userId, 'save', id);
+    await this.deviceOf(userId, deviceId);
+    await this.devices?.setUntracked(deviceId, row.id, !tracked);
+    return (await this.get(userId, 'save', id, deviceId)) as Save;
+  }
+
+  private async countOperation(userId: number, sessionId: number | undefined): Promise<void> {
+    if (sessionId !== undefined) await this.devices?.countOperation(userId, sessionId);
   }
 
   /**
@@ -151,9 +227,47 @@ export class PlayAssetsService {
     target: UploadTarget,
     parts: AsyncIterable<AssetUploadPart>,
     slotOptions?: SlotOptions,
+    context: DeviceContext = NO_DEVICE,
   ): Promise<Save | State> {
-    const id = await this.store.upload(userId, kind, target, parts, slotOptions);
-    return this.get(userId, kind, id);
+    const device = await this.deviceOf(userId, context.deviceId);
+    const uploading = device === null ? null : this.uploadingDevice(device.id);
+    const outcome = await this.store.upload(userId, kind, target, parts, slotOptions, uploading);
+    if ('conflict' in outcome) {
+      const kept = await this.owned(userId, kind, outcome.id);
+      throw new HttpError(
+        409,
+        `${outcome.conflict}; nothing was overwritten: your upload is kept as save ` +
+          `${kept.id} "${kept.file_name}"`,
+      );
+    }
+    if (device !== null) {
+      const row = await this.owned(userId, kind, outcome.id);
+      await this.devices?.recordSync(userId, device.id, row.id, row.updated_at);
+    }
+    await this.countOperation(userId, context.sessionId);
+    return this.get(userId, kind, outcome.id, device?.id);
+  }
+
+  /**
+   * RomM's rule: a device may not replace a save changed since it last synced it; in a slot,
+   * not even when it never synced the slot's latest save.
+   */
+  private uploadingDevice(deviceId: string): UploadingDevice {
+    return {
+      id: deviceId,
+      conflictOf: async (current, slotted) => {
+        const records = (await this.devices?.recordsOf([current.id]))?.get(current.id) ?? [];
+        const own = records.find((record) => record.device_id === deviceId);
+        const behind =
+          own === undefined
+            ? slotted
+            : Date.parse(own.last_synced_at) < Date.parse(current.updated_at);
+        if (!behind) return null;
+        return slotted
+          ? 'Slot has a newer save since your last sync'
+          : 'Save has been updated since your last sync';
+      },
+    };
   }
 
   /** Deletes the caller's assets among `ids` (with their screenshots); returns the deleted ids. */

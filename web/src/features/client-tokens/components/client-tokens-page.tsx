@@ -17,16 +17,21 @@ import {
   useRevokeClientTokenMutation,
 } from '../api/client-tokens';
 import { CreateTokenDialog } from './create-token-dialog';
+import { DeviceList } from './device-list';
 import { PairDialog } from './pair-dialog';
 import { RawTokenDialog } from './raw-token-dialog';
 import { TokenList } from './token-list';
 
-/** "Client API tokens": the user's tokens for apps and handhelds, and everyone's for admins. */
+/**
+ * "Client API tokens": the user's tokens for apps and handhelds (everyone's for admins), and the
+ * devices that registered with them.
+ */
 export function ClientTokensPage() {
   const { t } = useTranslation('tokens');
   const scopes = useAuthStore((state) => state.oauth_scopes);
   const user = useAuthStore((state) => state.user);
   const isAdmin = hasScopes(scopes, ['users.read', 'users.write']);
+  const canSeeDevices = hasScopes(scopes, ['devices.read', 'devices.write']);
   const own = useOwnClientTokensQuery();
   const everyone = useAllClientTokensQuery(isAdmin);
   const revoke = useRevokeClientTokenMutation();
@@ -84,6 +89,7 @@ export function ClientTokensPage() {
             />
           </Stack>
         ) : null}
+        {canSeeDevices ? <DeviceList /> : null}
       </Stack>
       <CreateTokenDialog
         open={creating}

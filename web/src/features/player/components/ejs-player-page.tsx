@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 
 import { useEjsSession } from '../hooks/use-ejs-session';
 import { useEjsSync } from '../hooks/use-ejs-sync';
+import { usePlayTimeReport } from '../hooks/use-play-time-report';
 import { useStartChoices } from '../hooks/use-start-choices';
 import { EjsPrelaunch } from './ejs-prelaunch';
 import { PlayerShell } from './player-shell';
@@ -35,6 +36,7 @@ function EjsPlayer({ rom, versions }: { rom: DetailedRom; versions: PlatformVers
   });
   const { phase, failure, gameRef, play, saveAndQuit } = useEjsSession(rom, choices, sync);
   const started = phase !== 'prelaunch';
+  usePlayTimeReport(rom.id, phase === 'running');
 
   return (
     <Stack spacing={2}>

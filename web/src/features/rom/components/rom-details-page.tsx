@@ -32,6 +32,7 @@ import { isCurrentRom, useRomStore } from '../stores/rom-store';
 import { HashList } from './hash-list';
 import { PersonalData } from './personal-data';
 import { RomNotes } from './rom-notes';
+import { RomPlayTime } from './rom-play-time';
 import { RomAchievements } from './rom-achievements';
 import { RomFiles } from './rom-files';
 import { RomManual } from './rom-manual';
@@ -301,6 +302,7 @@ function RomDetails({ rom }: { rom: DetailedRom }) {
             <Section title={t('personal.title')}>
               <PersonalData rom={rom} onChange={change} />
             </Section>
+            <RomPlayTime rom={rom} />
             <Section title={t('notes.title')} testId="rom-notes-section">
               <RomNotes rom={rom} onChange={change} />
             </Section>

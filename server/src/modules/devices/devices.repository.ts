@@ -1,0 +1,98 @@
+import type { Db } from '../../db/database.js';
+import type { Insertable } from 'kysely';
+import { sql } from 'kysely';
+
+import type { DeviceRow, DeviceTable } from '../../db/schema-devices.js';
+
+export type DeviceFields = Omit<DeviceTable, 'id' | 'user_id' | 'created_at' | 'sync_enabled'> & {
+  sync_enabled?: number;
+};
+
+/** Devices; every query is scoped to their owner. */
+export class DevicesRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(row: Insertable<DeviceTable>): Promise<DeviceRow> {
+    return this.db.insertInto('device').values(row).returningAll().executeTakeFirstOrThrow();
+  }
+
+  async list(userId: number): Promise<DeviceRow[]> {
+    return (
+      this.db
+        .selectFrom('device')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        // Registration order when two share a timestamp (ids are random UUIDs).
+        .orderBy(sql`rowid`)
+        .execute()
+    );
+  }
+
+  async find(userId: number, id: string): Promise<DeviceRow | undefined> {
+    return this.db
+      .selectFrom('device')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** The user's device with this MAC address, else with this host name and platform. */
+  async findByFingerprint(
+    userId: number,
+    fingerprint: { mac: string | null; hostname: string | null; platform: string | null },
+  ): Promise<DeviceRow | undefined> {
+    const base = this.db.selectFrom('device').selectAll().where('user_id', '=', userId);
+    if (fingerprint.mac !== null) {
+      return base
+        .where('mac_address', '=', fingerprint.mac)
+        .orderBy('created_at')
+        .executeTakeFirst();
+    }
+    if (fingerprint.hostname === null || fingerprint.platform === null) return undefined;
+    return base
+      .where('hostname', '=', fingerprint.hostname)
+      .where('platform', '=', fingerprint.platform)
+      .orderBy('created_at')
+      .executeTakeFirst();
+  }
+
+  async update(
+    userId: number,
+    id: string,
+    fields: Partial<DeviceFields>,
+  ): Promise<DeviceRow | undefined> {
+    return this.db
+      .updateTable('device')
+      .set(fields)
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Removes the device (its syncs and sync sessions go with it; its saves stay, unattributed). */
+  async delete(userId: number, id: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const removed = await trx
+        .deleteFrom('device')
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (removed.numDeletedRows === 0n) return false;
+      await trx
+        .updateTable('play_asset')
+        .set({ origin_device_id: null })
+        .where('user_id', '=', userId)
+        .where('origin_device_id', '=', id)
+        .execute();
+      return true;
+    });
+  }
+
+  /** Forgets what the device synced, so its next negotiation starts afresh. */
+  async deleteSyncs(deviceId: string): Promise<void> {
+    await this.db.deleteFrom('device_save_sync').where('device_id', '=', deviceId).execute();
+  }
+}

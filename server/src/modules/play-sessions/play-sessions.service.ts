@@ -1,0 +1,105 @@
+import type {
+  PlaySession,
+  PlaySessionEntry,
+  PlaySessionIngestResponse,
+  PlayTimeTotal,
+} from '@romshelf/contract';
+
+import type { PlaySessionRow } from '../../db/schema-devices.js';
+import { HttpError } from '../../http/http-error.js';
+import { toIsoUtc } from '../../lib/time.js';
+import type { DevicesService } from '../devices/devices.service.js';
+import type { PlaySessionFilters, PlaySessionsRepository } from './play-sessions.repository.js';
+
+/** A reported time, to the second as RomM keeps it. */
+function toSecond(value: string): string {
+  const date = new Date(value);
+  date.setUTCMilliseconds(0);
+  return toIsoUtc(date);
+}
+
+function toPlaySession(row: PlaySessionRow): PlaySession {
+  return { ...row };
+}
+
+type IngestResult = PlaySessionIngestResponse['results'][number];
+
+/**
+ * Time played, reported by devices (directly or with a finished sync) and by the web player: each
+ * session once (the same start reported again is a duplicate), per user, ROM and device.
+ */
+export class PlaySessionsService {
+  constructor(
+    private readonly repo: PlaySessionsRepository,
+    private readonly devices: DevicesService,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async ingest(
+    userId: number,
+    entries: readonly PlaySessionEntry[],
+    deviceId: string | null,
+  ): Promise<PlaySessionIngestResponse> {
+    if (entries.length === 0) throw new HttpError(400, 'Payload must contain at least one session');
+    if (deviceId !== null) await this.devices.find(userId, deviceId);
+    const results: IngestResult[] = [];
+    for (const [index, entry] of entries.entries()) {
+      results.push(await this.ingestOne(userId, index, entry, deviceId));
+    }
+    if (deviceId !== null) await this.devices.touch(userId, deviceId);
+    const created = results.filter((result) => result.status === 'created').length;
+    return { results, created_count: created, skipped_count: results.length - created };
+  }
+
+  private async ingestOne(
+    userId: number,
+    index: number,
+    entry: PlaySessionEntry,
+    deviceId: string | null,
+  ): Promise<IngestResult> {
+    const romId = entry.rom_id ?? null;
+    if (romId !== null && !(await this.repo.romExists(romId))) {
+      return { index, status: 'error', id: null, detail: `ROM with id ${romId} not found` };
+    }
+    const at = toIsoUtc(new Date(this.now()));
+    const row = await this.repo.insert({
+      user_id: userId,
+      device_id: deviceId,
+      rom_id: romId,
+      save_slot: entry.save_slot ?? null,
+      start_time: toSecond(entry.start_time),
+      end_time: toSecond(entry.end_time),
+      duration_ms: entry.duration_ms,
+      created_at: at,
+      updated_at: at,
+    });
+    return row === undefined
+      ? { index, status: 'duplicate', id: null, detail: 'Session already recorded' }
+      : { index, status: 'created', id: row.id, detail: null };
+  }
+
+  async list(userId: number, filters: PlaySessionFilters): Promise<PlaySession[]> {
+    const bounded = {
+      ...filters,
+      startAfter: filters.startAfter === undefined ? undefined : toSecond(filters.startAfter),
+      endBefore: filters.endBefore === undefined ? undefined : toSecond(filters.endBefore),
+    };
+    return (await this.repo.list(userId, bounded)).map(toPlaySession);
+  }
+
+  async remove(userId: number, id: number): Promise<void> {
+    if (!(await this.repo.delete(userId, id))) {
+      throw new HttpError(404, `Play session ${id} not found`);
+    }
+  }
+
+  async totals(romId: number): Promise<PlayTimeTotal[]> {
+    return (await this.repo.totals(romId)).map((row) => ({
+      user_id: row.user_id,
+      username: row.username,
+      total_ms: row.total_ms,
+      session_count: row.session_count,
+      last_played_at: row.last_played_at,
+    }));
+  }
+}
