@@ -46,11 +46,7 @@ function Facts({ refTo, collection }: { refTo: CollectionRef; collection: AnyCol
     <Box sx={{ mb: 2 }}>
       <Row label={t('info.kind')} value={t(`page.kind-${refTo.kind}`)} />
       {owner ? <Row label={t('info.owner')} value={owner} testId="collection-owner" /> : null}
-      <Row
-        label={t('info.games')}
-        value={String(collection.rom_count)}
-        testId="collection-count"
-      />
+      <Row label={t('info.games')} value={String(collection.rom_count)} testId="collection-count" />
       {refTo.kind === 'virtual' ? null : (
         <Row
           label={t('info.visibility')}
@@ -123,9 +119,7 @@ function CollectionInfoOf({ refTo }: { refTo: CollectionRef }) {
         <Chip
           size="small"
           variant="outlined"
-          label={
-            refTo.kind === 'virtual' ? t('info.read-only-virtual') : t('info.read-only')
-          }
+          label={refTo.kind === 'virtual' ? t('info.read-only-virtual') : t('info.read-only')}
           data-testid="collection-read-only"
           sx={{
             maxWidth: '100%',

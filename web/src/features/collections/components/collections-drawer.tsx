@@ -185,9 +185,7 @@ export function CollectionsDrawerContent() {
           <Typography variant="subtitle1" color="text.primary">
             {needle ? t('drawer.no-match') : t('drawer.empty-title')}
           </Typography>
-          {needle ? null : (
-            <Typography variant="body2">{t('drawer.empty-text')}</Typography>
-          )}
+          {needle ? null : <Typography variant="body2">{t('drawer.empty-text')}</Typography>}
         </Stack>
       ) : (
         <List dense disablePadding>
