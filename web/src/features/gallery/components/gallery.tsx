@@ -89,6 +89,7 @@ export function Gallery(props: GalleryProps) {
         }}
         showPlatforms={props.showPlatform ?? false}
         total={total}
+        canSaveSmart
       />
     </>
   );
@@ -382,7 +383,13 @@ function GalleryContent({
           search_term: place.searchTerm?.trim() || undefined,
         }}
       />
-      <FilterChips filtering={filtering} />
+      <FilterChips
+        filtering={filtering}
+        smartScope={{
+          platformId: place.platformId ?? null,
+          searchTerm: place.searchTerm ?? '',
+        }}
+      />
       {showJumpBar && !wide ? <Box sx={{ mb: 2 }}>{jumpBar('horizontal')}</Box> : null}
       <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
         <Box ref={setFrame} sx={{ flex: 1, minWidth: 0 }}>

@@ -33,6 +33,7 @@ import { HashList } from './hash-list';
 import { PersonalData } from './personal-data';
 import { RomNotes } from './rom-notes';
 import { RomAchievements } from './rom-achievements';
+import { RomCollections } from './rom-collections';
 import { RomFiles } from './rom-files';
 import { RomManual } from './rom-manual';
 import { RomMedia } from './rom-media';
@@ -301,6 +302,7 @@ function RomDetails({ rom }: { rom: DetailedRom }) {
             <Section title={t('personal.title')}>
               <PersonalData rom={rom} onChange={change} />
             </Section>
+            <RomCollections rom={rom} onChange={change} />
             <Section title={t('notes.title')} testId="rom-notes-section">
               <RomNotes rom={rom} onChange={change} />
             </Section>
