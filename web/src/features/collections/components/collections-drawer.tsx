@@ -1,7 +1,6 @@
 import AddRounded from '@mui/icons-material/AddRounded';
 import BookmarksRounded from '@mui/icons-material/BookmarksRounded';
 import SearchRounded from '@mui/icons-material/SearchRounded';
-import type { VirtualCollectionType } from '@romshelf/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -29,7 +28,7 @@ import {
 import type { AnyCollection } from '@/shared/api/collections';
 import { useAuthStore } from '@/shared/stores/auth-store';
 import { useNavigationStore } from '@/shared/stores/navigation-store';
-import { useVirtualCollectionType } from '@/shared/stores/virtual-collection-type';
+import { useUiSettingsStore } from '@/shared/stores/ui-settings-store';
 
 import { NewCollectionDialog } from './new-collection-dialog';
 
@@ -106,10 +105,11 @@ export function CollectionsDrawerContent() {
   const navigate = useNavigate();
   const resetDrawers = useNavigationStore((state) => state.resetDrawers);
   const userId = useAuthStore((state) => state.user?.id ?? null);
-  const virtualType: VirtualCollectionType | 'all' = useVirtualCollectionType();
+  const virtualType = useUiSettingsStore((state) => state.settings.virtualCollectionType);
+  const showVirtual = useUiSettingsStore((state) => state.settings.showVirtualCollections);
   const regular = useCollectionsQuery();
   const smart = useSmartCollectionsQuery();
-  const virtual = useVirtualCollectionsQuery(virtualType);
+  const virtual = useVirtualCollectionsQuery(virtualType, undefined, showVirtual);
   const [filter, setFilter] = useState('');
   const [creating, setCreating] = useState(false);
 
@@ -127,17 +127,21 @@ export function CollectionsDrawerContent() {
     { id: 'mine', title: t('drawer.section-mine'), query: regular, items: mine },
     { id: 'shared', title: t('drawer.section-shared'), query: regular, items: others },
     { id: 'smart', title: t('drawer.section-smart'), query: smart, items: smart.data ?? [] },
-    {
-      id: 'virtual',
-      title: t('drawer.section-virtual'),
-      query: virtual,
-      items: virtual.data ?? [],
-    },
+    ...(showVirtual
+      ? [
+          {
+            id: 'virtual',
+            title: t('drawer.section-virtual'),
+            query: virtual,
+            items: virtual.data ?? [],
+          },
+        ]
+      : []),
   ].map((section) => ({
     ...section,
     items: section.items.filter(matches).sort(byName),
   }));
-  const loading = regular.isPending || smart.isPending || virtual.isPending;
+  const loading = regular.isPending || smart.isPending || (showVirtual && virtual.isPending);
   const nothing = !loading && sections.every((section) => section.items.length === 0);
 
   return (

@@ -11,7 +11,7 @@ import {
 } from '@/shared/api/collections';
 import type { AnyCollection } from '@/shared/api/collections';
 import { useNavigationStore } from '@/shared/stores/navigation-store';
-import { useVirtualCollectionType } from '@/shared/stores/virtual-collection-type';
+import { useUiSettingsStore } from '@/shared/stores/ui-settings-store';
 
 import { Rail, Section } from './home-rail';
 
@@ -62,7 +62,9 @@ export function CollectionRails() {
   const { t } = useTranslation('home');
   const regular = useCollectionsQuery();
   const smart = useSmartCollectionsQuery();
-  const virtual = useVirtualCollectionsQuery(useVirtualCollectionType(), VIRTUAL_RAIL_LIMIT);
+  const virtualType = useUiSettingsStore((state) => state.settings.virtualCollectionType);
+  const showVirtual = useUiSettingsStore((state) => state.settings.showVirtualCollections);
+  const virtual = useVirtualCollectionsQuery(virtualType, VIRTUAL_RAIL_LIMIT, showVirtual);
   return (
     <>
       <CollectionRail title={t('home.collections')} testId="home-collections" query={regular} />
@@ -71,11 +73,13 @@ export function CollectionRails() {
         testId="home-smart-collections"
         query={smart}
       />
-      <CollectionRail
-        title={t('home.virtual-collections')}
-        testId="home-virtual-collections"
-        query={virtual}
-      />
+      {showVirtual ? (
+        <CollectionRail
+          title={t('home.virtual-collections')}
+          testId="home-virtual-collections"
+          query={virtual}
+        />
+      ) : null}
     </>
   );
 }
