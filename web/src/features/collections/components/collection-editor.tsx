@@ -224,7 +224,7 @@ export function CollectionEditor({
           type="submit"
           variant="contained"
           disabled={state.name.trim() === '' || update.isPending}
-          data-testid="collection-save"
+          data-testid="collection-info-save"
         >
           {t('form.save')}
         </Button>

@@ -89,7 +89,8 @@ export function Gallery(props: GalleryProps) {
         }}
         showPlatforms={props.showPlatform ?? false}
         total={total}
-        canSaveSmart
+        // A collection's gallery is no place to save from: the criteria would drop the collection.
+        canSaveSmart={!place.collection}
       />
     </>
   );
@@ -385,10 +386,11 @@ function GalleryContent({
       />
       <FilterChips
         filtering={filtering}
-        smartScope={{
-          platformId: place.platformId ?? null,
-          searchTerm: place.searchTerm ?? '',
-        }}
+        smartScope={
+          place.collection
+            ? undefined
+            : { platformId: place.platformId ?? null, searchTerm: place.searchTerm ?? '' }
+        }
       />
       {showJumpBar && !wide ? <Box sx={{ mb: 2 }}>{jumpBar('horizontal')}</Box> : null}
       <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
