@@ -129,7 +129,8 @@ test('collections: manual from the bulk bar, public to a second user, smart afte
   page,
   browser,
 }) => {
-  test.setTimeout(300_000);
+  // Two scans, two users and eight pairs of screenshots on a shared machine.
+  test.setTimeout(540_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInAsAdmin(page);
 
@@ -177,6 +178,7 @@ test('collections: manual from the bulk bar, public to a second user, smart afte
     await expect(
       rail.getByTestId('collection-card').filter({ hasText: 'Couch co-op' }),
     ).toContainText('3 games');
+    await rail.scrollIntoViewIfNeeded();
     await shoot(page, 'collections-home');
   });
 
