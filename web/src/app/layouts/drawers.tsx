@@ -15,6 +15,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -22,11 +23,21 @@ import { useNavigate } from 'react-router';
 import { hasScopes, useAuthStore } from '@/shared/stores/auth-store';
 import { useNavigationStore } from '@/shared/stores/navigation-store';
 import type { DrawerName } from '@/shared/stores/navigation-store';
-import { CollectionInfo } from '../../features/collections/components/collection-info';
-import { CollectionsDrawerContent } from '../../features/collections/components/collections-drawer';
 import { PlatformInfo } from '../../features/gallery/components/platform-info';
 import { useLogout } from '../use-logout';
 import { PlatformsDrawerContent } from './platforms-drawer';
+
+/*
+ * The collection drawers load on first opening: their lists, editor and dialogs need not weigh on
+ * every page's first download.
+ */
+const CollectionsDrawerContent = lazy(async () => ({
+  default: (await import('../../features/collections/components/collections-drawer'))
+    .CollectionsDrawerContent,
+}));
+const CollectionInfo = lazy(async () => ({
+  default: (await import('../../features/collections/components/collection-info')).CollectionInfo,
+}));
 
 function DrawerFrame({
   name,
@@ -66,7 +77,9 @@ function DrawerFrame({
           <CloseRounded />
         </IconButton>
       </Stack>
-      <Box sx={{ px: 2.5, pb: 3, flex: 1, overflowY: 'auto' }}>{children}</Box>
+      <Box sx={{ px: 2.5, pb: 3, flex: 1, overflowY: 'auto' }}>
+        <Suspense fallback={null}>{children}</Suspense>
+      </Box>
     </Drawer>
   );
 }
