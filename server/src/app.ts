@@ -52,8 +52,10 @@ import { playAssetsRoutes } from './modules/play-assets/play-assets.routes.js';
 import { metadataRoutes } from './modules/metadata/metadata.routes.js';
 import { permissionsRoutes } from './modules/permissions/permissions.routes.js';
 import { libraryConfigRoutes } from './modules/library/library-config.routes.js';
+import { collectionsRoutes } from './modules/collections/collections.routes.js';
 import { platformsRoutes } from './modules/platforms/platforms.routes.js';
 import { romsRoutes } from './modules/roms/roms.routes.js';
+import { dynamicCollectionsRoutes } from './modules/collections/dynamic-collections.routes.js';
 import { registerScanGateway } from './modules/scan/scan.gateway.js';
 import { statsRoutes } from './modules/stats/stats.routes.js';
 import { setupRoutes } from './modules/setup/setup.routes.js';
@@ -271,6 +273,15 @@ async function registerApiRoutes(
     uploads: container.romUploads,
     chunkedUploads: container.chunkedUploads,
     resourcesDir: path.join(config.dataDir, 'resources'),
+  });
+  await app.register(collectionsRoutes, {
+    collections: container.collections,
+    members: container.collectionMembers,
+    access: container.collectionAccess,
+  });
+  await app.register(dynamicCollectionsRoutes, {
+    virtual: container.virtualCollections,
+    smart: container.smartCollections,
   });
   await app.register(metadataRoutes, { metadata: container.metadata, roms: container.roms });
   await app.register(tasksRoutes, { tasks: container.tasks });

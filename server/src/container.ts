@@ -21,6 +21,11 @@ import { VerifiedCredentials } from './modules/auth/verified-credentials.js';
 import { ClientTokensRepository } from './modules/client-tokens/client-tokens.repository.js';
 import { ClientTokensService } from './modules/client-tokens/client-tokens.service.js';
 import { DeviceAuthService } from './modules/client-tokens/device-auth.service.js';
+import { SmartCollectionAccess } from './modules/collections/smart-collection-access.js';
+import { SmartCollectionsRepository } from './modules/collections/smart-collections.repository.js';
+import { SmartCollectionsService } from './modules/collections/smart-collections.service.js';
+import { VirtualCollectionsRepository } from './modules/collections/virtual-collections.repository.js';
+import { VirtualCollectionsService } from './modules/collections/virtual-collections.service.js';
 import { FirmwareRepository } from './modules/firmware/firmware.repository.js';
 import { FirmwareService } from './modules/firmware/firmware.service.js';
 import { HashPool } from './modules/hashing/hash-pool.js';
@@ -28,6 +33,11 @@ import { LibraryConfigEditor } from './modules/library/library-config.editor.js'
 import { LibraryConfigService } from './modules/library/library-config.service.js';
 import { PlayAssetsRepository } from './modules/play-assets/play-assets.repository.js';
 import { PlayAssetsService } from './modules/play-assets/play-assets.service.js';
+import { CollectionAccess } from './modules/collections/collection-access.js';
+import { CollectionCovers } from './modules/collections/collection-covers.js';
+import { CollectionMembersService } from './modules/collections/collection-members.service.js';
+import { CollectionsRepository } from './modules/collections/collections.repository.js';
+import { CollectionsService } from './modules/collections/collections.service.js';
 import { FilesystemPlatforms } from './modules/platforms/filesystem-platforms.js';
 import { PlatformLookup } from './modules/platforms/platform-lookup.js';
 import { PlatformsRepository } from './modules/platforms/platforms.repository.js';
@@ -92,13 +102,15 @@ export function createContainer(
   const shared = createSharedParts(config, db, log);
   const accounts = createAccountServices(config, repositories, shared, log, options);
   const library = createLibraryServices(config, repositories, shared, log, options);
-  const roms = createRomServices(config, repositories, shared, library, options);
+  const collections = createCollectionServices(repositories, shared, options);
+  const roms = createRomServices(config, repositories, shared, library, collections, options);
   const system = new SystemService(config, version, accounts.userAccounts, shared.libraryConfig);
   return {
     ...shared,
     ...accounts,
     ...library,
     ...roms,
+    ...collections,
     tasks: createTasks(config, repositories, shared, { ...accounts, ...library }, log),
     system,
     setup: new SetupService(
@@ -133,6 +145,9 @@ function createRepositories(db: Db) {
     stats: new StatsRepository(db),
     romMaintenance: new RomMaintenanceRepository(db),
     taskRuns: new TaskRunsRepository(db),
+    collections: new CollectionsRepository(db),
+    smartCollections: new SmartCollectionsRepository(db),
+    virtualCollections: new VirtualCollectionsRepository(db),
   };
 }
 
@@ -279,12 +294,34 @@ function createLibraryServices(
 
 type LibraryServices = ReturnType<typeof createLibraryServices>;
 
+/** Manual collections, their members and favourites (the ROM services read them). */
+function createCollectionServices(
+  repositories: Repositories,
+  shared: SharedParts,
+  options: ContainerOptions,
+) {
+  const access = new CollectionAccess(repositories.collections);
+  const covers = new CollectionCovers(
+    shared.romResources,
+    options.coverFetch ?? STRICT_COVER_FETCH,
+  );
+  const collections = new CollectionsService(repositories.collections, access, covers);
+  return {
+    collections,
+    collectionAccess: access,
+    collectionMembers: new CollectionMembersService(repositories.collections, access, collections),
+  };
+}
+
+type CollectionServices = ReturnType<typeof createCollectionServices>;
+
 /** A ROM's reads, files on disk, edits, personal data, manuals and uploads. */
 function createRomServices(
   config: AppConfig,
   repositories: Repositories,
   shared: SharedParts,
   library: LibraryServices,
+  { collectionMembers }: CollectionServices,
   options: ContainerOptions,
 ) {
   const { files, romResources } = shared;
@@ -297,6 +334,7 @@ function createRomServices(
     library.playAssets,
     repositories.romNotes,
     versions,
+    collectionMembers,
   );
   const romFiles = new RomFilesService(
     roms,
@@ -305,6 +343,23 @@ function createRomServices(
     config.libraryDir,
     files,
     romResources,
+    collectionMembers,
+  );
+  const smartCollectionAccess = new SmartCollectionAccess(repositories.smartCollections);
+  const romList = new RomListService(
+    repositories.roms,
+    repositories.romList,
+    // Cached list aggregates follow ROM writes and collection membership alike.
+    {
+      get version() {
+        return repositories.romWrites.version + repositories.collections.version;
+      },
+    },
+    repositories.romNotes,
+    new BrowserPlayability(config, shared.libraryConfig),
+    versions,
+    collectionMembers,
+    smartCollectionAccess,
   );
   const romUploads = new RomUploadService(
     library.platformLookup,
@@ -316,15 +371,17 @@ function createRomServices(
   );
   return {
     roms,
-    romList: new RomListService(
-      repositories.roms,
-      repositories.romList,
-      repositories.romWrites,
-      repositories.romNotes,
-      new BrowserPlayability(config, shared.libraryConfig),
-      versions,
-    ),
+    romList,
     romFiles,
+    smartCollections: new SmartCollectionsService(
+      repositories.smartCollections,
+      smartCollectionAccess,
+      romList,
+    ),
+    virtualCollections: new VirtualCollectionsService(
+      repositories.virtualCollections,
+      repositories.romWrites,
+    ),
     romEdits: new RomEditsService(
       roms,
       romFiles,
@@ -332,7 +389,12 @@ function createRomServices(
       romResources,
       options.coverFetch ?? STRICT_COVER_FETCH,
     ),
-    romProps: new RomPropsService(roms, repositories.roms, repositories.romWrites),
+    romProps: new RomPropsService(
+      roms,
+      repositories.roms,
+      repositories.romWrites,
+      collectionMembers,
+    ),
     romManuals: new RomManualsService(roms, repositories.romWrites, romResources),
     romNotes: new RomNotesService(roms, repositories.romNotes),
     romUploads,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { queryBoolean } from './common.js';
+import { optionalQueryBoolean } from './rom-filters.js';
 
 /** Longest collection name (trimmed) and description. */
 export const COLLECTION_NAME_MAX = 200;
@@ -21,6 +22,64 @@ export const VIRTUAL_COLLECTION_TYPES = [
   'company',
 ] as const;
 export type VirtualCollectionType = (typeof VIRTUAL_COLLECTION_TYPES)[number];
+
+/** The merged-metadata list (a `filter_values` key) each kind of virtual collection groups by. */
+export const VIRTUAL_COLLECTION_FACETS = {
+  genre: 'genres',
+  franchise: 'franchises',
+  collection: 'collections',
+  mode: 'game_modes',
+  company: 'companies',
+} as const satisfies Record<VirtualCollectionType, string>;
+
+/**
+ * JSON as Python's `json.dumps` writes it by default (`", "` and `": "` separators, non-ASCII
+ * escaped as `\\uXXXX`): RomM's ids and `filter_summary` are made so.
+ */
+export function pythonJsonDumps(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(pythonJsonDumps).join(', ')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value).map(
+      ([key, item]) => `${pythonJsonDumps(key)}: ${pythonJsonDumps(item)}`,
+    );
+    return `{${entries.join(', ')}}`;
+  }
+  // `undefined` has no JSON text; Python has no such value either.
+  const text = value === undefined ? 'null' : JSON.stringify(value);
+  return text.replace(
+    /[\u0080-\uffff]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+/**
+ * A virtual collection's id as RomM makes it: URL-safe base64 (padded) of
+ * `json.dumps({"name": …, "type": …})`, so ids match between RomM and RomShelf.
+ */
+export function virtualCollectionId(type: VirtualCollectionType, name: string): string {
+  // Every character is ASCII once dumped, so each one is one byte.
+  return btoa(pythonJsonDumps({ name, type })).replace(/\+/g, '-').replace(/\//g, '_');
+}
+
+/** The kind and value a virtual collection id stands for, or null when it is not one. */
+export function parseVirtualCollectionId(
+  id: string,
+): { type: VirtualCollectionType; name: string } | null {
+  if (!/^[A-Za-z0-9_-]+={0,2}$/.test(id)) return null;
+  try {
+    const base64 = id.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
+    const binary = atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '='));
+    const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+    const data: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    if (typeof data !== 'object' || data === null) return null;
+    const { name, type } = data as Record<string, unknown>;
+    if (typeof name !== 'string' || typeof type !== 'string') return null;
+    const kind = VIRTUAL_COLLECTION_TYPES.find((known) => known === type);
+    return kind === undefined ? null : { type: kind, name };
+  } catch {
+    return null;
+  }
+}
 
 /** What every kind of collection answers (RomM's base collection fields). */
 const CollectionBaseSchema = z.object({
@@ -110,11 +169,40 @@ export const CollectionFormSchema = z.object({
 });
 export type CollectionForm = z.infer<typeof CollectionFormSchema>;
 
+/**
+ * The text fields of the multipart update: only given fields change. `rom_ids` (a JSON array
+ * string, RomM sends it on every update) replaces the members when given.
+ */
+export const CollectionUpdateFormSchema = z.object({
+  name: CollectionFormSchema.shape.name.optional(),
+  description: z.string().trim().max(COLLECTION_DESCRIPTION_MAX).optional(),
+  url_cover: z.string().trim().max(2_000).optional(),
+  rom_ids: z.string().max(400_000).optional(),
+});
+export type CollectionUpdateForm = z.infer<typeof CollectionUpdateFormSchema>;
+
+/** `GET /api/collections` query. */
+export const CollectionListQuerySchema = z.object({
+  /** ISO-8601: only collections changed after it (RomM). */
+  updated_after: z
+    .string()
+    .max(64)
+    .refine((value) => !Number.isNaN(Date.parse(value)), 'must be an ISO-8601 date-time')
+    .transform((value) => new Date(value).toISOString().replace(/Z$/, '+00:00'))
+    .optional(),
+});
+
+/** `PUT /api/collections/{id}/visibility`: share or unshare, leaving games and cover. */
+export const CollectionVisibilityBodySchema = z.object({ is_public: z.boolean() });
+
 /** `POST` / `DELETE /api/collections/{id}/roms`: all of them or none. */
 export const CollectionRomsBodySchema = z.object({
   rom_ids: z.array(z.number().int().min(1)).min(1).max(COLLECTION_ROMS_MAX),
 });
 export type CollectionRomsBody = z.infer<typeof CollectionRomsBodySchema>;
+
+/** `GET /api/collections/virtual/identifiers`: every virtual collection's id. */
+export const VirtualCollectionIdentifiersSchema = z.array(z.string());
 
 export const VirtualCollectionListQuerySchema = z.object({
   type: z.enum([...VIRTUAL_COLLECTION_TYPES, 'all']).default('all'),
@@ -123,8 +211,30 @@ export const VirtualCollectionListQuerySchema = z.object({
 
 /** The text fields of `POST /api/collections/smart` and `PUT /api/collections/smart/{id}`. */
 export const SmartCollectionFormSchema = CollectionFormSchema.omit({ url_cover: true }).extend({
-  /** JSON object of `GET /api/roms` filters (422 when a name or value is not one). */
-  filter_criteria: z.string().max(20_000),
+  /**
+   * JSON object of `GET /api/roms` filters and their values (422 when a name or value is not
+   * one; `smart_collection_id` is refused). `{}` (the default) matches the whole library.
+   */
+  filter_criteria: z.string().max(20_000).default('{}'),
 });
 export type SmartCollectionForm = z.infer<typeof SmartCollectionFormSchema>;
 export const SmartCollectionQuerySchema = z.object({ is_public: queryBoolean(false) });
+
+/** `PUT /api/collections/smart/{id}`: the fields given replace the stored ones. */
+export const SmartCollectionUpdateFormSchema = z.object({
+  name: CollectionFormSchema.shape.name.optional(),
+  description: z.string().trim().max(COLLECTION_DESCRIPTION_MAX).optional(),
+  filter_criteria: z.string().max(20_000).optional(),
+});
+export type SmartCollectionUpdateForm = z.infer<typeof SmartCollectionUpdateFormSchema>;
+export const SmartCollectionUpdateQuerySchema = z.object({ is_public: optionalQueryBoolean });
+
+/** `GET /api/collections/smart`: only those changed after a date-time (RomM). */
+export const SmartCollectionListQuerySchema = z.object({
+  updated_after: z
+    .string()
+    .max(64)
+    .refine((value) => !Number.isNaN(Date.parse(value)), 'must be an ISO-8601 date-time')
+    .transform((value) => new Date(value).toISOString())
+    .optional(),
+});

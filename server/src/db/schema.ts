@@ -190,7 +190,6 @@ export interface RomUserTable {
   rom_id: number;
   /** One of PLAY_STATUSES, or null. */
   status: string | null;
-  is_favorite: Generated<number>;
   is_main_sibling: Generated<number>;
   rating: Generated<number>;
   difficulty: Generated<number>;
@@ -206,6 +205,18 @@ export interface RomFacetTable {
   kind: string;
   value: string;
   rom_id: number;
+}
+
+/** A user's saved ROM filter; members are the live result of `filter_criteria` (JSON). */
+export interface SmartCollectionTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  description: string;
+  filter_criteria: string;
+  is_public: number;
+  created_at: string;
+  updated_at: string;
 }
 
 /** Notes about a ROM (RomM 5): several per user, public or private; `tags` is a JSON list. */
@@ -333,6 +344,29 @@ export interface ClientTokenTable {
   client_device_identifier: string | null;
 }
 
+/** A user's manual collection; `is_favorite` marks their favourites (one per user). */
+export interface CollectionTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  description: Generated<string>;
+  /** Where the own cover was fetched from ('' = uploaded or none). */
+  url_cover: Generated<string>;
+  is_public: Generated<number>;
+  is_favorite: Generated<number>;
+  /** When the own cover was stored; null = no own cover (the collage of member covers). */
+  cover_updated_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A ROM in a collection. */
+export interface CollectionRomTable {
+  collection_id: number;
+  rom_id: number;
+  added_at: string;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -353,6 +387,9 @@ export interface Database {
   launchbox_image: LaunchboxImageTable;
   task_run: TaskRunTable;
   rom_facet: RomFacetTable;
+  collection: CollectionTable;
+  collection_rom: CollectionRomTable;
+  smart_collection: SmartCollectionTable;
 }
 
 export type UserRow = Selectable<UserTable>;
@@ -369,8 +406,10 @@ export type NewRomRow = Insertable<RomTable>;
 export type RomFileRow = Selectable<RomFileTable>;
 export type NewRomFileRow = Insertable<RomFileTable>;
 export type RomUserRow = Selectable<RomUserTable>;
+export type CollectionRow = Selectable<CollectionTable>;
 export type TaskRunRow = Selectable<TaskRunTable>;
 export type NewTaskRunRow = Insertable<TaskRunTable>;
 export type RomNoteRow = Selectable<RomNoteTable>;
 export type FirmwareRow = Selectable<FirmwareTable>;
 export type PlayAssetRow = Selectable<PlayAssetTable>;
+export type SmartCollectionRow = Selectable<SmartCollectionTable>;

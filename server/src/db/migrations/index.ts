@@ -17,6 +17,8 @@ import { taskRuns } from './202611270500_task_runs.js';
 import { romFacets } from './202611280100_rom_facets.js';
 import { romVersionGroups } from './202611280200_rom_version_groups.js';
 import { clientTokens } from './202611280500_client_tokens.js';
+import { collections } from './202611290100_collections.js';
+import { smartCollections } from './202611290200_smart_collections.js';
 
 /**
  * Every migration, in order, listed explicitly (no directory scanning, so bundling and the
@@ -40,6 +42,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202611280100_rom_facets': romFacets,
   '202611280200_rom_version_groups': romVersionGroups,
   '202611280500_client_tokens': clientTokens,
+  '202611290100_collections': collections,
+  '202611290200_smart_collections': smartCollections,
 };
 
 export const migrationProvider: MigrationProvider = {

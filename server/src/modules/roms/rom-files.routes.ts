@@ -13,12 +13,17 @@ import { requireScopes } from '../../http/access.js';
 import { rejectInvalidRequest } from '../../http/error-handler.js';
 import { sendRomDownload } from './rom-download.js';
 import type { RomFilesService } from './rom-files.service.js';
+import type { RomListService } from './rom-list.service.js';
 import type { RomUploadService } from './rom-upload.js';
 import type { RomsService } from './roms.service.js';
 
 type RomsApp = Parameters<FastifyPluginAsyncZod>[0];
 
-export function downloadRomsRoute(app: RomsApp, files: RomFilesService): void {
+export function downloadRomsRoute(
+  app: RomsApp,
+  files: RomFilesService,
+  lists: RomListService,
+): void {
   app.get(
     '/api/roms/download',
     {
@@ -26,9 +31,10 @@ export function downloadRomsRoute(app: RomsApp, files: RomFilesService): void {
       attachValidation: true,
       schema: {
         tags: ['roms'],
-        summary: 'Download several ROMs, or a whole platform, as one zip',
+        summary: 'Download several ROMs, a whole platform or a collection, as one zip',
         description:
-          'Give `rom_ids` (comma-separated) or `platform_id`, not both. The zip is stored ' +
+          'Give one of `rom_ids` (comma-separated), `platform_id`, `collection_id`, ' +
+          '`virtual_collection_id` or `smart_collection_id`. The zip is stored ' +
           '(not compressed) and streamed; entries are named by their path in the library.',
         querystring: RomBulkDownloadQuerySchema,
         response: { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
@@ -36,7 +42,9 @@ export function downloadRomsRoute(app: RomsApp, files: RomFilesService): void {
     },
     async (request, reply) => {
       rejectInvalidRequest(request);
-      return sendRomDownload(request, reply, await files.openBulkContent(request.query));
+      const userId = request.user?.id ?? -1;
+      const query = await lists.downloadScope(request.query, userId);
+      return sendRomDownload(request, reply, await files.openBulkContent(query, userId));
     },
   );
 }

@@ -9,6 +9,7 @@ import type { NewRomRow, RomFileRow } from '../../db/schema.js';
 import { HttpError } from '../../http/http-error.js';
 import type { ConfinedFiles } from '../../lib/confined-files.js';
 import { zipPlaylist } from './disc-playlist.js';
+import type { RomCollections } from './rom-collections.js';
 import { fsNameProblem } from './fs-name.js';
 import { romNameFields } from './rom-name-fields.js';
 import type { RomResources } from './rom-resources.js';
@@ -94,6 +95,7 @@ export class RomFilesService {
     private readonly libraryDir: string,
     private readonly files: ConfinedFiles,
     private readonly resources: RomResources,
+    private readonly collections: Pick<RomCollections, 'romIdsOf'>,
   ) {}
 
   /** The real path of a ROM's folder (`fs_path`), which must lie inside the library. */
@@ -247,21 +249,35 @@ export class RomFilesService {
     };
   }
 
+  /** The ROMs a bulk download asks for: listed, a platform's or a collection's the caller sees. */
+  private async bulkIds(query: RomBulkDownloadQuery, userId: number): Promise<number[]> {
+    const limit = BULK_DOWNLOAD_MAX_ROMS + 1;
+    if (query.rom_ids !== undefined) {
+      return [...new Set(query.rom_ids.split(',').map((part) => Number(part.trim())))];
+    }
+    if (query.collection_id !== undefined) {
+      const ids = await this.collections.romIdsOf(userId, query.collection_id, limit);
+      if (ids.length === 0) throw new HttpError(404, 'The collection has no ROMs');
+      return ids;
+    }
+    if (query.platform_id === undefined) {
+      throw new HttpError(400, 'This kind of collection cannot be downloaded yet');
+    }
+    const ids = await this.rows.idsOfPlatform(query.platform_id, limit);
+    if (ids.length === 0) throw new HttpError(404, `Platform ${query.platform_id} has no ROMs`);
+    return ids;
+  }
+
   /**
-   * Several ROMs as one stored zip (`GET /api/roms/download`): the given ones, or a platform's.
-   * Entries are named by their path in the library, so unpacking it into a library folder puts
-   * every game where a scan finds it.
+   * Several ROMs as one stored zip (`GET /api/roms/download`): the given ones, a platform's or
+   * a collection's. Entries are named by their path in the library, so unpacking it into a
+   * library folder puts every game where a scan finds it.
    */
-  async openBulkContent(query: RomBulkDownloadQuery): Promise<RomDownload> {
-    const ids =
-      query.rom_ids === undefined
-        ? await this.rows.idsOfPlatform(query.platform_id ?? 0, BULK_DOWNLOAD_MAX_ROMS + 1)
-        : [...new Set(query.rom_ids.split(',').map((part) => Number(part.trim())))];
+  async openBulkContent(query: RomBulkDownloadQuery, userId: number): Promise<RomDownload> {
+    const ids = await this.bulkIds(query, userId);
     if (ids.length > BULK_DOWNLOAD_MAX_ROMS) {
       throw new HttpError(400, `At most ${BULK_DOWNLOAD_MAX_ROMS} ROMs can be downloaded at once`);
     }
-    if (ids.length === 0)
-      throw new HttpError(404, `Platform ${query.platform_id ?? 0} has no ROMs`);
     const found = new Set((await this.rows.findByIds(ids)).map((row) => row.id));
     const unknown = ids.find((id) => !found.has(id));
     if (unknown !== undefined) throw new HttpError(404, `ROM with id ${unknown} not found`);

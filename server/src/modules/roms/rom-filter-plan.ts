@@ -47,6 +47,11 @@ export interface FilterPlanContext {
   playablePlatformIds: readonly number[];
   /** The values the whole library has, to reject unknown ones. */
   libraryValues: RomFilters;
+  /**
+   * Keep values the library does not have (they match nothing) instead of answering 400: a
+   * saved filter may name a genre no ROM carries yet, or any more.
+   */
+  keepUnknownValues?: boolean;
 }
 
 /** The platform and search scope of a query (what `filter_values` covers). */
@@ -57,14 +62,23 @@ export function planScope(query: RomFilterQuery): RomScope {
       ...query.platform_ids,
     ]),
   ].sort((a, b) => a - b);
-  return { platformIds, search: planSearch(query.search_term) };
+  return {
+    platformIds,
+    collectionId: query.collection_id ?? null,
+    search: planSearch(query.search_term),
+  };
 }
 
-function facetValues(query: RomFilterQuery, kind: RomFacetFilter, known: RomFilters): string[] {
+function facetValues(
+  query: RomFilterQuery,
+  kind: RomFacetFilter,
+  context: FilterPlanContext,
+): string[] {
   const alias = SELECTED_ALIASES[kind];
   const single = alias === undefined ? undefined : query[alias];
   const values = [...new Set([...query[kind], ...(typeof single === 'string' ? [single] : [])])];
-  const knownValues = new Set(known[kind]);
+  if (context.keepUnknownValues === true) return values.sort();
+  const knownValues = new Set(context.libraryValues[kind]);
   const unknown = values.filter((value) => !knownValues.has(value));
   if (unknown.length > 0) {
     throw new HttpError(
@@ -107,7 +121,7 @@ export function planFilter(query: RomFilterQuery, context: FilterPlanContext): R
     userId: context.userId,
     facets: ROM_FACET_FILTERS.map((kind) => ({
       kind,
-      values: facetValues(query, kind, context.libraryValues),
+      values: facetValues(query, kind, context),
       logic: query[`${kind}_logic`],
     })).filter((facet) => facet.values.length > 0),
     providers:

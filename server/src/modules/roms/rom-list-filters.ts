@@ -12,6 +12,8 @@ export interface SearchTermPlan {
 /** Which ROMs a list covers before filters: platforms (all when empty) and search terms. */
 export interface RomScope {
   platformIds: readonly number[];
+  /** A manual collection's members only (the caller's access is checked before). */
+  collectionId?: number | null;
   /** Terms are OR-ed; null = no search. */
   search: readonly SearchTermPlan[] | null;
 }
@@ -73,6 +75,10 @@ export interface RomFilter extends RomScope {
   flags: RomFlags;
   /** ISO-8601; only ROMs updated after it. */
   updatedAfter: string | null;
+  /** A virtual collection: the ROMs carrying one value of a merged-metadata list. */
+  facetValue?: { kind: string; value: string } | null;
+  /** A smart collection: its saved filter (planned for its owner), AND-ed with this one. */
+  savedFilter?: RomFilter | null;
 }
 
 const FALSE = sql<SqlBool>`0`;
@@ -105,12 +111,16 @@ function searchClause(terms: readonly SearchTermPlan[]): Expression<SqlBool> {
   );
 }
 
-/** The scope's clauses: platforms and search (what `filter_values` is computed over). */
+/** The scope's clauses: platforms, collection and search (what `filter_values` covers). */
 export function scopeClauses(scope: RomScope): Expression<SqlBool>[] {
   const clauses: Expression<SqlBool>[] = [];
   if (scope.platformIds.length > 0) {
     const ids = sql.join(scope.platformIds.map((id) => sql`${id}`));
     clauses.push(sql<SqlBool>`rom.platform_id IN (${ids})`);
+  }
+  if (scope.collectionId != null) {
+    clauses.push(sql<SqlBool>`rom.id IN (SELECT collection_rom.rom_id FROM collection_rom
+      WHERE collection_rom.collection_id = ${scope.collectionId})`);
   }
   if (scope.search !== null) clauses.push(searchClause(scope.search));
   return clauses;
@@ -169,6 +179,12 @@ const playAsset = (userId: number, kind: 'save' | 'state') =>
   sql<SqlBool>`rom.id IN (SELECT play_asset.rom_id FROM play_asset
     WHERE play_asset.kind = ${kind} AND (play_asset.user_id = ${userId} OR play_asset.is_public = 1))`;
 
+/** The ROMs of the caller's favourites collection. */
+const favourites = (userId: number) =>
+  sql<SqlBool>`rom.id IN (SELECT collection_rom.rom_id FROM collection
+    JOIN collection_rom ON collection_rom.collection_id = collection.id
+    WHERE collection.user_id = ${userId} AND collection.is_favorite = 1)`;
+
 /** A yes/no fact kept in `rom_facet` (an index lookup instead of a scan of the ROM rows). */
 const flagFacet = (kind: 'matched' | 'verified') =>
   sql<SqlBool>`rom.id IN (SELECT rom_id FROM rom_facet WHERE kind = ${kind} AND value = '1')`;
@@ -176,7 +192,7 @@ const flagFacet = (kind: 'matched' | 'verified') =>
 function flagClauses(userId: number, flags: RomFlags): Expression<SqlBool>[] {
   const conditions: [boolean | undefined, () => Expression<SqlBool>][] = [
     [flags.matched, () => flagFacet('matched')],
-    [flags.favourite, () => mine(userId, sql<SqlBool>`rom_user.is_favorite = 1`)],
+    [flags.favourite, () => favourites(userId)],
     [flags.duplicate, duplicateClause],
     [flags.lastPlayed, () => mine(userId, sql<SqlBool>`rom_user.last_played IS NOT NULL`)],
     [
@@ -224,6 +240,15 @@ export function filterClauses(filter: RomFilter): Expression<SqlBool>[] {
   clauses.push(...flagClauses(filter.userId, filter.flags));
   if (filter.updatedAfter !== null) {
     clauses.push(sql<SqlBool>`rom.updated_at > ${filter.updatedAfter}`);
+  }
+  if (filter.facetValue !== undefined && filter.facetValue !== null) {
+    const { kind, value } = filter.facetValue;
+    clauses.push(
+      sql<SqlBool>`rom.id IN (SELECT rom_id FROM rom_facet WHERE kind = ${kind} AND value = ${value})`,
+    );
+  }
+  if (filter.savedFilter !== undefined && filter.savedFilter !== null) {
+    clauses.push(...filterClauses(filter.savedFilter));
   }
   return clauses;
 }

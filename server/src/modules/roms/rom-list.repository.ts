@@ -176,6 +176,20 @@ export class RomListRepository {
     return rows.map((row) => ({ platformId: row.platform_id, count: row.count }));
   }
 
+  /** The first ROMs with a cover among the filtered ones, in name order (collection covers). */
+  firstCovered(
+    filter: RomFilter,
+    max: number,
+  ): Promise<{ id: number; platform_id: number; cover_updated_at: string | null }[]> {
+    return this.filtered(filter)
+      .select(['rom.id', 'rom.platform_id', 'rom.cover_updated_at'])
+      .where('rom.cover_updated_at', 'is not', null)
+      .orderBy('rom.name_sort_key')
+      .orderBy('rom.id')
+      .limit(max)
+      .execute();
+  }
+
   /** The id of the filtered result's row at `position` in id order, if any. */
   async idAt(filter: RomFilter, position: number): Promise<number | undefined> {
     const row = await this.filtered(filter)

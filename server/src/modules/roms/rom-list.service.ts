@@ -1,4 +1,5 @@
 import type {
+  RomBulkDownloadQuery,
   RomFilterCounts,
   RomFilterQuery,
   RomFilters,
@@ -7,7 +8,12 @@ import type {
   SimpleRom,
   SiblingRom,
 } from '@romshelf/contract';
+import { RomFilterQuerySchema } from '@romshelf/contract';
 
+import { HttpError } from '../../http/http-error.js';
+import type { SavedFilterSource } from './rom-collection-scopes.js';
+import { virtualCollectionFacet } from './rom-collection-scopes.js';
+import type { RomCollections } from './rom-collections.js';
 import { planFilter } from './rom-filter-plan.js';
 import type { RomFilter, RomScope } from './rom-list-filters.js';
 import { charIndexOf } from './rom-list-query.js';
@@ -15,7 +21,7 @@ import type { RomListRepository, RomPageQuery, RomSortColumn } from './rom-list.
 import type { RomNotesRepository } from './rom-notes.repository.js';
 import type { RomPlayability } from './rom-playability.js';
 import type { RomWritesRepository } from './rom-writes.repository.js';
-import { toSimpleRomDto } from './roms.mapper.js';
+import { coverUrl, toSimpleRomDto } from './roms.mapper.js';
 import { versionRanking } from './roms.service.js';
 import type { RomVersionsSource } from './roms.service.js';
 import type { RomsRepository, RomWithPlatformRow } from './roms.repository.js';
@@ -79,6 +85,8 @@ export class RomListService {
     private readonly notes: Pick<RomNotesRepository, 'romIdsWithVisibleNotes'>,
     private readonly playability: RomPlayability,
     private readonly versions: RomVersionsSource,
+    private readonly collections: Pick<RomCollections, 'favouriteIdsOf' | 'assertReadable'>,
+    private readonly savedFilters: SavedFilterSource,
   ) {}
 
   private async cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
@@ -91,25 +99,90 @@ export class RomListService {
     return value;
   }
 
-  /** Plans a query's filter for a caller (400 for values the library does not have). */
+  /**
+   * Plans a query's filter for a caller (400 for values the library does not have), with its
+   * collection scopes; a saved filter keeps unknown values (they match nothing).
+   */
   private async filterOf(
     query: RomFilterQuery,
     userId: number,
     orderBy: RomSortColumn | null,
+    saved = false,
   ): Promise<RomFilter> {
+    if (query.collection_id !== undefined) {
+      await this.collections.assertReadable(userId, query.collection_id);
+    }
     const playable =
       query.playable === undefined
         ? []
         : (await this.lists.platformSlugs())
             .filter((platform) => this.playability.isPlayablePlatform(platform))
             .map((platform) => platform.id);
-    return planFilter(query, {
+    const planned = planFilter(query, {
       userId,
       sortsByLastPlayed: orderBy === 'last_played',
       hasHidden: await this.lists.hasHidden(userId),
       playablePlatformIds: playable,
       libraryValues: (await this.sidecars({ platformIds: [], search: null })).values,
+      keepUnknownValues: saved,
     });
+    const virtualId = query.virtual_collection_id;
+    const smartId = query.smart_collection_id;
+    return {
+      ...planned,
+      facetValue: virtualId === undefined ? null : virtualCollectionFacet(virtualId),
+      savedFilter: smartId === undefined ? null : await this.savedFilterOf(smartId, userId),
+    };
+  }
+
+  private async savedFilterOf(smartId: number, userId: number): Promise<RomFilter> {
+    const { ownerId, criteria } = await this.savedFilters.savedFilterOf(smartId, userId);
+    return this.filterOf(criteria, ownerId, null, true);
+  }
+
+  /**
+   * A download of a virtual or smart collection as the explicit ROM ids it holds for the
+   * caller (404 when it holds none); other downloads are returned as they are.
+   */
+  async downloadScope(query: RomBulkDownloadQuery, userId: number): Promise<RomBulkDownloadQuery> {
+    const { virtual_collection_id: virtualId, smart_collection_id: smartId } = query;
+    if (virtualId === undefined && smartId === undefined) return query;
+    const scope = RomFilterQuerySchema.parse({
+      virtual_collection_id: virtualId,
+      smart_collection_id: smartId,
+    });
+    const ids = await this.scopeIds(scope, userId);
+    if (ids.length === 0) throw new HttpError(404, 'This collection holds no ROMs');
+    return { rom_ids: ids.join(','), filename: query.filename };
+  }
+
+  /** Ids of a filtered scope, in name order (a collection's download). */
+  async scopeIds(query: RomFilterQuery, userId: number): Promise<number[]> {
+    const filter = await this.filterOf(query, userId, null);
+    return this.lists.orderedIds({ ...filter, orderBy: 'name_sort_key', direction: 'asc' });
+  }
+
+  /**
+   * A saved filter's members for its owner (a smart collection): ids in name order and the
+   * covers of the first `coverCount` members that have one.
+   */
+  async savedFilterMembers(
+    criteria: RomFilterQuery,
+    ownerId: number,
+    coverCount: number,
+  ): Promise<{ ids: number[]; coversSmall: string[]; coversLarge: string[] }> {
+    const filter = await this.filterOf(criteria, ownerId, null, true);
+    const ids = await this.lists.orderedIds({
+      ...filter,
+      orderBy: 'name_sort_key',
+      direction: 'asc',
+    });
+    const covered = ids.length === 0 ? [] : await this.lists.firstCovered(filter, coverCount);
+    return {
+      ids,
+      coversSmall: covered.map((row) => coverUrl(row, 'small')),
+      coversLarge: covered.map((row) => coverUrl(row, 'big')),
+    };
   }
 
   async list(query: RomListQuery, userId: number): Promise<RomListPage> {
@@ -127,7 +200,17 @@ export class RomListService {
     let ids: number[];
     let total: number | null = null;
     let charIndex: Record<string, number> = {};
-    if (filter.search === null) {
+    const members = await this.collectionOrder(filter, pageQuery);
+    if (members !== null) {
+      ids = members.slice(query.offset, query.offset + query.limit);
+      if (query.with_total) total = members.length;
+      if (query.with_char_index) {
+        const counts = await this.cached(`chars:${charColumn}:${JSON.stringify(filter)}`, () =>
+          this.lists.charCounts(filter, charColumn),
+        );
+        charIndex = charIndexOf(counts, query.order_dir);
+      }
+    } else if (filter.search === null) {
       ids = await this.lists.pageIds(pageQuery);
       if (query.with_total) {
         total = await (grouping === null
@@ -156,10 +239,30 @@ export class RomListService {
       limit: query.limit,
       offset: query.offset,
       char_index: charIndex,
-      rom_id_index: query.with_rom_id_index ? await this.lists.orderedIds(pageQuery) : [],
+      rom_id_index: query.with_rom_id_index
+        ? (members ?? (await this.lists.orderedIds(pageQuery)))
+        : [],
       filter_values: sidecars.values,
       filter_value_counts: sidecars.counts,
     };
+  }
+
+  /**
+   * A collection's matching ROMs in list order, kept per data version (ROM writes and
+   * membership): sorting up to thousands of members for every page would dominate a
+   * collection gallery, while a slice of the kept order is immediate. Null for other lists,
+   * searches, and filters on saves or states (written without a data version).
+   */
+  private async collectionOrder(
+    filter: RomFilter,
+    pageQuery: RomPageQuery,
+  ): Promise<number[] | null> {
+    if (filter.collectionId == null || filter.search !== null) return null;
+    if (filter.flags.hasSaves !== undefined || filter.flags.hasStates !== undefined) return null;
+    const { orderBy, direction } = pageQuery;
+    return this.cached(`order:${orderBy}:${direction}:${JSON.stringify(filter)}`, () =>
+      this.lists.orderedIds(pageQuery),
+    );
   }
 
   /** One ROM of the filtered scope, uniformly at random, or null when none matches (RomM). */
@@ -197,7 +300,8 @@ export class RomListService {
       return result;
     };
     if (scope.search !== null) return compute();
-    return this.cached(`filters:${scope.platformIds.join(',')}`, compute);
+    const key = `filters:${scope.platformIds.join(',')}:${String(scope.collectionId ?? '')}`;
+    return this.cached(key, compute);
   }
 
   private async simpleRoms(
@@ -213,6 +317,7 @@ export class RomListService {
       (await this.roms.romUsersOf(userId, ids)).map((romUser) => [romUser.rom_id, romUser]),
     );
     const withNotes = await this.notes.romIdsWithVisibleNotes(userId, ids);
+    const favourites = await this.collections.favouriteIdsOf(userId, ids);
     const versions = grouped
       ? await this.versions.groups.siblingsOf(ids, userId)
       : new Map<number, SiblingRom[]>();
@@ -224,9 +329,12 @@ export class RomListService {
           row,
           userId,
           files.filter((file) => file.rom_id === row.id),
-          romUsers.get(row.id),
-          withNotes.has(row.id),
-          versions.get(row.id),
+          {
+            romUser: romUsers.get(row.id),
+            favourite: favourites.has(row.id),
+            hasNotes: withNotes.has(row.id),
+            siblings: versions.get(row.id),
+          },
         ),
       );
   }

@@ -3,6 +3,7 @@ import type { PlayStatus, RomPropsBody, RomUser, RomUserData } from '@romshelf/c
 import { HttpError } from '../../http/http-error.js';
 import { nowIso } from '../../lib/time.js';
 import type { RomUserFields, RomWritesRepository } from './rom-writes.repository.js';
+import type { RomCollections } from './rom-collections.js';
 import { toRomUserDto } from './roms.mapper.js';
 import type { RomsRepository } from './roms.repository.js';
 import type { RomsService } from './roms.service.js';
@@ -25,6 +26,7 @@ export class RomPropsService {
     private readonly roms: RomsService,
     private readonly rows: RomsRepository,
     private readonly writes: RomWritesRepository,
+    private readonly collections: Pick<RomCollections, 'favouriteIdsOf' | 'setFavourite'>,
   ) {}
 
   /**
@@ -46,20 +48,24 @@ export class RomPropsService {
       throw new HttpError(400, 'Use either update_last_played or remove_last_played');
     }
     const [current] = await this.rows.romUsersOf(userId, [id]);
-    const currentStatus = toRomUserDto(rom, userId, current).status;
+    const currentStatus = toRomUserDto(rom, userId, current, false).status;
     const fields: RomUserFields = {};
     const status = statusFrom(data, currentStatus);
     if (status !== undefined) fields.status = status;
-    if (data.is_favorite !== undefined) fields.is_favorite = data.is_favorite ? 1 : 0;
     if (data.is_main_sibling !== undefined) fields.is_main_sibling = data.is_main_sibling ? 1 : 0;
     if (data.rating !== undefined) fields.rating = data.rating;
     if (data.difficulty !== undefined) fields.difficulty = data.difficulty;
     if (data.completion !== undefined) fields.completion = data.completion;
     if (update) fields.last_played = nowIso();
     if (remove) fields.last_played = null;
-    if (Object.keys(fields).length === 0) return toRomUserDto(rom, userId, current);
+    if (data.is_favorite !== undefined) {
+      await this.collections.setFavourite(userId, id, data.is_favorite);
+    }
+    const favourite = (await this.collections.favouriteIdsOf(userId, [id])).has(id);
+    if (Object.keys(fields).length === 0) return toRomUserDto(rom, userId, current, favourite);
     if (fields.is_main_sibling === 1) await this.clearMainVersion(id, userId);
-    return toRomUserDto(rom, userId, await this.writes.saveRomUser(userId, id, fields, nowIso()));
+    const saved = await this.writes.saveRomUser(userId, id, fields, nowIso());
+    return toRomUserDto(rom, userId, saved, favourite);
   }
 
   /** A user has one main version per game: choosing one clears the flag on its other versions. */

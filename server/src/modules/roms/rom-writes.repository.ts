@@ -12,13 +12,7 @@ import { indexRomsForSearch } from './rom-search-index.js';
 export type RomUserFields = Partial<
   Pick<
     RomUserRow,
-    | 'status'
-    | 'is_favorite'
-    | 'is_main_sibling'
-    | 'rating'
-    | 'difficulty'
-    | 'completion'
-    | 'last_played'
+    'status' | 'is_main_sibling' | 'rating' | 'difficulty' | 'completion' | 'last_played'
   >
 >;
 

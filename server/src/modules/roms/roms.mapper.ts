@@ -75,6 +75,7 @@ export function toRomUserDto(
   rom: Pick<RomWithPlatformRow, 'id' | 'created_at' | 'updated_at'>,
   userId: number,
   row: RomUserRow | undefined,
+  favourite: boolean,
 ): RomUser {
   if (row === undefined) {
     return {
@@ -92,7 +93,7 @@ export function toRomUserDto(
       difficulty: 0,
       completion: 0,
       status: null,
-      is_favorite: false,
+      is_favorite: favourite,
     };
   }
   const status =
@@ -112,12 +113,15 @@ export function toRomUserDto(
     difficulty: row.difficulty,
     completion: row.completion,
     status,
-    is_favorite: row.is_favorite === 1,
+    is_favorite: favourite,
   };
 }
 
 /** `/assets/romm/resources/<path>?ts=<when it was written>`, or '' without a cover. */
-function coverUrl(row: RomWithPlatformRow, size: 'small' | 'big'): string {
+export function coverUrl(
+  row: Pick<RomWithPlatformRow, 'id' | 'platform_id' | 'cover_updated_at'>,
+  size: 'small' | 'big',
+): string {
   if (row.cover_updated_at === null) return '';
   const relative = RomResources.coverPath(row.platform_id, row.id, size);
   return `${RESOURCES_URL_PREFIX}/${relative}?ts=${encodeURIComponent(row.cover_updated_at)}`;
@@ -196,21 +200,29 @@ export function toScanRomEvent(row: RomWithPlatformRow): ScanRomEvent {
   };
 }
 
+/** The caller's own facts about a ROM in a list or detail. */
+export interface RomPersonal {
+  romUser?: RomUserRow;
+  /** In the caller's favourites collection. */
+  favourite?: boolean;
+  hasNotes?: boolean;
+  siblings?: readonly SiblingRom[];
+}
+
 /** A ROM in lists; `files` only when they were loaded (`with_files`). */
 export function toSimpleRomDto(
   row: RomWithPlatformRow,
   userId: number,
   files: readonly RomFileRow[] = [],
-  romUser?: RomUserRow,
-  hasNotes = false,
-  siblings: readonly SiblingRom[] = [],
+  personal: RomPersonal = {},
 ): SimpleRom {
+  const { romUser, favourite = false, hasNotes = false, siblings = [] } = personal;
   return {
     ...toScanRomEvent(row),
     has_notes: hasNotes,
     created_at: row.created_at,
     updated_at: row.updated_at,
-    rom_user: toRomUserDto(row, userId, romUser),
+    rom_user: toRomUserDto(row, userId, romUser, favourite),
     files: files.map(toRomFileDto),
     sibling_roms: [...siblings],
   };
@@ -231,14 +243,15 @@ export function toDetailedRomDto(
   row: RomWithPlatformRow,
   userId: number,
   files: readonly RomFileRow[],
-  romUser: RomUserRow | undefined,
+  personal: Omit<RomPersonal, 'hasNotes'>,
   playAssets: RomPlayAssets,
   notes: readonly UserNote[],
+  userCollections: DetailedRom['user_collections'],
 ): DetailedRom {
   return {
-    ...toSimpleRomDto(row, userId, files, romUser, notes.length > 0),
+    ...toSimpleRomDto(row, userId, files, { ...personal, hasNotes: notes.length > 0 }),
     ...playAssets,
-    user_collections: [],
+    user_collections: [...userCollections],
     all_user_notes: [...notes],
   };
 }

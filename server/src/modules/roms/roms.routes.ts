@@ -58,7 +58,7 @@ export const romsRoutes: FastifyPluginAsyncZod<RomsRoutesOptions> = async (app, 
   romFiltersRoute(app, options.lists);
   randomRomRoute(app, options.lists);
   romByHashRoute(app, roms);
-  downloadRomsRoute(app, files);
+  downloadRomsRoute(app, files, options.lists);
   romByProviderRoute(app, roms);
   romRoute(app, roms);
   simpleRomRoute(app, roms);

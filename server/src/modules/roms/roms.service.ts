@@ -10,6 +10,7 @@ import type {
 import { ROM_PROVIDER_ID_PARAMS } from '@romshelf/contract';
 
 import { HttpError } from '../../http/http-error.js';
+import type { RomCollections } from './rom-collections.js';
 import { toUserNoteDto } from './rom-notes.mapper.js';
 import type { RomNotesRepository } from './rom-notes.repository.js';
 import type { RomVersionGroups, VersionRanking } from './rom-version-groups.js';
@@ -56,6 +57,7 @@ export class RomsService {
     private readonly playAssets: RomPlayAssetsSource,
     private readonly notes: Pick<RomNotesRepository, 'visible' | 'romIdsWithVisibleNotes'>,
     private readonly versions: RomVersionsSource,
+    private readonly collections: RomCollections,
   ) {}
 
   /** The other versions of a ROM (same platform, a shared provider id), by sort name. */
@@ -79,7 +81,12 @@ export class RomsService {
     const row = await this.findOr404(id);
     const [romUser] = await this.roms.romUsersOf(userId, [id]);
     const hasNotes = (await this.notes.romIdsWithVisibleNotes(userId, [id])).has(id);
-    return toSimpleRomDto(row, userId, await this.roms.filesOf([id]), romUser, hasNotes);
+    const favourite = (await this.collections.favouriteIdsOf(userId, [id])).has(id);
+    return toSimpleRomDto(row, userId, await this.roms.filesOf([id]), {
+      romUser,
+      favourite,
+      hasNotes,
+    });
   }
 
   /** One file of a ROM by the file's own id (RomM `GET /api/roms/{file_id}/files`). */
@@ -95,7 +102,10 @@ export class RomsService {
     const files = await this.roms.filesOf([id]);
     const playAssets = await this.playAssets.forRom(userId, id);
     const notes = (await this.notes.visible(id, userId)).map(toUserNoteDto);
-    const detail = toDetailedRomDto(row, userId, files, romUser, playAssets, notes);
+    const favourite = (await this.collections.favouriteIdsOf(userId, [id])).has(id);
+    const holding = await this.collections.holding(userId, id);
+    const personal = { romUser, favourite };
+    const detail = toDetailedRomDto(row, userId, files, personal, playAssets, notes, holding);
     return { ...detail, sibling_roms: await this.versionsOf(id, userId) };
   }
 

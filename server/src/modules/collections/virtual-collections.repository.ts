@@ -1,0 +1,52 @@
+import { sql } from 'kysely';
+
+import type { Db } from '../../db/database.js';
+
+/** One value of a merged-metadata list shared by enough ROMs, with its members. */
+export interface VirtualCollectionRow {
+  kind: string;
+  value: string;
+  /** Member ids, ascending. */
+  romIds: number[];
+  /** The first members with a cover (id order): id, platform, when the cover was written. */
+  covered: { id: number; platformId: number; coverUpdatedAt: string }[];
+}
+
+/** Virtual collections read from the filter index (`rom_facet`), which scans and edits keep current. */
+export class VirtualCollectionsRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Every value of the given kinds that more than `minRoms` ROMs share, with its members and
+   * the first `coverCount` covered members. One statement: the groups walk the primary key
+   * `(kind, value, rom_id)` in order; each group's covers stop after `coverCount` hits.
+   */
+  async groups(
+    kinds: readonly string[],
+    minRoms: number,
+    coverCount: number,
+  ): Promise<VirtualCollectionRow[]> {
+    if (kinds.length === 0) return [];
+    const { rows } = await sql<{ kind: string; value: string; ids: string; covers: string }>`
+      SELECT g.kind, g.value, g.ids,
+        (SELECT json_group_array(json_array(c.id, c.platform_id, c.cover_updated_at)) FROM (
+          SELECT rom.id, rom.platform_id, rom.cover_updated_at
+          FROM rom_facet AS f JOIN rom ON rom.id = f.rom_id
+          WHERE f.kind = g.kind AND f.value = g.value AND rom.cover_updated_at IS NOT NULL
+          ORDER BY f.rom_id LIMIT ${coverCount}
+        ) AS c) AS covers
+      FROM (
+        SELECT kind, value, json_group_array(rom_id) AS ids FROM rom_facet
+        WHERE kind IN (${sql.join(kinds.map((kind) => sql`${kind}`))})
+        GROUP BY kind, value HAVING count(*) > ${minRoms}
+      ) AS g`.execute(this.db);
+    return rows.map((row) => ({
+      kind: row.kind,
+      value: row.value,
+      romIds: JSON.parse(row.ids) as number[],
+      covered: (JSON.parse(row.covers) as [number, number, string][]).map(
+        ([id, platformId, coverUpdatedAt]) => ({ id, platformId, coverUpdatedAt }),
+      ),
+    }));
+  }
+}
