@@ -1,7 +1,5 @@
 import AdminPanelSettingsRounded from '@mui/icons-material/AdminPanelSettingsRounded';
-import BookmarksRounded from '@mui/icons-material/BookmarksRounded';
 import CloseRounded from '@mui/icons-material/CloseRounded';
-import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import InsightsRounded from '@mui/icons-material/InsightsRounded';
 import LibraryBooksRounded from '@mui/icons-material/LibraryBooksRounded';
 import LogoutRounded from '@mui/icons-material/LogoutRounded';
@@ -24,6 +22,8 @@ import { useNavigate } from 'react-router';
 import { hasScopes, useAuthStore } from '@/shared/stores/auth-store';
 import { useNavigationStore } from '@/shared/stores/navigation-store';
 import type { DrawerName } from '@/shared/stores/navigation-store';
+import { CollectionInfo } from '../../features/collections/components/collection-info';
+import { CollectionsDrawerContent } from '../../features/collections/components/collections-drawer';
 import { PlatformInfo } from '../../features/gallery/components/platform-info';
 import { useLogout } from '../use-logout';
 import { PlatformsDrawerContent } from './platforms-drawer';
@@ -68,32 +68,6 @@ function DrawerFrame({
       </Stack>
       <Box sx={{ px: 2.5, pb: 3, flex: 1, overflowY: 'auto' }}>{children}</Box>
     </Drawer>
-  );
-}
-
-function DrawerEmpty({
-  icon,
-  title,
-  text,
-  action,
-}: {
-  icon: ReactNode;
-  title: string;
-  text: string;
-  action?: ReactNode;
-}) {
-  return (
-    <Stack
-      spacing={1.5}
-      sx={{ alignItems: 'center', textAlign: 'center', py: 6, color: 'text.secondary' }}
-    >
-      <Box sx={{ color: 'primary.main', '& svg': { fontSize: 40 } }}>{icon}</Box>
-      <Typography variant="subtitle1" color="text.primary">
-        {title}
-      </Typography>
-      <Typography variant="body2">{text}</Typography>
-      {action}
-    </Stack>
   );
 }
 
@@ -169,11 +143,7 @@ export function Drawers() {
         <PlatformsDrawerContent />
       </DrawerFrame>
       <DrawerFrame name="collections" anchor="left" title={t('drawers.collections.title')}>
-        <DrawerEmpty
-          icon={<BookmarksRounded />}
-          title={t('drawers.collections.empty-title')}
-          text={t('drawers.collections.empty-text')}
-        />
+        <CollectionsDrawerContent />
       </DrawerFrame>
       <DrawerFrame name="settings" anchor="left" title={t('drawers.settings.title')}>
         <List sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
@@ -199,11 +169,7 @@ export function Drawers() {
         <PlatformInfo />
       </DrawerFrame>
       <DrawerFrame name="collectionInfo" anchor="right" title={t('drawers.collection-info.title')}>
-        <DrawerEmpty
-          icon={<InfoOutlined />}
-          title={t('drawers.collection-info.empty-title')}
-          text={t('drawers.collection-info.empty-text')}
-        />
+        <CollectionInfo />
       </DrawerFrame>
     </>
   );

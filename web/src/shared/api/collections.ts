@@ -115,8 +115,12 @@ export function useSmartCollectionsQuery() {
   return useQuery(smartCollectionsQueryOptions());
 }
 
-export function useVirtualCollectionsQuery(type: VirtualCollectionType | 'all', limit?: number) {
-  return useQuery(virtualCollectionsQueryOptions(type, limit));
+export function useVirtualCollectionsQuery(
+  type: VirtualCollectionType | 'all',
+  limit?: number,
+  enabled = true,
+) {
+  return useQuery({ ...virtualCollectionsQueryOptions(type, limit), enabled });
 }
 
 export function useCollectionQuery(ref: CollectionRef) {
