@@ -20,7 +20,7 @@ const COMPANIES = ['Capcom', 'Konami', 'Nintendo', 'Sega', 'Square', 'Taito'];
  * metadata: two genres, a company, a franchise for every tenth, a player count.
  * @param {string} dataDir
  */
-function identifyLibrary(dataDir) {
+export function identifyLibrary(dataDir) {
   const db = new Database(path.join(dataDir, 'romshelf.db'));
   db.pragma('busy_timeout = 5000');
   const ids = /** @type {{ id: number }[]} */ (db.prepare('SELECT id FROM rom ORDER BY id').all());

@@ -190,6 +190,12 @@ async function moduleFigures(context) {
     ['list.mjs', 'list and search', (module) => module.listFigures(context)],
     ['gallery.mjs', 'gallery', (module) => module.galleryFigures(context)],
     ['filters.mjs', 'filters', (module) => module.filterFigures(context)],
+    ['collections.mjs', 'collections', (module) => module.collectionFigures(context)],
+    [
+      'collections-virtual.mjs',
+      'virtual and smart collections',
+      (module) => module.virtualCollectionFigures(context),
+    ],
     // Last: it gives the scanned ROMs shared provider ids.
     ['versions.mjs', 'versions', (module) => module.versionFigures(context)],
   ];

@@ -63,7 +63,7 @@ export function callerOf(app: FastifyInstance, user: TestUser): Caller {
           method,
           url,
           payload: body.payload,
-          headers: { authorization: auth, ...(body.headers as Record<string, string>) },
+          headers: { authorization: auth, ...body.headers },
         });
       }
       return app.inject({ method, url, payload: body, headers: { authorization: auth } });

@@ -192,6 +192,9 @@ export const CollectionListQuerySchema = z.object({
     .optional(),
 });
 
+/** `PUT /api/collections/{id}/visibility`: share or unshare, leaving games and cover. */
+export const CollectionVisibilityBodySchema = z.object({ is_public: z.boolean() });
+
 /** `POST` / `DELETE /api/collections/{id}/roms`: all of them or none. */
 export const CollectionRomsBodySchema = z.object({
   rom_ids: z.array(z.number().int().min(1)).min(1).max(COLLECTION_ROMS_MAX),

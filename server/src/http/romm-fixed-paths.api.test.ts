@@ -25,6 +25,11 @@ const ROMM_FIXED_SUB_PATHS = [
   '/api/states/identifiers',
   '/api/firmware/identifiers',
   '/api/users/identifiers',
+  '/api/collections/identifiers',
+  '/api/collections/virtual',
+  '/api/collections/virtual/identifiers',
+  '/api/collections/smart',
+  '/api/collections/smart/identifiers',
 ] as const;
 
 function saveUpload(fileName: string) {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { access, readdir, rm } from 'node:fs/promises';
+import { access, rm } from 'node:fs/promises';
 
 import sharp from 'sharp';
 
@@ -159,13 +159,6 @@ export class CollectionCovers {
       await this.resources.writeAtomic(CollectionCovers.collagePath(id, signature, size), bytes);
     }
     return true;
-  }
-
-  /** Collage files of a collection (tests and clean-up). */
-  async collageFiles(id: number): Promise<string[]> {
-    return readdir(this.resources.absolute(`${CollectionCovers.folder(id)}/collage`)).catch(
-      () => [],
-    );
   }
 }
 

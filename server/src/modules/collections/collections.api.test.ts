@@ -66,9 +66,18 @@ describe('/api/collections', () => {
       rom_count: 2,
     });
 
+    const shared = await alice.send('PUT', `/api/collections/${created.id}/visibility`, {
+      is_public: true,
+    });
+    expect(shared.json<Collection>()).toMatchObject({ is_public: true, rom_count: 2 });
+    const unshared = await alice.send('PUT', `/api/collections/${created.id}/visibility`, {
+      is_public: false,
+    });
+    expect(unshared.json<Collection>().is_public).toBe(false);
+
     const listed = (await alice.get('/api/collections')).json<Collection[]>();
     expect(listed.map((collection) => collection.name)).toEqual(['Two players']);
-    expect((await alice.get(`/api/collections/${created.id}`)).json()).toEqual(edited.json());
+    expect((await alice.get(`/api/collections/${created.id}`)).json()).toEqual(unshared.json());
     expect((await alice.get('/api/collections/identifiers')).json()).toEqual([created.id]);
 
     const deleted = await alice.send('DELETE', `/api/collections/${created.id}`);
@@ -143,9 +152,19 @@ describe('/api/collections', () => {
     });
     const addedAgain = await alice.send('POST', url, { rom_ids: [alpha] });
     expect(addedAgain.json<Collection>().rom_count).toBe(3);
+    expect(await alice.romIds(`collection_id=${list.id}`)).toEqual([alpha, bravo, echo]);
     const removed = await alice.send('DELETE', url, { rom_ids: [bravo, 999_999] });
     expect(removed.statusCode).toBe(200);
     expect(removed.json<Collection>().rom_ids).toEqual([alpha, echo]);
+    // The gallery follows at once (its kept order belongs to the previous membership).
+    expect(await alice.romIds(`collection_id=${list.id}`)).toEqual([alpha, echo]);
+    const page = (
+      await alice.get(`/api/roms?collection_id=${list.id}&with_rom_id_index=true`)
+    ).json<{
+      total: number;
+      rom_id_index: number[];
+    }>();
+    expect(page).toMatchObject({ total: 2, rom_id_index: [alpha, echo] });
     for (const body of [{ rom_ids: [] }, { rom_ids: ['1'] }, {}]) {
       const invalid = await alice.send('POST', url, body);
       expect(invalid.statusCode, JSON.stringify(body)).toBe(422);

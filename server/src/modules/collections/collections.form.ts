@@ -51,5 +51,5 @@ export async function readCollectionForm<S extends z.ZodType>(
   }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw requestValidationError('body', parsed.error.issues);
-  return { fields: parsed.data as z.infer<S>, artwork };
+  return { fields: parsed.data, artwork };
 }

@@ -12,7 +12,9 @@ export function toCollectionDto(
   cover: CoverUrls | null,
   memberCovers: readonly MemberCover[],
 ): Collection {
-  const thumbnails = memberCovers.slice(0, COLLECTION_COVERS_MAX).map(CollectionCovers.memberUrls);
+  const thumbnails = memberCovers
+    .slice(0, COLLECTION_COVERS_MAX)
+    .map((cover) => CollectionCovers.memberUrls(cover));
   return {
     id: row.id,
     name: row.name,

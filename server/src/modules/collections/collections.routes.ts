@@ -6,6 +6,7 @@ import {
   CollectionRomsBodySchema,
   CollectionSchema,
   CollectionUpdateFormSchema,
+  CollectionVisibilityBodySchema,
   CreateCollectionQuerySchema,
   ErrorBodySchema,
   IdentifiersSchema,
@@ -50,6 +51,7 @@ export const collectionsRoutes: FastifyPluginAsyncZod<CollectionsRoutesOptions> 
 ) => {
   listRoutes(app, options);
   itemRoutes(app, options);
+  visibilityRoute(app, options);
   memberRoutes(app, options);
   await Promise.resolve();
 };
@@ -179,6 +181,25 @@ function itemRoutes(app: ZodApp, { collections, access }: CollectionsRoutesOptio
       await collections.delete(callerId(request), request.params.id);
       return { msg: `Collection ${request.params.id} deleted` };
     },
+  );
+}
+
+function visibilityRoute(app: ZodApp, { collections, access }: CollectionsRoutesOptions): void {
+  app.put(
+    '/api/collections/:id/visibility',
+    {
+      config: requireScopes('collections.write'),
+      onRequest: writableFirst(access),
+      schema: {
+        tags: ['collections'],
+        summary: 'Share or unshare a collection (owner only), leaving its games and cover',
+        params: CollectionIdParamsSchema,
+        body: CollectionVisibilityBodySchema,
+        response: { 200: CollectionSchema, ...WRITE_ERRORS },
+      },
+    },
+    (request) =>
+      collections.setVisibility(callerId(request), request.params.id, request.body.is_public),
   );
 }
 

@@ -175,6 +175,13 @@ export class CollectionsService {
     return this.get(userId, id);
   }
 
+  /** `PUT /api/collections/{id}/visibility` (owner only). */
+  async setVisibility(userId: number, id: number, isPublic: boolean): Promise<Collection> {
+    await this.access.writable(userId, id);
+    await this.collections.update(id, { is_public: isPublic ? 1 : 0 }, nowIso());
+    return this.get(userId, id);
+  }
+
   private async changeCover(
     row: CollectionWithOwner,
     form: CollectionUpdateForm,

@@ -196,6 +196,29 @@ describe('PUT and DELETE /api/collections/smart/{id}', () => {
     expect(invalid.statusCode).toBe(422);
   });
 
+  it('shares and unshares it through /visibility (RomM), leaving the rest', async () => {
+    const smart = await created(alice, {
+      name: 'Action',
+      filter_criteria: '{"genres": ["Action"]}',
+    });
+    const url = `/api/collections/smart/${smart.id}/visibility`;
+    const shared = await lib.as(alice, 'PUT', url, { is_public: true });
+    expect(shared.statusCode, shared.body).toBe(200);
+    expect(shared.json<SmartCollection>()).toMatchObject({
+      is_public: true,
+      name: 'Action',
+      rom_ids: smart.rom_ids,
+      filter_criteria: smart.filter_criteria,
+    });
+    expect((await lib.as(bob, 'GET', `/api/collections/smart/${smart.id}`)).statusCode).toBe(200);
+    expect((await lib.as(bob, 'PUT', url, { is_public: false })).statusCode).toBe(403);
+    const unshared = await lib.as(alice, 'PUT', url, { is_public: false });
+    expect(unshared.json<SmartCollection>().is_public).toBe(false);
+    expect((await lib.as(bob, 'GET', `/api/collections/smart/${smart.id}`)).statusCode).toBe(404);
+    expect((await lib.as(bob, 'PUT', url, { is_public: true })).statusCode).toBe(404);
+    expect((await lib.as(alice, 'PUT', url, { is_public: 'yes' })).statusCode).toBe(422);
+  });
+
   it('deletes it and keeps the ROMs', async () => {
     const smart = await created(alice, {
       name: 'Action',
@@ -224,6 +247,9 @@ describe('who may see and change a smart collection', () => {
         // Refused before the body is read: a malformed body still answers 404.
         lib.as(user, 'PUT', `/api/collections/smart/${smart.id}`, '{not json', {
           'content-type': 'application/json',
+        }),
+        lib.as(user, 'PUT', `/api/collections/smart/${smart.id}/visibility`, {
+          is_public: true,
         }),
         lib.as(user, 'DELETE', `/api/collections/smart/${smart.id}`),
         lib.as(user, 'GET', `/api/roms?smart_collection_id=${smart.id}`),

@@ -1,5 +1,6 @@
 import {
   CollectionIdParamsSchema,
+  CollectionVisibilityBodySchema,
   ErrorBodySchema,
   IdentifiersSchema,
   MessageSchema,
@@ -125,6 +126,27 @@ function smartCollectionWriteRoutes(app: ZodApp, smart: SmartCollectionsService)
       const row = await smart.ownedBy(request.params.id, request.user?.id ?? -1);
       const form = await readSmartCollectionForm(request, SmartCollectionUpdateFormSchema);
       return smart.update(row, form, request.query.is_public);
+    },
+  );
+
+  app.put(
+    '/api/collections/smart/:id/visibility',
+    {
+      config: requireScopes('collections.write'),
+      onRequest: async (request) => {
+        await smart.ownedBy(Number(String(request.params.id)), request.user?.id ?? -1);
+      },
+      schema: {
+        tags: ['collections'],
+        summary: 'Share or unshare a smart collection (owner only), leaving its filter',
+        params: CollectionIdParamsSchema,
+        body: CollectionVisibilityBodySchema,
+        response: { 200: SmartCollectionSchema, ...READ_ERRORS, 422: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const row = await smart.ownedBy(request.params.id, request.user?.id ?? -1);
+      return smart.update(row, {}, request.body.is_public);
     },
   );
 

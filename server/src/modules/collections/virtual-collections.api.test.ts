@@ -4,6 +4,8 @@ import {
   parseVirtualCollectionId,
   virtualCollectionId,
 } from '@romshelf/contract';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+
 import yauzl from 'yauzl';
 import { beforeEach, describe, expect, it } from 'vitest';
 
@@ -109,6 +111,28 @@ describe('GET /api/collections/virtual', () => {
     expect(await list('?type=collection')).toEqual([]);
     expect((await get('/api/collections/virtual?type=platform')).statusCode).toBe(422);
     expect((await get('/api/collections/virtual?limit=0')).statusCode).toBe(422);
+  });
+
+  it('answers the same list in brotli, gzip or as it is, as the request accepts', async () => {
+    const plain = await get('/api/collections/virtual');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    const encoded = async (acceptEncoding: string) => {
+      const response = await lib.as(lib.users.alice, 'GET', '/api/collections/virtual', undefined, {
+        'accept-encoding': acceptEncoding,
+      });
+      expect(response.headers.vary).toContain('accept-encoding');
+      return response;
+    };
+    const br = await encoded('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await encoded('gzip, br;q=0');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    const none = await encoded('identity, *;q=0');
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.body).toBe(plain.body);
   });
 
   it('lists the identifiers', async () => {

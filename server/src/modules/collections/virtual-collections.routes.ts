@@ -31,9 +31,12 @@ export function virtualCollectionsRoutes(app: ZodApp, virtual: VirtualCollection
         querystring: VirtualCollectionListQuerySchema,
         response: { 200: VirtualCollectionListSchema, ...ERRORS, 422: ErrorBodySchema },
       },
-      serializerCompiler: compiledSerializer,
     },
-    (request) => virtual.list(request.query.type, request.query.limit),
+    // The service keeps the answer (JSON text and its encodings) between changes.
+    async (request, reply) => {
+      const answer = await virtual.listAnswer(request.query.type, request.query.limit);
+      return answer.send(request, reply);
+    },
   );
 
   app.get(

@@ -9,6 +9,7 @@ import {
 } from '@romshelf/contract';
 
 import { HttpError } from '../../http/http-error.js';
+import { CachedJsonAnswer } from './cached-json-answer.js';
 import { coverUrl } from '../roms/roms.mapper.js';
 import type { VirtualCollectionsRepository } from './virtual-collections.repository.js';
 
@@ -31,7 +32,12 @@ const byTypeThenName = (a: VirtualCollection, b: VirtualCollection) =>
  * next read and repeated reads cost nothing.
  */
 export class VirtualCollectionsService {
-  private cached: { version: number; all: VirtualCollection[] } | null = null;
+  private cached: {
+    version: number;
+    all: VirtualCollection[];
+    /** Answers of the list by `type:limit`, written (and encoded) once per version. */
+    answers: Map<string, CachedJsonAnswer>;
+  } | null = null;
 
   constructor(
     private readonly rows: VirtualCollectionsRepository,
@@ -43,6 +49,23 @@ export class VirtualCollectionsService {
     const all = await this.all();
     const chosen = type === 'all' ? all : all.filter((collection) => collection.type === type);
     return limit === undefined ? chosen : chosen.slice(0, limit);
+  }
+
+  /**
+   * {@link list} as an answer kept until the data changes: at 100k ROMs the list holds
+   * hundreds of thousands of member ids, and writing and compressing them again on each
+   * read would cost far more than everything else together.
+   */
+  async listAnswer(type: VirtualCollectionType | 'all', limit?: number): Promise<CachedJsonAnswer> {
+    const collections = await this.list(type, limit);
+    const answers = this.cached?.answers ?? new Map<string, CachedJsonAnswer>();
+    const key = `${type}:${String(limit)}`;
+    let answer = answers.get(key);
+    if (answer === undefined) {
+      answer = new CachedJsonAnswer(JSON.stringify(collections));
+      answers.set(key, answer);
+    }
+    return answer;
   }
 
   async identifiers(): Promise<string[]> {
@@ -104,7 +127,7 @@ export class VirtualCollectionsService {
       })
       .sort(byTypeThenName);
     // A version read before the query: a change during it makes the next read recompute.
-    this.cached = { version, all };
+    this.cached = { version, all, answers: new Map() };
     return all;
   }
 }

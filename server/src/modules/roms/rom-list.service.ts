@@ -200,7 +200,17 @@ export class RomListService {
     let ids: number[];
     let total: number | null = null;
     let charIndex: Record<string, number> = {};
-    if (filter.search === null) {
+    const members = await this.collectionOrder(filter, pageQuery);
+    if (members !== null) {
+      ids = members.slice(query.offset, query.offset + query.limit);
+      if (query.with_total) total = members.length;
+      if (query.with_char_index) {
+        const counts = await this.cached(`chars:${charColumn}:${JSON.stringify(filter)}`, () =>
+          this.lists.charCounts(filter, charColumn),
+        );
+        charIndex = charIndexOf(counts, query.order_dir);
+      }
+    } else if (filter.search === null) {
       ids = await this.lists.pageIds(pageQuery);
       if (query.with_total) {
         total = await (grouping === null
@@ -229,10 +239,30 @@ export class RomListService {
       limit: query.limit,
       offset: query.offset,
       char_index: charIndex,
-      rom_id_index: query.with_rom_id_index ? await this.lists.orderedIds(pageQuery) : [],
+      rom_id_index: query.with_rom_id_index
+        ? (members ?? (await this.lists.orderedIds(pageQuery)))
+        : [],
       filter_values: sidecars.values,
       filter_value_counts: sidecars.counts,
     };
+  }
+
+  /**
+   * A collection's matching ROMs in list order, kept per data version (ROM writes and
+   * membership): sorting up to thousands of members for every page would dominate a
+   * collection gallery, while a slice of the kept order is immediate. Null for other lists,
+   * searches, and filters on saves or states (written without a data version).
+   */
+  private async collectionOrder(
+    filter: RomFilter,
+    pageQuery: RomPageQuery,
+  ): Promise<number[] | null> {
+    if (filter.collectionId == null || filter.search !== null) return null;
+    if (filter.flags.hasSaves !== undefined || filter.flags.hasStates !== undefined) return null;
+    const { orderBy, direction } = pageQuery;
+    return this.cached(`order:${orderBy}:${direction}:${JSON.stringify(filter)}`, () =>
+      this.lists.orderedIds(pageQuery),
+    );
   }
 
   /** One ROM of the filtered scope, uniformly at random, or null when none matches (RomM). */
