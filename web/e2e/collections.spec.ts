@@ -17,7 +17,7 @@ import type { OwnServer } from './fixtures/own-server.js';
  * game; a virtual genre collection; the collection downloaded as one zip.
  */
 const e2ePort = Number(process.env.E2E_PORT ?? 3790);
-const port = Number(process.env.E2E_COLLECTIONS_PORT ?? e2ePort + 21);
+const port = Number(process.env.E2E_COLLECTIONS_PORT ?? e2ePort + 23);
 const providers = `http://127.0.0.1:${String(e2ePort + 1)}`;
 const baseURL = ownServerUrl(port);
 
