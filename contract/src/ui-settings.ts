@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { VIRTUAL_COLLECTION_TYPES } from './api/collections.js';
+
 /** Gallery view modes (SPEC §2). */
 export const GALLERY_VIEWS = ['small', 'big', 'list'] as const;
 export type GalleryView = (typeof GALLERY_VIEWS)[number];
@@ -10,6 +12,10 @@ export type UiTheme = (typeof UI_THEMES)[number];
 /** Platform fields the platforms drawer can group by (manufacturer, generation, type). */
 export const PLATFORMS_GROUP_BY = ['family_name', 'generation', 'category'] as const;
 export type PlatformsGroupBy = (typeof PLATFORMS_GROUP_BY)[number];
+
+/** The kind of virtual collection the drawer and home list (RomM's choices, `all` for every kind). */
+export const VIRTUAL_COLLECTION_CHOICES = [...VIRTUAL_COLLECTION_TYPES, 'all'] as const;
+export type VirtualCollectionChoice = (typeof VIRTUAL_COLLECTION_CHOICES)[number];
 
 /**
  * The interface options a user carries from browser to browser, stored in the user's
@@ -33,6 +39,8 @@ export const UI_SETTINGS_DEFAULTS = {
   showLanguages: true,
   showActionBar: false,
   disableAnimations: false,
+  showVirtualCollections: true,
+  virtualCollectionType: 'collection' as VirtualCollectionChoice,
 };
 export type UiSettings = typeof UI_SETTINGS_DEFAULTS;
 export type UiSettingKey = keyof UiSettings;
@@ -58,6 +66,8 @@ export const UiSettingsInputSchema = z
     showLanguages: z.boolean(),
     showActionBar: z.boolean(),
     disableAnimations: z.boolean(),
+    showVirtualCollections: z.boolean(),
+    virtualCollectionType: z.enum(VIRTUAL_COLLECTION_CHOICES),
   })
   .partial()
   .catchall(z.unknown());

@@ -35,6 +35,11 @@ const ROM_ACTIONS: RomActions = {
     async () =>
       (await import('../features/rom-actions/components/delete-roms-dialog')).DeleteRomsDialog,
   ),
+  AddToCollectionDialog: lazily(
+    async () =>
+      (await import('../features/rom-actions/components/add-to-collection-dialog'))
+        .AddToCollectionDialog,
+  ),
   refreshMetadata,
 };
 

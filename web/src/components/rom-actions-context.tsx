@@ -42,6 +42,16 @@ export interface DeleteRomsDialogProps {
   onDeleted?: (ids: number[]) => void;
 }
 
+export interface AddToCollectionDialogProps {
+  romIds: readonly number[];
+  /** The game's name, when there is one game. */
+  gameName?: string;
+  open: boolean;
+  onClose: () => void;
+  /** After a save, with a message to show. */
+  onSaved?: (message: string) => void;
+}
+
 /**
  * The ROM menu and dialogs, as pages get them: the rom-actions feature provides them and app/
  * composes them in, so the gallery, home and details pages use them without importing that feature.
@@ -51,6 +61,7 @@ export interface RomActions {
   EditRomDialog: ComponentType<EditRomDialogProps>;
   MatchRomDialog: ComponentType<MatchRomDialogProps>;
   DeleteRomsDialog: ComponentType<DeleteRomsDialogProps>;
+  AddToCollectionDialog: ComponentType<AddToCollectionDialogProps>;
   /** Identifies these games again with the enabled sources; progress comes as a scan's. */
   refreshMetadata: (roms: readonly Pick<SimpleRom, 'id' | 'platform_id'>[]) => void;
 }
@@ -63,6 +74,7 @@ const NO_ACTIONS: RomActions = {
   EditRomDialog: Nothing,
   MatchRomDialog: Nothing,
   DeleteRomsDialog: Nothing,
+  AddToCollectionDialog: Nothing,
   refreshMetadata: () => undefined,
 };
 

@@ -1,7 +1,5 @@
 import AdminPanelSettingsRounded from '@mui/icons-material/AdminPanelSettingsRounded';
-import BookmarksRounded from '@mui/icons-material/BookmarksRounded';
 import CloseRounded from '@mui/icons-material/CloseRounded';
-import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import InsightsRounded from '@mui/icons-material/InsightsRounded';
 import LibraryBooksRounded from '@mui/icons-material/LibraryBooksRounded';
 import LogoutRounded from '@mui/icons-material/LogoutRounded';
@@ -17,6 +15,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -27,6 +26,18 @@ import type { DrawerName } from '@/shared/stores/navigation-store';
 import { PlatformInfo } from '../../features/gallery/components/platform-info';
 import { useLogout } from '../use-logout';
 import { PlatformsDrawerContent } from './platforms-drawer';
+
+/*
+ * The collection drawers load on first opening: their lists, editor and dialogs need not weigh on
+ * every page's first download.
+ */
+const CollectionsDrawerContent = lazy(async () => ({
+  default: (await import('../../features/collections/components/collections-drawer'))
+    .CollectionsDrawerContent,
+}));
+const CollectionInfo = lazy(async () => ({
+  default: (await import('../../features/collections/components/collection-info')).CollectionInfo,
+}));
 
 function DrawerFrame({
   name,
@@ -66,34 +77,10 @@ function DrawerFrame({
           <CloseRounded />
         </IconButton>
       </Stack>
-      <Box sx={{ px: 2.5, pb: 3, flex: 1, overflowY: 'auto' }}>{children}</Box>
+      <Box sx={{ px: 2.5, pb: 3, flex: 1, overflowY: 'auto' }}>
+        <Suspense fallback={null}>{children}</Suspense>
+      </Box>
     </Drawer>
-  );
-}
-
-function DrawerEmpty({
-  icon,
-  title,
-  text,
-  action,
-}: {
-  icon: ReactNode;
-  title: string;
-  text: string;
-  action?: ReactNode;
-}) {
-  return (
-    <Stack
-      spacing={1.5}
-      sx={{ alignItems: 'center', textAlign: 'center', py: 6, color: 'text.secondary' }}
-    >
-      <Box sx={{ color: 'primary.main', '& svg': { fontSize: 40 } }}>{icon}</Box>
-      <Typography variant="subtitle1" color="text.primary">
-        {title}
-      </Typography>
-      <Typography variant="body2">{text}</Typography>
-      {action}
-    </Stack>
   );
 }
 
@@ -169,11 +156,7 @@ export function Drawers() {
         <PlatformsDrawerContent />
       </DrawerFrame>
       <DrawerFrame name="collections" anchor="left" title={t('drawers.collections.title')}>
-        <DrawerEmpty
-          icon={<BookmarksRounded />}
-          title={t('drawers.collections.empty-title')}
-          text={t('drawers.collections.empty-text')}
-        />
+        <CollectionsDrawerContent />
       </DrawerFrame>
       <DrawerFrame name="settings" anchor="left" title={t('drawers.settings.title')}>
         <List sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
@@ -199,11 +182,7 @@ export function Drawers() {
         <PlatformInfo />
       </DrawerFrame>
       <DrawerFrame name="collectionInfo" anchor="right" title={t('drawers.collection-info.title')}>
-        <DrawerEmpty
-          icon={<InfoOutlined />}
-          title={t('drawers.collection-info.empty-title')}
-          text={t('drawers.collection-info.empty-text')}
-        />
+        <CollectionInfo />
       </DrawerFrame>
     </>
   );

@@ -4,6 +4,8 @@ import { useQueries, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient, UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 
+import { collectionScopeQuery } from '@/shared/api/collections';
+import type { CollectionRef } from '@/shared/api/collections';
 import { romKeys } from '@/shared/api/rom-keys';
 import type { RomListContext } from '@/shared/api/rom-keys';
 
@@ -18,10 +20,18 @@ import { useGroupRoms } from './stores/gallery-view-store';
 export interface GalleryPlace {
   platformId?: number | null;
   searchTerm?: string;
+  /** The collection (of any kind) the gallery shows. */
+  collection?: CollectionRef;
 }
 
 export function placeKey(place: GalleryPlace): string {
-  return JSON.stringify([place.platformId ?? null, place.searchTerm ?? '']);
+  const collection = place.collection ? [place.collection.kind, place.collection.id] : null;
+  return JSON.stringify([place.platformId ?? null, place.searchTerm ?? '', collection]);
+}
+
+/** The `GET /api/roms` scope parameter of the place's collection, if it has one. */
+export function placeCollectionScope(place: GalleryPlace): Record<string, string> | undefined {
+  return place.collection ? collectionScopeQuery(place.collection) : undefined;
 }
 
 /** Filter values by `GET /api/roms` name (see gallery-filters.ts). */
@@ -40,6 +50,7 @@ function contextOf(
     orderDir: view.orderDir,
     groupRoms,
     filters,
+    collectionScope: placeCollectionScope(place),
   };
 }
 

@@ -10,6 +10,8 @@ export interface RomListContext {
   groupRoms: boolean;
   /** The gallery's filters as `GET /api/roms` query values (none when absent). */
   filters?: Readonly<Record<string, string | readonly string[]>>;
+  /** A collection scope (`collection_id`, `virtual_collection_id` or `smart_collection_id`). */
+  collectionScope?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -23,11 +25,14 @@ export const romKeys = {
   galleryPage: (context: RomListContext, offset: number) =>
     [...romKeys.galleryContext(context), offset] as const,
   /**
-   * The `filter_values` of a scope (platform or search), for the filter drawer: not a list of
+   * The `filter_values` of a scope (platform, search or collection), for the filter drawer: not a list of
    * ROMs, so outside `lists()`, but refreshed with everything else under `all`.
    */
-  filterValues: (scope: { platformId: number | null; searchTerm: string }) =>
-    [...romKeys.all, 'filter-values', scope] as const,
+  filterValues: (scope: {
+    platformId: number | null;
+    searchTerm: string;
+    collectionScope?: Readonly<Record<string, string>>;
+  }) => [...romKeys.all, 'filter-values', scope] as const,
   recent: () => [...romKeys.lists(), 'recent'] as const,
   continuePlaying: () => [...romKeys.lists(), 'continue-playing'] as const,
   details: () => [...romKeys.all, 'detail'] as const,

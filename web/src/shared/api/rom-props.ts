@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
+import { collectionKeys } from './collections';
 import { removeCachedContinuePlaying, updateCachedRom } from './rom-cache';
 
 export interface PropsChange {
@@ -30,5 +31,9 @@ export async function saveRomProps(
   const romUser = await updateRomProps(rom.id, change);
   updateCachedRom(queryClient, withRomUser({ id: rom.id, rom_user: rom.rom_user }, romUser));
   if (change.remove_last_played) removeCachedContinuePlaying(queryClient, rom.id);
+  // A favourite is a member of the user's favourites collection.
+  if (change.data?.is_favorite !== undefined) {
+    void queryClient.invalidateQueries({ queryKey: collectionKeys.all });
+  }
   return romUser;
 }

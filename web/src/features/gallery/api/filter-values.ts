@@ -4,16 +4,21 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { romKeys } from '@/shared/api/rom-keys';
 
-/** What `filter_values` depends on: RomM scopes it by platform and search only, never by filters. */
+/**
+ * What `filter_values` depends on: RomM scopes it by platform, collection and search only,
+ * never by filters.
+ */
 export interface FilterScope {
   platformId: number | null;
   searchTerm: string;
+  collectionScope?: Readonly<Record<string, string>>;
 }
 
 /** GET /api/roms with only the `filter_values` sidecar: the values the drawer offers. */
 export async function fetchFilterValues(scope: FilterScope, signal?: AbortSignal) {
   const page = await api.get<RomListPage>('/roms', {
     query: {
+      ...scope.collectionScope,
       platform_id: scope.platformId ?? undefined,
       search_term: scope.searchTerm.trim() || undefined,
       limit: 1,

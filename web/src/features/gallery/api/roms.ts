@@ -18,17 +18,20 @@ export interface RomListParams {
   groupRoms?: boolean;
   /** Filter values by `GET /api/roms` name (see gallery-filters.ts). */
   filters?: Readonly<Record<string, string | readonly string[]>>;
+  /** A collection scope (`collection_id`, `virtual_collection_id` or `smart_collection_id`). */
+  collectionScope?: Readonly<Record<string, string>>;
   /** Also the ids of the whole result in list order (`rom_id_index`). */
   withRomIdIndex?: boolean;
   /** Cancels the request (a search answer nobody waits for any more). */
   signal?: AbortSignal;
 }
 
-/** GET /api/roms — one page of a platform or of a search, with the character index. */
+/** GET /api/roms — one page of a platform, a collection or a search, with the character index. */
 export async function fetchRoms(params: RomListParams): Promise<RomListPage> {
   return api.get<RomListPage>('/roms', {
     query: {
       ...params.filters,
+      ...params.collectionScope,
       platform_id: params.platformId ?? undefined,
       search_term: params.searchTerm?.trim() || undefined,
       limit: params.limit ?? PAGE_SIZE,

@@ -3,6 +3,7 @@ import DeleteRounded from '@mui/icons-material/DeleteRounded';
 import DoneAllRounded from '@mui/icons-material/DoneAllRounded';
 import DownloadRounded from '@mui/icons-material/DownloadRounded';
 import FavoriteRounded from '@mui/icons-material/FavoriteRounded';
+import LibraryAddRounded from '@mui/icons-material/LibraryAddRounded';
 import FlagRounded from '@mui/icons-material/FlagRounded';
 import SyncRounded from '@mui/icons-material/SyncRounded';
 import type { PlayStatus, SimpleRom } from '@romshelf/contract';
@@ -27,6 +28,7 @@ import { errorMessage } from '@/lib/api-client';
 import type { PropsChange } from '@/shared/api/rom-props';
 import { downloadSequentially } from '../bulk-download';
 import { romContentUrl } from '@/lib/download';
+import { collectionKeys } from '@/shared/api/collections';
 import { romKeys } from '@/shared/api/rom-keys';
 import { useHasScopes } from '@/shared/stores/use-scopes';
 
@@ -67,7 +69,7 @@ function Action({
 
 /**
  * The bar of select mode: count, select all (the whole result, loaded or not), and bulk download
- * (one file after another, SPEC §9), favourite, status and delete. The selection is ids; the
+ * (one file after another, SPEC §9), favourite, add to collection, status and delete. The selection is ids; the
  * actions that need more than an id (download, delete) first gather the selected ROMs' pages.
  */
 export function BulkActionsBar({
@@ -85,8 +87,10 @@ export function BulkActionsBar({
   const { t } = useTranslation('gallery');
   const queryClient = useQueryClient();
   const canWrite = useHasScopes('roms.write');
-  const { DeleteRomsDialog, refreshMetadata } = useRomActions();
+  const { DeleteRomsDialog, AddToCollectionDialog, refreshMetadata } = useRomActions();
   const canScan = useHasScopes('platforms.write');
+  const canCollect = useHasScopes('collections.write');
+  const [collecting, setCollecting] = useState<number[] | null>(null);
   const selectedIds = useGalleryStore((state) => state.selectedIds);
   const [statusAnchor, setStatusAnchor] = useState<HTMLElement | null>(null);
   const [deleting, setDeleting] = useState<SimpleRom[] | null>(null);
@@ -118,8 +122,11 @@ export function BulkActionsBar({
       }
       return errors;
     },
-    onSuccess: (errors, { done }) => {
+    onSuccess: (errors, { change, done }) => {
       void queryClient.invalidateQueries({ queryKey: romKeys.all });
+      if (change.data?.is_favorite !== undefined) {
+        void queryClient.invalidateQueries({ queryKey: collectionKeys.all });
+      }
       setMessage(
         errors.length > 0 ? { text: errors.join('; '), error: true } : { text: done, error: false },
       );
@@ -227,6 +234,15 @@ export function BulkActionsBar({
           disabled={count === 0 || busy}
           testId="bulk-favourite"
         />
+        {canCollect ? (
+          <Action
+            label={t('select.collection')}
+            icon={<LibraryAddRounded />}
+            onClick={() => setCollecting([...selectedIds])}
+            disabled={count === 0 || busy}
+            testId="bulk-collection"
+          />
+        ) : null}
         <Action
           label={t('select.status')}
           icon={<FlagRounded />}
@@ -283,6 +299,14 @@ export function BulkActionsBar({
           open
           onClose={() => setDeleting(null)}
           onDeleted={() => useGalleryStore.getState().clearSelection()}
+        />
+      ) : null}
+      {collecting ? (
+        <AddToCollectionDialog
+          romIds={collecting}
+          open
+          onClose={() => setCollecting(null)}
+          onSaved={(text) => setMessage({ text, error: false })}
         />
       ) : null}
       <Snackbar

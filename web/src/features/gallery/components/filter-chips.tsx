@@ -6,9 +6,21 @@ import { useTranslation } from 'react-i18next';
 import { activeFilters, withoutFilter } from '../gallery-filters';
 import type { GalleryFiltering } from '../use-gallery-filters';
 import { useFilterLabels } from '../use-filter-labels';
+import type { SmartScope } from '../smart-criteria';
 
-/** The active filters above the gallery: one click removes one, "clear all" removes them all. */
-export function FilterChips({ filtering }: { filtering: GalleryFiltering }) {
+import { SaveSmartCollection } from './save-smart-collection';
+
+/**
+ * The active filters above the gallery: one click removes one, "clear all" removes them all;
+ * with `smartScope`, they can be saved as a smart collection.
+ */
+export function FilterChips({
+  filtering,
+  smartScope,
+}: {
+  filtering: GalleryFiltering;
+  smartScope?: SmartScope;
+}) {
   const { t } = useTranslation('gallery');
   const active = activeFilters(filtering.filters);
   const labels = useFilterLabels(active.some((filter) => filter.name === 'platform_ids'));
@@ -43,6 +55,7 @@ export function FilterChips({ filtering }: { filtering: GalleryFiltering }) {
       <Button size="small" onClick={filtering.clear} data-testid="filter-clear-all">
         {t('filters.clear-all')}
       </Button>
+      {smartScope ? <SaveSmartCollection filters={filtering.filters} scope={smartScope} /> : null}
     </Stack>
   );
 }

@@ -29,6 +29,7 @@ import { useFilterLabels } from '../use-filter-labels';
 
 import { FilterFlags } from './filter-flags';
 import { FilterListField } from './filter-list-field';
+import { SaveSmartCollection } from './save-smart-collection';
 
 interface FilterDrawerProps {
   open: boolean;
@@ -39,6 +40,8 @@ interface FilterDrawerProps {
   showPlatforms: boolean;
   /** The games the filters leave (null while loading). */
   total: number | null;
+  /** Offers to save the filters as a smart collection (galleries of a platform or a search). */
+  canSaveSmart?: boolean;
 }
 
 /**
@@ -54,6 +57,7 @@ export function FilterDrawer({
   scope,
   showPlatforms,
   total,
+  canSaveSmart = false,
 }: FilterDrawerProps) {
   const { t } = useTranslation('gallery');
   const labels = useFilterLabels(open && showPlatforms);
@@ -187,6 +191,11 @@ export function FilterDrawer({
             onChange={(name, value) => update((current) => setFlag(current, name, value))}
           />
         </Stack>
+        {canSaveSmart ? (
+          <Box sx={{ px: 2.5, pb: 1.5 }}>
+            <SaveSmartCollection filters={filters} scope={scope} variant="outlined" fullWidth />
+          </Box>
+        ) : null}
         <Divider />
         <Box sx={{ display: 'flex', gap: 1.5, px: 2.5, py: 1.5, justifyContent: 'space-between' }}>
           <Button

@@ -30,7 +30,7 @@ import { useGalleryStore } from '../stores/gallery-store';
 import type { OrderDir } from '../stores/gallery-store';
 import { useGalleryView } from '../stores/gallery-view-store';
 import type { GalleryFiltering } from '../use-gallery-filters';
-import { placeKey, useGalleryPages } from '../use-gallery-pages';
+import { placeCollectionScope, placeKey, useGalleryPages } from '../use-gallery-pages';
 import type { GalleryPlace } from '../use-gallery-pages';
 import { useGalleryWindow } from '../use-gallery-window';
 
@@ -60,7 +60,7 @@ interface GalleryProps {
 }
 
 /**
- * The gallery shared by the platform and search pages: pages of the query cache (SPEC §4),
+ * The gallery shared by the platform, collection and search pages: pages of the query cache (SPEC §4),
  * three view modes, infinite scroll, the A–Z jump bar and skeletons, the filter drawer and its
  * chips, and a random game of what it shows. Each context and filter set gets its own instance,
  * so a new search or filter starts from a clean slate (the sort stays per context).
@@ -82,9 +82,15 @@ export function Gallery(props: GalleryProps) {
         open={filtersOpen}
         onClose={() => setFiltersOpen(false)}
         filtering={filtering}
-        scope={{ platformId: place.platformId ?? null, searchTerm: place.searchTerm ?? '' }}
+        scope={{
+          platformId: place.platformId ?? null,
+          searchTerm: place.searchTerm ?? '',
+          collectionScope: placeCollectionScope(place),
+        }}
         showPlatforms={props.showPlatform ?? false}
         total={total}
+        // A collection's gallery is no place to save from: the criteria would drop the collection.
+        canSaveSmart={!place.collection}
       />
     </>
   );
@@ -373,11 +379,19 @@ function GalleryContent({
         onOpenFilters={onOpenFilters}
         randomQuery={{
           ...filterQuery,
+          ...placeCollectionScope(place),
           platform_id: place.platformId ?? undefined,
           search_term: place.searchTerm?.trim() || undefined,
         }}
       />
-      <FilterChips filtering={filtering} />
+      <FilterChips
+        filtering={filtering}
+        smartScope={
+          place.collection
+            ? undefined
+            : { platformId: place.platformId ?? null, searchTerm: place.searchTerm ?? '' }
+        }
+      />
       {showJumpBar && !wide ? <Box sx={{ mb: 2 }}>{jumpBar('horizontal')}</Box> : null}
       <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
         <Box ref={setFrame} sx={{ flex: 1, minWidth: 0 }}>

@@ -4,6 +4,7 @@ import FavoriteBorderRounded from '@mui/icons-material/FavoriteBorderRounded';
 import FavoriteRounded from '@mui/icons-material/FavoriteRounded';
 import FlagRounded from '@mui/icons-material/FlagRounded';
 import HistoryToggleOffRounded from '@mui/icons-material/HistoryToggleOffRounded';
+import LibraryAddRounded from '@mui/icons-material/LibraryAddRounded';
 import MoreVertRounded from '@mui/icons-material/MoreVertRounded';
 import SyncRounded from '@mui/icons-material/SyncRounded';
 import TravelExploreRounded from '@mui/icons-material/TravelExploreRounded';
@@ -18,6 +19,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { gameTitle } from '@/components/game-cover';
 import { PlayStatusMenu } from '@/components/play-status-menu';
 import { useRomActions } from '@/components/rom-actions-context';
 import type { RomMenuProps } from '@/components/rom-actions-context';
@@ -37,10 +39,13 @@ const MatchRomDialog = lazy(async () => ({
 const DeleteRomsDialog = lazy(async () => ({
   default: (await import('./delete-roms-dialog')).DeleteRomsDialog,
 }));
+const AddToCollectionDialog = lazy(async () => ({
+  default: (await import('./add-to-collection-dialog')).AddToCollectionDialog,
+}));
 
 /**
- * The ⋮ menu of a game (cards and details): edit and delete (roms.write), favourite, play
- * status, remove from continue playing. Owns its dialogs.
+ * The ⋮ menu of a game (cards and details): edit and delete (roms.write), favourite, add to
+ * collection (collections.write), play status, remove from continue playing. Owns its dialogs.
  */
 export function RomMenu({
   rom,
@@ -54,6 +59,7 @@ export function RomMenu({
   const queryClient = useQueryClient();
   const canWrite = useHasScopes('roms.write');
   const canScan = useHasScopes('platforms.write');
+  const canCollect = useHasScopes('collections.write');
   const { refreshMetadata } = useRomActions();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [open, setOpen] = useState(false);
@@ -61,6 +67,7 @@ export function RomMenu({
   const [editing, setEditing] = useState(false);
   const [matching, setMatching] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [collecting, setCollecting] = useState(false);
 
   const saveProps = useMutation({
     mutationFn: (change: PropsChange) => saveRomProps(queryClient, rom, change),
@@ -114,6 +121,20 @@ export function RomMenu({
             {favourite ? t('personal.unfavourite') : t('personal.add-favourite')}
           </ListItemText>
         </MenuItem>
+        {canCollect ? (
+          <MenuItem
+            data-testid="rom-menu-collection"
+            onClick={() => {
+              setOpen(false);
+              setCollecting(true);
+            }}
+          >
+            <ListItemIcon>
+              <LibraryAddRounded />
+            </ListItemIcon>
+            <ListItemText>{t('collections.add')}</ListItemText>
+          </MenuItem>
+        ) : null}
         <MenuItem
           data-testid="rom-menu-status"
           onClick={() => {
@@ -207,6 +228,14 @@ export function RomMenu({
         onPick={(status: PlayStatus | null) => props({ data: { status } })}
       />
       <Suspense fallback={null}>
+        {canCollect && collecting ? (
+          <AddToCollectionDialog
+            romIds={[rom.id]}
+            gameName={gameTitle(rom)}
+            open
+            onClose={() => setCollecting(false)}
+          />
+        ) : null}
         {canWrite && editing ? (
           <EditRomDialog rom={rom} open onClose={() => setEditing(false)} onSaved={onChanged} />
         ) : null}

@@ -34,6 +34,7 @@ import { PersonalData } from './personal-data';
 import { RomNotes } from './rom-notes';
 import { RomPlayTime } from './rom-play-time';
 import { RomAchievements } from './rom-achievements';
+import { RomCollections } from './rom-collections';
 import { RomFiles } from './rom-files';
 import { RomManual } from './rom-manual';
 import { RomMedia } from './rom-media';
@@ -303,6 +304,7 @@ function RomDetails({ rom }: { rom: DetailedRom }) {
               <PersonalData rom={rom} onChange={change} />
             </Section>
             <RomPlayTime rom={rom} />
+            <RomCollections rom={rom} onChange={change} />
             <Section title={t('notes.title')} testId="rom-notes-section">
               <RomNotes rom={rom} onChange={change} />
             </Section>

@@ -5,6 +5,7 @@ import SettingsBrightnessRounded from '@mui/icons-material/SettingsBrightnessRou
 import TranslateRounded from '@mui/icons-material/TranslateRounded';
 import HomeRounded from '@mui/icons-material/HomeRounded';
 import AnimationRounded from '@mui/icons-material/AnimationRounded';
+import CollectionsBookmarkRounded from '@mui/icons-material/CollectionsBookmarkRounded';
 import GridViewRounded from '@mui/icons-material/GridViewRounded';
 import VideogameAssetRounded from '@mui/icons-material/VideogameAssetRounded';
 import Alert from '@mui/material/Alert';
@@ -25,7 +26,12 @@ import { useLanguageStore } from '@/lib/stores/language-store';
 import { useThemeStore } from '@/lib/stores/theme-store';
 import { useUiSettingsStore } from '@/shared/stores/ui-settings-store';
 
-import { GalleryViewPicker, OptionSwitch, PlatformsGroupByPicker } from './interface-options';
+import {
+  GalleryViewPicker,
+  OptionSwitch,
+  PlatformsGroupByPicker,
+  VirtualCollectionTypePicker,
+} from './interface-options';
 
 const THEME_OPTIONS: readonly { value: ThemePreference; key: UiTheme; icon: ReactNode }[] = [
   { value: THEME_PREFERENCE.dark, key: 'dark', icon: <DarkModeRounded fontSize="small" /> },
@@ -181,6 +187,19 @@ export function UserInterfacePage() {
               label={t('user-interface.show-action-bar')}
               hint={t('user-interface.show-action-bar-text')}
             />
+          </Stack>
+        </Section>
+        <Section
+          icon={<CollectionsBookmarkRounded color="primary" />}
+          title={t('user-interface.virtual-collections')}
+          text={t('user-interface.virtual-collections-text')}
+        >
+          <Stack spacing={2}>
+            <OptionSwitch
+              setting="showVirtualCollections"
+              label={t('user-interface.show-virtual-collections')}
+            />
+            <VirtualCollectionTypePicker />
           </Stack>
         </Section>
         <Section
