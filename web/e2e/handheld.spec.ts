@@ -14,7 +14,7 @@ import type { OwnServer } from './fixtures/own-server.js';
  * from the sync negotiation that there is a save to download, and takes it. The web app then
  * lists both devices and the game's time played. Own server: its library and devices are its own.
  */
-const port = Number(process.env.E2E_HANDHELD_PORT ?? Number(process.env.E2E_PORT ?? 3790) + 17);
+const port = Number(process.env.E2E_HANDHELD_PORT ?? Number(process.env.E2E_PORT ?? 3790) + 25);
 const baseURL = ownServerUrl(port);
 const GAME = 'Pocket Quest (USA).gba';
 const GAME_BYTES = Buffer.from('pocket-quest-rom-image');
