@@ -279,6 +279,7 @@ async function registerApiRoutes(
     uploads: container.romUploads,
     chunkedUploads: container.chunkedUploads,
     resourcesDir: path.join(config.dataDir, 'resources'),
+    collections: container.collectionMembers,
   });
   await app.register(collectionsRoutes, {
     collections: container.collections,

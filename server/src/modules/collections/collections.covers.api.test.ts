@@ -60,6 +60,28 @@ describe('collection covers', () => {
     expect(names).toEqual(['Red']);
   });
 
+  it("serves a private collection's cover files to its owner only; public ones to everyone", async () => {
+    const { alice, bob, admin } = await collectionsLibrary();
+    const created = await alice.send(
+      'POST',
+      '/api/collections',
+      collectionForm({ name: 'Secret' }, await png({ r: 20, g: 90, b: 200 })),
+    );
+    const collection = created.json<Collection>();
+    const cover = collection.path_cover_large ?? '';
+    expect((await alice.get(cover)).statusCode).toBe(200);
+    for (const other of [bob, admin]) {
+      const refused = await other.get(cover);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toEqual({ detail: 'Not found' });
+    }
+    const shared = await alice.send('PUT', `/api/collections/${collection.id}/visibility`, {
+      is_public: true,
+    });
+    expect(shared.statusCode, shared.body).toBe(200);
+    expect((await bob.get(cover)).statusCode).toBe(200);
+  });
+
   it('without its own cover, shows a collage of up to four member covers and five thumbnails', async () => {
     const { admin, alice, romId, dataDir } = await collectionsLibrary();
     const games = [

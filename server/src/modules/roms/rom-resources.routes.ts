@@ -6,6 +6,7 @@ import { z } from 'zod';
 
 import { requireScopes } from '../../http/access.js';
 import { HttpError } from '../../http/http-error.js';
+import type { RomCollections } from './rom-collections.js';
 import { sendMedia } from './rom-download.js';
 import { RESOURCES_URL_PREFIX } from './rom-resources.js';
 
@@ -24,7 +25,32 @@ const RESOURCE_TYPES: Readonly<Record<string, string>> = {
 const ResourceParamsSchema = z.object({ '*': z.string() });
 const ResourceQuerySchema = z.object({ ts: z.string().max(100).optional() });
 
-export function resourcesRoute(app: RomsApp, resourcesDir: string): void {
+/**
+ * Files under `collections/<id>/` belong to a collection: served only to those who may see it
+ * (its owner, or everyone when it is public), as its answer is.
+ */
+async function assertCollectionReadable(
+  collections: Pick<RomCollections, 'assertReadable'>,
+  userId: number,
+  segments: string[],
+): Promise<void> {
+  if (segments[0] !== 'collections') return;
+  const id = Number(segments[1]);
+  if (!Number.isSafeInteger(id) || id < 1) throw new HttpError(404, 'Not found');
+  try {
+    await collections.assertReadable(userId, id);
+  } catch (error) {
+    // A file answers "Not found" whatever the collection's own answer says.
+    if (error instanceof HttpError) throw new HttpError(404, 'Not found');
+    throw error;
+  }
+}
+
+export function resourcesRoute(
+  app: RomsApp,
+  resourcesDir: string,
+  collections: Pick<RomCollections, 'assertReadable'>,
+): void {
   app.get(
     `${RESOURCES_URL_PREFIX}/*`,
     {
@@ -48,6 +74,7 @@ export function resourcesRoute(app: RomsApp, resourcesDir: string): void {
           segment.includes('\0'),
       );
       if (bad || segments.length > 8) throw notFound();
+      await assertCollectionReadable(collections, request.user?.id ?? -1, segments);
       const type = RESOURCE_TYPES[segments.at(-1)?.split('.').pop()?.toLowerCase() ?? ''];
       if (type === undefined) throw notFound();
       let real: string;

@@ -31,6 +31,7 @@ import { chunkedUploadRoutes } from './rom-chunked-upload.routes.js';
 import type { ChunkedUploadService } from './rom-chunked-upload.js';
 import type { RomUploadService } from './rom-upload.js';
 import type { RomListService } from './rom-list.service.js';
+import type { RomCollections } from './rom-collections.js';
 import type { RomsService } from './roms.service.js';
 
 export interface RomsRoutesOptions {
@@ -45,6 +46,8 @@ export interface RomsRoutesOptions {
   chunkedUploads: ChunkedUploadService;
   /** `<data>/resources`, served at /assets/romm/resources/. */
   resourcesDir: string;
+  /** Decides who may fetch a collection's cover files. */
+  collections: Pick<RomCollections, 'assertReadable'>;
 }
 
 /**
@@ -75,5 +78,5 @@ export const romsRoutes: FastifyPluginAsyncZod<RomsRoutesOptions> = async (app, 
   uploadManualRoute(app, roms, manuals);
   deleteManualRoute(app, manuals);
   manualRoute(app, manuals);
-  resourcesRoute(app, options.resourcesDir);
+  resourcesRoute(app, options.resourcesDir, options.collections);
 };
