@@ -11,12 +11,15 @@ export function EmptyState({
   text,
   action,
   testId = 'empty-state',
+  heading = 'h2',
 }: {
   icon: ReactNode;
   title: string;
   text?: string;
   action?: ReactNode;
   testId?: string;
+  /** `h1` when the panel is the whole page (a collection that does not exist). */
+  heading?: 'h1' | 'h2';
 }) {
   return (
     <Card
@@ -44,7 +47,7 @@ export function EmptyState({
         >
           {icon}
         </Box>
-        <Typography variant="h6" component="h2">
+        <Typography variant="h6" component={heading}>
           {title}
         </Typography>
         {text ? (

@@ -109,6 +109,8 @@ export class ScanRun {
   private readonly walker: LibraryWalker;
   /** ROMs written on the platform in progress (identified after it). */
   private touched: number[] = [];
+  /** ROMs of the platform in progress whose write was announced: their match is announced too. */
+  private announced = new Set<number>();
   /** ROMs written since the last garbage collection. */
   private writtenSinceCollection = 0;
 
@@ -151,6 +153,7 @@ export class ScanRun {
       );
       listener.platform(toScanPlatformEvent(platform));
       this.touched = [];
+      this.announced.clear();
       await this.scanPlatform(platform, target);
       await this.identifyPlatform(platform);
       await this.scanFirmware(platform);
@@ -289,6 +292,7 @@ export class ScanRun {
       else stats.updated_roms += 1;
     }
     const shown = ids.slice(ids.length - listener.admitRoms(ids.length));
+    for (const id of shown) this.announced.add(id);
     for (const event of await this.deps.roms.events(shown)) listener.rom(event);
     listener.stats({ ...stats });
   }
@@ -378,7 +382,9 @@ export class ScanRun {
         return false;
       });
     if (identified) this.stats.identified_roms += 1;
-    if (this.listener.admitRoms(1) > 0) {
+    // A ROM already shown is shown again whatever the budget, or its row would stay "not
+    // identified" in the scan log.
+    if (this.announced.has(id) || this.listener.admitRoms(1) > 0) {
       const [event] = await this.deps.roms.events([id]);
       if (event !== undefined) this.listener.rom(event);
     }

@@ -154,6 +154,7 @@ export function CollectionPage({ kind }: { kind: CollectionKind }) {
     return (
       <EmptyState
         testId="collection-not-found"
+        heading="h1"
         icon={<SearchOffRounded />}
         title={missing ? t('page.not-found-title') : t('page.error-title')}
         text={missing ? t('page.not-found-text') : errorMessage(query.error)}
