@@ -15,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { requireScopes } from '../../http/access.js';
-import { compiledSerializer } from '../../http/compiled-serializer.js';
+import { jsonSerializer } from '../../http/json-serializer.js';
 import { readSmartCollectionForm } from './smart-collection.form.js';
 import type { SmartCollectionsService } from './smart-collections.service.js';
 
@@ -40,7 +40,7 @@ export function smartCollectionsRoutes(app: ZodApp, smart: SmartCollectionsServi
         querystring: SmartCollectionListQuerySchema,
         response: { 200: SmartCollectionListSchema, ...READ_ERRORS, 422: ErrorBodySchema },
       },
-      serializerCompiler: compiledSerializer,
+      serializerCompiler: jsonSerializer,
     },
     (request) => smart.list(request.user?.id ?? -1, request.query.updated_after ?? null),
   );

@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { requireScopes } from '../../http/access.js';
-import { compiledSerializer } from '../../http/compiled-serializer.js';
+import { jsonSerializer } from '../../http/json-serializer.js';
 import type { VirtualCollectionsService } from './virtual-collections.service.js';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
@@ -68,7 +68,7 @@ export function virtualCollectionsRoutes(app: ZodApp, virtual: VirtualCollection
           422: ErrorBodySchema,
         },
       },
-      serializerCompiler: compiledSerializer,
+      serializerCompiler: jsonSerializer,
     },
     (request) => virtual.get(request.params.id),
   );

@@ -16,7 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { requireScopes } from '../../http/access.js';
-import { compiledSerializer } from '../../http/compiled-serializer.js';
+import { jsonSerializer } from '../../http/json-serializer.js';
 import { rejectInvalidRequest } from '../../http/error-handler.js';
 import type { RomListService } from './rom-list.service.js';
 import type { RomsService } from './roms.service.js';
@@ -42,7 +42,7 @@ export function listRomsRoute(app: RomsApp, lists: RomListService): void {
           422: ErrorBodySchema,
         },
       },
-      serializerCompiler: compiledSerializer,
+      serializerCompiler: jsonSerializer,
     },
     (request) => lists.list(request.query, request.user?.id ?? -1),
   );
@@ -79,7 +79,7 @@ export function romIdentifiersRoute(app: RomsApp, roms: RomsService): void {
         summary: 'The id of every ROM',
         response: { 200: IdentifiersSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
       },
-      serializerCompiler: compiledSerializer,
+      serializerCompiler: jsonSerializer,
     },
     () => roms.identifiers(),
   );
