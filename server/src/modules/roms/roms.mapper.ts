@@ -217,15 +217,16 @@ export function toSimpleRomDto(
   personal: RomPersonal = {},
 ): SimpleRom {
   const { romUser, favourite = false, hasNotes = false, siblings = [] } = personal;
-  return {
-    ...toScanRomEvent(row),
-    has_notes: hasNotes,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-    rom_user: toRomUserDto(row, userId, romUser, favourite),
-    files: files.map(toRomFileDto),
-    sibling_roms: [...siblings],
-  };
+  // Completed in place rather than spread into a copy: a page builds 72 of these objects of
+  // about 70 fields, and the copy doubled the garbage each list request leaves.
+  const dto = toScanRomEvent(row) as SimpleRom;
+  dto.has_notes = hasNotes;
+  dto.created_at = row.created_at;
+  dto.updated_at = row.updated_at;
+  dto.rom_user = toRomUserDto(row, userId, romUser, favourite);
+  dto.files = files.map(toRomFileDto);
+  dto.sibling_roms = [...siblings];
+  return dto;
 }
 
 /** The caller's saves, states and screenshots of a ROM (built by the play-assets module). */
