@@ -16,8 +16,15 @@ import { virtualCollectionFacet } from './rom-collection-scopes.js';
 import type { RomCollections } from './rom-collections.js';
 import { planFilter } from './rom-filter-plan.js';
 import type { RomFilter, RomScope } from './rom-list-filters.js';
+import { filterClauses } from './rom-list-filters.js';
 import { charIndexOf } from './rom-list-query.js';
-import type { RomListRepository, RomPageQuery, RomSortColumn } from './rom-list.repository.js';
+import type {
+  Grouped,
+  RomListRepository,
+  RomPageQuery,
+  RomSortColumn,
+} from './rom-list.repository.js';
+import { RomOrderCache } from './rom-order-cache.js';
 import type { RomNotesRepository } from './rom-notes.repository.js';
 import type { RomPlayability } from './rom-playability.js';
 import type { RomWritesRepository } from './rom-writes.repository.js';
@@ -85,6 +92,7 @@ interface CachedAggregate<T> {
 export class RomListService {
   /** Unsearched aggregates (char counts, filter values), per data version. */
   private readonly cache = new Map<string, CachedAggregate<unknown>>();
+  private readonly orders = new RomOrderCache();
 
   constructor(
     private readonly roms: Pick<RomsRepository, 'findByIds' | 'filesOf' | 'romUsersOf'>,
@@ -209,7 +217,7 @@ export class RomListService {
     let ids: number[];
     let total: number | null = null;
     let charIndex: Record<string, number> = {};
-    const members = await this.collectionOrder(filter, pageQuery);
+    const members = await this.keptOrder(filter, pageQuery);
     if (members !== null) {
       ids = members.slice(query.offset, query.offset + query.limit);
       if (query.with_total) total = members.length;
@@ -248,7 +256,9 @@ export class RomListService {
       offset: query.offset,
       char_index: charIndex,
       rom_id_index: query.with_rom_id_index
-        ? (members ?? (await this.lists.orderedIds(pageQuery)))
+        ? members === null
+          ? await this.lists.orderedIds(pageQuery)
+          : [...members]
         : [],
       filter_values: sidecars.values,
       filter_value_counts: sidecars.counts,
@@ -256,20 +266,22 @@ export class RomListService {
   }
 
   /**
-   * A collection's matching ROMs in list order, kept per data version (ROM writes and
-   * membership): sorting up to thousands of members for every page would dominate a
-   * collection gallery, while a slice of the kept order is immediate. Null for other lists,
-   * searches, and filters on saves or states (written without a data version).
+   * The matching ROMs in list order, kept per data version (rom-order-cache.ts), for lists
+   * whose matches must be sorted: filters beyond the platforms, collections and one card per
+   * game. Null where reading a page straight from the sort index is as quick (the whole
+   * library, platforms), for searches, and for filters on saves or states (written without a
+   * data version). Smart collections are covered through their saved filter, which a saved
+   * filter's edit changes, and so the key.
    */
-  private async collectionOrder(
-    filter: RomFilter,
-    pageQuery: RomPageQuery,
-  ): Promise<number[] | null> {
-    if (filter.collectionId == null || filter.search !== null) return null;
-    if (filter.flags.hasSaves !== undefined || filter.flags.hasStates !== undefined) return null;
+  private async keptOrder(filter: RomFilter & Grouped, pageQuery: RomPageQuery) {
+    if (filter.search !== null || readsPlayAssets(filter)) return null;
+    const grouped = filter.grouping !== undefined && filter.grouping !== null;
+    if (!grouped && filterClauses({ ...filter, platformIds: [] }).length === 0) return null;
     const { orderBy, direction } = pageQuery;
-    return this.cached(`order:${orderBy}:${direction}:${JSON.stringify(filter)}`, () =>
-      this.lists.orderedIds(pageQuery),
+    return this.orders.get(
+      `${orderBy}:${direction}:${JSON.stringify(filter)}`,
+      this.changes.version,
+      () => this.lists.orderedIds(pageQuery),
     );
   }
 
