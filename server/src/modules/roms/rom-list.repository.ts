@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 
 import type { Db } from '../../db/database.js';
 import type { RomFilter, RomScope } from './rom-list-filters.js';
+import type { KeptOrder } from './rom-order-cache.js';
 import { filterClauses, scopeClauses } from './rom-list-filters.js';
 import type { VersionRanking } from './rom-version-groups.js';
 import { groupCount, groupWinner } from './rom-version-groups.js';
@@ -16,6 +17,13 @@ export type RomSortColumn =
   | 'updated_at'
   | 'last_played'
   | 'rating';
+
+/** The first character a list's A–Z index groups by. */
+function charOf(column: 'sort_char' | 'fs_name') {
+  return column === 'sort_char'
+    ? sql<string>`rom.sort_char`
+    : sql<string>`substr(rom.fs_name, 1, 1)`;
+}
 
 /** One ROM per versions group (`group_by_meta_id`), ranked so; null = every ROM. */
 export interface Grouped {
@@ -83,6 +91,30 @@ export class RomListRepository {
     return rows.map((row) => row.id);
   }
 
+  /**
+   * The whole result in list order with its ROMs per first character (`sort_char`, or the
+   * first character of `fs_name`), read in one pass.
+   */
+  async orderedWithChars(
+    query: Omit<RomPageQuery, 'limit' | 'offset'>,
+    charColumn: 'sort_char' | 'fs_name',
+  ): Promise<KeptOrder> {
+    const rows = await this.filtered(query)
+      .select(['rom.id', charOf(charColumn).as('c')])
+      .orderBy(this.sortKey(query.orderBy, query.userId), query.direction)
+      .orderBy('rom.id', query.direction)
+      .execute();
+    const counts = new Map<string, number>();
+    const ids = rows.map((row) => {
+      counts.set(row.c, (counts.get(row.c) ?? 0) + 1);
+      return row.id;
+    });
+    const chars = [...counts]
+      .map(([char, count]) => ({ char, count }))
+      .sort((a, b) => Buffer.compare(Buffer.from(a.char), Buffer.from(b.char)));
+    return { ids, chars };
+  }
+
   async count(filter: RomFilter & Grouped): Promise<number> {
     if (filter.grouping !== undefined && filter.grouping !== null) {
       // Filters apply before grouping, so the groups among the matches are the grouped total.
@@ -102,10 +134,8 @@ export class RomListRepository {
     filter: RomFilter & Grouped,
     column: 'sort_char' | 'fs_name',
   ): Promise<{ char: string; count: number }[]> {
-    const charExpr =
-      column === 'sort_char' ? sql<string>`rom.sort_char` : sql<string>`substr(rom.fs_name, 1, 1)`;
     const rows = await this.filtered(filter)
-      .select([charExpr.as('char'), (eb) => eb.fn.countAll<number>().as('count')])
+      .select([charOf(column).as('char'), (eb) => eb.fn.countAll<number>().as('count')])
       .groupBy('char')
       .orderBy('char')
       .execute();
@@ -121,10 +151,7 @@ export class RomListRepository {
     query: RomPageQuery,
     charColumn: 'sort_char' | 'fs_name',
   ): Promise<{ ids: number[]; total: number; chars: { char: string; count: number }[] }> {
-    const charExpr =
-      charColumn === 'sort_char'
-        ? sql<string>`rom.sort_char`
-        : sql<string>`substr(rom.fs_name, 1, 1)`;
+    const charExpr = charOf(charColumn);
     const base = this.filtered(query).select([
       'rom.id as id',
       sql`${this.sortKey(query.orderBy, query.userId)}`.as('k'),

@@ -24,6 +24,7 @@ import type {
   RomPageQuery,
   RomSortColumn,
 } from './rom-list.repository.js';
+import type { KeptOrder } from './rom-order-cache.js';
 import { RomOrderCache } from './rom-order-cache.js';
 import type { RomNotesRepository } from './rom-notes.repository.js';
 import type { RomPlayability } from './rom-playability.js';
@@ -217,23 +218,14 @@ export class RomListService {
     let ids: number[];
     let total: number | null = null;
     let charIndex: Record<string, number> = {};
-    const members = await this.keptOrder(filter, pageQuery);
-    if (members !== null) {
-      ids = members.slice(query.offset, query.offset + query.limit);
-      if (query.with_total) total = members.length;
-      if (query.with_char_index) {
-        const counts = await this.cached(`chars:${charColumn}:${JSON.stringify(filter)}`, () =>
-          this.lists.charCounts(filter, charColumn),
-        );
-        charIndex = charIndexOf(counts, query.order_dir);
-      }
+    const kept = await this.keptOrder(filter, pageQuery, charColumn);
+    if (kept !== null) {
+      ids = kept.ids.slice(query.offset, query.offset + query.limit);
+      if (query.with_total) total = kept.ids.length;
+      if (query.with_char_index) charIndex = charIndexOf(kept.chars, query.order_dir);
     } else if (filter.search === null) {
       ids = await this.lists.pageIds(pageQuery);
-      if (query.with_total) {
-        total = await (grouping === null
-          ? this.lists.count(filter)
-          : this.cached(`total:${JSON.stringify(filter)}`, () => this.lists.count(filter)));
-      }
+      if (query.with_total) total = await this.lists.count(filter);
       if (query.with_char_index) {
         const compute = () => this.lists.charCounts(filter, charColumn);
         // Saves and states are written elsewhere, without a ROM data version: not cached.
@@ -256,9 +248,9 @@ export class RomListService {
       offset: query.offset,
       char_index: charIndex,
       rom_id_index: query.with_rom_id_index
-        ? members === null
+        ? kept === null
           ? await this.lists.orderedIds(pageQuery)
-          : [...members]
+          : [...kept.ids]
         : [],
       filter_values: sidecars.values,
       filter_value_counts: sidecars.counts,
@@ -266,22 +258,27 @@ export class RomListService {
   }
 
   /**
-   * The matching ROMs in list order, kept per data version (rom-order-cache.ts), for lists
-   * whose matches must be sorted: filters beyond the platforms, collections and one card per
-   * game. Null where reading a page straight from the sort index is as quick (the whole
-   * library, platforms), for searches, and for filters on saves or states (written without a
-   * data version). Smart collections are covered through their saved filter, which a saved
-   * filter's edit changes, and so the key.
+   * The matching ROMs in list order with their A–Z counts, kept per data version
+   * (rom-order-cache.ts), for lists whose matches must be sorted: searches, filters beyond the
+   * platforms, collections and one card per game. Null where reading a page straight from the
+   * sort index is as quick (the whole library, platforms) and for filters on saves or states
+   * (written without a data version). A smart collection's saved filter is part of the key, so
+   * editing it starts a new order.
    */
-  private async keptOrder(filter: RomFilter & Grouped, pageQuery: RomPageQuery) {
-    if (filter.search !== null || readsPlayAssets(filter)) return null;
+  private async keptOrder(
+    filter: RomFilter & Grouped,
+    pageQuery: RomPageQuery,
+    charColumn: 'sort_char' | 'fs_name',
+  ): Promise<KeptOrder | null> {
+    if (readsPlayAssets(filter)) return null;
     const grouped = filter.grouping !== undefined && filter.grouping !== null;
-    if (!grouped && filterClauses({ ...filter, platformIds: [] }).length === 0) return null;
+    const narrowed = filterClauses({ ...filter, platformIds: [] }).length > 0;
+    if (!grouped && !narrowed) return null;
     const { orderBy, direction } = pageQuery;
     return this.orders.get(
-      `${orderBy}:${direction}:${JSON.stringify(filter)}`,
+      `${orderBy}:${direction}:${charColumn}:${JSON.stringify(filter)}`,
       this.changes.version,
-      () => this.lists.orderedIds(pageQuery),
+      () => this.lists.orderedWithChars(pageQuery, charColumn),
     );
   }
 

@@ -7,7 +7,7 @@ function counting(ids: number[]) {
   const calls = { count: 0 };
   const compute = () => {
     calls.count += 1;
-    return Promise.resolve(ids);
+    return Promise.resolve({ ids, chars: [] });
   };
   return { calls, compute };
 }
@@ -16,8 +16,8 @@ describe('RomOrderCache', () => {
   it('computes an order once per data version', async () => {
     const cache = new RomOrderCache(100);
     const { calls, compute } = counting([3, 1, 2]);
-    expect(await cache.get('genre', 1, compute)).toEqual([3, 1, 2]);
-    expect(await cache.get('genre', 1, compute)).toEqual([3, 1, 2]);
+    expect((await cache.get('genre', 1, compute)).ids).toEqual([3, 1, 2]);
+    expect((await cache.get('genre', 1, compute)).ids).toEqual([3, 1, 2]);
     expect(calls.count).toBe(1);
     await cache.get('genre', 2, compute);
     expect(calls.count).toBe(2);
@@ -40,15 +40,15 @@ describe('RomOrderCache', () => {
   it('does not keep an order computed while a newer version was seen', async () => {
     const cache = new RomOrderCache(100);
     let release = () => {};
-    const slow = new Promise<number[]>((resolve) => {
-      release = () => resolve([1]);
+    const slow = new Promise<{ ids: number[]; chars: [] }>((resolve) => {
+      release = () => resolve({ ids: [1], chars: [] });
     });
     const pending = cache.get('genre', 1, () => slow);
-    await cache.get('other', 2, () => Promise.resolve([9]));
+    await cache.get('other', 2, () => Promise.resolve({ ids: [9], chars: [] }));
     release();
-    expect(await pending).toEqual([1]);
+    expect((await pending).ids).toEqual([1]);
     const again = counting([1, 4]);
-    expect(await cache.get('genre', 2, again.compute)).toEqual([1, 4]);
+    expect((await cache.get('genre', 2, again.compute)).ids).toEqual([1, 4]);
     expect(again.calls.count).toBe(1);
   });
 

@@ -204,6 +204,29 @@ describe('GET /api/roms filters', () => {
       ZETA,
     ]);
   });
+
+  it('pages of a filtered or searched list follow writes made after its first page', async () => {
+    const { app, session, page, names, romId } = await setup();
+    const pageNames = async (query: string) => (await page(query)).items.map((rom) => rom.fs_name);
+    expect(await names('genres=RPG')).toEqual([A_JP, A_USA, BETA]);
+    expect(await pageNames('genres=RPG&limit=1&offset=2')).toEqual([BETA]);
+    expect(await names('search_term=alpha')).toEqual([A_JP, A_USA]);
+    expect((await page('search_term=alpha&limit=1')).char_index).toEqual({ a: 0 });
+
+    const removed = await app.inject({
+      method: 'POST',
+      url: '/api/roms/delete',
+      headers: { cookie: session.cookie, 'x-csrftoken': session.csrf },
+      payload: { roms: [romId(A_JP)], delete_from_fs: [] },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await names('genres=RPG')).toEqual([A_USA, BETA]);
+    const deeper = await page('genres=RPG&limit=1&offset=1');
+    expect(deeper.items.map((rom) => rom.fs_name)).toEqual([BETA]);
+    expect(deeper.total).toBe(2);
+    expect(deeper.char_index).toEqual({ a: 0, b: 1 });
+    expect(await names('search_term=alpha')).toEqual([A_USA]);
+  });
 });
 
 describe('filter_values', () => {
