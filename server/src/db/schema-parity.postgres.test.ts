@@ -52,14 +52,17 @@ async function postgresColumns(db: Db, tables: Set<string>): Promise<Column[]> {
       character_maximum_length AS length, is_nullable AS nullable
     FROM information_schema.columns WHERE table_schema = current_schema()
     ORDER BY 1, 2`.execute(db);
-  return rows
-    .filter((row) => tables.has(row.table))
-    .map((row) => ({
-      table: row.table,
-      column: row.column,
-      type: sqliteTypeOf(row.type, row.length),
-      notNull: row.nullable === 'NO',
-    }));
+  return (
+    rows
+      // SQLite's implicit rowid, a column on PostgreSQL where queries order by it.
+      .filter((row) => tables.has(row.table) && row.column !== 'rowid')
+      .map((row) => ({
+        table: row.table,
+        column: row.column,
+        type: sqliteTypeOf(row.type, row.length),
+        notNull: row.nullable === 'NO',
+      }))
+  );
 }
 
 describe('the PostgreSQL schema', () => {
