@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 
 import { buildApp } from '../src/app.js';
 import type { AppConfig, DatabaseConfig } from '../src/config/app-config.js';
@@ -12,7 +12,12 @@ import type { ContainerOptions } from '../src/container.js';
 import { REPO_ROOT } from '../src/config/paths.js';
 import type { Db } from '../src/db/database.js';
 import { openDatabase } from '../src/db/database.js';
-import { createTestDatabase, dropTestDatabase, testsRunOnPostgres } from './postgres-databases.js';
+import {
+  createTestDatabase,
+  dropSpareDatabase,
+  dropTestDatabase,
+  testsRunOnPostgres,
+} from './postgres-databases.js';
 
 export const TEST_VERSION = '9.8.7';
 export const INDEX_HTML =
@@ -29,6 +34,8 @@ afterEach(async () => {
   databases.clear();
   for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
+
+afterAll(dropSpareDatabase);
 
 /**
  * The database of a data folder: when the tests run on PostgreSQL, a fresh clone of the

@@ -90,7 +90,7 @@ async function newDatabase(template?: string): Promise<string> {
 /**
  * A fresh database for one test app: a clone of the template the run migrated once, or empty
  * (`migrated: false`, for a copy to fill). Cloning takes about a second on a busy machine, so
- * each clone is made while the previous test runs; the run's teardown drops a spare left over.
+ * each clone is made while the previous test runs (dropped unused after the file's last test).
  */
 export async function createTestDatabase(migrated = true): Promise<DatabaseConfig> {
   let name: string;
@@ -104,6 +104,15 @@ export async function createTestDatabase(migrated = true): Promise<DatabaseConfi
     name = await newDatabase();
   }
   return { engine: 'postgres', url: databaseUrl(testServerUrl(), name) };
+}
+
+/** Drops the clone made ahead, once it is made (after a test file, so none outlives the run). */
+export async function dropSpareDatabase(): Promise<void> {
+  const made = spare;
+  spare = undefined;
+  if (made === undefined) return;
+  const name = await made.catch(() => null);
+  if (name !== null) await dropDatabase(await adminClient(), name);
 }
 
 export async function dropTestDatabase(database: DatabaseConfig): Promise<void> {

@@ -86,6 +86,12 @@ describe('copyDatabase (npm run db:copy)', () => {
       });
       const facetQuery = 'SELECT kind, value, rom_id FROM rom_facet ORDER BY kind, value, rom_id';
       expect(await rowsOf(postgres, facetQuery)).toEqual(await rowsOf(source, facetQuery));
+      const analyzed = `SELECT relname FROM pg_stat_user_tables
+        WHERE relname IN ('rom', 'rom_facet') AND last_analyze IS NOT NULL ORDER BY relname`;
+      expect(await rowsOf(postgres, analyzed)).toEqual([
+        { relname: 'rom' },
+        { relname: 'rom_facet' },
+      ]);
       const userQuery = 'SELECT id, username, password_hash, role FROM "user" ORDER BY id';
       expect(await rowsOf(postgres, userQuery)).toEqual(await rowsOf(source, userQuery));
     } finally {

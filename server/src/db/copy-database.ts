@@ -32,8 +32,9 @@ type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
 /**
  * Copies every row of an SQLite database into an empty PostgreSQL one: both are migrated to
  * the latest schema first, tables are filled parents first in one transaction (all or
- * nothing), identity counters continue after the copied ids, and each table's row count is
- * compared afterwards. Generated columns are computed again by the target.
+ * nothing), identity counters continue after the copied ids, the target's statistics are
+ * gathered, and each table's row count is compared afterwards. Generated columns are computed
+ * again by the target.
  */
 export async function copyDatabase(
   source: Db,
@@ -65,6 +66,8 @@ export async function copyDatabase(
     }
     await continueIdentities(trx);
   });
+  // Fresh statistics, so the first queries on the copy are planned for its real size.
+  await sql`ANALYZE`.execute(target);
 
   const copies: TableCopy[] = [];
   for (const table of ordered) {
