@@ -5,6 +5,15 @@ const contractSource = fileURLToPath(new URL('./contract/src/index.ts', import.m
 const alias = { '@romshelf/contract': contractSource };
 const webAlias = { ...alias, '@': fileURLToPath(new URL('./web/src', import.meta.url)) };
 
+/**
+ * The API tests run a second time on PostgreSQL when ROMSHELF_TEST_DATABASE_URL names a server
+ * (`.ci/run` starts one). In CI the project is always there, so a missing server fails the run
+ * instead of skipping these tests.
+ */
+const postgresTests =
+  (process.env.ROMSHELF_TEST_DATABASE_URL ?? '') !== '' || process.env.CI === 'true';
+const serverTimeouts = { testTimeout: 20_000, hookTimeout: 30_000 };
+
 export default defineConfig({
   test: {
     projects: [
@@ -18,10 +27,29 @@ export default defineConfig({
             'server/src/**/*.test.ts',
             'server/test/**/*.test.ts',
           ],
-          testTimeout: 20_000,
-          hookTimeout: 30_000,
+          exclude: ['**/node_modules/**', '**/*.postgres.test.ts'],
+          ...serverTimeouts,
         },
       },
+      ...(postgresTests
+        ? [
+            {
+              resolve: { alias },
+              test: {
+                name: 'server-postgres',
+                environment: 'node',
+                include: [
+                  'server/src/**/*.api.test.ts',
+                  'server/src/**/*.postgres.test.ts',
+                  'server/test/**/*.postgres.test.ts',
+                ],
+                env: { ROMSHELF_TEST_ENGINE: 'postgres' },
+                globalSetup: ['server/test/postgres-global-setup.ts'],
+                ...serverTimeouts,
+              },
+            },
+          ]
+        : []),
       {
         resolve: { alias: webAlias },
         test: {

@@ -196,6 +196,7 @@ async function moduleFigures(context) {
       'virtual and smart collections',
       (module) => module.virtualCollectionFigures(context),
     ],
+    ['postgres.mjs', 'PostgreSQL', (module) => module.postgresFigures(context)],
     // Last: it gives the scanned ROMs shared provider ids.
     ['versions.mjs', 'versions', (module) => module.versionFigures(context)],
   ];

@@ -141,7 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 }
 
 async function openMigratedDatabase(config: AppConfig): Promise<Db> {
-  const db = openDatabase(config.dataDir);
+  const db = openDatabase(config.database);
   try {
     await migrateToLatest(db);
   } catch (error) {

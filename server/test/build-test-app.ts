@@ -3,13 +3,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 
 import { buildApp } from '../src/app.js';
-import type { AppConfig } from '../src/config/app-config.js';
+import type { AppConfig, DatabaseConfig } from '../src/config/app-config.js';
 import { parseEnv } from '../src/config/env.js';
 import type { ContainerOptions } from '../src/container.js';
 import { REPO_ROOT } from '../src/config/paths.js';
+import type { Db } from '../src/db/database.js';
+import { openDatabase } from '../src/db/database.js';
+import {
+  createTestDatabase,
+  dropSpareDatabase,
+  dropTestDatabase,
+  testsRunOnPostgres,
+} from './postgres-databases.js';
 
 export const TEST_VERSION = '9.8.7';
 export const INDEX_HTML =
@@ -17,11 +25,36 @@ export const INDEX_HTML =
 
 const tempDirs: string[] = [];
 const openApps: FastifyInstance[] = [];
+/** On PostgreSQL: the database of each data folder a test used (a restart keeps it). */
+const databases = new Map<string, DatabaseConfig>();
 
 afterEach(async () => {
   for (const app of openApps.splice(0)) await app.close();
+  for (const database of databases.values()) await dropTestDatabase(database);
+  databases.clear();
   for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
+
+afterAll(dropSpareDatabase);
+
+/**
+ * The database of a data folder: when the tests run on PostgreSQL, a fresh clone of the
+ * migrated template, kept for the folder until the test ends; otherwise the folder's SQLite.
+ */
+async function databaseOf(dataDir: string): Promise<DatabaseConfig | null> {
+  if (!testsRunOnPostgres()) return null;
+  let database = databases.get(dataDir);
+  if (database === undefined) {
+    database = await createTestDatabase();
+    databases.set(dataDir, database);
+  }
+  return database;
+}
+
+/** A connection to the database a test app on `dataDir` uses (the caller destroys it). */
+export async function openTestDatabase(dataDir: string): Promise<Db> {
+  return openDatabase((await databaseOf(dataDir)) ?? dataDir);
+}
 
 export function makeTempDir(prefix = 'romshelf-test-'): string {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
@@ -57,15 +90,20 @@ export interface TestAppOptions {
   container?: ContainerOptions;
 }
 
-/** A real app on a fresh temp data folder (SQLite file + library), closed after each test. */
+/**
+ * A real app on a fresh temp data folder (SQLite file + library, or a fresh PostgreSQL
+ * database when the tests run on PostgreSQL), closed after each test.
+ */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const root = makeTempDir();
   const dataDir = options.dataDir ?? path.join(root, 'data');
+  const database = options.env?.DATABASE_URL === undefined ? await databaseOf(dataDir) : null;
   const config = parseEnv(
     {
       ROMSHELF_DATA_DIR: dataDir,
       ROMSHELF_WEB_DIR: options.webDir ?? makeWebDir(root),
       LOG_LEVEL: 'silent',
+      ...(database?.engine === 'postgres' ? { DATABASE_URL: database.url } : {}),
       ...options.env,
     },
     { cwd: root, repoRoot: REPO_ROOT },

@@ -2,10 +2,16 @@ import type { Platform, RomListPage } from '@romshelf/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 
-import { openDatabase } from '../src/db/database.js';
 import { addUser } from './accounts.js';
 import type { TestUser } from './accounts.js';
-import { ADMIN, basic, buildTestApp, createFirstAdmin, login } from './build-test-app.js';
+import {
+  ADMIN,
+  basic,
+  buildTestApp,
+  createFirstAdmin,
+  login,
+  openTestDatabase,
+} from './build-test-app.js';
 import type { TestApp } from './build-test-app.js';
 import { scanLibrary, writeTree } from './library-fixtures.js';
 
@@ -83,7 +89,7 @@ export async function buildCollectionLibrary(): Promise<CollectionLibrary> {
   writeTree(test.config.libraryDir, COLLECTION_FILES);
   await scanLibrary(test.app, session);
   const identify = async (metadata: Record<string, object>) => {
-    const db = openDatabase(test.dataDir);
+    const db = await openTestDatabase(test.dataDir);
     try {
       for (const [fsName, metadatum] of Object.entries(metadata)) {
         await sql`UPDATE rom SET igdb_id = id + 1000, metadatum = ${JSON.stringify(metadatum)}

@@ -3,12 +3,18 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export const LOG_FORMATS = ['json', 'pretty'] as const;
 export type LogFormat = (typeof LOG_FORMATS)[number];
 
+/** Where the data lives: an SQLite file, or a PostgreSQL database (a connection URL). */
+export type DatabaseConfig =
+  { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
+
 /** The validated server configuration, built from the environment by parseEnv. */
 export interface AppConfig {
   host: string;
   port: number;
   /** Absolute; holds the SQLite file and config/config.yml. */
   dataDir: string;
+  /** The embedded SQLite file (default) or the PostgreSQL server of DATABASE_URL. */
+  database: DatabaseConfig;
   /** Absolute; the ROM library (created when missing). */
   libraryDir: string;
   /** Absolute; the built single-page app. */

@@ -24,6 +24,7 @@ describe('parseEnv', () => {
       host: '0.0.0.0',
       port: 3000,
       dataDir: path.resolve('/srv/romshelf/data'),
+      database: { engine: 'sqlite', file: path.resolve('/srv/romshelf/data/romshelf.db') },
       libraryDir: path.resolve('/srv/romshelf/data/library'),
       webDir: path.join('/opt/romshelf', 'web', 'dist'),
       emulatorsDir: path.join('/opt/romshelf', 'server', 'dist', 'emulators'),
@@ -240,6 +241,27 @@ describe('parseEnv', () => {
     expect(config.dataDir).toBe(path.resolve('/srv/romshelf/state'));
     expect(config.libraryDir).toBe('/mnt/games');
     expect(config.webDir).toBe(path.resolve('/srv/romshelf/public'));
+  });
+
+  it('selects the database from DATABASE_URL, never repeating a bad one (it holds a password)', () => {
+    const url = 'postgres://romshelf:s3cret@db.lan:5432/romshelf';
+    expect(parseEnv({ DATABASE_URL: url }, options).database).toEqual({ engine: 'postgres', url });
+    expect(parseEnv({ DATABASE_URL: 'postgresql://db/romshelf' }, options).database).toEqual({
+      engine: 'postgres',
+      url: 'postgresql://db/romshelf',
+    });
+    expect(parseEnv({ DATABASE_URL: 'sqlite:library.db' }, options).database).toEqual({
+      engine: 'sqlite',
+      file: path.resolve('/srv/romshelf/library.db'),
+    });
+    expect(parseEnv({ DATABASE_URL: 'sqlite:' }, options).database).toEqual({
+      engine: 'sqlite',
+      file: path.resolve('/srv/romshelf/data/romshelf.db'),
+    });
+    const message =
+      'DATABASE_URL must be postgres://user:password@host:port/database or sqlite:<file>';
+    expect(errorOf({ DATABASE_URL: 'mysql://root:s3cret@db/romshelf' })).toBe(message);
+    expect(errorOf({ DATABASE_URL: 'postgres://' })).toBe(message);
   });
 
   it('treats blank values as unset', () => {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 
 import type { AppConfig, LogFormat, LogLevel } from './app-config.js';
 import { LOG_FORMATS, LOG_LEVELS } from './app-config.js';
+import { DATABASE_ENV_VARS, databaseConfig } from './env-database.js';
 import { TASK_ENV_VARS, tasksConfig } from './env-tasks.js';
 import { boolVar, present } from './env-values.js';
 
@@ -169,6 +170,7 @@ export const EnvSchema = z.object({
   PORT: intVar('PORT', 3000, 1, 65535),
   HOST: textVar('0.0.0.0'),
   ROMSHELF_DATA_DIR: textVar('./data'),
+  ...DATABASE_ENV_VARS,
   ROMSHELF_LIBRARY_DIR: optionalTextVar(),
   ROMSHELF_WEB_DIR: optionalTextVar(),
   ROMSHELF_EMULATORS_DIR: optionalTextVar(),
@@ -290,6 +292,7 @@ export function parseEnv(env: Env, options: ParseEnvOptions): AppConfig {
     host: vars.HOST,
     port: vars.PORT,
     dataDir,
+    database: databaseConfig(vars.DATABASE_URL, dataDir, options.cwd),
     libraryDir: vars.ROMSHELF_LIBRARY_DIR
       ? path.resolve(options.cwd, vars.ROMSHELF_LIBRARY_DIR)
       : path.join(dataDir, 'library'),

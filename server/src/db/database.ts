@@ -2,20 +2,37 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
 
+import type { DatabaseConfig } from '../config/app-config.js';
+import { SQLITE_FILE_NAME } from '../config/env-database.js';
+import { engineOf } from './engine.js';
 import { migrationProvider } from './migrations/index.js';
+import { PostgresSchemaPlugin } from './postgres-schema-plugin.js';
 import type { Database } from './schema.js';
 import { cachingStatements } from './statement-cache.js';
 
 export type Db = Kysely<Database>;
 
-export const DATABASE_FILE = 'romshelf.db';
+/** Connections one process keeps open to PostgreSQL at most. */
+export const POSTGRES_POOL_SIZE = 10;
 
-/** Opens (creating if needed) the SQLite database of a data folder, in WAL mode. */
-export function openDatabase(dataDir: string): Db {
-  mkdirSync(dataDir, { recursive: true });
-  const sqlite = new SqliteDatabase(path.join(dataDir, DATABASE_FILE));
+/**
+ * Opens the configured database: an SQLite file (created if needed, in WAL mode) or a pool of
+ * connections to PostgreSQL. A bare folder means the embedded SQLite file of that data folder.
+ */
+export function openDatabase(target: DatabaseConfig | string): Db {
+  const config: DatabaseConfig =
+    typeof target === 'string'
+      ? { engine: 'sqlite', file: path.join(target, SQLITE_FILE_NAME) }
+      : target;
+  return config.engine === 'postgres' ? openPostgres(config.url) : openSqlite(config.file);
+}
+
+function openSqlite(file: string): Db {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
@@ -25,10 +42,52 @@ export function openDatabase(dataDir: string): Db {
   });
 }
 
+const { builtins } = pg.types;
+const asNumber = (text: string): number => Number(text);
+const asText = (text: string): string => text;
+
+/**
+ * Readers of PostgreSQL values that make rows look as SQLite answers them: counts and
+ * `bigint` columns (`count(*)`, ids, sizes) and sums (`numeric`) as numbers, JSON as its
+ * text. Numbers stay exact up to 2^53, as with SQLite.
+ */
+const TEXT_READERS = new Map<number, (text: string) => unknown>([
+  [builtins.INT8, asNumber],
+  [builtins.NUMERIC, asNumber],
+  [builtins.JSON, asText],
+  [builtins.JSONB, asText],
+]);
+
+const postgresTypes: pg.CustomTypesConfig = {
+  getTypeParser: (oid, format) => {
+    const own = format === 'binary' ? undefined : TEXT_READERS.get(oid);
+    return own ?? (pg.types.getTypeParser(oid, format) as unknown);
+  },
+};
+
+function openPostgres(url: string): Db {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: POSTGRES_POOL_SIZE,
+    types: postgresTypes,
+  });
+  // An idle connection dropped by the server is discarded by the pool, which opens another
+  // for the next query; without a listener the error would end the process.
+  pool.on('error', () => undefined);
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** The migrator of a database; on PostgreSQL, table definitions take its column types. */
+export function migratorOf(db: Db): Migrator {
+  return new Migrator({
+    db: engineOf(db) === 'postgres' ? db.withPlugin(new PostgresSchemaPlugin()) : db,
+    provider: migrationProvider,
+  });
+}
+
 /** Applies every pending migration; throws with the failing migration's error. */
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await migratorOf(db).migrateToLatest();
   if (error !== undefined) {
     const failed = results?.find((result) => result.status === 'Error');
     const cause = error instanceof Error ? error.message : 'unknown error';

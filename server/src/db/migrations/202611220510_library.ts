@@ -1,6 +1,8 @@
 import type { Kysely, Migration } from 'kysely';
 import { sql } from 'kysely';
 
+import { engineOf, queriedJsonType } from '../engine.js';
+
 /** Provider id columns a ROM carries (filled by metadata identification in a later issue). */
 const ROM_PROVIDER_ID_COLUMNS = [
   'igdb_id',
@@ -33,7 +35,8 @@ const ROM_SORT_COLUMNS = [
  *   char_index of a search). Words shorter than 3 characters fall back to LIKE.
  * - `rom.sort_char` is the first character of `name_sort_key` (a stored generated column) so
  *   the list's char_index is one GROUP BY over an index.
- * - Booleans are 0/1 integers; JSON lists are text.
+ * - Booleans are 0/1 integers; JSON lists are text (`jsonb` on PostgreSQL).
+ * - PostgreSQL has no FTS5: its search index is its own migration (202611300200_*).
  */
 export const library: Migration = {
   async up(db: Kysely<unknown>) {
@@ -41,7 +44,7 @@ export const library: Migration = {
     await createRomTable(db);
     await createRomIndexes(db);
     await createRomFileTable(db);
-    await createRomSearchIndex(db);
+    if (engineOf(db) === 'sqlite') await createRomSearchIndex(db);
   },
 
   async down(db: Kysely<unknown>) {
@@ -117,9 +120,9 @@ async function createRomTable(db: Kysely<unknown>): Promise<void> {
     .addColumn('summary', 'text');
   for (const column of ROM_PROVIDER_ID_COLUMNS) rom = rom.addColumn(column, 'integer');
   await rom
-    .addColumn('regions', 'text', (col) => col.notNull().defaultTo('[]'))
-    .addColumn('languages', 'text', (col) => col.notNull().defaultTo('[]'))
-    .addColumn('tags', 'text', (col) => col.notNull().defaultTo('[]'))
+    .addColumn('regions', queriedJsonType(db), (col) => col.notNull().defaultTo('[]'))
+    .addColumn('languages', queriedJsonType(db), (col) => col.notNull().defaultTo('[]'))
+    .addColumn('tags', queriedJsonType(db), (col) => col.notNull().defaultTo('[]'))
     .addColumn('revision', 'varchar(100)')
     .addColumn('crc_hash', 'varchar(8)')
     .addColumn('md5_hash', 'varchar(32)')

@@ -1,4 +1,6 @@
-import type { Kysely, Migration } from 'kysely';
+import type { ColumnDataType, Kysely, Migration } from 'kysely';
+
+import { queriedJsonType } from '../engine.js';
 
 /** Provider ids looked up per platform (duplicate-id guard, manual match). */
 const INDEXED_IDS = ['igdb_id', 'ss_id', 'moby_id', 'ra_id', 'launchbox_id'];
@@ -10,9 +12,9 @@ const INDEXED_IDS = ['igdb_id', 'ss_id', 'moby_id', 'ra_id', 'launchbox_id'];
  */
 export const metadata: Migration = {
   async up(db: Kysely<unknown>) {
-    const columns: [string, string, string | null][] = [
-      ['metadata_results', 'text', null],
-      ['metadatum', 'text', null],
+    const columns: [string, ColumnDataType, string | null][] = [
+      ['metadata_results', queriedJsonType(db), null],
+      ['metadatum', queriedJsonType(db), null],
       ['alternative_names', 'text', "'[]'"],
       ['youtube_video_id', 'varchar(100)', null],
       ['url_screenshots', 'text', "'[]'"],
@@ -22,7 +24,7 @@ export const metadata: Migration = {
     for (const [name, type, fallback] of columns) {
       await db.schema
         .alterTable('rom')
-        .addColumn(name, type as 'text', (col) =>
+        .addColumn(name, type, (col) =>
           fallback === null ? col : col.notNull().defaultTo(fallback.slice(1, -1)),
         )
         .execute();

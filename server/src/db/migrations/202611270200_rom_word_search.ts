@@ -2,6 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import { sql } from 'kysely';
 
 import { foldSearchText, romSearchText } from '../../lib/search-text.js';
+import { engineOf } from '../engine.js';
 
 interface RomNames {
   id: number;
@@ -25,9 +26,14 @@ const REWRITE_CHUNK = 400;
  * - New ROMs are not indexed by a trigger: writers add them per batch with one
  *   INSERT … SELECT (roms/rom-search-index.ts), 4x cheaper than a row trigger when a scan
  *   inserts thousands. Deletes and search_text updates are rare and stay triggered.
+ *
+ * On PostgreSQL, a database created at this point holds no ROMs yet (PostgreSQL databases are
+ * created empty and filled by `db:copy` from an up-to-date one), and its search index is its
+ * own migration (202611300200_*): nothing to do.
  */
 export const romWordSearch: Migration = {
   async up(db: Kysely<unknown>) {
+    if (engineOf(db) === 'postgres') return;
     for (const name of ['rom_fts_insert', 'rom_fts_delete', 'rom_fts_update']) {
       await sql`DROP TRIGGER IF EXISTS ${sql.ref(name)}`.execute(db);
     }
@@ -50,6 +56,7 @@ export const romWordSearch: Migration = {
   },
 
   async down(db: Kysely<unknown>) {
+    if (engineOf(db) === 'postgres') return;
     await sql`DROP TRIGGER IF EXISTS rom_search_delete`.execute(db);
     await sql`DROP TRIGGER IF EXISTS rom_search_update`.execute(db);
     await sql`DROP TABLE IF EXISTS rom_search`.execute(db);

@@ -1,6 +1,8 @@
 import type { Kysely, Migration } from 'kysely';
 import { sql } from 'kysely';
 
+import { engineOf } from '../engine.js';
+
 /** The name RomM gives a user's favourites collection. */
 export const FAVOURITES_COLLECTION_NAME = 'Favourites';
 
@@ -12,7 +14,7 @@ export const FAVOURITES_COLLECTION_NAME = 'Favourites';
  *   collection has its own cover (uploaded or fetched from `url_cover`).
  * - `collection_rom`: membership, keyed (collection, ROM) without a rowid so a 10,000-member
  *   gallery reads one index range; deleting a ROM or a collection deletes its rows. `rom_id`
- *   is indexed for "the collections holding this ROM".
+ *   is indexed for "the collections holding this ROM". (PostgreSQL tables have no rowid.)
  * - Existing favourites (`rom_user.is_favorite`) move into each user's favourites collection,
  *   and the column goes: a favourite is membership from now on.
  */
@@ -51,7 +53,7 @@ export const collections: Migration = {
       )
       .addColumn('added_at', 'varchar(40)', (col) => col.notNull())
       .addPrimaryKeyConstraint('collection_rom_pk', ['collection_id', 'rom_id'])
-      .modifyEnd(sql`WITHOUT ROWID`)
+      .$call((table) => (engineOf(db) === 'sqlite' ? table.modifyEnd(sql`WITHOUT ROWID`) : table))
       .execute();
     await db.schema
       .createIndex('collection_rom_rom_idx')

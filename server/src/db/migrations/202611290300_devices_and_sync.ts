@@ -1,6 +1,8 @@
 import type { Kysely, Migration } from 'kysely';
 import { sql } from 'kysely';
 
+import { engineOf } from '../engine.js';
+
 /**
  * RomM's devices and save sync: `device` (a user's handheld or app, id a UUID), `play_asset`'s
  * `origin_device_id` (the device that first sent a save), `device_save_sync` (when each device
@@ -112,8 +114,13 @@ async function createPlaySessions(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'varchar(40)', (col) => col.notNull())
     .execute();
   // The same session reported twice (a retried batch) is recognised, not counted again.
-  await sql`CREATE UNIQUE INDEX play_session_identity_idx ON play_session
+  if (engineOf(db) === 'postgres') {
+    await sql`CREATE UNIQUE INDEX play_session_identity_idx ON play_session
+      (user_id, coalesce(device_id, ''), coalesce(rom_id, 0), start_time)`.execute(db);
+  } else {
+    await sql`CREATE UNIQUE INDEX play_session_identity_idx ON play_session
       (user_id, ifnull(device_id, ''), ifnull(rom_id, 0), start_time)`.execute(db);
+  }
   await db.schema
     .createIndex('play_session_rom_idx')
     .on('play_session')

@@ -20,6 +20,7 @@ import { clientTokens } from './202611280500_client_tokens.js';
 import { collections } from './202611290100_collections.js';
 import { smartCollections } from './202611290200_smart_collections.js';
 import { devicesAndSync } from './202611290300_devices_and_sync.js';
+import { postgresSearch } from './202611300200_postgres_search.js';
 
 /**
  * Every migration, in order, listed explicitly (no directory scanning, so bundling and the
@@ -46,6 +47,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202611290100_collections': collections,
   '202611290200_smart_collections': smartCollections,
   '202611290300_devices_and_sync': devicesAndSync,
+  '202611300200_postgres_search': postgresSearch,
 };
 
 export const migrationProvider: MigrationProvider = {

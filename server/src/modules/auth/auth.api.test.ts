@@ -8,15 +8,13 @@ import {
   cookieValue,
   createFirstAdmin,
   login,
+  openTestDatabase,
 } from '../../../test/build-test-app.js';
-import { openDatabase } from '../../db/database.js';
+import type { Db } from '../../db/database.js';
 import { hashToken } from './auth.service.js';
 
-async function withDb<T>(
-  dataDir: string,
-  work: (db: ReturnType<typeof openDatabase>) => Promise<T>,
-) {
-  const db = openDatabase(dataDir);
+async function withDb<T>(dataDir: string, work: (db: Db) => Promise<T>) {
+  const db = await openTestDatabase(dataDir);
   try {
     return await work(db);
   } finally {

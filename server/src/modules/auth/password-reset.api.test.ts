@@ -9,9 +9,9 @@ import {
   buildTestApp,
   createFirstAdmin,
   login,
+  openTestDatabase,
 } from '../../../test/build-test-app.js';
 import { decodeQuotedPrintable, startFakeSmtp } from '../../../test/fake-smtp.js';
-import { openDatabase } from '../../db/database.js';
 import { UserAccounts } from '../users/user-accounts.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { CredentialLimiter } from './credential-limiter.js';
@@ -107,7 +107,7 @@ describe('password reset', () => {
     expect(forged.statusCode).toBe(400);
     expect(forged.json()).toEqual({ detail: ACCOUNT_ERRORS.resetInvalid });
     await forgot(app, ADMIN.username);
-    const db = openDatabase(dataDir);
+    const db = await openTestDatabase(dataDir);
     try {
       const row = await db.selectFrom('one_time_token').selectAll().executeTakeFirstOrThrow();
       expect(row.kind).toBe('reset');
@@ -126,7 +126,7 @@ describe('password reset', () => {
   it('writes the link to the log and expires it after 10 minutes', async () => {
     const { app, dataDir } = await buildTestApp();
     await createFirstAdmin(app);
-    const db = openDatabase(dataDir);
+    const db = await openTestDatabase(dataDir);
     try {
       const users = new UserAccounts(new UsersRepository(db));
       const tokens = new TokenRepository(db);

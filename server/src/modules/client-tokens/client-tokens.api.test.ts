@@ -1,13 +1,15 @@
-import path from 'node:path';
-
-import SqliteDatabase from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 
 import { bearer, seedRoles } from '../../../test/accounts.js';
 import type { TestUser } from '../../../test/accounts.js';
-import { ADMIN_AUTH, basic, buildTestApp, login } from '../../../test/build-test-app.js';
-import { DATABASE_FILE } from '../../db/database.js';
+import {
+  ADMIN_AUTH,
+  basic,
+  buildTestApp,
+  login,
+  openTestDatabase,
+} from '../../../test/build-test-app.js';
 
 const DAY_MS = 86_400_000;
 
@@ -68,11 +70,9 @@ describe('client API tokens', () => {
     });
     expect(created.raw_token).toMatch(/^rmm_[0-9a-f]{64}$/);
 
-    const sqlite = new SqliteDatabase(path.join(dataDir, DATABASE_FILE), { readonly: true });
-    const stored = sqlite.prepare('SELECT hashed_token FROM client_token').all() as {
-      hashed_token: string;
-    }[];
-    sqlite.close();
+    const db = await openTestDatabase(dataDir);
+    const stored = await db.selectFrom('client_token').select('hashed_token').execute();
+    await db.destroy();
     expect(stored).toHaveLength(1);
     expect(stored[0]?.hashed_token).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(stored)).not.toContain(created.raw_token.slice(4));

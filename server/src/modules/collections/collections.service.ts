@@ -1,6 +1,7 @@
 import type { Collection, CollectionForm, CollectionUpdateForm } from '@romshelf/contract';
 import { COLLECTION_COVERS_MAX, COLLECTION_ROMS_MAX } from '@romshelf/contract';
 
+import { isUniqueViolation } from '../../db/dialect-sql.js';
 import { HttpError } from '../../http/http-error.js';
 import { nowIso } from '../../lib/time.js';
 import type { CollectionAccess } from './collection-access.js';
@@ -21,9 +22,6 @@ export interface UpdateCollectionFlags {
   is_public?: boolean;
   remove_cover: boolean;
 }
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE';
 
 /** Parses RomM's `rom_ids` form field: a JSON array of ROM ids. */
 function parseRomIds(raw: string): number[] {

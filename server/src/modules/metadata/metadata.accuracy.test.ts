@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
-import { buildTestApp, createFirstAdmin, login } from '../../../test/build-test-app.js';
+import {
+  buildTestApp,
+  createFirstAdmin,
+  login,
+  openTestDatabase,
+} from '../../../test/build-test-app.js';
 import {
   CASES,
   CATALOGUE,
@@ -14,7 +19,6 @@ import { startFakeIgdb } from '../../../test/fakes/igdb.js';
 import { startFakeScreenScraper } from '../../../test/fakes/screenscraper.js';
 import { scanLibrary, writeTree } from '../../../test/library-fixtures.js';
 import { buildMetadataService } from '../../../test/metadata-service.js';
-import { openDatabase } from '../../db/database.js';
 import { IgdbClient } from './providers/igdb/igdb.client.js';
 import { MobyGamesClient } from './providers/moby/moby.client.js';
 import { ScreenScraperClient } from './providers/ss/ss.client.js';
@@ -67,7 +71,7 @@ describe('metadata accuracy fixture', () => {
     writeTree(config.libraryDir, files);
     await scanLibrary(app, session);
 
-    const db = openDatabase(dataDir);
+    const db = await openTestDatabase(dataDir);
     const fast = { timeoutMs: 5000, minIntervalMs: 0 };
     try {
       const service = buildMetadataService(
@@ -160,7 +164,7 @@ describe('metadata accuracy fixture', () => {
       'roms/nes/Double Dragon (Europe).nes': 'dragon europe',
     });
     await scanLibrary(app, await login(app));
-    const db = openDatabase(dataDir);
+    const db = await openTestDatabase(dataDir);
     try {
       const service = buildMetadataService(
         db,

@@ -10,14 +10,18 @@ import type {
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 
-import { buildTestApp, createFirstAdmin, login } from '../../../test/build-test-app.js';
+import {
+  buildTestApp,
+  createFirstAdmin,
+  login,
+  openTestDatabase,
+} from '../../../test/build-test-app.js';
 import type { Session } from '../../../test/build-test-app.js';
 import { startFakeHashServices } from '../../../test/fakes/hash-services.js';
 import { startFakeIgdb } from '../../../test/fakes/igdb.js';
 import { startFakeScreenScraper } from '../../../test/fakes/screenscraper.js';
 import { startFakeSteamGridDb } from '../../../test/fakes/steamgriddb.js';
 import { hashesOf, scanLibrary, writeTree } from '../../../test/library-fixtures.js';
-import { openDatabase } from '../../db/database.js';
 
 const SNES = 19;
 
@@ -187,7 +191,7 @@ describe('metadata identification', () => {
     expect(everything).not.toContain('token-');
 
     // A hand-edited name survives an update scan; the ids are refreshed.
-    const db = openDatabase(dataDir);
+    const db = await openTestDatabase(dataDir);
     await db
       .updateTable('rom')
       .set({ name: 'My Metroid', manual_fields: '["name"]' })

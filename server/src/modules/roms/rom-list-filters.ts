@@ -2,9 +2,11 @@ import type { FilterLogic, RomFacetFilter } from '@romshelf/contract';
 import type { Expression, SqlBool } from 'kysely';
 import { sql } from 'kysely';
 
-/** One search term: an FTS5 query on `rom_search` (null: no words, matches nothing). */
+import type { Engine } from '../../db/engine.js';
+
+/** One search term: words a ROM's search text must all hold (none: matches nothing). */
 export interface SearchTermPlan {
-  ftsMatch: string | null;
+  words: readonly string[];
   /** A crc32 / md5 / sha1 the term may equal. */
   hash: { column: 'crc_hash' | 'md5_hash' | 'sha1_hash'; value: string } | null;
 }
@@ -81,7 +83,7 @@ export interface RomFilter extends RomScope {
   savedFilter?: RomFilter | null;
 }
 
-const FALSE = sql<SqlBool>`0`;
+const FALSE = sql<SqlBool>`FALSE`;
 const not = (condition: Expression<SqlBool>) => sql<SqlBool>`NOT (${condition})`;
 const orAll = (parts: readonly Expression<SqlBool>[]) =>
   parts.length === 0 ? FALSE : sql<SqlBool>`(${sql.join(parts, sql` OR `)})`;
@@ -91,14 +93,48 @@ const values = (list: readonly string[]) => sql.join(list.map((value) => sql`${v
 const flag = (wanted: boolean, condition: Expression<SqlBool>) =>
   wanted ? condition : not(condition);
 
-/** The search clause: any term's words in `rom_search`, or its hash on the ROM or a file. */
-function searchClause(terms: readonly SearchTermPlan[]): Expression<SqlBool> {
+/**
+ * The FTS5 query finding every word in `rom_search`, whose text has two spaces before every
+ * word: words of 3+ characters anywhere (trigram substring), shorter ones at the start of a
+ * word ("␠␠k", "␠ki") — an index lookup either way.
+ */
+export function ftsQuery(words: readonly string[]): string {
+  return words
+    .map((word) => {
+      const length = Array.from(word).length;
+      const phrase = length === 1 ? `  ${word}` : length === 2 ? ` ${word}` : word;
+      return `"${phrase.replace(/"/g, '""')}"`;
+    })
+    .join(' AND ');
+}
+
+/**
+ * The same words on PostgreSQL, as LIKE patterns on `rom.search_text` (words of letters and
+ * digits split by single spaces) that its pg_trgm index answers (migration
+ * 202611300200_postgres_search): 3+ characters anywhere, shorter ones at the start of a word,
+ * where pg_trgm's word-start trigrams ("␠␠k", "␠ki") keep them index lookups too.
+ */
+function trigramWords(words: readonly string[]): Expression<SqlBool> {
+  return sql<SqlBool>`(${sql.join(
+    words.map((word) =>
+      Array.from(word).length >= 3
+        ? sql`rom.search_text LIKE ${`%${word}%`}`
+        : sql`(rom.search_text LIKE ${`${word}%`} OR rom.search_text LIKE ${`% ${word}%`})`,
+    ),
+    sql` AND `,
+  )})`;
+}
+
+/** The search clause: any term's words in the search index, or its hash on the ROM or a file. */
+function searchClause(engine: Engine, terms: readonly SearchTermPlan[]): Expression<SqlBool> {
   return orAll(
     terms.map((term) => {
       const text =
-        term.ftsMatch === null
+        term.words.length === 0
           ? FALSE
-          : sql<SqlBool>`rom.id IN (SELECT rowid FROM rom_search WHERE rom_search MATCH ${term.ftsMatch})`;
+          : engine === 'postgres'
+            ? trigramWords(term.words)
+            : sql<SqlBool>`rom.id IN (SELECT rowid FROM rom_search WHERE rom_search MATCH ${ftsQuery(term.words)})`;
       if (term.hash === null) return text;
       const column = sql.ref(`rom.${term.hash.column}`);
       const fileColumn = sql.ref(`rom_file.${term.hash.column}`);
@@ -112,7 +148,7 @@ function searchClause(terms: readonly SearchTermPlan[]): Expression<SqlBool> {
 }
 
 /** The scope's clauses: platforms, collection and search (what `filter_values` covers). */
-export function scopeClauses(scope: RomScope): Expression<SqlBool>[] {
+export function scopeClauses(scope: RomScope, engine: Engine): Expression<SqlBool>[] {
   const clauses: Expression<SqlBool>[] = [];
   if (scope.platformIds.length > 0) {
     const ids = sql.join(scope.platformIds.map((id) => sql`${id}`));
@@ -122,7 +158,7 @@ export function scopeClauses(scope: RomScope): Expression<SqlBool>[] {
     clauses.push(sql<SqlBool>`rom.id IN (SELECT collection_rom.rom_id FROM collection_rom
       WHERE collection_rom.collection_id = ${scope.collectionId})`);
   }
-  if (scope.search !== null) clauses.push(searchClause(scope.search));
+  if (scope.search !== null) clauses.push(searchClause(engine, scope.search));
   return clauses;
 }
 
@@ -223,8 +259,8 @@ function flagClauses(userId: number, flags: RomFlags): Expression<SqlBool>[] {
  * Every clause of a filter, AND-ed by the caller: the scope first, then each filter. A new
  * scope (a collection) or filter is one more clause here.
  */
-export function filterClauses(filter: RomFilter): Expression<SqlBool>[] {
-  const clauses = scopeClauses(filter);
+export function filterClauses(filter: RomFilter, engine: Engine): Expression<SqlBool>[] {
+  const clauses = scopeClauses(filter, engine);
   for (const facet of filter.facets) {
     if (facet.values.length > 0) clauses.push(facetClause(facet));
   }
@@ -248,7 +284,7 @@ export function filterClauses(filter: RomFilter): Expression<SqlBool>[] {
     );
   }
   if (filter.savedFilter !== undefined && filter.savedFilter !== null) {
-    clauses.push(...filterClauses(filter.savedFilter));
+    clauses.push(...filterClauses(filter.savedFilter, engine));
   }
   return clauses;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { ftsQuery } from './rom-list-filters.js';
 import { charIndexOf, planSearch } from './rom-list-query.js';
 
 describe('planSearch', () => {
@@ -10,29 +11,29 @@ describe('planSearch', () => {
   });
 
   it('finds long words anywhere and 1-2-letter words at the start of a word', () => {
-    expect(planSearch('Super Mario 64 a')).toEqual([
-      { ftsMatch: '"super" AND "mario" AND " 64" AND "  a"', hash: null },
-    ]);
+    const [plan] = planSearch('Super Mario 64 a') ?? [];
+    expect(plan).toEqual({ words: ['super', 'mario', '64', 'a'], hash: null });
+    expect(ftsQuery(plan?.words ?? [])).toBe('"super" AND "mario" AND " 64" AND "  a"');
   });
 
   it('folds case and accents, and ORs the terms split by |', () => {
     expect(planSearch('Pokémon|ZELDA')).toEqual([
-      { ftsMatch: '"pokemon"', hash: null },
-      { ftsMatch: '"zelda"', hash: null },
+      { words: ['pokemon'], hash: null },
+      { words: ['zelda'], hash: null },
     ]);
   });
 
   it('splits words at punctuation, drops apostrophes, and plans no match without words', () => {
     expect(planSearch('Pac-Man: Kirby\'s "Dream"')).toEqual([
-      { ftsMatch: '"pac" AND "man" AND "kirbys" AND "dream"', hash: null },
+      { words: ['pac', 'man', 'kirbys', 'dream'], hash: null },
     ]);
     expect(planSearch('Shelf Pattern (World) [!].nes')).toEqual([
-      { ftsMatch: '"shelf" AND "pattern" AND "nes"', hash: null },
+      { words: ['shelf', 'pattern', 'nes'], hash: null },
     ]);
     expect(planSearch('100% | %_ | (USA)')).toEqual([
-      { ftsMatch: '"100"', hash: null },
-      { ftsMatch: null, hash: null },
-      { ftsMatch: null, hash: null },
+      { words: ['100'], hash: null },
+      { words: [], hash: null },
+      { words: [], hash: null },
     ]);
   });
 

@@ -7,17 +7,6 @@ const HASH_COLUMNS = { 8: 'crc_hash', 32: 'md5_hash', 40: 'sha1_hash' } as const
 const TAG_GROUPS = /\([^)]*\)|\[[^\]]*\]/g;
 
 /**
- * The FTS5 phrase finding one word in `rom_search`, whose text has two spaces before every
- * word: words of 3+ characters anywhere (trigram substring), shorter ones at the start of a
- * word ("␠␠k", "␠ki") — an index lookup either way.
- */
-function wordPhrase(word: string): string {
-  const length = Array.from(word).length;
-  const phrase = length === 1 ? `  ${word}` : length === 2 ? ` ${word}` : word;
-  return `"${phrase.replace(/"/g, '""')}"`;
-}
-
-/**
  * Turns `search_term` into a plan: `|` separates OR-ed terms, the words of a term (tag groups
  * left out) must all appear in the ROM's name or tag-free file name (case- and
  * accent-insensitively; 1–2-letter words as word prefixes); a term that is 8, 32 or 40 hex digits also matches the crc32 /
@@ -36,7 +25,7 @@ export function planSearch(searchTerm: string | undefined): SearchTermPlan[] | n
       ? HASH_COLUMNS[term.length as keyof typeof HASH_COLUMNS]
       : undefined;
     plans.push({
-      ftsMatch: words.length === 0 ? null : words.map(wordPhrase).join(' AND '),
+      words,
       hash: hashColumn === undefined ? null : { column: hashColumn, value: term },
     });
   }

@@ -1,6 +1,10 @@
+import type { OrderByModifiers } from 'kysely';
 import { sql } from 'kysely';
 
 import type { Db } from '../../db/database.js';
+import type { Engine } from '../../db/engine.js';
+import { engineOf } from '../../db/engine.js';
+import { sqliteNullOrder, sqliteNullOrderSql } from '../../db/dialect-sql.js';
 import type { RomFilter, RomScope } from './rom-list-filters.js';
 import type { KeptOrder } from './rom-order-cache.js';
 import { filterClauses, scopeClauses } from './rom-list-filters.js';
@@ -38,23 +42,32 @@ export interface RomPageQuery extends RomFilter, Grouped {
   offset: number;
 }
 
+/** Ascending by the bytes of `char` (SQLite's BINARY order, which char_index assumes). */
+function byCharBytes(a: { char: string }, b: { char: string }): number {
+  return Buffer.compare(Buffer.from(a.char), Buffer.from(b.char));
+}
+
 /** The gallery's list queries: filtered, searched and sorted pages, and their aggregates. */
 export class RomListRepository {
-  constructor(private readonly db: Db) {}
+  private readonly engine: Engine;
+
+  constructor(private readonly db: Db) {
+    this.engine = engineOf(db);
+  }
 
   /** The filtered ROMs, or with grouping each group's winner among them (rom-version-groups.ts). */
   private filtered(filter: RomFilter & Grouped) {
     const query = this.matching(filter);
     if (filter.grouping === undefined || filter.grouping === null) return query;
     // The platform is shared by a group's members; other filters are checked on each member.
-    const narrowed = filterClauses({ ...filter, platformIds: [] }).length > 0;
+    const narrowed = filterClauses({ ...filter, platformIds: [] }, this.engine).length > 0;
     const members = narrowed ? this.matching(filter).select('rom.id') : null;
-    return query.where(groupWinner(filter.grouping, members));
+    return query.where(groupWinner(this.engine, filter.grouping, members));
   }
 
   private matching(filter: RomFilter) {
     let query = this.db.selectFrom('rom');
-    for (const clause of filterClauses(filter)) query = query.where(clause);
+    for (const clause of filterClauses(filter, this.engine)) query = query.where(clause);
     return query;
   }
 
@@ -69,11 +82,21 @@ export class RomListRepository {
     return sql.ref(`rom.${orderBy}`);
   }
 
+  /**
+   * The sort key's direction. Only `last_played` can be NULL: PostgreSQL is told to place
+   * NULLs as SQLite does there, and nowhere else, where its indexes serve the default order.
+   */
+  private keyOrder(query: Pick<RomPageQuery, 'orderBy' | 'direction'>): OrderByModifiers {
+    return query.orderBy === 'last_played'
+      ? sqliteNullOrder(this.engine, query.direction)
+      : query.direction;
+  }
+
   /** Ids of one page, in order (the rows are fetched separately by id). */
   async pageIds(query: RomPageQuery): Promise<number[]> {
     const rows = await this.filtered(query)
       .select('rom.id')
-      .orderBy(this.sortKey(query.orderBy, query.userId), query.direction)
+      .orderBy(this.sortKey(query.orderBy, query.userId), this.keyOrder(query))
       .orderBy('rom.id', query.direction)
       .limit(query.limit)
       .offset(query.offset)
@@ -85,7 +108,7 @@ export class RomListRepository {
   async orderedIds(query: Omit<RomPageQuery, 'limit' | 'offset'>): Promise<number[]> {
     const rows = await this.filtered(query)
       .select('rom.id')
-      .orderBy(this.sortKey(query.orderBy, query.userId), query.direction)
+      .orderBy(this.sortKey(query.orderBy, query.userId), this.keyOrder(query))
       .orderBy('rom.id', query.direction)
       .execute();
     return rows.map((row) => row.id);
@@ -119,7 +142,7 @@ export class RomListRepository {
     if (filter.grouping !== undefined && filter.grouping !== null) {
       // Filters apply before grouping, so the groups among the matches are the grouped total.
       const groups = await this.matching(filter)
-        .select(groupCount.as('total'))
+        .select(groupCount(this.engine).as('total'))
         .executeTakeFirstOrThrow();
       return groups.total;
     }
@@ -139,7 +162,9 @@ export class RomListRepository {
       .groupBy('char')
       .orderBy('char')
       .execute();
-    return rows.map((row) => ({ char: row.char, count: row.count }));
+    const counts = rows.map((row) => ({ char: row.char, count: row.count }));
+    // SQLite already returns them so; PostgreSQL orders by the database's collation.
+    return this.engine === 'sqlite' ? counts : counts.sort(byCharBytes);
   }
 
   /**
@@ -158,19 +183,21 @@ export class RomListRepository {
       charExpr.as('c'),
     ]);
     const dir = sql.raw(query.direction === 'asc' ? 'ASC' : 'DESC');
+    const keyDir =
+      query.orderBy === 'last_played' ? sqliteNullOrderSql(this.engine, query.direction) : dir;
     const { rows } = await sql<{ part: number; id: number | null; c: string | null; n: number }>`
       WITH m AS MATERIALIZED ${base /* Kysely wraps the subquery in parentheses */}
       SELECT 0 AS part, id, NULL AS c, n FROM (
-        SELECT id, row_number() OVER (ORDER BY k ${dir}, id ${dir}) AS n FROM m
-        ORDER BY k ${dir}, id ${dir} LIMIT ${query.limit} OFFSET ${query.offset}
-      )
+        SELECT id, row_number() OVER (ORDER BY k ${keyDir}, id ${dir}) AS n FROM m
+        ORDER BY k ${keyDir}, id ${dir} LIMIT ${query.limit} OFFSET ${query.offset}
+      ) AS page
       UNION ALL SELECT 1, NULL, c, count(*) FROM m GROUP BY c
       UNION ALL SELECT 2, NULL, NULL, count(*) FROM m`.execute(this.db);
     const page = rows.filter((row) => row.part === 0).sort((a, b) => a.n - b.n);
     const chars = rows
       .filter((row) => row.part === 1)
       .map((row) => ({ char: row.c ?? '', count: row.n }))
-      .sort((a, b) => Buffer.compare(Buffer.from(a.char), Buffer.from(b.char)));
+      .sort(byCharBytes);
     return {
       ids: page.map((row) => row.id ?? 0),
       total: rows.find((row) => row.part === 2)?.n ?? 0,
@@ -180,7 +207,7 @@ export class RomListRepository {
 
   /** ROMs per value of each facet (`rom_facet`) over a scope (the whole library when empty). */
   async facetCounts(scope: RomScope): Promise<{ kind: string; value: string; count: number }[]> {
-    const clauses = scopeClauses(scope);
+    const clauses = scopeClauses(scope, this.engine);
     let query = this.db
       .selectFrom('rom_facet')
       .select(['kind', 'value', (eb) => eb.fn.countAll<number>().as('count')])
@@ -198,7 +225,7 @@ export class RomListRepository {
     let query = this.db
       .selectFrom('rom')
       .select(['rom.platform_id', (eb) => eb.fn.countAll<number>().as('count')]);
-    for (const clause of scopeClauses(scope)) query = query.where(clause);
+    for (const clause of scopeClauses(scope, this.engine)) query = query.where(clause);
     const rows = await query.groupBy('rom.platform_id').orderBy('rom.platform_id').execute();
     return rows.map((row) => ({ platformId: row.platform_id, count: row.count }));
   }

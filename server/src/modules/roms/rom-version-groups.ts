@@ -3,6 +3,8 @@ import type { Expression, RawBuilder, SqlBool } from 'kysely';
 import { sql } from 'kysely';
 
 import type { Db } from '../../db/database.js';
+import type { Engine } from '../../db/engine.js';
+import { contains, jsonArrayElements } from '../../db/dialect-sql.js';
 import { PRERELEASE_MARKERS, REGION_PROVIDER_CODES } from './rom-filename.js';
 
 /**
@@ -42,7 +44,7 @@ function regionRanks(priority: readonly string[]): [string, number][] {
 }
 
 /** ORDER BY terms ranking the members of a group (alias `v`), best first. */
-function memberOrder(ranking: VersionRanking): RawBuilder<unknown> {
+function memberOrder(engine: Engine, ranking: VersionRanking): RawBuilder<unknown> {
   const ranks = regionRanks(ranking.regionPriority);
   const regionRank =
     ranks.length === 0
@@ -50,9 +52,9 @@ function memberOrder(ranking: VersionRanking): RawBuilder<unknown> {
       : sql`coalesce((SELECT min(CASE j.value ${sql.join(
           ranks.map(([name, rank]) => sql`WHEN ${name} THEN ${rank}`),
           sql` `,
-        )} END) FROM json_each(v.regions) AS j), ${ranks.length})`;
+        )} END) FROM ${jsonArrayElements(engine, sql`v.regions`)} AS j), ${ranks.length})`;
   const prerelease = sql.join(
-    PRERELEASE_MARKERS.map((marker) => sql`instr(lower(v.fs_name), ${marker}) > 0`),
+    PRERELEASE_MARKERS.map((marker) => contains(engine, sql<string>`lower(v.fs_name)`, marker)),
     sql` OR `,
   );
   return sql`EXISTS (SELECT 1 FROM rom_user AS mu WHERE mu.rom_id = v.id
@@ -66,16 +68,21 @@ function memberOrder(ranking: VersionRanking): RawBuilder<unknown> {
  * the only filter is the platform, which every member shares).
  */
 export function groupWinner(
+  engine: Engine,
   ranking: VersionRanking,
   members: Expression<unknown> | null,
 ): Expression<SqlBool> {
   const passing = members === null ? sql`` : sql`AND v.id IN (${members})`;
   return sql<SqlBool>`(rom.group_key IS NULL OR rom.id = (SELECT v.id FROM rom AS v
-    WHERE v.group_key = rom.group_key ${passing} ORDER BY ${memberOrder(ranking)} LIMIT 1))`;
+    WHERE v.group_key = rom.group_key ${passing} ORDER BY ${memberOrder(engine, ranking)} LIMIT 1))`;
 }
 
 /** How many groups a filtered list holds (a ROM without a group is one). */
-export const groupCount = sql<number>`count(DISTINCT coalesce(rom.group_key, rom.id))`;
+export function groupCount(engine: Engine): RawBuilder<number> {
+  return engine === 'postgres'
+    ? sql<number>`count(DISTINCT coalesce(rom.group_key, CAST(rom.id AS TEXT)))`
+    : sql<number>`count(DISTINCT coalesce(rom.group_key, rom.id))`;
+}
 
 /** Reads the versions of ROMs. */
 export class RomVersionGroups {

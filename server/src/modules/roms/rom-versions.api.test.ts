@@ -5,10 +5,14 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 
 import { addUser } from '../../../test/accounts.js';
-import { buildTestApp, createFirstAdmin, login } from '../../../test/build-test-app.js';
+import {
+  buildTestApp,
+  createFirstAdmin,
+  login,
+  openTestDatabase,
+} from '../../../test/build-test-app.js';
 import type { Session } from '../../../test/build-test-app.js';
 import { scanLibrary, writeTree } from '../../../test/library-fixtures.js';
-import { openDatabase } from '../../db/database.js';
 import { configFilePath } from '../library/library-config.service.js';
 
 /** SNES files and the provider ids they get: versions share an id on one platform. */
@@ -30,7 +34,7 @@ async function setup() {
   for (const name of Object.keys(SNES)) files[`roms/snes/${name}`] = `bytes of ${name}`;
   writeTree(test.config.libraryDir, files);
   await scanLibrary(test.app, admin);
-  const db = openDatabase(test.dataDir);
+  const db = await openTestDatabase(test.dataDir);
   for (const [name, ids] of Object.entries(SNES)) {
     if (Object.keys(ids).length === 0) continue;
     await db.updateTable('rom').set(ids).where('fs_name', '=', name).execute();

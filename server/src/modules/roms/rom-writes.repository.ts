@@ -2,6 +2,7 @@ import type { SqlBool, Transaction } from 'kysely';
 import { CompiledQuery, sql } from 'kysely';
 
 import type { Db } from '../../db/database.js';
+import { engineOf } from '../../db/engine.js';
 import type { Database } from '../../db/schema.js';
 import { chunks, ID_CHUNK } from '../../db/id-chunks.js';
 import type { NewRomFileRow, NewRomRow, RomUserRow } from '../../db/schema.js';
@@ -20,7 +21,8 @@ export type RomFields = Omit<NewRomRow, 'id' | 'platform_id' | 'created_at' | 'u
 export type RomFileFields = Omit<NewRomFileRow, 'id' | 'rom_id' | 'created_at' | 'updated_at'>;
 
 /**
- * SQLite settings while a scan writes: a 64 MiB page cache keeps the `rom` indexes' pages in
+ * SQLite settings while a scan writes (PostgreSQL has no per-connection equivalent worth
+ * setting: its buffer cache is shared and checkpoints are the server's): a 64 MiB page cache keeps the `rom` indexes' pages in
  * memory across batches instead of reading them back for every row, and a WAL of up to 16,000
  * pages spares each batch's commit a checkpoint.
  */
@@ -39,34 +41,37 @@ export type RomWrite =
       missingFileIds: number[];
     };
 
-/** INSERT statements by table and column list, built once per shape. */
+/** INSERT statements by engine, table and column list, built once per shape. */
 const insertStatements = new Map<string, string>();
 
 /**
  * Inserts one row through a statement built once per table and column list: the scan writes
  * thousands of rows of the same shape, and the connection keeps the statement prepared, so no
- * query is built, compiled or prepared per row. Returns the new row's id.
+ * query is built, compiled or prepared per row. Returns the new row's id (SQLite reports it;
+ * PostgreSQL returns it).
  */
 async function insertRow(
   trx: Transaction<Database>,
   table: 'rom' | 'rom_file',
   row: Record<string, unknown>,
 ): Promise<number> {
+  const postgres = engineOf(trx) === 'postgres';
   const columns = Object.keys(row).filter((column) => row[column] !== undefined);
-  const key = `${table}:${columns.join(',')}`;
+  const key = `${postgres ? 'postgres' : 'sqlite'}:${table}:${columns.join(',')}`;
   let text = insertStatements.get(key);
   if (text === undefined) {
     const names = columns.map((column) => `"${column}"`).join(', ');
-    text = `INSERT INTO "${table}" (${names}) VALUES (${columns.map(() => '?').join(', ')})`;
+    const values = columns.map((_, index) => (postgres ? `$${index + 1}` : '?')).join(', ');
+    text = `INSERT INTO "${table}" (${names}) VALUES (${values})${postgres ? ' RETURNING "id"' : ''}`;
     insertStatements.set(key, text);
   }
-  const result = await trx.executeQuery(
+  const result = await trx.executeQuery<{ id: number }>(
     CompiledQuery.raw(
       text,
       columns.map((column) => row[column]),
     ),
   );
-  return Number(result.insertId);
+  return Number(postgres ? result.rows[0]?.id : result.insertId);
 }
 
 /** Changes to ROM rows: scan batches, edits, renames, deletions and users' data. */
@@ -85,6 +90,7 @@ export class RomWritesRepository {
    * ones and gives the page cache's memory back to the system.
    */
   async inBulk<T>(work: () => Promise<T>): Promise<T> {
+    if (engineOf(this.db) === 'postgres') return work();
     const names = Object.keys(BULK_SETTINGS) as BulkSetting[];
     const previous = new Map<BulkSetting, number>();
     for (const name of names) {

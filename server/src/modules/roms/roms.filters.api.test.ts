@@ -2,8 +2,12 @@ import type { Platform, RomFilters, RomListPage, SimpleRom } from '@romshelf/con
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 
-import { openDatabase } from '../../db/database.js';
-import { buildTestApp, createFirstAdmin, login } from '../../../test/build-test-app.js';
+import {
+  buildTestApp,
+  createFirstAdmin,
+  login,
+  openTestDatabase,
+} from '../../../test/build-test-app.js';
 import { scanLibrary, writeTree } from '../../../test/library-fixtures.js';
 
 const FILES = {
@@ -55,7 +59,7 @@ async function setup() {
   writeTree(test.config.libraryDir, FILES);
   await scanLibrary(test.app, session);
   // Identification results written as the metadata writer does (one UPDATE per ROM).
-  const db = openDatabase(test.dataDir);
+  const db = await openTestDatabase(test.dataDir);
   try {
     for (const [fsName, { ids, metadatum }] of Object.entries(METADATA)) {
       const columns = Object.entries(ids).map(([column, id]) => sql`${sql.ref(column)} = ${id}`);

@@ -11,9 +11,9 @@ import {
   buildTestApp,
   createFirstAdmin,
   login,
+  openTestDatabase,
 } from '../../../test/build-test-app.js';
 import { hashesOf, scanLibrary, writeTree } from '../../../test/library-fixtures.js';
-import { openDatabase } from '../../db/database.js';
 
 function md5(bytes: Uint8Array | string): string {
   return createHash('md5').update(bytes).digest('hex');
@@ -206,7 +206,7 @@ describe('GET /api/roms/by-metadata-provider', () => {
     const { app, id, dataDir } = await setup();
     const quest = id('Headered Quest (USA).nes');
     const twins = [id('Twin (USA).nes'), id('Twin (Europe).nes')];
-    const db = openDatabase(dataDir);
+    const db = await openTestDatabase(dataDir);
     await db
       .updateTable('rom')
       .set({

@@ -3,10 +3,15 @@ import { createHash } from 'node:crypto';
 import type { DetailedRom, RomListPage } from '@romshelf/contract';
 import { describe, expect, it } from 'vitest';
 
-import { ADMIN_AUTH, buildTestApp, createFirstAdmin, login } from '../../../test/build-test-app.js';
+import {
+  ADMIN_AUTH,
+  buildTestApp,
+  createFirstAdmin,
+  login,
+  openTestDatabase,
+} from '../../../test/build-test-app.js';
 import { startFakeRetroAchievements } from '../../../test/fakes/retroachievements.js';
 import { scanLibrary, writeTree } from '../../../test/library-fixtures.js';
-import { openDatabase } from '../../db/database.js';
 
 const NES_CONSOLE = 7;
 const N64_CONSOLE = 2;
@@ -127,7 +132,7 @@ describe('RetroAchievements hashes', () => {
   it('rows stored before RA hashes existed: matched when the RA hash is the MD5 or the name, filled by a hashes rescan, never by a quick one', async () => {
     const { app, session, dataDir } = await setup();
     await scanLibrary(app, session);
-    const db = openDatabase(dataDir);
+    const db = await openTestDatabase(dataDir);
     await db.updateTable('rom').set({ ra_hash: null }).execute();
     await db.updateTable('rom_file').set({ ra_hash: null }).execute();
     await db.destroy();

@@ -2,7 +2,12 @@ import type { RomListPage, ScanStats } from '@romshelf/contract';
 import { describe, expect, it } from 'vitest';
 
 import { addUser } from '../../../test/accounts.js';
-import { buildTestApp, createFirstAdmin, login } from '../../../test/build-test-app.js';
+import {
+  buildTestApp,
+  createFirstAdmin,
+  login,
+  openTestDatabase,
+} from '../../../test/build-test-app.js';
 import { startFakeIgdb } from '../../../test/fakes/igdb.js';
 import {
   connectSocket,
@@ -11,7 +16,6 @@ import {
   scanLibrary,
   writeTree,
 } from '../../../test/library-fixtures.js';
-import { openDatabase } from '../../db/database.js';
 
 const SNES = 19;
 
@@ -51,7 +55,7 @@ describe('metadata refresh of chosen ROMs (socket scan with roms_ids)', () => {
     const { app, session, dataDir, id } = await setup();
     const metroid = id('Super Metroid (USA).sfc');
     const chrono = id('Chrono Trigger (USA).sfc');
-    const db = openDatabase(dataDir);
+    const db = await openTestDatabase(dataDir);
     await db
       .updateTable('rom')
       .set({ name: 'My Metroid', manual_fields: '["name"]' })

@@ -1,11 +1,14 @@
-import path from 'node:path';
-
 import type { Platform, ScanStats } from '@romshelf/contract';
-import SqliteDatabase from 'better-sqlite3';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 
 import { addUser } from '../../../test/accounts.js';
-import { buildTestApp, createFirstAdmin, login } from '../../../test/build-test-app.js';
+import {
+  buildTestApp,
+  createFirstAdmin,
+  login,
+  openTestDatabase,
+} from '../../../test/build-test-app.js';
 import {
   connectSocket,
   nextTerminal,
@@ -209,9 +212,9 @@ describe('scan over socket.io', () => {
 
   it('always ends with scan:done_ko when the scan fails', async () => {
     const { app, admin, dataDir } = await setup({ 'roms/nes/Alpha.nes': 'a' });
-    const sqlite = new SqliteDatabase(path.join(dataDir, 'romshelf.db'));
-    sqlite.exec('DROP TABLE rom_file');
-    sqlite.close();
+    const db = await openTestDatabase(dataDir);
+    await sql`DROP TABLE rom_file`.execute(db);
+    await db.destroy();
     const socket = await connectSocket(app, admin);
     const events = recordScanEvents(socket);
     const terminal = nextTerminal(socket);

@@ -12,9 +12,9 @@ import {
   buildTestApp,
   createFirstAdmin,
   login,
+  openTestDatabase,
 } from '../../../test/build-test-app.js';
 import { scanLibrary, writeTree } from '../../../test/library-fixtures.js';
-import { openDatabase } from '../../db/database.js';
 
 /** Two platforms with ROMs (sizes add up to 4500 bytes) and an empty platform folder. */
 const LIBRARY = {
@@ -167,7 +167,7 @@ describe('GET /api/stats', () => {
       expect(response.statusCode, response.body).toBe(200);
     }
     // Ids the edit form does not offer, as identification would store them.
-    const db = openDatabase(dataDir);
+    const db = await openTestDatabase(dataDir);
     await db
       .updateTable('rom')
       .set({ ra_id: 5, hasheous_id: 6, sgdb_id: 7, tgdb_id: 8 })

@@ -6,10 +6,14 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 
-import { buildTestApp, createFirstAdmin, login } from '../../../test/build-test-app.js';
+import {
+  buildTestApp,
+  createFirstAdmin,
+  login,
+  openTestDatabase,
+} from '../../../test/build-test-app.js';
 import { scanLibrary, writeTree } from '../../../test/library-fixtures.js';
 import { asAdmin, runTask } from '../../../test/tasks.js';
-import { openDatabase } from '../../db/database.js';
 
 async function romsByName(app: FastifyInstance) {
   const page = (
@@ -158,7 +162,7 @@ describe('convert_images_to_webp', () => {
       .toFile(path.join(folder, 'screenshots', '0.jpg'));
     writeFileSync(path.join(folder, 'screenshots', '1.png'), 'not an image');
     const relative = `roms/${String(alpha.platform_id)}/${String(alpha.id)}/screenshots`;
-    const db = openDatabase(dataDir);
+    const db = await openTestDatabase(dataDir);
     await db
       .updateTable('rom')
       .set({ path_screenshots: JSON.stringify([`${relative}/0.jpg`, `${relative}/1.png`]) })
@@ -182,7 +186,7 @@ describe('convert_images_to_webp', () => {
         `^/assets/romm/resources/roms/${String(alpha.platform_id)}/${String(alpha.id)}/cover/big\\.webp\\?ts=`,
       ),
     );
-    const check = openDatabase(dataDir);
+    const check = await openTestDatabase(dataDir);
     const row = await check
       .selectFrom('rom')
       .select('path_screenshots')

@@ -2,8 +2,13 @@ import { ACCOUNT_ERRORS } from '@romshelf/contract';
 import { describe, expect, it } from 'vitest';
 
 import { addUser, seedRoles } from '../../../test/accounts.js';
-import { ADMIN, basic, buildTestApp, createFirstAdmin } from '../../../test/build-test-app.js';
-import { openDatabase } from '../../db/database.js';
+import {
+  ADMIN,
+  basic,
+  buildTestApp,
+  createFirstAdmin,
+  openTestDatabase,
+} from '../../../test/build-test-app.js';
 
 const asAdmin = { authorization: basic(ADMIN.username, ADMIN.password) };
 
@@ -79,7 +84,7 @@ describe('invites and registration', () => {
     expect(forged.statusCode).toBe(400);
     expect(forged.json()).toEqual({ detail: ACCOUNT_ERRORS.inviteInvalid });
     const { token } = (await invite(app, 'viewer')).json<{ token: string }>();
-    const db = openDatabase(dataDir);
+    const db = await openTestDatabase(dataDir);
     try {
       await db
         .updateTable('one_time_token')
@@ -102,7 +107,7 @@ describe('invites and registration', () => {
       url: '/api/users/invite-link?role=viewer&expiration=3600',
       headers: asAdmin,
     });
-    const db = openDatabase(dataDir);
+    const db = await openTestDatabase(dataDir);
     try {
       const rows = await db
         .selectFrom('one_time_token')

@@ -12,8 +12,8 @@ import {
   buildTestApp,
   createFirstAdmin,
   login,
+  openTestDatabase,
 } from '../../../test/build-test-app.js';
-import { openDatabase } from '../../db/database.js';
 import { UsersRepository } from './users.repository.js';
 
 const asAdmin = { authorization: basic(ADMIN.username, ADMIN.password) };
@@ -467,7 +467,7 @@ describe('last admin guard', () => {
     const { app, dataDir } = await buildTestApp();
     await createFirstAdmin(app);
     const second = await addUser(app, 'second', 'admin');
-    const db = openDatabase(dataDir);
+    const db = await openTestDatabase(dataDir);
     try {
       const repository = new UsersRepository(db);
       expect((await repository.updateChecked(second.id, { enabled: 0 })).outcome).toBe('updated');

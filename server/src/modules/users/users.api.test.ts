@@ -8,8 +8,8 @@ import {
   buildTestApp,
   createFirstAdmin,
   login,
+  openTestDatabase,
 } from '../../../test/build-test-app.js';
-import { openDatabase } from '../../db/database.js';
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+00:00$/;
 
@@ -79,7 +79,7 @@ describe('POST /api/users (first admin)', () => {
   it('stores an argon2id hash, never the password', async () => {
     const { app, dataDir } = await buildTestApp();
     await createFirstAdmin(app);
-    const db = openDatabase(dataDir);
+    const db = await openTestDatabase(dataDir);
     try {
       const row = await db.selectFrom('user').selectAll().executeTakeFirstOrThrow();
       expect(row.password_hash).toMatch(/^\$argon2id\$/);

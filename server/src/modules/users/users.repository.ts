@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 
 import type { Db } from '../../db/database.js';
+import { lockForWrite } from '../../db/dialect-sql.js';
 import type { Database, NewUserRow, UserRow, UserUpdate } from '../../db/schema.js';
 
 export class UsersRepository {
@@ -41,6 +42,7 @@ export class UsersRepository {
     | { outcome: 'admin-exists' | 'username-taken' | 'email-taken' }
   > {
     return this.db.transaction().execute(async (trx) => {
+      await lockForWrite(trx, 'user');
       if (options.onlyIfNoAdmin) {
         const admin = await trx
           .selectFrom('user')

@@ -1,0 +1,170 @@
+// @ts-check
+/**
+ * PostgreSQL figures beside SQLite, when BENCH_DATABASE_URL names a PostgreSQL server whose
+ * user may create databases (e.g. postgres://postgres@127.0.0.1:55432/postgres): the scanned
+ * library's SQLite database is copied (`db:copy`) into a new database there, a second server
+ * runs on it, and `GET /api/roms` pages and searches are timed on both servers in turn.
+ * Prints figures only; the database is dropped at the end.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+import pg from 'pg';
+
+/** @typedef {import('./library.mjs').BenchContext} BenchContext */
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PAGE = 72;
+const requests = Number(process.env.BENCH_POSTGRES_REQUESTS ?? 100);
+const SEARCH_TERMS = ['ki', 'zelda', 'super', 'world'];
+
+/** @param {number[]} samples @param {number} fraction */
+function percentile(samples, fraction) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? NaN;
+}
+
+/** p50/p95 of sequential GETs of `url`, after one warm-up request. @param {string} url @param {string} auth */
+async function latency(url, auth) {
+  const get = async () => {
+    const started = performance.now();
+    const response = await fetch(url, { headers: { authorization: auth } });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`HTTP ${response.status} for ${url}`);
+    return performance.now() - started;
+  };
+  await get();
+  const samples = [];
+  for (let index = 0; index < requests; index += 1) samples.push(await get());
+  return `p50 ${percentile(samples, 0.5).toFixed(2)} ms, p95 ${percentile(samples, 0.95).toFixed(2)} ms`;
+}
+
+/** @param {string} serverUrl @param {(client: pg.Client) => Promise<void>} work */
+async function onServer(serverUrl, work) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** @param {string} databaseUrl @param {number} port */
+async function startPostgresServer(databaseUrl, port) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'romshelf-bench-pg-'));
+  const child = spawn(process.execPath, [path.join(repoRoot, 'server', 'dist', 'main.js')], {
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ROMSHELF_DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'silent',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (;;) {
+    try {
+      if ((await fetch(`${baseUrl}/api/heartbeat`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null) throw new Error('the PostgreSQL server exited during start-up');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { baseUrl, stop };
+}
+
+/**
+ * @param {BenchContext} ctx
+ * @returns {Promise<[string, string][]>}
+ */
+export async function postgresFigures(ctx) {
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  if (serverUrl === undefined || serverUrl === '') {
+    return [['PostgreSQL figures (bench/postgres.mjs)', 'skipped: BENCH_DATABASE_URL is not set']];
+  }
+  /** @type {[string, string][]} */
+  const rows = [];
+  const name = `romshelf_bench_${process.pid}`;
+  const target = new URL(serverUrl);
+  target.pathname = `/${name}`;
+  await onServer(serverUrl, async (client) => {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${name}`);
+  });
+  try {
+    const started = performance.now();
+    const copy = spawnSync(
+      process.execPath,
+      [
+        path.join(repoRoot, 'server', 'dist', 'scripts', 'db-copy.js'),
+        '--from',
+        `sqlite:${path.join(ctx.dataDir, 'romshelf.db')}`,
+        '--to',
+        target.toString(),
+      ],
+      { encoding: 'utf8' },
+    );
+    if (copy.status !== 0) throw new Error(`db:copy failed: ${copy.stderr}`);
+    rows.push([
+      `db:copy of the ${ctx.romCount.toLocaleString('en')}-ROM library to PostgreSQL`,
+      `${((performance.now() - started) / 1000).toFixed(1)} s, ${copy.stdout.trim().split('\n').at(-1) ?? ''}`,
+    ]);
+
+    const port = Number(new URL(ctx.baseUrl).port) + 1;
+    const postgres = await startPostgresServer(target.toString(), port);
+    try {
+      const biggest = ctx.biggestPlatform;
+      const deep = String(Math.floor((ctx.romCount * 0.7) / PAGE) * PAGE);
+      /** @type {[string, Record<string, string>][]} */
+      const queries = [
+        ['all, first page', {}],
+        ['all, deep page', { offset: deep }],
+        [`${biggest.slug}, first page`, { platform_id: String(biggest.id) }],
+        ...SEARCH_TERMS.map(
+          (term) =>
+            /** @type {[string, Record<string, string>]} */ ([
+              `search "${term}"`,
+              { search_term: term },
+            ]),
+        ),
+      ];
+      for (const [label, query] of queries) {
+        const search = new URLSearchParams({
+          limit: String(PAGE),
+          order_by: 'name',
+          order_dir: 'asc',
+          ...query,
+        }).toString();
+        const sqlite = await latency(`${ctx.baseUrl}/api/roms?${search}`, ctx.basic);
+        const postgresFigure = await latency(`${postgres.baseUrl}/api/roms?${search}`, ctx.basic);
+        rows.push([
+          `GET /api/roms ${label} (${ctx.romCount.toLocaleString('en')} ROMs, Basic, ${requests} requests)`,
+          `SQLite ${sqlite} | PostgreSQL ${postgresFigure}`,
+        ]);
+      }
+    } finally {
+      await postgres.stop();
+    }
+  } finally {
+    await onServer(serverUrl, async (client) => {
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    });
+  }
+  return rows;
+}
