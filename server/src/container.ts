@@ -8,8 +8,6 @@ import { ConfinedFiles, UPLOAD_TEMP_FOLDER } from './lib/confined-files.js';
 import { createSmtpMailer } from './lib/mailer.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import type { PasswordVerifier } from './modules/auth/auth.service.js';
-import { MemoryCredentialLimiter } from './modules/auth/credential-limiter.js';
-import { RedisCredentialLimiter } from './modules/auth/redis-credential-limiter.js';
 import { OAuthService } from './modules/auth/oauth.service.js';
 import { OidcRepository } from './modules/auth/oidc.repository.js';
 import { OidcService } from './modules/auth/oidc.service.js';
@@ -22,8 +20,6 @@ import { VerifiedCredentials } from './modules/auth/verified-credentials.js';
 import { ClientTokensRepository } from './modules/client-tokens/client-tokens.repository.js';
 import { ClientTokensService } from './modules/client-tokens/client-tokens.service.js';
 import { DeviceAuthService } from './modules/client-tokens/device-auth.service.js';
-import { memoryWindowLimiters } from './modules/client-tokens/expiring-codes.js';
-import { redisWindowLimiters } from './modules/client-tokens/redis-window-limiters.js';
 import { SmartCollectionAccess } from './modules/collections/smart-collection-access.js';
 import type { SavedFilterSource } from './modules/roms/rom-collection-scopes.js';
 import { SmartCollectionsRepository } from './modules/collections/smart-collections.repository.js';
@@ -91,7 +87,8 @@ import { AvatarStore } from './modules/users/avatar.store.js';
 import { UserAccounts } from './modules/users/user-accounts.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
-import type { ScaleOut } from './scale-out.js';
+import type { Limits, ScaleOut } from './scale-out.js';
+import { createLimits } from './scale-out.js';
 
 /** Choices tests may override. */
 export interface ContainerOptions {
@@ -105,8 +102,7 @@ export interface ContainerOptions {
 
 /**
  * Composition root: repositories → services, built in the order they depend on each other.
- * With `scaleOut` (REDIS_URL), the credential limiter lives in Redis and task runs go to the job
- * queue.
+ * With `scaleOut` (REDIS_URL), rate limits live in Redis and task runs go to the job queue.
  */
 export function createContainer(
   config: AppConfig,
@@ -117,17 +113,10 @@ export function createContainer(
   scaleOut: ScaleOut | null = null,
 ) {
   const repositories = createRepositories(db);
-  const shared = createSharedParts(config, db, log);
+  const limits = createLimits(scaleOut, options.clock ?? Date.now);
+  const shared = createSharedParts(config, db, log, limits);
   const devices = createDeviceServices(repositories, options);
-  const accounts = createAccountServices(
-    config,
-    repositories,
-    shared,
-    devices,
-    log,
-    options,
-    scaleOut,
-  );
+  const accounts = createAccountServices(config, repositories, shared, devices, log, options);
   const library = createLibraryServices(config, repositories, shared, devices, log, options);
   const collections = createCollectionServices(repositories, shared, options);
   const savedFilters = new SmartCollectionAccess(repositories.smartCollections);
@@ -218,7 +207,7 @@ type DeviceServices = ReturnType<typeof createDeviceServices>;
  * Files, library configuration, the hashing pool and the metadata provider clients (users read
  * RetroAchievements progress through the same client), used across modules.
  */
-function createSharedParts(config: AppConfig, db: Db, log: FastifyBaseLogger) {
+function createSharedParts(config: AppConfig, db: Db, log: FastifyBaseLogger, limits: Limits) {
   const files = new ConfinedFiles(path.join(config.dataDir, UPLOAD_TEMP_FOLDER), [
     config.libraryDir,
   ]);
@@ -230,6 +219,7 @@ function createSharedParts(config: AppConfig, db: Db, log: FastifyBaseLogger) {
     hashPool: new HashPool(config.scanWorkers),
     metadataProviders: createMetadataProviders(config, db, config.dataDir, log),
     romResources: new RomResources(path.join(config.dataDir, 'resources'), files),
+    limits,
   };
 }
 
@@ -243,7 +233,6 @@ function createAccountServices(
   devices: DeviceServices,
   log: FastifyBaseLogger,
   options: ContainerOptions,
-  scaleOut: ScaleOut | null,
 ) {
   const userAccounts = new UserAccounts(repositories.users);
   const secretKey = loadSecretKey(config.dataDir, config.auth.secretKey);
@@ -252,18 +241,15 @@ function createAccountServices(
     userAccounts,
     repositories.sessions,
     repositories.tokens,
-    scaleOut === null
-      ? new MemoryCredentialLimiter(clock)
-      : new RedisCredentialLimiter(scaleOut.redis, clock),
-    new VerifiedCredentials(options.clock ?? Date.now),
+    shared.limits.credentials,
+    new VerifiedCredentials(clock),
     {
       sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
       passwordsDisabled: config.disableUserpassLogin,
     },
     options.verifyPassword,
   );
-  const limiters =
-    scaleOut === null ? memoryWindowLimiters(clock) : redisWindowLimiters(scaleOut.redis);
+  const limiters = shared.limits.windows;
   const clientTokens = new ClientTokensService(
     repositories.clientTokens,
     userAccounts,

@@ -1,6 +1,12 @@
 import type { Redis } from 'ioredis';
 
 import { connectRedis } from './lib/redis.js';
+import type { CredentialLimiter } from './modules/auth/credential-limiter.js';
+import { MemoryCredentialLimiter } from './modules/auth/credential-limiter.js';
+import { RedisCredentialLimiter } from './modules/auth/redis-credential-limiter.js';
+import type { WindowLimiters } from './modules/client-tokens/expiring-codes.js';
+import { memoryWindowLimiters } from './modules/client-tokens/expiring-codes.js';
+import { redisWindowLimiters } from './modules/client-tokens/redis-window-limiters.js';
 import type { JobQueues } from './modules/jobs/job-queues.js';
 import { closeJobQueues, openJobQueues } from './modules/jobs/job-queues.js';
 
@@ -42,4 +48,23 @@ export async function openScaleOut(url: string): Promise<ScaleOut> {
 export async function closeScaleOut(scaleOut: ScaleOut): Promise<void> {
   await closeJobQueues(scaleOut.queues);
   await scaleOut.redis.quit();
+}
+
+/** The rate limits: this process's own, or shared by every process through Redis. */
+export interface Limits {
+  credentials: CredentialLimiter;
+  windows: WindowLimiters;
+}
+
+export function createLimits(scaleOut: ScaleOut | null, clock: () => number): Limits {
+  if (scaleOut === null) {
+    return {
+      credentials: new MemoryCredentialLimiter(clock),
+      windows: memoryWindowLimiters(clock),
+    };
+  }
+  return {
+    credentials: new RedisCredentialLimiter(scaleOut.redis, clock),
+    windows: redisWindowLimiters(scaleOut.redis),
+  };
 }

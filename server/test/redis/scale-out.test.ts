@@ -200,7 +200,7 @@ describe('several API processes and a worker sharing Redis', () => {
     const onB = await connect(PORT_B, cookie);
     const seenOnB = record(onB);
     const firstPlatform = next(onB, ['scan:scanning_platform'], 30_000);
-    const end = next(onB, ['scan:done', 'scan:done_ko'], 60_000);
+    const end = next(onB, ['scan:done'], 60_000);
     onA.emit('scan', { platforms: [], type: 'quick', apis: [] });
     await firstPlatform;
 
@@ -208,9 +208,7 @@ describe('several API processes and a worker sharing Redis', () => {
     onB.emit('scan', { platforms: [], type: 'quick', apis: [] });
     expect((await refusal).payload).toBe('A scan is already in progress');
 
-    const done = await end;
-    expect(done.name).toBe('scan:done');
-    const stats = done.payload as ScanStats;
+    const stats = (await end).payload as ScanStats;
     expect(stats.new_roms).toBe(PLATFORMS.length * ROMS_PER_PLATFORM);
     expect(stats.scanned_platforms).toBe(PLATFORMS.length);
     const names = seenOnB.map((event) => event.name);
@@ -220,6 +218,9 @@ describe('several API processes and a worker sharing Redis', () => {
     expect(slugs.sort()).toEqual([...PLATFORMS].sort());
     expect(names).toContain('scan:scanning_rom');
     expect(names).toContain('scan:update_stats');
+    // The refusal was B's only scan:done_ko; the scan ended with one scan:done.
+    expect(names.filter((name) => name === 'scan:done_ko')).toHaveLength(1);
+    expect(names.filter((name) => name === 'scan:done')).toHaveLength(1);
 
     const roms = await fetch(url(PORT_A, '/api/roms?limit=1'), { headers: { cookie } });
     expect(((await roms.json()) as { total: number }).total).toBe(
@@ -284,6 +285,38 @@ describe('several API processes and a worker sharing Redis', () => {
     onB.emit('scan', { platforms: [], type: 'quick', apis: [] });
     expect((await again).name).toBe('scan:done');
   }, 150_000);
+
+  it('fails the scan visibly when its worker dies again after the retry', async () => {
+    const onA = await connect(PORT_A, cookie);
+    const onB = await connect(PORT_B, cookie);
+    const killMidScan = async () => {
+      const killed = new Promise((resolve) => worker.child.once('exit', resolve));
+      worker.child.kill('SIGKILL');
+      await killed;
+    };
+    let platformSeen = next(onB, ['scan:scanning_platform'], 30_000);
+    onA.emit('scan', { platforms: [], type: 'hashes', apis: [] });
+    await platformSeen;
+    await killMidScan();
+    // The next worker takes the scan up again; it dies too.
+    platformSeen = next(onB, ['scan:scanning_platform'], 90_000);
+    worker = await startWorker();
+    await platformSeen;
+    await killMidScan();
+
+    const end = next(onB, ['scan:done', 'scan:done_ko'], 90_000);
+    worker = await startWorker();
+    const failed = await end;
+    expect(failed).toMatchObject({
+      name: 'scan:done_ko',
+      payload: 'The scan failed: the worker running it stopped before it ended',
+    });
+    expect(await scans.getJobCounts('active', 'waiting', 'failed')).toEqual({
+      active: 0,
+      waiting: 0,
+      failed: 1,
+    });
+  }, 240_000);
 });
 
 function csrfOf(cookie: string): string {

@@ -8,7 +8,7 @@ import { TASK_JOB } from './job-queues.js';
 /** A job's run as its worker last reported it (the progress it set), or as it was queued. */
 export function taskStatusOf(job: Job<TaskJobData>): TaskStatus {
   const reported = job.progress;
-  return typeof reported === 'object' && reported !== null && 'task_id' in reported
+  return typeof reported === 'object' && 'task_id' in reported
     ? (reported as TaskStatus)
     : job.data.status;
 }

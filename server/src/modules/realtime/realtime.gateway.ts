@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 
-import type { ClientToServerEvents, ServerToClientEvents } from '@romshelf/contract';
-import { SCAN_EVENTS, SESSION_COOKIE, SOCKET_PATH } from '@romshelf/contract';
+import type { ClientToServerEvents, SCAN_EVENTS, ServerToClientEvents } from '@romshelf/contract';
+import { SESSION_COOKIE, SOCKET_PATH } from '@romshelf/contract';
 import { fastifyCookie } from '@fastify/cookie';
 import type { ServerOptions } from 'socket.io';
 import { Server } from 'socket.io';
