@@ -69,7 +69,8 @@ function startProcess(script: string, env: Record<string, string>, ready: RegExp
 
 const startApi = (port: number) =>
   startProcess('main.js', { PORT: String(port) }, /RomShelf is running/);
-const startWorker = () => startProcess('worker.js', {}, /"msg":"worker ready"/);
+const startWorker = (env: Record<string, string> = {}) =>
+  startProcess('worker.js', env, /"msg":"worker ready"/);
 
 const url = (port: number, route: string) => `http://127.0.0.1:${String(port)}${route}`;
 
@@ -317,6 +318,32 @@ describe('several API processes and a worker sharing Redis', () => {
       failed: 1,
     });
   }, 240_000);
+
+  it('runs each due time of a schedule once, however many workers fire it', async () => {
+    const onA = await connect(PORT_A, cookie);
+    const ends: TaskStatus[] = [];
+    onA.on('task:end', (status: TaskStatus) => {
+      if (status.task_key === 'convert_images_to_webp') ends.push(status);
+    });
+    const stopped = new Promise((resolve) => worker.child.once('exit', resolve));
+    worker.child.kill('SIGTERM');
+    await stopped;
+    const everySecond = {
+      ENABLE_SCHEDULED_CONVERT_IMAGES_TO_WEBP: 'true',
+      SCHEDULED_CONVERT_IMAGES_TO_WEBP_CRON: '* * * * * *',
+    };
+    const workers = await Promise.all([startWorker(everySecond), startWorker(everySecond)]);
+    [worker] = workers;
+    await expect.poll(() => ends.length, { timeout: 30_000, interval: 100 }).toBeGreaterThan(4);
+
+    // Each run is named after its due second: both workers fired every one of them.
+    const ids = ends.map((status) => status.task_id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const status of ends) {
+      expect(status).toMatchObject({ trigger: 'scheduled', status: 'finished' });
+      expect(status.task_id).toMatch(/^convert_images_to_webp@\d+$/);
+    }
+  }, 90_000);
 });
 
 function csrfOf(cookie: string): string {
