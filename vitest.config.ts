@@ -33,6 +33,8 @@ export default defineConfig({
                 name: 'server-redis',
                 environment: 'node',
                 include: ['server/test/redis/**/*.test.ts'],
+                // One file at a time: they share the Redis, which the multi-process test empties.
+                fileParallelism: false,
                 testTimeout: 120_000,
                 hookTimeout: 180_000,
               },
