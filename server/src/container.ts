@@ -249,18 +249,18 @@ function createAccountServices(
     },
     options.verifyPassword,
   );
-  const limiters = shared.limits.windows;
+  const { shortLived } = shared.limits;
   const clientTokens = new ClientTokensService(
     repositories.clientTokens,
     userAccounts,
     clock,
-    limiters,
+    shortLived,
   );
   return {
     userAccounts,
     auth,
     clientTokens,
-    deviceAuth: new DeviceAuthService(clientTokens, clock, devices.devices, limiters),
+    deviceAuth: new DeviceAuthService(clientTokens, clock, devices.devices, shortLived),
     users: new UsersService(
       repositories.users,
       new OneTimeLinks(repositories.tokens),

@@ -4,8 +4,9 @@ import { connectRedis } from './lib/redis.js';
 import type { CredentialLimiter } from './modules/auth/credential-limiter.js';
 import { MemoryCredentialLimiter } from './modules/auth/credential-limiter.js';
 import { RedisCredentialLimiter } from './modules/auth/redis-credential-limiter.js';
-import type { WindowLimiters } from './modules/client-tokens/expiring-codes.js';
-import { memoryWindowLimiters } from './modules/client-tokens/expiring-codes.js';
+import type { ShortLivedState } from './modules/client-tokens/expiring-codes.js';
+import { memoryShortLivedState } from './modules/client-tokens/expiring-codes.js';
+import { redisCodeStores } from './modules/client-tokens/redis-expiring-codes.js';
 import { redisWindowLimiters } from './modules/client-tokens/redis-window-limiters.js';
 import type { JobQueues } from './modules/jobs/job-queues.js';
 import { closeJobQueues, openJobQueues } from './modules/jobs/job-queues.js';
@@ -50,21 +51,27 @@ export async function closeScaleOut(scaleOut: ScaleOut): Promise<void> {
   await scaleOut.redis.quit();
 }
 
-/** The rate limits: this process's own, or shared by every process through Redis. */
+/**
+ * The rate limits and short-lived codes (pairing, device requests): this process's own, or
+ * shared by every process through Redis.
+ */
 export interface Limits {
   credentials: CredentialLimiter;
-  windows: WindowLimiters;
+  shortLived: ShortLivedState;
 }
 
 export function createLimits(scaleOut: ScaleOut | null, clock: () => number): Limits {
   if (scaleOut === null) {
     return {
       credentials: new MemoryCredentialLimiter(clock),
-      windows: memoryWindowLimiters(clock),
+      shortLived: memoryShortLivedState(clock),
     };
   }
   return {
     credentials: new RedisCredentialLimiter(scaleOut.redis, clock),
-    windows: redisWindowLimiters(scaleOut.redis),
+    shortLived: {
+      codes: redisCodeStores(scaleOut.redis),
+      windows: redisWindowLimiters(scaleOut.redis),
+    },
   };
 }

@@ -248,6 +248,34 @@ describe('several API processes and a worker sharing Redis', () => {
     expect(((await history.json()) as TaskStatus).status).toBe('finished');
   }, 60_000);
 
+  it('exchanges on B a pairing code made on A, once', async () => {
+    const json = { cookie, 'x-csrftoken': csrfOf(cookie), 'content-type': 'application/json' };
+    const created = await fetch(url(PORT_A, '/api/client-tokens'), {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ name: 'Handheld', scopes: ['roms.read'] }),
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const paired = await fetch(url(PORT_A, `/api/client-tokens/${String(id)}/pair`), {
+      method: 'POST',
+      headers: json,
+    });
+    const { code } = (await paired.json()) as { code: string };
+    const status = await fetch(url(PORT_B, `/api/client-tokens/pair/${code}/status`));
+    expect(status.status).toBe(200);
+    const exchange = () =>
+      fetch(url(PORT_B, '/api/client-tokens/exchange'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ code }),
+      });
+    const first = await exchange();
+    expect(first.status).toBe(200);
+    expect((await first.json()) as { id: number }).toMatchObject({ id });
+    expect((await exchange()).status).toBe(404);
+  }, 60_000);
+
   it('throttles on B the password guessing done on A', async () => {
     const attempt = (port: number, username: string) =>
       fetch(url(port, '/api/login'), {

@@ -123,8 +123,8 @@ function approvalRoutes(app: ZodApp, deviceAuth: DeviceAuthService): void {
         response: { 200: z.null(), ...codeErrors, ...denied },
       },
     },
-    (request) => {
-      deviceAuth.deny(request.body.user_code);
+    async (request) => {
+      await deviceAuth.deny(request.body.user_code);
       return null;
     },
   );
