@@ -229,6 +229,19 @@ describe('several API processes and a worker sharing Redis', () => {
     );
   }, 120_000);
 
+  it('stops through B the scan the worker runs for A', async () => {
+    const onA = await connect(PORT_A, cookie);
+    const onB = await connect(PORT_B, cookie);
+    const firstPlatform = next(onA, ['scan:scanning_platform'], 30_000);
+    const end = next(onA, ['scan:done', 'scan:done_ko'], 60_000);
+    onA.emit('scan', { platforms: [], type: 'hashes', apis: [] });
+    await firstPlatform;
+    onB.emit('scan:stop');
+    const stopped = await end;
+    expect(stopped.name).toBe('scan:done');
+    expect((stopped.payload as ScanStats).scanned_platforms).toBeLessThan(PLATFORMS.length);
+  }, 90_000);
+
   it('runs a task started through B in the worker, its end seen on A and in the history', async () => {
     const onA = await connect(PORT_A, cookie);
     const end = next(onA, ['task:end'], 30_000);
