@@ -11,18 +11,23 @@ import { redisWindowLimiters } from '../../src/modules/client-tokens/redis-windo
 
 /** The Redis limiters against a real Redis: the same answers as the in-memory ones. */
 const REDIS_URL = process.env.ROMSHELF_TEST_REDIS_URL;
-let redis: Redis;
+let connection: Redis | undefined;
+
+function redisClient(): Redis {
+  if (connection === undefined) throw new Error('no Redis connection');
+  return connection;
+}
 
 beforeAll(async () => {
   if (REDIS_URL === undefined || REDIS_URL === '') {
     throw new Error('ROMSHELF_TEST_REDIS_URL is not set (.ci/run starts a Redis and sets it)');
   }
-  redis = new Redis(REDIS_URL);
-  await redis.ping();
+  connection = new Redis(REDIS_URL);
+  await connection.ping();
 });
 
 afterAll(async () => {
-  await redis.quit();
+  await connection?.quit();
 });
 
 /** A fresh address per test, so keys left by another test or run never count. */
@@ -35,6 +40,7 @@ function freshAttempt(username: string): CredentialAttempt {
 
 describe('RedisCredentialLimiter', () => {
   it('answers as the in-memory limiter: per pair, per address, per username and known addresses', async () => {
+    const redis = redisClient();
     const memory = new MemoryCredentialLimiter();
     const shared = new RedisCredentialLimiter(redis);
     const both = async (
@@ -83,6 +89,7 @@ describe('RedisCredentialLimiter', () => {
 
 describe('redisWindowLimiters', () => {
   it('allows max requests per key in a window, counted across limiter instances', async () => {
+    const redis = redisClient();
     const name = `test-${String(Date.now())}`;
     const first = redisWindowLimiters(redis)(name, 3, 60_000);
     const second = redisWindowLimiters(redis)(name, 3, 60_000);
