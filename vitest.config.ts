@@ -12,6 +12,8 @@ const webAlias = { ...alias, '@': fileURLToPath(new URL('./web/src', import.meta
  */
 const postgresTests =
   (process.env.ROMSHELF_TEST_DATABASE_URL ?? '') !== '' || process.env.CI === 'true';
+/** Processes sharing a real Redis: where one is given, and always in CI (as PostgreSQL). */
+const redisTests = process.env.ROMSHELF_TEST_REDIS_URL !== undefined || process.env.CI === 'true';
 const serverTimeouts = { testTimeout: 20_000, hookTimeout: 30_000 };
 
 export default defineConfig({
@@ -27,7 +29,7 @@ export default defineConfig({
             'server/src/**/*.test.ts',
             'server/test/**/*.test.ts',
           ],
-          exclude: ['**/node_modules/**', '**/*.postgres.test.ts'],
+          exclude: ['**/node_modules/**', '**/*.postgres.test.ts', 'server/test/redis/**'],
           ...serverTimeouts,
         },
       },
@@ -46,6 +48,22 @@ export default defineConfig({
                 env: { ROMSHELF_TEST_ENGINE: 'postgres' },
                 globalSetup: ['server/test/postgres-global-setup.ts'],
                 ...serverTimeouts,
+              },
+            },
+          ]
+        : []),
+      ...(redisTests
+        ? [
+            {
+              resolve: { alias },
+              test: {
+                name: 'server-redis',
+                environment: 'node',
+                include: ['server/test/redis/**/*.test.ts'],
+                // One file at a time: they share the Redis, which the multi-process test empties.
+                fileParallelism: false,
+                testTimeout: 120_000,
+                hookTimeout: 180_000,
               },
             },
           ]

@@ -8,7 +8,6 @@ import { ConfinedFiles, UPLOAD_TEMP_FOLDER } from './lib/confined-files.js';
 import { createSmtpMailer } from './lib/mailer.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import type { PasswordVerifier } from './modules/auth/auth.service.js';
-import { CredentialLimiter } from './modules/auth/credential-limiter.js';
 import { OAuthService } from './modules/auth/oauth.service.js';
 import { OidcRepository } from './modules/auth/oidc.repository.js';
 import { OidcService } from './modules/auth/oidc.service.js';
@@ -80,6 +79,7 @@ import { StatsRepository } from './modules/stats/stats.repository.js';
 import { StatsService } from './modules/stats/stats.service.js';
 import { SetupService } from './modules/setup/setup.service.js';
 import { SystemService } from './modules/system/system.service.js';
+import { QueuedTasks } from './modules/jobs/queued-tasks.js';
 import { createTaskDefinitions } from './modules/tasks/task-definitions.js';
 import { TaskRunsRepository } from './modules/tasks/task-runs.repository.js';
 import { TasksService } from './modules/tasks/tasks.service.js';
@@ -87,6 +87,8 @@ import { AvatarStore } from './modules/users/avatar.store.js';
 import { UserAccounts } from './modules/users/user-accounts.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
+import type { Limits, ScaleOut } from './scale-out.js';
+import { createLimits } from './scale-out.js';
 
 /** Choices tests may override. */
 export interface ContainerOptions {
@@ -98,16 +100,21 @@ export interface ContainerOptions {
   verifyPassword?: PasswordVerifier;
 }
 
-/** Composition root: repositories → services, built in the order they depend on each other. */
+/**
+ * Composition root: repositories → services, built in the order they depend on each other.
+ * With `scaleOut` (REDIS_URL), rate limits live in Redis and task runs go to the job queue.
+ */
 export function createContainer(
   config: AppConfig,
   db: Db,
   version: string,
   log: FastifyBaseLogger,
   options: ContainerOptions = {},
+  scaleOut: ScaleOut | null = null,
 ) {
   const repositories = createRepositories(db);
-  const shared = createSharedParts(config, db, log);
+  const limits = createLimits(scaleOut, options.clock ?? Date.now);
+  const shared = createSharedParts(config, db, log, limits);
   const devices = createDeviceServices(repositories, options);
   const accounts = createAccountServices(config, repositories, shared, devices, log, options);
   const library = createLibraryServices(config, repositories, shared, devices, log, options);
@@ -139,7 +146,7 @@ export function createContainer(
       devices.playSessions,
       options.clock,
     ),
-    tasks: createTasks(config, repositories, shared, { ...accounts, ...library }, log),
+    tasks: createTasks(config, repositories, shared, { ...accounts, ...library }, log, scaleOut),
     system,
     setup: new SetupService(
       config.libraryDir,
@@ -200,7 +207,7 @@ type DeviceServices = ReturnType<typeof createDeviceServices>;
  * Files, library configuration, the hashing pool and the metadata provider clients (users read
  * RetroAchievements progress through the same client), used across modules.
  */
-function createSharedParts(config: AppConfig, db: Db, log: FastifyBaseLogger) {
+function createSharedParts(config: AppConfig, db: Db, log: FastifyBaseLogger, limits: Limits) {
   const files = new ConfinedFiles(path.join(config.dataDir, UPLOAD_TEMP_FOLDER), [
     config.libraryDir,
   ]);
@@ -212,6 +219,7 @@ function createSharedParts(config: AppConfig, db: Db, log: FastifyBaseLogger) {
     hashPool: new HashPool(config.scanWorkers),
     metadataProviders: createMetadataProviders(config, db, config.dataDir, log),
     romResources: new RomResources(path.join(config.dataDir, 'resources'), files),
+    limits,
   };
 }
 
@@ -228,28 +236,31 @@ function createAccountServices(
 ) {
   const userAccounts = new UserAccounts(repositories.users);
   const secretKey = loadSecretKey(config.dataDir, config.auth.secretKey);
+  const clock = options.clock ?? Date.now;
   const auth = new AuthService(
     userAccounts,
     repositories.sessions,
     repositories.tokens,
-    new CredentialLimiter(options.clock ?? Date.now),
-    new VerifiedCredentials(options.clock ?? Date.now),
+    shared.limits.credentials,
+    new VerifiedCredentials(clock),
     {
       sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
       passwordsDisabled: config.disableUserpassLogin,
     },
     options.verifyPassword,
   );
+  const { shortLived } = shared.limits;
   const clientTokens = new ClientTokensService(
     repositories.clientTokens,
     userAccounts,
-    options.clock,
+    clock,
+    shortLived,
   );
   return {
     userAccounts,
     auth,
     clientTokens,
-    deviceAuth: new DeviceAuthService(clientTokens, options.clock, devices.devices),
+    deviceAuth: new DeviceAuthService(clientTokens, clock, devices.devices, shortLived),
     users: new UsersService(
       repositories.users,
       new OneTimeLinks(repositories.tokens),
@@ -463,6 +474,7 @@ function createTasks(
   shared: SharedParts,
   services: LibraryServices & { users: UsersService },
   log: FastifyBaseLogger,
+  scaleOut: ScaleOut | null,
 ) {
   const maintenance = [
     repositories.romMaintenance,
@@ -482,5 +494,6 @@ function createTasks(
     },
     log,
   );
-  return new TasksService(definitions, repositories.taskRuns, log);
+  const queue = scaleOut === null ? null : new QueuedTasks(scaleOut.queues.tasks);
+  return new TasksService(definitions, repositories.taskRuns, log, queue);
 }

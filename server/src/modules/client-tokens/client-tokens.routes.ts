@@ -136,8 +136,8 @@ function pairingRoutes(app: ZodApp, clientTokens: ClientTokensService): void {
         response: { 200: z.null(), 404: ErrorBodySchema },
       },
     },
-    (request) => {
-      if (!clientTokens.isPairCodeLive(request.params.code)) {
+    async (request) => {
+      if (!(await clientTokens.isPairCodeLive(request.params.code))) {
         throw new HttpError(404, 'Not Found');
       }
       return null;

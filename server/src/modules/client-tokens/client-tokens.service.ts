@@ -28,7 +28,8 @@ import {
   toCreatedClientToken,
 } from './client-tokens.mapper.js';
 import type { ClientTokensRepository } from './client-tokens.repository.js';
-import { ExpiringCodes, WindowLimiter, newPairCode, normalizeCode } from './expiring-codes.js';
+import type { ExpiringCodes, ShortLivedState, WindowLimiter } from './expiring-codes.js';
+import { memoryShortLivedState, newPairCode, normalizeCode } from './expiring-codes.js';
 
 export const TOKEN_NOT_FOUND = 'Token not found';
 export const INVALID_PAIR_CODE = 'Invalid or expired pairing code';
@@ -87,9 +88,10 @@ export class ClientTokensService {
     private readonly tokens: ClientTokensRepository,
     private readonly users: UserAccounts,
     private readonly now: () => number = Date.now,
+    state: ShortLivedState = memoryShortLivedState(now),
   ) {
-    this.pairCodes = new ExpiringCodes(now);
-    this.exchanges = new WindowLimiter(now, EXCHANGE_LIMIT.max, EXCHANGE_LIMIT.windowMs);
+    this.pairCodes = state.codes('pair');
+    this.exchanges = state.windows('pair-exchange', EXCHANGE_LIMIT.max, EXCHANGE_LIMIT.windowMs);
   }
 
   async create(user: UserRow, body: CreateClientTokenBody): Promise<ClientTokenCreated> {
@@ -156,13 +158,13 @@ export class ClientTokensService {
       throw new HttpError(404, TOKEN_NOT_FOUND);
     }
     const code = newPairCode();
-    this.pairCodes.set(code, { tokenId: id, userId }, PAIR_CODE_TTL_SECONDS);
+    await this.pairCodes.set(code, { tokenId: id, userId }, PAIR_CODE_TTL_SECONDS);
     return { code, expires_in: PAIR_CODE_TTL_SECONDS };
   }
 
   /** Whether a pairing code is still waiting to be exchanged (the web page polls it). */
-  isPairCodeLive(code: string): boolean {
-    return this.pairCodes.get(normalizeCode(code)) !== undefined;
+  async isPairCodeLive(code: string): Promise<boolean> {
+    return (await this.pairCodes.get(normalizeCode(code))) !== undefined;
   }
 
   /**
@@ -171,10 +173,10 @@ export class ClientTokensService {
    * client address because the code is short.
    */
   async exchange(code: string, clientAddress: string): Promise<ClientTokenCreated> {
-    if (!this.exchanges.allow(clientAddress)) {
+    if (!(await this.exchanges.allow(clientAddress))) {
       throw new HttpError(429, 'Too many exchange attempts. Try again later.');
     }
-    const pairing = this.pairCodes.take(normalizeCode(code));
+    const pairing = await this.pairCodes.take(normalizeCode(code));
     if (pairing === undefined) throw new HttpError(404, INVALID_PAIR_CODE);
     const owner = await this.users.findById(pairing.userId);
     if (owner?.enabled !== 1) throw new HttpError(403, 'Token owner is disabled');

@@ -19,7 +19,8 @@ import { HttpError } from '../../http/http-error.js';
 import { toIsoUtc } from '../../lib/time.js';
 import type { DevicesService } from '../devices/devices.service.js';
 import type { ClientTokensService } from './client-tokens.service.js';
-import { ExpiringCodes, WindowLimiter, newPairCode, normalizeCode } from './expiring-codes.js';
+import type { ExpiringCodes, ShortLivedState, WindowLimiter } from './expiring-codes.js';
+import { memoryShortLivedState, newPairCode, normalizeCode } from './expiring-codes.js';
 
 /** Requests per client address per minute (RomM): starting a flow, and polling for its token. */
 export const DEVICE_AUTH_LIMITS = { init: 10, poll: 60, windowMs: 60_000 };
@@ -52,23 +53,24 @@ export class DeviceAuthService {
     private readonly clientTokens: ClientTokensService,
     private readonly now: () => number = Date.now,
     private readonly devices: DevicesService | null = null,
+    state: ShortLivedState = memoryShortLivedState(now),
   ) {
-    this.requests = new ExpiringCodes(now);
-    this.userCodes = new ExpiringCodes(now);
+    this.requests = state.codes('device-request');
+    this.userCodes = state.codes('device-user-code');
     const { init, poll, windowMs } = DEVICE_AUTH_LIMITS;
-    this.inits = new WindowLimiter(now, init, windowMs);
-    this.polls = new WindowLimiter(now, poll, windowMs);
+    this.inits = state.windows('device-init', init, windowMs);
+    this.polls = state.windows('device-poll', poll, windowMs);
   }
 
-  init(info: DeviceAuthInitBody, clientAddress: string): DeviceAuthInit {
-    if (!this.inits.allow(clientAddress)) {
+  async init(info: DeviceAuthInitBody, clientAddress: string): Promise<DeviceAuthInit> {
+    if (!(await this.inits.allow(clientAddress))) {
       throw new HttpError(429, 'Too many authorize attempts. Try again later.');
     }
     const deviceCode = randomBytes(32).toString('hex');
     const userCode = newPairCode();
     const request: DeviceRequest = { status: 'pending', userCode, info, lastPollAt: null };
-    this.requests.set(deviceCode, request, DEVICE_AUTH_TTL_SECONDS);
-    this.userCodes.set(userCode, deviceCode, DEVICE_AUTH_TTL_SECONDS);
+    await this.requests.set(deviceCode, request, DEVICE_AUTH_TTL_SECONDS);
+    await this.userCodes.set(userCode, deviceCode, DEVICE_AUTH_TTL_SECONDS);
     return {
       device_code: deviceCode,
       user_code: userCode,
@@ -80,8 +82,8 @@ export class DeviceAuthService {
   }
 
   /** What the device asked for, and which of it this user may grant. */
-  pending(userCode: string, user: UserRow): DeviceAuthPending {
-    const { deviceCode, info } = this.pendingRequest(userCode);
+  async pending(userCode: string, user: UserRow): Promise<DeviceAuthPending> {
+    const { deviceCode, info } = await this.pendingRequest(userCode);
     const requested = [...new Set(info.requested_scopes)].sort();
     const held = new Set<string>(scopesForRole(user.role));
     return {
@@ -92,7 +94,7 @@ export class DeviceAuthService {
       client_version: info.client_version ?? null,
       requested_scopes: requested,
       allowed_scopes: requested.filter((scope) => held.has(scope)),
-      expires_at: toIsoUtc(new Date(this.requests.expiresAt(deviceCode) ?? this.now())),
+      expires_at: toIsoUtc(new Date((await this.requests.expiresAt(deviceCode)) ?? this.now())),
     };
   }
 
@@ -100,7 +102,7 @@ export class DeviceAuthService {
     body: DeviceAuthApproveBody,
     user: UserRow,
   ): Promise<{ device_id: string; device_name: string }> {
-    const { deviceCode, info } = this.pendingRequest(body.user_code);
+    const { deviceCode, info } = await this.pendingRequest(body.user_code);
     const held = new Set<string>(scopesForRole(user.role));
     const allowed = new Set<string>(info.requested_scopes.filter((scope) => held.has(scope)));
     const approved = [...new Set(body.approved_scopes)].sort();
@@ -123,7 +125,7 @@ export class DeviceAuthService {
       client: info.client,
       client_version: info.client_version ?? null,
     });
-    this.requests.update(deviceCode, {
+    await this.requests.update(deviceCode, {
       status: 'approved',
       token: {
         access_token: raw,
@@ -132,43 +134,47 @@ export class DeviceAuthService {
         expires_at: row.expires_at,
       },
     });
-    this.userCodes.delete(normalizeCode(body.user_code));
+    await this.userCodes.delete(normalizeCode(body.user_code));
     return { device_id: deviceId, device_name: deviceName };
   }
 
-  deny(userCode: string): void {
-    const { deviceCode } = this.pendingRequest(userCode);
-    this.requests.set(deviceCode, { status: 'denied' }, DENIED_TTL_SECONDS);
-    this.userCodes.delete(normalizeCode(userCode));
+  async deny(userCode: string): Promise<void> {
+    const { deviceCode } = await this.pendingRequest(userCode);
+    await this.requests.set(deviceCode, { status: 'denied' }, DENIED_TTL_SECONDS);
+    await this.userCodes.delete(normalizeCode(userCode));
   }
 
   /**
    * The device's poll: `authorization_pending` (or `slow_down` when it polls faster than the
    * interval), `access_denied`, `expired_token`, or the token, handed over once.
    */
-  poll(deviceCode: string, clientAddress: string): DeviceAuthToken {
-    if (!this.polls.allow(clientAddress)) {
+  async poll(deviceCode: string, clientAddress: string): Promise<DeviceAuthToken> {
+    if (!(await this.polls.allow(clientAddress))) {
       throw new HttpError(429, 'Too many polling attempts. Try again later.');
     }
-    const request = this.requests.get(deviceCode);
+    const request = await this.requests.get(deviceCode);
     if (request === undefined) throw deviceError('expired_token');
     if (request.status === 'denied') throw deviceError('access_denied');
     if (request.status === 'approved') {
-      this.requests.delete(deviceCode);
-      return request.token;
+      // Handed over once: only the poll that takes the approved request gets the token.
+      const taken = await this.requests.take(deviceCode);
+      if (taken?.status !== 'approved') throw deviceError('expired_token');
+      return taken.token;
     }
     const now = this.now();
     const previous = request.lastPollAt;
-    request.lastPollAt = now;
+    await this.requests.update(deviceCode, { ...request, lastPollAt: now });
     if (previous !== null && now - previous < DEVICE_AUTH_POLL_INTERVAL_SECONDS * 1000) {
       throw deviceError('slow_down');
     }
     throw deviceError('authorization_pending');
   }
 
-  private pendingRequest(userCode: string): { deviceCode: string; info: DeviceAuthInitBody } {
-    const deviceCode = this.userCodes.get(normalizeCode(userCode));
-    const request = deviceCode === undefined ? undefined : this.requests.get(deviceCode);
+  private async pendingRequest(
+    userCode: string,
+  ): Promise<{ deviceCode: string; info: DeviceAuthInitBody }> {
+    const deviceCode = await this.userCodes.get(normalizeCode(userCode));
+    const request = deviceCode === undefined ? undefined : await this.requests.get(deviceCode);
     if (deviceCode === undefined || request === undefined) throw new HttpError(404, UNKNOWN_CODE);
     if (request.status !== 'pending') throw new HttpError(410, `Code already ${request.status}`);
     return { deviceCode, info: request.info };

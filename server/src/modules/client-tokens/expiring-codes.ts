@@ -17,45 +17,64 @@ export function normalizeCode(code: string): string {
 }
 
 /**
- * Short-lived values by key, forgotten when they expire. In memory, like RomM's Redis keys with a
- * TTL: pairing codes and device requests live for minutes and a restart simply voids them.
+ * Short-lived values by key, forgotten when they expire, like RomM's Redis keys with a TTL:
+ * pairing codes and device requests live for minutes. In memory for one process (a restart
+ * simply voids them), in Redis when several API processes must all know them.
  */
-export class ExpiringCodes<T> {
+export interface ExpiringCodes<T> {
+  set(key: string, value: T, ttlSeconds: number): Promise<void>;
+  /** Replaces the value and keeps the expiry; false when the key is gone. */
+  update(key: string, value: T): Promise<boolean>;
+  get(key: string): Promise<T | undefined>;
+  /** Milliseconds since the epoch when the key expires. */
+  expiresAt(key: string): Promise<number | undefined>;
+  /** Reads and forgets a value in one step, so only one caller ever gets it. */
+  take(key: string): Promise<T | undefined>;
+  delete(key: string): Promise<void>;
+}
+
+/** Makes the code store named `name` (its values JSON): in memory, or in Redis. */
+export type ExpiringCodeStores = <T>(name: string) => ExpiringCodes<T>;
+
+/** The code stores of one process. */
+export function memoryCodeStores(now: () => number): ExpiringCodeStores {
+  return <T>() => new MemoryExpiringCodes<T>(now);
+}
+
+export class MemoryExpiringCodes<T> implements ExpiringCodes<T> {
   private readonly entries = new Map<string, { value: T; expiresAt: number }>();
 
   constructor(private readonly now: () => number) {}
 
-  set(key: string, value: T, ttlSeconds: number): void {
+  set(key: string, value: T, ttlSeconds: number): Promise<void> {
     this.sweep();
     this.entries.set(key, { value, expiresAt: this.now() + ttlSeconds * 1000 });
+    return Promise.resolve();
   }
 
-  /** Replaces the value and keeps the expiry; false when the key is gone. */
-  update(key: string, value: T): boolean {
+  update(key: string, value: T): Promise<boolean> {
     const entry = this.live(key);
-    if (entry === undefined) return false;
-    entry.value = value;
-    return true;
+    if (entry !== undefined) entry.value = value;
+    return Promise.resolve(entry !== undefined);
   }
 
-  get(key: string): T | undefined {
-    return this.live(key)?.value;
+  get(key: string): Promise<T | undefined> {
+    return Promise.resolve(this.live(key)?.value);
   }
 
-  /** Milliseconds since the epoch when the key expires. */
-  expiresAt(key: string): number | undefined {
-    return this.live(key)?.expiresAt;
+  expiresAt(key: string): Promise<number | undefined> {
+    return Promise.resolve(this.live(key)?.expiresAt);
   }
 
-  /** Reads and forgets a value in one step, so only one caller ever gets it. */
-  take(key: string): T | undefined {
+  take(key: string): Promise<T | undefined> {
     const entry = this.live(key);
     this.entries.delete(key);
-    return entry?.value;
+    return Promise.resolve(entry?.value);
   }
 
-  delete(key: string): void {
+  delete(key: string): Promise<void> {
     this.entries.delete(key);
+    return Promise.resolve();
   }
 
   private live(key: string) {
@@ -77,7 +96,20 @@ export class ExpiringCodes<T> {
 }
 
 /** Requests allowed per key (a client address) in a fixed window, as RomM counts them. */
-export class WindowLimiter {
+export interface WindowLimiter {
+  /** Counts one request; false when the key is over its limit for this window. */
+  allow(key: string): Promise<boolean>;
+}
+
+/** Makes the window limiter named `name`: in memory, or in Redis when processes share limits. */
+export type WindowLimiters = (name: string, max: number, windowMs: number) => WindowLimiter;
+
+/** The window limiters of one process. */
+export function memoryWindowLimiters(now: () => number): WindowLimiters {
+  return (_name, max, windowMs) => new MemoryWindowLimiter(now, max, windowMs);
+}
+
+export class MemoryWindowLimiter implements WindowLimiter {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
 
   constructor(
@@ -86,8 +118,7 @@ export class WindowLimiter {
     private readonly windowMs: number,
   ) {}
 
-  /** Counts one request; false when the key is over its limit for this window. */
-  allow(key: string): boolean {
+  allow(key: string): Promise<boolean> {
     const now = this.now();
     let window = this.windows.get(key);
     if (window === undefined || window.resetAt <= now) {
@@ -96,7 +127,7 @@ export class WindowLimiter {
       this.windows.set(key, window);
     }
     window.count += 1;
-    return window.count <= this.max;
+    return Promise.resolve(window.count <= this.max);
   }
 
   private sweep(now: number): void {
@@ -104,4 +135,14 @@ export class WindowLimiter {
       if (window.resetAt <= now) this.windows.delete(key);
     }
   }
+}
+
+/** Where the short-lived state of pairing and device flows lives: codes and request limits. */
+export interface ShortLivedState {
+  codes: ExpiringCodeStores;
+  windows: WindowLimiters;
+}
+
+export function memoryShortLivedState(now: () => number): ShortLivedState {
+  return { codes: memoryCodeStores(now), windows: memoryWindowLimiters(now) };
 }

@@ -55,13 +55,17 @@ export class RomListRepository {
     this.engine = engineOf(db);
   }
 
+  /** Whether the filter has clauses beyond the platforms (a search, a collection, a filter). */
+  narrows(filter: RomFilter): boolean {
+    return filterClauses({ ...filter, platformIds: [] }, this.engine).length > 0;
+  }
+
   /** The filtered ROMs, or with grouping each group's winner among them (rom-version-groups.ts). */
   private filtered(filter: RomFilter & Grouped) {
     const query = this.matching(filter);
     if (filter.grouping === undefined || filter.grouping === null) return query;
     // The platform is shared by a group's members; other filters are checked on each member.
-    const narrowed = filterClauses({ ...filter, platformIds: [] }, this.engine).length > 0;
-    const members = narrowed ? this.matching(filter).select('rom.id') : null;
+    const members = this.narrows(filter) ? this.matching(filter).select('rom.id') : null;
     return query.where(groupWinner(this.engine, filter.grouping, members));
   }
 
@@ -124,7 +128,7 @@ export class RomListRepository {
   ): Promise<KeptOrder> {
     const rows = await this.filtered(query)
       .select(['rom.id', charOf(charColumn).as('c')])
-      .orderBy(this.sortKey(query.orderBy, query.userId), query.direction)
+      .orderBy(this.sortKey(query.orderBy, query.userId), this.keyOrder(query))
       .orderBy('rom.id', query.direction)
       .execute();
     const counts = new Map<string, number>();
@@ -132,9 +136,7 @@ export class RomListRepository {
       counts.set(row.c, (counts.get(row.c) ?? 0) + 1);
       return row.id;
     });
-    const chars = [...counts]
-      .map(([char, count]) => ({ char, count }))
-      .sort((a, b) => Buffer.compare(Buffer.from(a.char), Buffer.from(b.char)));
+    const chars = [...counts].map(([char, count]) => ({ char, count })).sort(byCharBytes);
     return { ids, chars };
   }
 

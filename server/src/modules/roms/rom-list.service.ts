@@ -16,7 +16,6 @@ import { virtualCollectionFacet } from './rom-collection-scopes.js';
 import type { RomCollections } from './rom-collections.js';
 import { planFilter } from './rom-filter-plan.js';
 import type { RomFilter, RomScope } from './rom-list-filters.js';
-import { filterClauses } from './rom-list-filters.js';
 import { charIndexOf } from './rom-list-query.js';
 import type {
   Grouped,
@@ -272,8 +271,7 @@ export class RomListService {
   ): Promise<KeptOrder | null> {
     if (readsPlayAssets(filter)) return null;
     const grouped = filter.grouping !== undefined && filter.grouping !== null;
-    const narrowed = filterClauses({ ...filter, platformIds: [] }).length > 0;
-    if (!grouped && !narrowed) return null;
+    if (!grouped && !this.lists.narrows(filter)) return null;
     const { orderBy, direction } = pageQuery;
     return this.orders.get(
       `${orderBy}:${direction}:${charColumn}:${JSON.stringify(filter)}`,
