@@ -18,10 +18,27 @@ export default defineConfig({
             'server/src/**/*.test.ts',
             'server/test/**/*.test.ts',
           ],
+          exclude: ['server/test/redis/**'],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },
       },
+      // Processes sharing a real Redis: run where one is given, and always in CI (where a
+      // missing ROMSHELF_TEST_REDIS_URL fails the run instead of skipping it).
+      ...(process.env.ROMSHELF_TEST_REDIS_URL !== undefined || process.env.CI === 'true'
+        ? [
+            {
+              resolve: { alias },
+              test: {
+                name: 'server-redis',
+                environment: 'node',
+                include: ['server/test/redis/**/*.test.ts'],
+                testTimeout: 120_000,
+                hookTimeout: 180_000,
+              },
+            },
+          ]
+        : []),
       {
         resolve: { alias: webAlias },
         test: {

@@ -7,7 +7,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { PRODUCT_NAME } from '@romshelf/contract';
+import { PRODUCT_NAME, SCAN_EVENTS } from '@romshelf/contract';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -20,8 +20,7 @@ import type { AppConfig } from './config/app-config.js';
 import { readPackageVersion } from './config/paths.js';
 import type { Container, ContainerOptions } from './container.js';
 import { createContainer } from './container.js';
-import { LibraryWatcher } from './modules/tasks/library-watcher.js';
-import { scheduleTasks } from './modules/tasks/scheduled-tasks.js';
+import { startTaskTriggers } from './modules/tasks/task-triggers.js';
 import { registerTasksGateway } from './modules/tasks/tasks.gateway.js';
 import type { Db } from './db/database.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
@@ -43,6 +42,10 @@ import {
   closeRealtimeGateway,
   createRealtimeGateway,
 } from './modules/realtime/realtime.gateway.js';
+import { openRedisAdapter } from './modules/realtime/redis-adapter.js';
+import { QueuedScanStarter } from './modules/jobs/queued-scans.js';
+import type { ScanStarter } from './modules/scan/scan.gateway.js';
+import { LocalScanStarter, SCAN_ROOM } from './modules/scan/scan.gateway.js';
 import {
   registerEmulatorAssets,
   registerPlayerPageHeaders,
@@ -60,6 +63,8 @@ import { platformsRoutes } from './modules/platforms/platforms.routes.js';
 import { romsRoutes } from './modules/roms/roms.routes.js';
 import { dynamicCollectionsRoutes } from './modules/collections/dynamic-collections.routes.js';
 import { registerScanGateway } from './modules/scan/scan.gateway.js';
+import type { ScaleOut } from './scale-out.js';
+import { closeScaleOut, openScaleOut } from './scale-out.js';
 import { statsRoutes } from './modules/stats/stats.routes.js';
 import { setupRoutes } from './modules/setup/setup.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -103,13 +108,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   mkdirSync(config.libraryDir, { recursive: true });
 
   const db = await openMigratedDatabase(config);
+  const scaleOut = await openConfiguredScaleOut(config, db);
   const app = createFastify(config);
   app.addHook('onClose', async () => {
+    if (scaleOut !== null) await closeScaleOut(scaleOut);
     await db.destroy();
   });
   registerRouteRegistry(app);
 
-  const container = createContainer(config, db, version, app.log, deps.container);
+  const container = createContainer(config, db, version, app.log, deps.container, scaleOut);
   container.libraryConfig.ensureFile();
   await container.files.sweep();
   await container.chunkedUploads.sweep();
@@ -127,7 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerEmulatorAssets(app, config.emulatorsDir);
   registerPlayerPageHeaders(app);
   await registerWebApp(app, config.webDir);
-  startBackgroundWork(app, container, config);
+  startBackgroundWork(app, container, config, scaleOut);
 
   const { announce } = deps;
   if (announce) {
@@ -140,7 +147,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
-async function openMigratedDatabase(config: AppConfig): Promise<Db> {
+/** The database of the configuration, migrated to the latest schema (API and worker processes). */
+export async function openMigratedDatabase(config: AppConfig): Promise<Db> {
   const db = openDatabase(config.dataDir);
   try {
     await migrateToLatest(db);
@@ -149,6 +157,17 @@ async function openMigratedDatabase(config: AppConfig): Promise<Db> {
     throw error;
   }
   return db;
+}
+
+/** The Redis parts when REDIS_URL is set (the database is closed if Redis cannot be reached). */
+async function openConfiguredScaleOut(config: AppConfig, db: Db): Promise<ScaleOut | null> {
+  if (config.redis === null) return null;
+  try {
+    return await openScaleOut(config.redis.url);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
 }
 
 function createFastify(config: AppConfig): FastifyInstance {
@@ -335,28 +354,40 @@ async function registerAuthRoutes(
 
 /**
  * The socket.io gateway, scheduled tasks and the library watcher, all stopped before the server
- * closes (runs in progress are waited for).
+ * closes (runs in progress are waited for). With a job queue (REDIS_URL), sockets share events
+ * through the Redis adapter, scans are queued for the workers, and schedules and the watcher run
+ * in the workers instead.
  */
-function startBackgroundWork(app: FastifyInstance, container: Container, config: AppConfig): void {
-  const io = createRealtimeGateway(app.server, container.auth, {
-    baseUrl: config.baseUrl,
-    allowed: config.allowedOrigins,
-  });
-  registerScanGateway(io, container.scan, app.log);
+function startBackgroundWork(
+  app: FastifyInstance,
+  container: Container,
+  config: AppConfig,
+  scaleOut: ScaleOut | null,
+): void {
+  const redisAdapter = scaleOut === null ? null : openRedisAdapter(scaleOut.redis);
+  const io = createRealtimeGateway(
+    app.server,
+    container.auth,
+    { baseUrl: config.baseUrl, allowed: config.allowedOrigins },
+    redisAdapter?.adapter,
+  );
+  const scans: ScanStarter =
+    scaleOut === null
+      ? new LocalScanStarter(container.scan, io.to(SCAN_ROOM), app.log)
+      : new QueuedScanStarter(
+          scaleOut.queues.scans,
+          () => io.serverSideEmit(SCAN_EVENTS.stop),
+          io.to(SCAN_ROOM),
+          app.log,
+        );
+  registerScanGateway(io, scans, app.log);
   const unsubscribeTasks = registerTasksGateway(io, container.tasks);
   app.addHook('preClose', async () => {
     unsubscribeTasks();
     await closeRealtimeGateway(io);
+    redisAdapter?.close();
   });
-  const scheduler = scheduleTasks(container.tasks, app.log);
-  const watching = config.tasks.rescanOnFilesystemChange;
-  const watcher = new LibraryWatcher(
-    config.libraryDir,
-    watching.delayMinutes * 60_000,
-    container,
-    app.log,
-  );
-  if (watching.enabled) watcher.start();
+  const triggers = scaleOut === null ? startTaskTriggers(container, config, app.log) : null;
   const uploadSweep = setInterval(() => {
     container.chunkedUploads.sweep().catch((error: unknown) => {
       app.log.error({ err: error }, 'sweeping expired chunked uploads failed');
@@ -365,8 +396,7 @@ function startBackgroundWork(app: FastifyInstance, container: Container, config:
   uploadSweep.unref();
   app.addHook('preClose', async () => {
     clearInterval(uploadSweep);
-    scheduler.stop();
-    watcher.stop();
+    triggers?.stop();
     container.scan.stop();
     await container.tasks.close();
     await container.hashPool.close();

@@ -8,7 +8,8 @@ import { ConfinedFiles, UPLOAD_TEMP_FOLDER } from './lib/confined-files.js';
 import { createSmtpMailer } from './lib/mailer.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import type { PasswordVerifier } from './modules/auth/auth.service.js';
-import { CredentialLimiter } from './modules/auth/credential-limiter.js';
+import { MemoryCredentialLimiter } from './modules/auth/credential-limiter.js';
+import { RedisCredentialLimiter } from './modules/auth/redis-credential-limiter.js';
 import { OAuthService } from './modules/auth/oauth.service.js';
 import { OidcRepository } from './modules/auth/oidc.repository.js';
 import { OidcService } from './modules/auth/oidc.service.js';
@@ -21,6 +22,8 @@ import { VerifiedCredentials } from './modules/auth/verified-credentials.js';
 import { ClientTokensRepository } from './modules/client-tokens/client-tokens.repository.js';
 import { ClientTokensService } from './modules/client-tokens/client-tokens.service.js';
 import { DeviceAuthService } from './modules/client-tokens/device-auth.service.js';
+import { memoryWindowLimiters } from './modules/client-tokens/expiring-codes.js';
+import { redisWindowLimiters } from './modules/client-tokens/redis-window-limiters.js';
 import { SmartCollectionAccess } from './modules/collections/smart-collection-access.js';
 import type { SavedFilterSource } from './modules/roms/rom-collection-scopes.js';
 import { SmartCollectionsRepository } from './modules/collections/smart-collections.repository.js';
@@ -80,6 +83,7 @@ import { StatsRepository } from './modules/stats/stats.repository.js';
 import { StatsService } from './modules/stats/stats.service.js';
 import { SetupService } from './modules/setup/setup.service.js';
 import { SystemService } from './modules/system/system.service.js';
+import { QueuedTasks } from './modules/jobs/queued-tasks.js';
 import { createTaskDefinitions } from './modules/tasks/task-definitions.js';
 import { TaskRunsRepository } from './modules/tasks/task-runs.repository.js';
 import { TasksService } from './modules/tasks/tasks.service.js';
@@ -87,6 +91,7 @@ import { AvatarStore } from './modules/users/avatar.store.js';
 import { UserAccounts } from './modules/users/user-accounts.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
+import type { ScaleOut } from './scale-out.js';
 
 /** Choices tests may override. */
 export interface ContainerOptions {
@@ -98,18 +103,31 @@ export interface ContainerOptions {
   verifyPassword?: PasswordVerifier;
 }
 
-/** Composition root: repositories → services, built in the order they depend on each other. */
+/**
+ * Composition root: repositories → services, built in the order they depend on each other.
+ * With `scaleOut` (REDIS_URL), the credential limiter lives in Redis and task runs go to the job
+ * queue.
+ */
 export function createContainer(
   config: AppConfig,
   db: Db,
   version: string,
   log: FastifyBaseLogger,
   options: ContainerOptions = {},
+  scaleOut: ScaleOut | null = null,
 ) {
   const repositories = createRepositories(db);
   const shared = createSharedParts(config, db, log);
   const devices = createDeviceServices(repositories, options);
-  const accounts = createAccountServices(config, repositories, shared, devices, log, options);
+  const accounts = createAccountServices(
+    config,
+    repositories,
+    shared,
+    devices,
+    log,
+    options,
+    scaleOut,
+  );
   const library = createLibraryServices(config, repositories, shared, devices, log, options);
   const collections = createCollectionServices(repositories, shared, options);
   const savedFilters = new SmartCollectionAccess(repositories.smartCollections);
@@ -139,7 +157,7 @@ export function createContainer(
       devices.playSessions,
       options.clock,
     ),
-    tasks: createTasks(config, repositories, shared, { ...accounts, ...library }, log),
+    tasks: createTasks(config, repositories, shared, { ...accounts, ...library }, log, scaleOut),
     system,
     setup: new SetupService(
       config.libraryDir,
@@ -225,14 +243,18 @@ function createAccountServices(
   devices: DeviceServices,
   log: FastifyBaseLogger,
   options: ContainerOptions,
+  scaleOut: ScaleOut | null,
 ) {
   const userAccounts = new UserAccounts(repositories.users);
   const secretKey = loadSecretKey(config.dataDir, config.auth.secretKey);
+  const clock = options.clock ?? Date.now;
   const auth = new AuthService(
     userAccounts,
     repositories.sessions,
     repositories.tokens,
-    new CredentialLimiter(options.clock ?? Date.now),
+    scaleOut === null
+      ? new MemoryCredentialLimiter(clock)
+      : new RedisCredentialLimiter(scaleOut.redis, clock),
     new VerifiedCredentials(options.clock ?? Date.now),
     {
       sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
@@ -240,16 +262,19 @@ function createAccountServices(
     },
     options.verifyPassword,
   );
+  const limiters =
+    scaleOut === null ? memoryWindowLimiters(clock) : redisWindowLimiters(scaleOut.redis);
   const clientTokens = new ClientTokensService(
     repositories.clientTokens,
     userAccounts,
-    options.clock,
+    clock,
+    limiters,
   );
   return {
     userAccounts,
     auth,
     clientTokens,
-    deviceAuth: new DeviceAuthService(clientTokens, options.clock, devices.devices),
+    deviceAuth: new DeviceAuthService(clientTokens, clock, devices.devices, limiters),
     users: new UsersService(
       repositories.users,
       new OneTimeLinks(repositories.tokens),
@@ -463,6 +488,7 @@ function createTasks(
   shared: SharedParts,
   services: LibraryServices & { users: UsersService },
   log: FastifyBaseLogger,
+  scaleOut: ScaleOut | null,
 ) {
   const maintenance = [
     repositories.romMaintenance,
@@ -482,5 +508,6 @@ function createTasks(
     },
     log,
   );
-  return new TasksService(definitions, repositories.taskRuns, log);
+  const queue = scaleOut === null ? null : new QueuedTasks(scaleOut.queues.tasks);
+  return new TasksService(definitions, repositories.taskRuns, log, queue);
 }

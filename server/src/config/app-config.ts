@@ -98,6 +98,11 @@ export interface AppConfig {
     hasheous: boolean;
     tgdb: boolean;
   };
+  /**
+   * REDIS_URL: the socket.io adapter, shared rate limits and the job queue that worker processes
+   * run; null keeps everything in this process.
+   */
+  redis: { url: string } | null;
 }
 
 /** Whether a task runs on a schedule, and its cron expression. */

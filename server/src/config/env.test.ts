@@ -109,6 +109,7 @@ describe('parseEnv', () => {
         hasheous: false,
         tgdb: false,
       },
+      redis: null,
     });
   });
 
@@ -340,6 +341,24 @@ describe('SCAN_WORKERS', () => {
     expect(parseEnv({ SCAN_WORKERS: '4' }, options).scanWorkers).toBe(4);
     expect(errorOf({ SCAN_WORKERS: '0' })).toMatch(
       /SCAN_WORKERS must be an integer between 1 and 64/,
+    );
+  });
+});
+
+describe('REDIS_URL', () => {
+  it('turns on the Redis parts with a redis:// or rediss:// URL and explains anything else', () => {
+    expect(parseEnv({ REDIS_URL: ' redis://cache.lan:6379/2 ' }, options).redis).toEqual({
+      url: 'redis://cache.lan:6379/2',
+    });
+    expect(parseEnv({ REDIS_URL: 'rediss://:secret@cache.lan' }, options).redis).toEqual({
+      url: 'rediss://:secret@cache.lan',
+    });
+    expect(parseEnv({ REDIS_URL: '' }, options).redis).toBeNull();
+    expect(errorOf({ REDIS_URL: 'http://user:secret@cache.lan:6379' })).toBe(
+      'REDIS_URL must be a redis:// or rediss:// URL',
+    );
+    expect(errorOf({ REDIS_URL: 'cache.lan:6379' })).toBe(
+      'REDIS_URL must be a redis:// or rediss:// URL',
     );
   });
 });

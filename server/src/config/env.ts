@@ -50,6 +50,26 @@ function optionalTextVar() {
     .transform((value) => (present(value) ? value.trim() : null));
 }
 
+/** A Redis server URL (`redis://host:port[/db]`, or `rediss://` over TLS); null when unset. */
+function redisUrlVar(name: string) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!present(value)) return null;
+      const text = value.trim();
+      if (!URL.canParse(text) || !/^rediss?:$/.test(new URL(text).protocol)) {
+        ctx.addIssue({
+          code: 'custom',
+          // Not echoed: the URL may hold the server's password.
+          message: `${name} must be a redis:// or rediss:// URL`,
+        });
+        return z.NEVER;
+      }
+      return text;
+    });
+}
+
 function urlVar(name: string, fallback: string | null) {
   return z
     .string()
@@ -261,6 +281,8 @@ export const EnvSchema = z.object({
   ),
   LAUNCHBOX_IMAGES_URL: urlVar('LAUNCHBOX_IMAGES_URL', 'https://images.launchbox-app.com'),
   METADATA_REQUEST_TIMEOUT_MS: intVar('METADATA_REQUEST_TIMEOUT_MS', 15_000, 100, 600_000),
+  /** Unset: one process. Set: sockets, rate limits and the job queue are shared through Redis. */
+  REDIS_URL: redisUrlVar('REDIS_URL'),
 });
 
 export interface ParseEnvOptions {
@@ -328,6 +350,7 @@ export function parseEnv(env: Env, options: ParseEnvOptions): AppConfig {
     credentials,
     tasks: tasksConfig(vars),
     metadataSources: metadataSourcesOf(vars, credentials),
+    redis: vars.REDIS_URL === null ? null : { url: vars.REDIS_URL },
   };
 }
 

@@ -52,8 +52,8 @@ export class AuthService {
   }
 
   /** 429 with Retry-After while the limiter holds this attempt back. */
-  private assertNotLimited(attempt: CredentialAttempt): void {
-    const wait = this.limiter.retryAfterSeconds(attempt);
+  private async assertNotLimited(attempt: CredentialAttempt): Promise<void> {
+    const wait = await this.limiter.retryAfterSeconds(attempt);
     if (wait > 0) {
       throw new HttpError(429, `Too many login attempts, try again in ${wait} seconds`, {
         'retry-after': String(wait),
@@ -73,10 +73,10 @@ export class AuthService {
     this.assertPasswordsAccepted();
     const credentials = parseBasicAuth(header);
     const attempt = { ip, username: credentials?.username.toLowerCase() ?? '' };
-    this.assertNotLimited(attempt);
+    await this.assertNotLimited(attempt);
     const failure = new HttpError(401, INCORRECT_CREDENTIALS, { 'www-authenticate': 'Bearer' });
     if (header === undefined || credentials === null) {
-      this.limiter.recordFailure(attempt);
+      await this.limiter.recordFailure(attempt);
       throw failure;
     }
     const remembered = await this.rememberedUser(header);
@@ -84,10 +84,10 @@ export class AuthService {
     const user = await this.users.findByUsername(credentials.username);
     const valid = await this.verify(user?.password_hash ?? null, credentials.password);
     if (user === undefined || !valid) {
-      this.limiter.recordFailure(attempt);
+      await this.limiter.recordFailure(attempt);
       throw failure;
     }
-    this.limiter.recordSuccess(attempt);
+    await this.limiter.recordSuccess(attempt);
     if (user.enabled !== 1) throw new HttpError(401, DISABLED_USER);
     this.verified.remember(header, { userId: user.id, passwordHash: user.password_hash });
     return user;
@@ -114,10 +114,10 @@ export class AuthService {
    */
   async verifyCurrentPassword(user: UserRow, password: string, ip: string): Promise<boolean> {
     const attempt = { ip, username: user.username.toLowerCase() };
-    this.assertNotLimited(attempt);
+    await this.assertNotLimited(attempt);
     const valid = await this.verify(user.password_hash, password);
-    if (valid) this.limiter.recordSuccess(attempt);
-    else this.limiter.recordFailure(attempt);
+    if (valid) await this.limiter.recordSuccess(attempt);
+    else await this.limiter.recordFailure(attempt);
     return valid;
   }
 

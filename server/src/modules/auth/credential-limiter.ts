@@ -27,7 +27,38 @@ export const CREDENTIAL_LIMITS = {
   knownAddressMs: 30 * 24 * 3_600_000,
 } as const;
 
-type Limits = typeof CREDENTIAL_LIMITS;
+export type CredentialLimits = typeof CREDENTIAL_LIMITS;
+
+/**
+ * The one limiter every way of presenting a password goes through (HTTP Basic on any route,
+ * /api/login, the token password grant), consulted before the password hash is computed.
+ * Only failures count. Not `@fastify/rate-limit`: that counts every request per key as it
+ * arrives, while this needs failures only, three keys at once and a delay that grows with each
+ * failure. In memory for one process (MemoryCredentialLimiter), in Redis when several processes
+ * share the load (RedisCredentialLimiter).
+ */
+export interface CredentialLimiter {
+  /** Seconds to wait before this attempt may be checked, or 0 when it may be checked now. */
+  retryAfterSeconds(attempt: CredentialAttempt): Promise<number>;
+  recordFailure(attempt: CredentialAttempt): Promise<void>;
+  /**
+   * Clears the pair's count and remembers the address as known for the user. The username's
+   * count stays, so someone guessing from elsewhere keeps being slowed.
+   */
+  recordSuccess(attempt: CredentialAttempt): Promise<void>;
+}
+
+/** The wait, in whole seconds (at least 1), of a wait in milliseconds; 0 when there is none. */
+export function waitSeconds(waitMs: number): number {
+  return waitMs <= 0 ? 0 : Math.max(1, Math.ceil(waitMs / 1000));
+}
+
+/** How long the per-username delay holds an attempt back after `failures` failures. */
+export function usernameDelayMs(failures: number, limits: CredentialLimits): number {
+  const { freeFailures, baseDelayMs, maxDelayMs } = limits.perUsername;
+  if (failures < freeFailures) return 0;
+  return Math.min(maxDelayMs, baseDelayMs * 2 ** (failures - freeFailures));
+}
 
 interface Window {
   failures: number;
@@ -43,14 +74,10 @@ interface UsernameRecord {
 const SWEEP_THRESHOLD = 10_000;
 
 /**
- * The one limiter every way of presenting a password goes through (HTTP Basic on any route,
- * /api/login, the token password grant), consulted before the password hash is computed.
- * Only failures count. In memory: a restart forgets the counts, which is fine for braking
- * guessing (the per-process figures are documented as such). Not `@fastify/rate-limit`: that
- * counts every request per key as it arrives, while this needs failures only, three keys at once
- * and a delay that grows with each failure.
+ * The credential limiter of one process: a restart forgets the counts, which is fine for braking
+ * guessing (the per-process figures are documented as such).
  */
-export class CredentialLimiter {
+export class MemoryCredentialLimiter implements CredentialLimiter {
   private readonly pairs = new Map<string, Window>();
   private readonly addresses = new Map<string, Window>();
   private readonly usernames = new Map<string, UsernameRecord>();
@@ -59,22 +86,20 @@ export class CredentialLimiter {
 
   constructor(
     private readonly now: () => number = Date.now,
-    private readonly limits: Limits = CREDENTIAL_LIMITS,
+    private readonly limits: CredentialLimits = CREDENTIAL_LIMITS,
   ) {}
 
-  /** Seconds to wait before this attempt may be checked, or 0 when it may be checked now. */
-  retryAfterSeconds(attempt: CredentialAttempt): number {
+  retryAfterSeconds(attempt: CredentialAttempt): Promise<number> {
     const now = this.now();
     const waits = [
       this.windowWait(this.pairs, pairKey(attempt), this.limits.perPair.failures, now),
       this.windowWait(this.addresses, attempt.ip, this.limits.perAddress.failures, now),
       this.isKnownAddress(attempt, now) ? 0 : this.usernameWait(attempt.username, now),
     ];
-    const waitMs = Math.max(...waits);
-    return waitMs <= 0 ? 0 : Math.max(1, Math.ceil(waitMs / 1000));
+    return Promise.resolve(waitSeconds(Math.max(...waits)));
   }
 
-  recordFailure(attempt: CredentialAttempt): void {
+  recordFailure(attempt: CredentialAttempt): Promise<void> {
     const now = this.now();
     this.countInWindow(this.pairs, pairKey(attempt), this.limits.perPair.windowMs, now);
     this.countInWindow(this.addresses, attempt.ip, this.limits.perAddress.windowMs, now);
@@ -89,17 +114,15 @@ export class CredentialLimiter {
       record.failures += 1;
       record.lastFailureAt = now;
     }
+    return Promise.resolve();
   }
 
-  /**
-   * Clears the pair's count and remembers the address as known for the user. The username's
-   * count stays, so someone guessing from elsewhere keeps being slowed.
-   */
-  recordSuccess(attempt: CredentialAttempt): void {
+  recordSuccess(attempt: CredentialAttempt): Promise<void> {
     const now = this.now();
     this.pairs.delete(pairKey(attempt));
     sweep(this.knownAddresses, (at) => now - at > this.limits.knownAddressMs);
     this.knownAddresses.set(pairKey(attempt), now);
+    return Promise.resolve();
   }
 
   private isKnownAddress(attempt: CredentialAttempt, now: number): boolean {
@@ -109,10 +132,8 @@ export class CredentialLimiter {
 
   private usernameWait(username: string, now: number): number {
     const record = this.liveUsername(username, now);
-    const { freeFailures, baseDelayMs, maxDelayMs } = this.limits.perUsername;
-    if (record === undefined || record.failures < freeFailures) return 0;
-    const delay = Math.min(maxDelayMs, baseDelayMs * 2 ** (record.failures - freeFailures));
-    return record.lastFailureAt + delay - now;
+    const delay = record === undefined ? 0 : usernameDelayMs(record.failures, this.limits);
+    return record === undefined || delay === 0 ? 0 : record.lastFailureAt + delay - now;
   }
 
   private liveUsername(username: string, now: number): UsernameRecord | undefined {
@@ -143,7 +164,7 @@ export class CredentialLimiter {
   }
 }
 
-function pairKey(attempt: CredentialAttempt): string {
+export function pairKey(attempt: CredentialAttempt): string {
   return `${attempt.ip}|${attempt.username}`;
 }
 

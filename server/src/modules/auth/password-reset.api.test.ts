@@ -14,7 +14,7 @@ import { decodeQuotedPrintable, startFakeSmtp } from '../../../test/fake-smtp.js
 import { openDatabase } from '../../db/database.js';
 import { UserAccounts } from '../users/user-accounts.js';
 import { UsersRepository } from '../users/users.repository.js';
-import { CredentialLimiter } from './credential-limiter.js';
+import { MemoryCredentialLimiter } from './credential-limiter.js';
 import { AuthService } from './auth.service.js';
 import { PasswordResetService } from './password-reset.service.js';
 import { SessionRepository } from './session.repository.js';
@@ -134,7 +134,7 @@ describe('password reset', () => {
         users,
         new SessionRepository(db),
         tokens,
-        new CredentialLimiter(),
+        new MemoryCredentialLimiter(),
         new VerifiedCredentials(Date.now),
         { sessionMaxAgeSeconds: 60, passwordsDisabled: false },
       );

@@ -28,7 +28,13 @@ import {
   toCreatedClientToken,
 } from './client-tokens.mapper.js';
 import type { ClientTokensRepository } from './client-tokens.repository.js';
-import { ExpiringCodes, WindowLimiter, newPairCode, normalizeCode } from './expiring-codes.js';
+import type { WindowLimiter, WindowLimiters } from './expiring-codes.js';
+import {
+  ExpiringCodes,
+  memoryWindowLimiters,
+  newPairCode,
+  normalizeCode,
+} from './expiring-codes.js';
 
 export const TOKEN_NOT_FOUND = 'Token not found';
 export const INVALID_PAIR_CODE = 'Invalid or expired pairing code';
@@ -87,9 +93,10 @@ export class ClientTokensService {
     private readonly tokens: ClientTokensRepository,
     private readonly users: UserAccounts,
     private readonly now: () => number = Date.now,
+    limiters: WindowLimiters = memoryWindowLimiters(now),
   ) {
     this.pairCodes = new ExpiringCodes(now);
-    this.exchanges = new WindowLimiter(now, EXCHANGE_LIMIT.max, EXCHANGE_LIMIT.windowMs);
+    this.exchanges = limiters('pair-exchange', EXCHANGE_LIMIT.max, EXCHANGE_LIMIT.windowMs);
   }
 
   async create(user: UserRow, body: CreateClientTokenBody): Promise<ClientTokenCreated> {
@@ -171,7 +178,7 @@ export class ClientTokensService {
    * client address because the code is short.
    */
   async exchange(code: string, clientAddress: string): Promise<ClientTokenCreated> {
-    if (!this.exchanges.allow(clientAddress)) {
+    if (!(await this.exchanges.allow(clientAddress))) {
       throw new HttpError(429, 'Too many exchange attempts. Try again later.');
     }
     const pairing = this.pairCodes.take(normalizeCode(code));

@@ -55,7 +55,7 @@ function deviceRoutes(app: ZodApp, deviceAuth: DeviceAuthService): void {
         response: { 201: DeviceAuthInitSchema, 429: ErrorBodySchema },
       },
     },
-    async (request, reply) => reply.code(201).send(deviceAuth.init(request.body, request.ip)),
+    async (request, reply) => reply.code(201).send(await deviceAuth.init(request.body, request.ip)),
   );
 
   app.post(

@@ -19,7 +19,13 @@ import { HttpError } from '../../http/http-error.js';
 import { toIsoUtc } from '../../lib/time.js';
 import type { DevicesService } from '../devices/devices.service.js';
 import type { ClientTokensService } from './client-tokens.service.js';
-import { ExpiringCodes, WindowLimiter, newPairCode, normalizeCode } from './expiring-codes.js';
+import type { WindowLimiter, WindowLimiters } from './expiring-codes.js';
+import {
+  ExpiringCodes,
+  memoryWindowLimiters,
+  newPairCode,
+  normalizeCode,
+} from './expiring-codes.js';
 
 /** Requests per client address per minute (RomM): starting a flow, and polling for its token. */
 export const DEVICE_AUTH_LIMITS = { init: 10, poll: 60, windowMs: 60_000 };
@@ -52,16 +58,17 @@ export class DeviceAuthService {
     private readonly clientTokens: ClientTokensService,
     private readonly now: () => number = Date.now,
     private readonly devices: DevicesService | null = null,
+    limiters: WindowLimiters = memoryWindowLimiters(now),
   ) {
     this.requests = new ExpiringCodes(now);
     this.userCodes = new ExpiringCodes(now);
     const { init, poll, windowMs } = DEVICE_AUTH_LIMITS;
-    this.inits = new WindowLimiter(now, init, windowMs);
-    this.polls = new WindowLimiter(now, poll, windowMs);
+    this.inits = limiters('device-init', init, windowMs);
+    this.polls = limiters('device-poll', poll, windowMs);
   }
 
-  init(info: DeviceAuthInitBody, clientAddress: string): DeviceAuthInit {
-    if (!this.inits.allow(clientAddress)) {
+  async init(info: DeviceAuthInitBody, clientAddress: string): Promise<DeviceAuthInit> {
+    if (!(await this.inits.allow(clientAddress))) {
       throw new HttpError(429, 'Too many authorize attempts. Try again later.');
     }
     const deviceCode = randomBytes(32).toString('hex');
@@ -146,8 +153,8 @@ export class DeviceAuthService {
    * The device's poll: `authorization_pending` (or `slow_down` when it polls faster than the
    * interval), `access_denied`, `expired_token`, or the token, handed over once.
    */
-  poll(deviceCode: string, clientAddress: string): DeviceAuthToken {
-    if (!this.polls.allow(clientAddress)) {
+  async poll(deviceCode: string, clientAddress: string): Promise<DeviceAuthToken> {
+    if (!(await this.polls.allow(clientAddress))) {
       throw new HttpError(429, 'Too many polling attempts. Try again later.');
     }
     const request = this.requests.get(deviceCode);

@@ -77,7 +77,20 @@ export class ExpiringCodes<T> {
 }
 
 /** Requests allowed per key (a client address) in a fixed window, as RomM counts them. */
-export class WindowLimiter {
+export interface WindowLimiter {
+  /** Counts one request; false when the key is over its limit for this window. */
+  allow(key: string): Promise<boolean>;
+}
+
+/** Makes the window limiter named `name`: in memory, or in Redis when processes share limits. */
+export type WindowLimiters = (name: string, max: number, windowMs: number) => WindowLimiter;
+
+/** The window limiters of one process. */
+export function memoryWindowLimiters(now: () => number): WindowLimiters {
+  return (_name, max, windowMs) => new MemoryWindowLimiter(now, max, windowMs);
+}
+
+export class MemoryWindowLimiter implements WindowLimiter {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
 
   constructor(
@@ -86,8 +99,7 @@ export class WindowLimiter {
     private readonly windowMs: number,
   ) {}
 
-  /** Counts one request; false when the key is over its limit for this window. */
-  allow(key: string): boolean {
+  allow(key: string): Promise<boolean> {
     const now = this.now();
     let window = this.windows.get(key);
     if (window === undefined || window.resetAt <= now) {
@@ -96,7 +108,7 @@ export class WindowLimiter {
       this.windows.set(key, window);
     }
     window.count += 1;
-    return window.count <= this.max;
+    return Promise.resolve(window.count <= this.max);
   }
 
   private sweep(now: number): void {

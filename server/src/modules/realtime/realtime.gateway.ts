@@ -1,9 +1,9 @@
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 
 import type { ClientToServerEvents, ServerToClientEvents } from '@romshelf/contract';
-import { SESSION_COOKIE, SOCKET_PATH } from '@romshelf/contract';
+import { SCAN_EVENTS, SESSION_COOKIE, SOCKET_PATH } from '@romshelf/contract';
 import { fastifyCookie } from '@fastify/cookie';
-import type { DefaultEventsMap } from 'socket.io';
+import type { ServerOptions } from 'socket.io';
 import { Server } from 'socket.io';
 
 import type { UserRow } from '../../db/schema.js';
@@ -14,13 +14,24 @@ export interface RealtimeSocketData {
   user: UserRow;
 }
 
-/** The socket.io server, typed with the contract's event maps (no server-to-server events). */
+/**
+ * Events between the servers sharing the Redis adapter (API and worker processes): a stop asked
+ * of any API process reaches the worker running the scan.
+ */
+export interface ServerSideEvents {
+  [SCAN_EVENTS.stop]: () => void;
+}
+
+/** The socket.io server, typed with the contract's event maps. */
 export type RealtimeServer = Server<
   ClientToServerEvents,
   ServerToClientEvents,
-  DefaultEventsMap,
+  ServerSideEvents,
   RealtimeSocketData
 >;
+
+/** How socket.io servers reach each other's clients: in memory (one process) or through Redis. */
+export type RealtimeAdapter = ServerOptions['adapter'];
 
 /** Origins, besides the server's own, whose pages may open the socket. */
 export interface SocketOrigins {
@@ -56,6 +67,7 @@ export function createRealtimeGateway(
   httpServer: HttpServer,
   auth: AuthService,
   origins: SocketOrigins,
+  adapter?: RealtimeAdapter,
 ): RealtimeServer {
   const sessionToken = (cookieHeader: string | undefined): string | undefined => {
     const token = fastifyCookie.parse(cookieHeader ?? '')[SESSION_COOKIE];
@@ -65,6 +77,7 @@ export function createRealtimeGateway(
   const io: RealtimeServer = new Server(httpServer, {
     path: SOCKET_PATH,
     serveClient: false,
+    ...(adapter === undefined ? {} : { adapter }),
     // Refuse the transport handshake itself when the request has no live session.
     allowRequest: (request, callback) => {
       if (!isAllowedSocketOrigin(request, origins)) {

@@ -1,4 +1,4 @@
-import type { ScanStats } from '@romshelf/contract';
+import type { ScanRequest, ScanStats } from '@romshelf/contract';
 import {
   SCAN_EVENTS,
   SCAN_ROM_EVENTS_PER_SECOND,
@@ -100,17 +100,89 @@ export class RomEventBudget {
   }
 }
 
+/** Where scan progress goes: the room of users allowed to scan, on every API process. */
+export type ScanRoom = Pick<ReturnType<RealtimeServer['to']>, 'emit'>;
+
+/**
+ * Runs a scan to its end, broadcasting its progress to the room (RomM §7.5):
+ * `scan:scanning_platform`, a few `scan:scanning_rom` a second (RomEventBudget), throttled
+ * `scan:update_stats`, and always one terminal event, `scan:done` (also after a stop) or
+ * `scan:done_ko` with the reason. Resolves with the final counters; rejects (after `done_ko`)
+ * when the scan failed, and with ScanAlreadyRunningError (nothing sent) when another scan runs.
+ */
+export async function runBroadcastScan(
+  scan: ScanService,
+  request: ScanRequest,
+  room: ScanRoom,
+  log: FastifyBaseLogger,
+): Promise<ScanStats> {
+  const throttle = new StatsThrottle((stats) => room.emit(SCAN_EVENTS.updateStats, stats));
+  const romEvents = new RomEventBudget();
+  const listener: ScanListener = {
+    // The counters reached at the end of the previous platform go first, so clients
+    // can tell each platform's written ROMs from the counters alone.
+    platform: (event) => {
+      throttle.flush();
+      room.emit(SCAN_EVENTS.scanningPlatform, event);
+    },
+    admitRoms: (wanted) => romEvents.admit(wanted),
+    rom: (event) => room.emit(SCAN_EVENTS.scanningRom, event),
+    stats: (stats) => throttle.push(stats),
+  };
+  try {
+    const stats = await scan.run(request, listener);
+    throttle.cancel();
+    log.info({ stats }, 'scan finished');
+    room.emit(SCAN_EVENTS.done, stats);
+    return stats;
+  } catch (error) {
+    throttle.cancel();
+    if (!(error instanceof ScanAlreadyRunningError)) {
+      log.error({ err: error }, 'scan failed');
+      room.emit(SCAN_EVENTS.doneKo, error instanceof Error ? error.message : 'Scan failed');
+    }
+    throw error;
+  }
+}
+
+/** Starts and stops library scans: in this process, or through the job queue (scan-queue.ts). */
+export interface ScanStarter {
+  /** Starts a scan in the background; false (nothing started) when one is queued or running. */
+  start(request: ScanRequest): Promise<boolean>;
+  /** Asks the running scan to stop after the ROM batch in progress. */
+  stop(): Promise<void>;
+}
+
+/** Scans run by this process, one at a time (no REDIS_URL). */
+export class LocalScanStarter implements ScanStarter {
+  constructor(
+    private readonly scan: ScanService,
+    private readonly room: ScanRoom,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  start(request: ScanRequest): Promise<boolean> {
+    if (this.scan.running) return Promise.resolve(false);
+    // ScanService.run claims the scan before its first await, so no other can start meanwhile.
+    runBroadcastScan(this.scan, request, this.room, this.log).catch(() => undefined);
+    return Promise.resolve(true);
+  }
+
+  stop(): Promise<void> {
+    this.scan.stop();
+    return Promise.resolve();
+  }
+}
+
 /**
  * The scan protocol on the socket (RomM §7.5): a client emits `scan` `{platforms, type, apis}`
- * or `scan:stop`; progress goes to every connected user allowed to scan (`platforms.write`):
- * `scan:scanning_platform`, a few `scan:scanning_rom` a second (RomEventBudget), throttled
- * `scan:update_stats`, and always one
- * terminal event, `scan:done` (also after a stop) or `scan:done_ko` with the reason. Refusals
- * (no permission, invalid request, a scan already running) go to the asking socket only.
+ * or `scan:stop`; progress goes to every connected user allowed to scan (`platforms.write`), see
+ * runBroadcastScan. Refusals (no permission, invalid request, a scan already queued or running)
+ * go to the asking socket only, as `scan:done_ko` with the reason.
  */
 export function registerScanGateway(
   io: RealtimeServer,
-  scan: ScanService,
+  scans: ScanStarter,
   log: FastifyBaseLogger,
 ): void {
   io.on('connection', (socket) => {
@@ -127,45 +199,26 @@ export function registerScanGateway(
         socket.emit(SCAN_EVENTS.doneKo, 'Invalid scan request');
         return;
       }
-      if (scan.running) {
-        socket.emit(SCAN_EVENTS.doneKo, new ScanAlreadyRunningError().message);
-        return;
-      }
-      const room = io.to(SCAN_ROOM);
-      const throttle = new StatsThrottle((stats) => room.emit(SCAN_EVENTS.updateStats, stats));
-      const romEvents = new RomEventBudget();
-      const listener: ScanListener = {
-        // The counters reached at the end of the previous platform go first, so clients
-        // can tell each platform's written ROMs from the counters alone.
-        platform: (event) => {
-          throttle.flush();
-          room.emit(SCAN_EVENTS.scanningPlatform, event);
-        },
-        admitRoms: (wanted) => romEvents.admit(wanted),
-        rom: (event) => room.emit(SCAN_EVENTS.scanningRom, event),
-        stats: (stats) => throttle.push(stats),
-      };
-      log.info({ user: socket.data.user.username, request: parsed.data }, 'scan started');
-      scan.run(parsed.data, listener).then(
-        (stats) => {
-          throttle.cancel();
-          log.info({ stats }, 'scan finished');
-          room.emit(SCAN_EVENTS.done, stats);
-        },
-        (error: unknown) => {
-          throttle.cancel();
-          if (error instanceof ScanAlreadyRunningError) {
-            socket.emit(SCAN_EVENTS.doneKo, error.message);
+      scans.start(parsed.data).then(
+        (started) => {
+          if (!started) {
+            socket.emit(SCAN_EVENTS.doneKo, new ScanAlreadyRunningError().message);
             return;
           }
-          log.error({ err: error }, 'scan failed');
-          room.emit(SCAN_EVENTS.doneKo, error instanceof Error ? error.message : 'Scan failed');
+          log.info({ user: socket.data.user.username, request: parsed.data }, 'scan started');
+        },
+        (error: unknown) => {
+          log.error({ err: error }, 'scan not started');
+          socket.emit(SCAN_EVENTS.doneKo, 'The scan could not be started');
         },
       );
     });
 
     socket.on(SCAN_EVENTS.stop, () => {
-      if (canScan()) scan.stop();
+      if (!canScan()) return;
+      scans.stop().catch((error: unknown) => {
+        log.error({ err: error }, 'scan not stopped');
+      });
     });
   });
 }

@@ -3,7 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { TaskScheduler } from './task-scheduler.js';
 import type { TasksService } from './tasks.service.js';
 
-/** Starts the schedules of the enabled tasks that have one; each due time starts a run. */
+/**
+ * Starts the schedules of the enabled tasks that have one; each due time starts a run (or, with
+ * the job queue, queues one: see TasksService.startScheduled).
+ */
 export function scheduleTasks(tasks: TasksService, log: FastifyBaseLogger): TaskScheduler {
   const scheduler = new TaskScheduler(log);
   for (const task of tasks.definitions()) {
@@ -11,12 +14,7 @@ export function scheduleTasks(tasks: TasksService, log: FastifyBaseLogger): Task
     scheduler.schedule({
       name: task.name,
       cron: task.cron,
-      run: () => {
-        if (tasks.start(task.name, 'scheduled') === null) {
-          log.info(`task ${task.name}: still running, this due run is skipped`);
-        }
-        return Promise.resolve();
-      },
+      run: () => tasks.startScheduled(task.name),
     });
   }
   return scheduler;

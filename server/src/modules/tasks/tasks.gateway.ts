@@ -14,6 +14,14 @@ export function registerTasksGateway(io: RealtimeServer, tasks: TasksService): (
   io.on('connection', (socket) => {
     if (scopesForRole(socket.data.user.role).includes('tasks.run')) void socket.join(TASKS_ROOM);
   });
+  return broadcastTaskRuns(io, tasks);
+}
+
+/**
+ * Sends the runs of this process to the tasks room (through the Redis adapter, to the sockets
+ * of every API process). Returns the unsubscribe function.
+ */
+export function broadcastTaskRuns(io: Pick<RealtimeServer, 'to'>, tasks: TasksService): () => void {
   return tasks.subscribe((event, status) => {
     io.to(TASKS_ROOM).emit(event === 'end' ? TASK_EVENTS.end : TASK_EVENTS.progress, status);
   });

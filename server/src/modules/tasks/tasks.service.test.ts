@@ -77,7 +77,7 @@ describe('TasksService', () => {
     const first = tasks.start('slow', 'manual');
     expect(first?.status).toBe('started');
     expect(tasks.start('slow', 'scheduled')).toBeNull();
-    expect(() => tasks.runManually('slow', {})).toThrow("Task 'slow' is already running");
+    await expect(tasks.runManually('slow', {})).rejects.toThrow("Task 'slow' is already running");
     expect(runs).toBe(1);
     const ended = nextEnd(tasks);
     finish();

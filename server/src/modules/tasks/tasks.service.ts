@@ -19,13 +19,27 @@ interface ActiveRun {
   status: TaskStatus;
   startedMs: number;
   lastReportMs: number;
-  done: Promise<void>;
+  done: Promise<TaskStatus>;
 }
 
 /**
- * Runs the registry's tasks in this process: one run per task at a time, whatever started it
- * (a person, the schedule or the watcher). Live runs are kept in memory and reported to the
- * listeners; ended runs go to the history table.
+ * The job queue runs go to when worker processes run them (REDIS_URL): the API processes only
+ * enqueue and read what the workers report.
+ */
+export interface TaskQueue {
+  /** Queues a run; false when a run of the same task is already queued or running. */
+  enqueue(status: TaskStatus, params: Record<string, unknown>): Promise<boolean>;
+  /** Queues the run a schedule made due at `dueAt`, once however many processes ask. */
+  enqueueScheduled(status: TaskStatus, dueAt: Date): Promise<void>;
+  /** Runs queued or running in the workers, as they last reported them. */
+  live(): Promise<TaskStatus[]>;
+}
+
+/**
+ * Runs the registry's tasks: one run per task at a time, whatever started it (a person, the
+ * schedule or the watcher). Live runs of this process are kept in memory and reported to the
+ * listeners; ended runs go to the history table. With a TaskQueue, runs started by hand are
+ * queued for the workers instead, and their live state is read from the queue.
  */
 export class TasksService {
   private readonly byName: Map<string, TaskDefinition>;
@@ -37,6 +51,7 @@ export class TasksService {
     definitions: readonly TaskDefinition[],
     private readonly history: TaskRunsRepository,
     private readonly log: FastifyBaseLogger,
+    private readonly queue: TaskQueue | null = null,
   ) {
     this.byName = new Map(definitions.map((task) => [task.name, task]));
   }
@@ -53,15 +68,19 @@ export class TasksService {
 
   /** Live runs first, then the history (newest first). */
   async statuses(): Promise<TaskStatus[]> {
-    const live = [...this.active.values()].map((run) => ({ ...run.status }));
-    return [...live, ...(await this.history.latest())];
+    return [...(await this.live()), ...(await this.history.latest())];
   }
 
   async status(taskId: string): Promise<TaskStatus> {
-    const live = [...this.active.values()].find((run) => run.status.task_id === taskId);
-    const found = live === undefined ? await this.history.find(taskId) : { ...live.status };
+    const live = (await this.live()).find((status) => status.task_id === taskId);
+    const found = live ?? (await this.history.find(taskId));
     if (found === undefined) throw new HttpError(404, `Task with ID '${taskId}' not found`);
     return found;
+  }
+
+  private async live(): Promise<TaskStatus[]> {
+    const local = [...this.active.values()].map((run) => ({ ...run.status }));
+    return this.queue === null ? local : [...local, ...(await this.queue.live())];
   }
 
   isRunning(name: string): boolean {
@@ -69,7 +88,7 @@ export class TasksService {
   }
 
   /** `POST /api/tasks/run/{task_name}`: 404 unknown, 400 not runnable or bad kwargs, 409 busy. */
-  runManually(name: string, kwargs: unknown): TaskExecution {
+  async runManually(name: string, kwargs: unknown): Promise<TaskExecution> {
     const task = this.byName.get(name);
     if (task === undefined) {
       const available = [...this.byName.keys()].join(', ');
@@ -85,7 +104,10 @@ export class TasksService {
         `Invalid parameters for '${name}': ${where} ${issue?.message ?? ''}`.trim(),
       );
     }
-    const status = this.start(name, 'manual', params.data);
+    const status =
+      this.queue === null
+        ? this.start(name, 'manual', params.data)
+        : await this.enqueue(task, params.data);
     if (status === null) throw new HttpError(409, `Task '${name}' is already running`);
     return {
       task_name: status.task_name,
@@ -97,6 +119,27 @@ export class TasksService {
     };
   }
 
+  private async enqueue(
+    task: TaskDefinition,
+    params: Record<string, unknown>,
+  ): Promise<TaskStatus | null> {
+    const status = queuedStatus(task, 'manual', randomUUID());
+    if (this.queue === null || !(await this.queue.enqueue(status, params))) return null;
+    this.log.info(`task ${task.name}: queued (manual)`);
+    return status;
+  }
+
+  /** A schedule made the task due: it starts here, or is queued for the workers. */
+  async startScheduled(name: string): Promise<void> {
+    const task = this.byName.get(name);
+    if (task === undefined) throw new Error(`Unknown task ${name}`);
+    if (this.queue !== null) {
+      await this.queue.enqueueScheduled(queuedStatus(task, 'scheduled', randomUUID()), new Date());
+    } else if (this.start(name, 'scheduled') === null) {
+      this.log.info(`task ${name}: still running, this due run is skipped`);
+    }
+  }
+
   /**
    * Starts a run in the background; null when the task is already running (it is not started
    * twice) or the service is closing.
@@ -106,37 +149,70 @@ export class TasksService {
     trigger: TaskTrigger,
     params: Record<string, unknown> = {},
   ): TaskStatus | null {
+    return this.begin(name, trigger, params, randomUUID(), nowIso())?.status ?? null;
+  }
+
+  /**
+   * Runs a queued run here (worker processes) under the id and creation time it was queued
+   * with, and resolves with its ended status; null when a run of the task is already going on
+   * in this process or the service is closing.
+   */
+  async runQueued(
+    queued: Pick<TaskStatus, 'task_key' | 'task_id' | 'created_at' | 'trigger'>,
+    params: Record<string, unknown>,
+  ): Promise<TaskStatus | null> {
+    const started = this.begin(
+      queued.task_key,
+      queued.trigger,
+      params,
+      queued.task_id,
+      queued.created_at,
+    );
+    return started === null ? null : started.done;
+  }
+
+  private begin(
+    name: string,
+    trigger: TaskTrigger,
+    params: Record<string, unknown>,
+    taskId: string,
+    createdAt: string,
+  ): { status: TaskStatus; done: Promise<TaskStatus> } | null {
     const task = this.byName.get(name);
     if (task === undefined) throw new Error(`Unknown task ${name}`);
     if (this.closed || this.active.has(name)) return null;
-    const now = nowIso();
-    const status: TaskStatus = {
-      task_name: task.title,
-      task_id: randomUUID(),
-      status: 'started',
-      created_at: now,
-      enqueued_at: now,
-      started_at: now,
-      ended_at: null,
-      task_type: task.type,
-      meta: {},
-      task_key: task.name,
-      trigger,
-      progress: null,
-      duration_ms: null,
-      error: null,
-    };
+    const status = newStatus(task, trigger, taskId, createdAt);
     const run: ActiveRun = {
       status,
       startedMs: Date.now(),
       lastReportMs: 0,
-      done: Promise.resolve(),
+      done: Promise.resolve(status),
     };
     this.active.set(name, run);
     this.log.info(`task ${name}: started (${trigger})`);
     this.emit('progress', status);
     run.done = this.execute(task, run, params);
-    return { ...status };
+    return { status: { ...status }, done: run.done };
+  }
+
+  /**
+   * Records a run whose worker died before it ended (its job failed after stalling) as failed,
+   * and announces its end.
+   */
+  async recordLost(status: TaskStatus, reason: string): Promise<void> {
+    const endedAt = nowIso();
+    const startedAt = status.started_at ?? status.created_at;
+    const ended = {
+      ...status,
+      status: 'failed' as const,
+      progress: null,
+      ended_at: endedAt,
+      duration_ms: Math.max(0, Date.parse(endedAt) - Date.parse(startedAt)),
+      error: reason,
+    };
+    await this.history.record(ended);
+    this.log.error(`task ${status.task_key}: failed: ${reason}`);
+    this.emit('end', ended);
   }
 
   subscribe(listener: TaskListener): () => void {
@@ -154,7 +230,7 @@ export class TasksService {
     task: TaskDefinition,
     run: ActiveRun,
     params: Record<string, unknown>,
-  ): Promise<void> {
+  ): Promise<TaskStatus> {
     const { status } = run;
     const report = (done: number, total: number) => {
       status.progress = { done, total };
@@ -192,9 +268,44 @@ export class TasksService {
       this.log.info(`task ${task.name}: finished in ${String(ended.duration_ms)} ms`);
     }
     this.emit('end', ended);
+    return ended;
   }
 
   private emit(event: 'progress' | 'end', status: TaskStatus): void {
     for (const listener of this.listeners) listener(event, { ...status });
   }
+}
+
+/** A run of the task that starts now (or was queued at `createdAt`). */
+function newStatus(
+  task: TaskDefinition,
+  trigger: TaskTrigger,
+  taskId: string,
+  createdAt: string,
+): TaskStatus {
+  return {
+    task_name: task.title,
+    task_id: taskId,
+    status: 'started',
+    created_at: createdAt,
+    enqueued_at: createdAt,
+    started_at: nowIso(),
+    ended_at: null,
+    task_type: task.type,
+    meta: {},
+    task_key: task.name,
+    trigger,
+    progress: null,
+    duration_ms: null,
+    error: null,
+  };
+}
+
+/** A run of the task queued now, for a worker to start. */
+export function queuedStatus(
+  task: TaskDefinition,
+  trigger: TaskTrigger,
+  taskId: string,
+): TaskStatus {
+  return { ...newStatus(task, trigger, taskId, nowIso()), status: 'queued', started_at: null };
 }

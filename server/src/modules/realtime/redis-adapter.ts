@@ -1,0 +1,21 @@
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { Redis } from 'ioredis';
+
+import type { RealtimeAdapter } from './realtime.gateway.js';
+
+/**
+ * The socket.io Redis adapter over two connections of its own (publishing, and subscribing,
+ * which holds its connection): events sent by any API or worker process reach the sockets
+ * connected to every API process.
+ */
+export function openRedisAdapter(redis: Redis): { adapter: RealtimeAdapter; close: () => void } {
+  const publisher = redis.duplicate();
+  const subscriber = redis.duplicate();
+  return {
+    adapter: createAdapter(publisher, subscriber),
+    close: () => {
+      publisher.disconnect();
+      subscriber.disconnect();
+    },
+  };
+}
