@@ -198,6 +198,17 @@ describe('Dockerfile', () => {
     }
   });
 
+  it("prunes the build-time packages, the web app's included, before the runtime copies them", () => {
+    const runs = instructionsOf(buildStage, 'RUN').map((run) => run.text);
+    expect(runs.some((text) => /npm run build\s+&&\s+npm prune --omit=dev\b/.test(text))).toBe(
+      true,
+    );
+    // The web app is bundled by the build: its packages are build-time ones, left out by the prune.
+    const web = JSON.parse(readRepoFile('web/package.json')) as Record<string, unknown>;
+    expect(web.dependencies).toBeUndefined();
+    expect(Object.keys(web.devDependencies ?? {})).toContain('react');
+  });
+
   it('starts the server that `npm run build` compiles', () => {
     const [command] = instructionsOf(runtimeStage, 'CMD');
     expect(command?.execForm).toBe(true);
