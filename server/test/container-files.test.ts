@@ -256,7 +256,7 @@ describe('Dockerfile', () => {
     expect(await run()).toBe(0);
     await closeTestApp(app);
     expect(await run()).toBe(1);
-  });
+  }, 60_000);
 });
 
 function checkRomshelfServices(compose: ComposeFile, secrets: Record<string, string>): void {
