@@ -1,4 +1,12 @@
-import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
 
@@ -15,6 +23,7 @@ import {
   makeTempDir,
 } from '../../test/build-test-app.js';
 import { listenOnce, scanLibrary, writeTree } from '../../test/library-fixtures.js';
+import { ABANDONED_AFTER_MS } from './confined-files.js';
 
 const BOUNDARY = '----romshelf-confined';
 
@@ -172,19 +181,54 @@ describe('writes through a symlinked target folder are refused', () => {
 });
 
 describe('the upload temp area', () => {
-  it('lives under the data folder and is emptied at start-up', async () => {
+  it('lives under the data folder, and files untouched for an hour go at start-up', async () => {
     const first = await buildTestApp();
     const leftovers = [
       path.join(first.dataDir, 'tmp', 'crashed-upload'),
       path.join(first.config.libraryDir, '.romshelf-tmp', 'crashed-copy'),
     ];
+    const recent = path.join(first.dataDir, 'tmp', 'recent-upload');
     await closeTestApp(first.app);
-    for (const file of leftovers) {
+    const anHourAgo = new Date(Date.now() - ABANDONED_AFTER_MS - 60_000);
+    for (const file of [...leftovers, recent]) {
       mkdirSync(path.dirname(file), { recursive: true });
       writeFileSync(file, 'half a file');
+      if (file !== recent) utimesSync(file, anHourAgo, anHourAgo);
     }
     await buildTestApp({ dataDir: first.dataDir });
     for (const file of leftovers) expect(existsSync(file), file).toBe(false);
+    expect(existsSync(recent)).toBe(true);
+  });
+
+  it('is left alone, uploads in progress included, by another process starting on the same data folder', async () => {
+    const { app, dataDir, config, platform } = await setup();
+    const port = Number(new URL(await listenOnce(app)).port);
+    const body = form({}, [{ field: 'files', name: 'big.bin', content: Buffer.alloc(4 << 20, 7) }]);
+    const socket = connect(port, '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    let answer = '';
+    socket.setEncoding('utf8').on('data', (chunk: string) => (answer += chunk));
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    socket.write(
+      `POST /api/firmware?platform_id=${platform.id} HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
+        `Authorization: ${ADMIN_AUTH}\r\nContent-Type: ${body.headers['content-type']}\r\n` +
+        `Content-Length: ${body.payload.length}\r\nConnection: close\r\n\r\n`,
+    );
+    socket.write(body.payload.subarray(0, body.payload.length / 2));
+    const temp = path.join(dataDir, 'tmp');
+    for (let tries = 0; tries < 100 && !existsSync(temp); tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    for (let tries = 0; tries < 100 && readdirSync(temp).length === 0; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(readdirSync(temp)).toHaveLength(1);
+
+    await buildTestApp({ dataDir });
+    socket.write(body.payload.subarray(body.payload.length / 2));
+    await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(readdirSync(path.join(config.libraryDir, 'bios', 'nes'))).toEqual(['big.bin']);
   });
 
   it('holds firmware and save uploads in progress, beside none of the stored files', async () => {

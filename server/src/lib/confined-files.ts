@@ -1,19 +1,31 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { copyFile, link, lstat, mkdir, realpath, rename, rm, unlink } from 'node:fs/promises';
+import {
+  copyFile,
+  link,
+  lstat,
+  mkdir,
+  readdir,
+  realpath,
+  rename,
+  rm,
+  unlink,
+} from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 import { HttpError } from '../http/http-error.js';
 
-/** Folder of the data folder holding uploads in progress; emptied at start-up. */
+/** Folder of the data folder holding uploads in progress; abandoned ones go at start-up. */
 export const UPLOAD_TEMP_FOLDER = 'tmp';
 /**
  * Hidden staging folder of a root on another filesystem than the data folder (a rename cannot
- * cross filesystems); emptied at start-up and never scanned (leading dot).
+ * cross filesystems); abandoned files go at start-up, and it is never scanned (leading dot).
  */
 export const STAGING_FOLDER = '.romshelf-tmp';
+/** A temp file untouched this long belongs to no upload in progress (a crashed one's). */
+export const ABANDONED_AFTER_MS = 60 * 60 * 1000;
 
 export interface WrittenFile {
   /** Real path of the stored file. */
@@ -75,11 +87,31 @@ export class ConfinedFiles {
     private readonly stagedRoots: readonly string[] = [],
   ) {}
 
-  /** Removes uploads left behind by a crash; called at start-up. */
-  async sweep(): Promise<void> {
-    await rm(this.tempDir, { recursive: true, force: true });
-    for (const root of this.stagedRoots) {
-      await rm(path.join(root, STAGING_FOLDER), { recursive: true, force: true });
+  /**
+   * Removes uploads left behind by a crash; called at start-up. Only files untouched for
+   * {@link ABANDONED_AFTER_MS} go: other processes sharing the data folder may be writing the
+   * rest.
+   */
+  async sweep(now = Date.now()): Promise<void> {
+    const folders = [
+      this.tempDir,
+      ...this.stagedRoots.map((root) => path.join(root, STAGING_FOLDER)),
+    ];
+    for (const folder of folders) {
+      let names: string[];
+      try {
+        names = await readdir(folder);
+      } catch (error) {
+        if (errorCode(error) === 'ENOENT') continue;
+        throw error;
+      }
+      for (const name of names) {
+        const entry = path.join(folder, name);
+        const stats = await lstat(entry).catch(() => null);
+        if (stats !== null && now - stats.mtimeMs > ABANDONED_AFTER_MS) {
+          await rm(entry, { recursive: true, force: true });
+        }
+      }
     }
   }
 
