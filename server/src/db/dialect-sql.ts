@@ -1,64 +1,58 @@
-import type { Expression, OrderByModifiers, QueryExecutor, RawBuilder, Transaction } from 'kysely';
-import { PostgresAdapter, sql } from 'kysely';
+import type { Expression, OrderByModifiers, RawBuilder, Transaction } from 'kysely';
+import { sql } from 'kysely';
 
+import type { Engine } from './engine.js';
+import { engineOf } from './engine.js';
 import type { Database } from './schema.js';
 
-/**
- * The SQL that differs between SQLite and PostgreSQL, in one place. Each helper returns the
- * SQLite text the queries used before unchanged, so the embedded engine's plans stay as
- * measured; PostgreSQL gets its equivalent.
+/*
+ * The SQL of the modules' queries that differs between SQLite and PostgreSQL (engine.ts tells
+ * which one a connection speaks), in one place. Each helper returns the SQLite text the queries
+ * used before unchanged, so the embedded engine's plans stay as measured; PostgreSQL gets its
+ * equivalent.
  */
-export type SqlDialect = 'sqlite' | 'postgres';
-
-/** Which engine a connection (or transaction) speaks. */
-export function dialectOf(db: { getExecutor(): QueryExecutor }): SqlDialect {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
-}
 
 /**
  * A table-valued call listing the elements of a JSON array held in `json` (text on SQLite,
  * text or jsonb on PostgreSQL), as rows of one column `value`; alias it (`AS j`).
  */
-export function jsonArrayElements(
-  dialect: SqlDialect,
-  json: Expression<unknown>,
-): RawBuilder<unknown> {
-  return dialect === 'postgres'
+export function jsonArrayElements(engine: Engine, json: Expression<unknown>): RawBuilder<unknown> {
+  return engine === 'postgres'
     ? sql`jsonb_array_elements_text((${json})::jsonb)`
     : sql`json_each(${json})`;
 }
 
 /** A JSON array (as text) of `value` over the rows of a group, in `order` on PostgreSQL. */
 export function jsonGroupArray(
-  dialect: SqlDialect,
+  engine: Engine,
   value: Expression<unknown>,
   order: Expression<unknown>,
 ): RawBuilder<string> {
-  return dialect === 'postgres'
+  return engine === 'postgres'
     ? sql<string>`coalesce(json_agg(${value} ORDER BY ${order})::text, '[]')`
     : sql<string>`json_group_array(${value})`;
 }
 
 /** A JSON array of the given values. */
-export function jsonArray(dialect: SqlDialect, values: Expression<unknown>[]): RawBuilder<unknown> {
+export function jsonArray(engine: Engine, values: Expression<unknown>[]): RawBuilder<unknown> {
   const list = sql.join(values);
-  return dialect === 'postgres' ? sql`json_build_array(${list})` : sql`json_array(${list})`;
+  return engine === 'postgres' ? sql`json_build_array(${list})` : sql`json_array(${list})`;
 }
 
 /** `text` compared without regard to case (an ORDER BY term). */
-export function caseless(dialect: SqlDialect, text: Expression<string>): RawBuilder<string> {
-  return dialect === 'postgres'
+export function caseless(engine: Engine, text: Expression<string>): RawBuilder<string> {
+  return engine === 'postgres'
     ? sql<string>`lower(${text}) COLLATE "C"`
     : sql<string>`${text} COLLATE NOCASE`;
 }
 
 /** True when `needle` occurs in `text` (both strings). */
 export function contains(
-  dialect: SqlDialect,
+  engine: Engine,
   text: Expression<string>,
   needle: Expression<string> | string,
 ): RawBuilder<boolean> {
-  return dialect === 'postgres'
+  return engine === 'postgres'
     ? sql<boolean>`strpos(${text}, ${needle}) > 0`
     : sql<boolean>`instr(${text}, ${needle}) > 0`;
 }
@@ -79,7 +73,7 @@ export async function lockForWrite(
   trx: Transaction<Database>,
   table: keyof Database,
 ): Promise<void> {
-  if (dialectOf(trx) !== 'postgres') return;
+  if (engineOf(trx) !== 'postgres') return;
   await sql`LOCK TABLE ${sql.table(table)} IN SHARE ROW EXCLUSIVE MODE`.execute(trx);
 }
 
@@ -87,18 +81,15 @@ export async function lockForWrite(
  * An ORDER BY direction placing NULLs as SQLite does (first when ascending, last when
  * descending); PostgreSQL places them the other way unless told.
  */
-export function sqliteNullOrder(dialect: SqlDialect, direction: 'asc' | 'desc'): OrderByModifiers {
-  if (dialect === 'sqlite') return direction;
+export function sqliteNullOrder(engine: Engine, direction: 'asc' | 'desc'): OrderByModifiers {
+  if (engine === 'sqlite') return direction;
   return direction === 'asc'
     ? (item) => item.asc().nullsFirst()
     : (item) => item.desc().nullsLast();
 }
 
 /** The same as SQL text after a raw ORDER BY term (nothing on SQLite). */
-export function sqliteNullOrderSql(
-  dialect: SqlDialect,
-  direction: 'asc' | 'desc',
-): RawBuilder<unknown> {
-  if (dialect === 'sqlite') return sql.raw(direction === 'asc' ? 'ASC' : 'DESC');
+export function sqliteNullOrderSql(engine: Engine, direction: 'asc' | 'desc'): RawBuilder<unknown> {
+  if (engine === 'sqlite') return sql.raw(direction === 'asc' ? 'ASC' : 'DESC');
   return sql.raw(direction === 'asc' ? 'ASC NULLS FIRST' : 'DESC NULLS LAST');
 }

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 import { sql } from 'kysely';
 
-import { dialectOf } from '../dialect-sql.js';
+import { engineOf } from '../engine.js';
 
 /** Tables whose lists keep insertion order as a tie-break (SQLite's implicit `rowid`). */
 const INSERTION_ORDERED_TABLES = ['task_run', 'device', 'launchbox_image'] as const;
@@ -30,7 +30,7 @@ const SORTED_TEXT_COLUMNS = [
  */
 export const postgresSearch: Migration = {
   async up(db: Kysely<unknown>) {
-    if (dialectOf(db) !== 'postgres') return;
+    if (engineOf(db) !== 'postgres') return;
     await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db);
     await sql`CREATE INDEX rom_search_text_trgm_idx ON rom USING gin (search_text gin_trgm_ops)`.execute(
       db,
@@ -43,7 +43,7 @@ export const postgresSearch: Migration = {
   },
 
   async down(db: Kysely<unknown>) {
-    if (dialectOf(db) !== 'postgres') return;
+    if (engineOf(db) !== 'postgres') return;
     for (const table of INSERTION_ORDERED_TABLES) {
       await sql`ALTER TABLE ${sql.table(table)} DROP COLUMN IF EXISTS rowid`.execute(db);
     }

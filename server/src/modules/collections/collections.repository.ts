@@ -2,7 +2,8 @@ import type { Transaction } from 'kysely';
 import { sql } from 'kysely';
 
 import type { Db } from '../../db/database.js';
-import { caseless, dialectOf } from '../../db/dialect-sql.js';
+import { engineOf } from '../../db/engine.js';
+import { caseless } from '../../db/dialect-sql.js';
 import { chunks, ID_CHUNK } from '../../db/id-chunks.js';
 import type { CollectionRow, Database } from '../../db/schema.js';
 
@@ -48,7 +49,7 @@ export class CollectionsRepository {
     return query
       .orderBy(sql`collection.user_id = ${userId}`, 'desc')
       .orderBy('collection.is_favorite', 'desc')
-      .orderBy(caseless(dialectOf(this.db), sql`collection.name`))
+      .orderBy(caseless(engineOf(this.db), sql`collection.name`))
       .orderBy('collection.id')
       .execute();
   }
@@ -212,7 +213,7 @@ export class CollectionsRepository {
       .select(['collection.id', 'collection.name'])
       .where('collection_rom.rom_id', '=', romId)
       .where('collection.user_id', '=', userId)
-      .orderBy(caseless(dialectOf(this.db), sql`collection.name`))
+      .orderBy(caseless(engineOf(this.db), sql`collection.name`))
       .execute();
   }
 

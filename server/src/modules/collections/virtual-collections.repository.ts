@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 
 import type { Db } from '../../db/database.js';
-import type { SqlDialect } from '../../db/dialect-sql.js';
-import { dialectOf, jsonArray, jsonGroupArray } from '../../db/dialect-sql.js';
+import type { Engine } from '../../db/engine.js';
+import { engineOf } from '../../db/engine.js';
+import { jsonArray, jsonGroupArray } from '../../db/dialect-sql.js';
 
 /** One value of a merged-metadata list shared by enough ROMs, with its members. */
 export interface VirtualCollectionRow {
@@ -16,10 +17,10 @@ export interface VirtualCollectionRow {
 
 /** Virtual collections read from the filter index (`rom_facet`), which scans and edits keep current. */
 export class VirtualCollectionsRepository {
-  private readonly dialect: SqlDialect;
+  private readonly engine: Engine;
 
   constructor(private readonly db: Db) {
-    this.dialect = dialectOf(db);
+    this.engine = engineOf(db);
   }
 
   /**
@@ -33,17 +34,17 @@ export class VirtualCollectionsRepository {
     coverCount: number,
   ): Promise<VirtualCollectionRow[]> {
     if (kinds.length === 0) return [];
-    const cover = jsonArray(this.dialect, [sql`c.id`, sql`c.platform_id`, sql`c.cover_updated_at`]);
+    const cover = jsonArray(this.engine, [sql`c.id`, sql`c.platform_id`, sql`c.cover_updated_at`]);
     const { rows } = await sql<{ kind: string; value: string; ids: string; covers: string }>`
       SELECT g.kind, g.value, g.ids,
-        (SELECT ${jsonGroupArray(this.dialect, cover, sql`c.id`)} FROM (
+        (SELECT ${jsonGroupArray(this.engine, cover, sql`c.id`)} FROM (
           SELECT rom.id, rom.platform_id, rom.cover_updated_at
           FROM rom_facet AS f JOIN rom ON rom.id = f.rom_id
           WHERE f.kind = g.kind AND f.value = g.value AND rom.cover_updated_at IS NOT NULL
           ORDER BY f.rom_id LIMIT ${coverCount}
         ) AS c) AS covers
       FROM (
-        SELECT kind, value, ${jsonGroupArray(this.dialect, sql`rom_id`, sql`rom_id`)} AS ids FROM rom_facet
+        SELECT kind, value, ${jsonGroupArray(this.engine, sql`rom_id`, sql`rom_id`)} AS ids FROM rom_facet
         WHERE kind IN (${sql.join(kinds.map((kind) => sql`${kind}`))})
         GROUP BY kind, value HAVING count(*) > ${minRoms}
       ) AS g`.execute(this.db);

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { CompiledQuery } from 'kysely';
 
-import { dialectOf } from '../../db/dialect-sql.js';
+import { engineOf } from '../../db/engine.js';
 import { romFacetRowsSql } from '../../db/rom-facets-sql.js';
 import type { Database } from '../../db/schema.js';
 
@@ -26,7 +26,7 @@ export async function indexRomFacets(
   romIds: readonly number[],
 ): Promise<void> {
   if (romIds.length === 0) return;
-  if (dialectOf(db) === 'postgres') {
+  if (engineOf(db) === 'postgres') {
     await db.executeQuery(CompiledQuery.raw(INDEX_ROM_FACETS_POSTGRES_SQL, [romIds]));
     return;
   }

@@ -2,7 +2,7 @@ import type { FilterLogic, RomFacetFilter } from '@romshelf/contract';
 import type { Expression, SqlBool } from 'kysely';
 import { sql } from 'kysely';
 
-import type { SqlDialect } from '../../db/dialect-sql.js';
+import type { Engine } from '../../db/engine.js';
 
 /** One search term: words a ROM's search text must all hold (none: matches nothing). */
 export interface SearchTermPlan {
@@ -126,13 +126,13 @@ function trigramWords(words: readonly string[]): Expression<SqlBool> {
 }
 
 /** The search clause: any term's words in the search index, or its hash on the ROM or a file. */
-function searchClause(dialect: SqlDialect, terms: readonly SearchTermPlan[]): Expression<SqlBool> {
+function searchClause(engine: Engine, terms: readonly SearchTermPlan[]): Expression<SqlBool> {
   return orAll(
     terms.map((term) => {
       const text =
         term.words.length === 0
           ? FALSE
-          : dialect === 'postgres'
+          : engine === 'postgres'
             ? trigramWords(term.words)
             : sql<SqlBool>`rom.id IN (SELECT rowid FROM rom_search WHERE rom_search MATCH ${ftsQuery(term.words)})`;
       if (term.hash === null) return text;
@@ -148,7 +148,7 @@ function searchClause(dialect: SqlDialect, terms: readonly SearchTermPlan[]): Ex
 }
 
 /** The scope's clauses: platforms, collection and search (what `filter_values` covers). */
-export function scopeClauses(scope: RomScope, dialect: SqlDialect): Expression<SqlBool>[] {
+export function scopeClauses(scope: RomScope, engine: Engine): Expression<SqlBool>[] {
   const clauses: Expression<SqlBool>[] = [];
   if (scope.platformIds.length > 0) {
     const ids = sql.join(scope.platformIds.map((id) => sql`${id}`));
@@ -158,7 +158,7 @@ export function scopeClauses(scope: RomScope, dialect: SqlDialect): Expression<S
     clauses.push(sql<SqlBool>`rom.id IN (SELECT collection_rom.rom_id FROM collection_rom
       WHERE collection_rom.collection_id = ${scope.collectionId})`);
   }
-  if (scope.search !== null) clauses.push(searchClause(dialect, scope.search));
+  if (scope.search !== null) clauses.push(searchClause(engine, scope.search));
   return clauses;
 }
 
@@ -259,8 +259,8 @@ function flagClauses(userId: number, flags: RomFlags): Expression<SqlBool>[] {
  * Every clause of a filter, AND-ed by the caller: the scope first, then each filter. A new
  * scope (a collection) or filter is one more clause here.
  */
-export function filterClauses(filter: RomFilter, dialect: SqlDialect): Expression<SqlBool>[] {
-  const clauses = scopeClauses(filter, dialect);
+export function filterClauses(filter: RomFilter, engine: Engine): Expression<SqlBool>[] {
+  const clauses = scopeClauses(filter, engine);
   for (const facet of filter.facets) {
     if (facet.values.length > 0) clauses.push(facetClause(facet));
   }
@@ -284,7 +284,7 @@ export function filterClauses(filter: RomFilter, dialect: SqlDialect): Expressio
     );
   }
   if (filter.savedFilter !== undefined && filter.savedFilter !== null) {
-    clauses.push(...filterClauses(filter.savedFilter, dialect));
+    clauses.push(...filterClauses(filter.savedFilter, engine));
   }
   return clauses;
 }

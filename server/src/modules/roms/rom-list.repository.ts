@@ -2,8 +2,9 @@ import type { OrderByModifiers } from 'kysely';
 import { sql } from 'kysely';
 
 import type { Db } from '../../db/database.js';
-import type { SqlDialect } from '../../db/dialect-sql.js';
-import { dialectOf, sqliteNullOrder, sqliteNullOrderSql } from '../../db/dialect-sql.js';
+import type { Engine } from '../../db/engine.js';
+import { engineOf } from '../../db/engine.js';
+import { sqliteNullOrder, sqliteNullOrderSql } from '../../db/dialect-sql.js';
 import type { RomFilter, RomScope } from './rom-list-filters.js';
 import { filterClauses, scopeClauses } from './rom-list-filters.js';
 import type { VersionRanking } from './rom-version-groups.js';
@@ -40,10 +41,10 @@ function byCharBytes(a: { char: string }, b: { char: string }): number {
 
 /** The gallery's list queries: filtered, searched and sorted pages, and their aggregates. */
 export class RomListRepository {
-  private readonly dialect: SqlDialect;
+  private readonly engine: Engine;
 
   constructor(private readonly db: Db) {
-    this.dialect = dialectOf(db);
+    this.engine = engineOf(db);
   }
 
   /** The filtered ROMs, or with grouping each group's winner among them (rom-version-groups.ts). */
@@ -51,14 +52,14 @@ export class RomListRepository {
     const query = this.matching(filter);
     if (filter.grouping === undefined || filter.grouping === null) return query;
     // The platform is shared by a group's members; other filters are checked on each member.
-    const narrowed = filterClauses({ ...filter, platformIds: [] }, this.dialect).length > 0;
+    const narrowed = filterClauses({ ...filter, platformIds: [] }, this.engine).length > 0;
     const members = narrowed ? this.matching(filter).select('rom.id') : null;
-    return query.where(groupWinner(this.dialect, filter.grouping, members));
+    return query.where(groupWinner(this.engine, filter.grouping, members));
   }
 
   private matching(filter: RomFilter) {
     let query = this.db.selectFrom('rom');
-    for (const clause of filterClauses(filter, this.dialect)) query = query.where(clause);
+    for (const clause of filterClauses(filter, this.engine)) query = query.where(clause);
     return query;
   }
 
@@ -79,7 +80,7 @@ export class RomListRepository {
    */
   private keyOrder(query: Pick<RomPageQuery, 'orderBy' | 'direction'>): OrderByModifiers {
     return query.orderBy === 'last_played'
-      ? sqliteNullOrder(this.dialect, query.direction)
+      ? sqliteNullOrder(this.engine, query.direction)
       : query.direction;
   }
 
@@ -109,7 +110,7 @@ export class RomListRepository {
     if (filter.grouping !== undefined && filter.grouping !== null) {
       // Filters apply before grouping, so the groups among the matches are the grouped total.
       const groups = await this.matching(filter)
-        .select(groupCount(this.dialect).as('total'))
+        .select(groupCount(this.engine).as('total'))
         .executeTakeFirstOrThrow();
       return groups.total;
     }
@@ -133,7 +134,7 @@ export class RomListRepository {
       .execute();
     const counts = rows.map((row) => ({ char: row.char, count: row.count }));
     // SQLite already returns them so; PostgreSQL orders by the database's collation.
-    return this.dialect === 'sqlite' ? counts : counts.sort(byCharBytes);
+    return this.engine === 'sqlite' ? counts : counts.sort(byCharBytes);
   }
 
   /**
@@ -156,7 +157,7 @@ export class RomListRepository {
     ]);
     const dir = sql.raw(query.direction === 'asc' ? 'ASC' : 'DESC');
     const keyDir =
-      query.orderBy === 'last_played' ? sqliteNullOrderSql(this.dialect, query.direction) : dir;
+      query.orderBy === 'last_played' ? sqliteNullOrderSql(this.engine, query.direction) : dir;
     const { rows } = await sql<{ part: number; id: number | null; c: string | null; n: number }>`
       WITH m AS MATERIALIZED ${base /* Kysely wraps the subquery in parentheses */}
       SELECT 0 AS part, id, NULL AS c, n FROM (
@@ -179,7 +180,7 @@ export class RomListRepository {
 
   /** ROMs per value of each facet (`rom_facet`) over a scope (the whole library when empty). */
   async facetCounts(scope: RomScope): Promise<{ kind: string; value: string; count: number }[]> {
-    const clauses = scopeClauses(scope, this.dialect);
+    const clauses = scopeClauses(scope, this.engine);
     let query = this.db
       .selectFrom('rom_facet')
       .select(['kind', 'value', (eb) => eb.fn.countAll<number>().as('count')])
@@ -197,7 +198,7 @@ export class RomListRepository {
     let query = this.db
       .selectFrom('rom')
       .select(['rom.platform_id', (eb) => eb.fn.countAll<number>().as('count')]);
-    for (const clause of scopeClauses(scope, this.dialect)) query = query.where(clause);
+    for (const clause of scopeClauses(scope, this.engine)) query = query.where(clause);
     const rows = await query.groupBy('rom.platform_id').orderBy('rom.platform_id').execute();
     return rows.map((row) => ({ platformId: row.platform_id, count: row.count }));
   }

@@ -62,8 +62,12 @@ export class RomScanWrites {
     return this.writes.applyBatch(writes, now);
   }
 
-  /** Scan events of the given ROMs (those that exist). */
+  /** Scan events of the given ROMs (those that exist), in the order of `ids`. */
   async events(ids: readonly number[]): Promise<ScanRomEvent[]> {
-    return (await this.roms.findByIds(ids)).map(toScanRomEvent);
+    const byId = new Map((await this.roms.findByIds(ids)).map((row) => [row.id, row]));
+    return [...new Set(ids)].flatMap((id) => {
+      const row = byId.get(id);
+      return row === undefined ? [] : [toScanRomEvent(row)];
+    });
   }
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { CompiledQuery } from 'kysely';
 
-import { dialectOf } from '../../db/dialect-sql.js';
+import { engineOf } from '../../db/engine.js';
 import type { Database } from '../../db/schema.js';
 
 /**
@@ -23,6 +23,6 @@ export async function indexRomsForSearch(
   db: Kysely<Database>,
   romIds: readonly number[],
 ): Promise<void> {
-  if (romIds.length === 0 || dialectOf(db) === 'postgres') return;
+  if (romIds.length === 0 || engineOf(db) === 'postgres') return;
   await db.executeQuery(CompiledQuery.raw(INDEX_ROMS_FOR_SEARCH_SQL, [JSON.stringify(romIds)]));
 }

@@ -3,7 +3,7 @@ import type { Expression, RawBuilder, SqlBool } from 'kysely';
 import { sql } from 'kysely';
 
 import type { Db } from '../../db/database.js';
-import type { SqlDialect } from '../../db/dialect-sql.js';
+import type { Engine } from '../../db/engine.js';
 import { contains, jsonArrayElements } from '../../db/dialect-sql.js';
 import { PRERELEASE_MARKERS, REGION_PROVIDER_CODES } from './rom-filename.js';
 
@@ -44,7 +44,7 @@ function regionRanks(priority: readonly string[]): [string, number][] {
 }
 
 /** ORDER BY terms ranking the members of a group (alias `v`), best first. */
-function memberOrder(dialect: SqlDialect, ranking: VersionRanking): RawBuilder<unknown> {
+function memberOrder(engine: Engine, ranking: VersionRanking): RawBuilder<unknown> {
   const ranks = regionRanks(ranking.regionPriority);
   const regionRank =
     ranks.length === 0
@@ -52,9 +52,9 @@ function memberOrder(dialect: SqlDialect, ranking: VersionRanking): RawBuilder<u
       : sql`coalesce((SELECT min(CASE j.value ${sql.join(
           ranks.map(([name, rank]) => sql`WHEN ${name} THEN ${rank}`),
           sql` `,
-        )} END) FROM ${jsonArrayElements(dialect, sql`v.regions`)} AS j), ${ranks.length})`;
+        )} END) FROM ${jsonArrayElements(engine, sql`v.regions`)} AS j), ${ranks.length})`;
   const prerelease = sql.join(
-    PRERELEASE_MARKERS.map((marker) => contains(dialect, sql<string>`lower(v.fs_name)`, marker)),
+    PRERELEASE_MARKERS.map((marker) => contains(engine, sql<string>`lower(v.fs_name)`, marker)),
     sql` OR `,
   );
   return sql`EXISTS (SELECT 1 FROM rom_user AS mu WHERE mu.rom_id = v.id
@@ -68,18 +68,18 @@ function memberOrder(dialect: SqlDialect, ranking: VersionRanking): RawBuilder<u
  * the only filter is the platform, which every member shares).
  */
 export function groupWinner(
-  dialect: SqlDialect,
+  engine: Engine,
   ranking: VersionRanking,
   members: Expression<unknown> | null,
 ): Expression<SqlBool> {
   const passing = members === null ? sql`` : sql`AND v.id IN (${members})`;
   return sql<SqlBool>`(rom.group_key IS NULL OR rom.id = (SELECT v.id FROM rom AS v
-    WHERE v.group_key = rom.group_key ${passing} ORDER BY ${memberOrder(dialect, ranking)} LIMIT 1))`;
+    WHERE v.group_key = rom.group_key ${passing} ORDER BY ${memberOrder(engine, ranking)} LIMIT 1))`;
 }
 
 /** How many groups a filtered list holds (a ROM without a group is one). */
-export function groupCount(dialect: SqlDialect): RawBuilder<number> {
-  return dialect === 'postgres'
+export function groupCount(engine: Engine): RawBuilder<number> {
+  return engine === 'postgres'
     ? sql<number>`count(DISTINCT coalesce(rom.group_key, CAST(rom.id AS TEXT)))`
     : sql<number>`count(DISTINCT coalesce(rom.group_key, rom.id))`;
 }

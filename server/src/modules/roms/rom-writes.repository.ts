@@ -2,7 +2,7 @@ import type { SqlBool, Transaction } from 'kysely';
 import { CompiledQuery, sql } from 'kysely';
 
 import type { Db } from '../../db/database.js';
-import { dialectOf } from '../../db/dialect-sql.js';
+import { engineOf } from '../../db/engine.js';
 import type { Database } from '../../db/schema.js';
 import { chunks, ID_CHUNK } from '../../db/id-chunks.js';
 import type { NewRomFileRow, NewRomRow, RomUserRow } from '../../db/schema.js';
@@ -41,7 +41,7 @@ export type RomWrite =
       missingFileIds: number[];
     };
 
-/** INSERT statements by dialect, table and column list, built once per shape. */
+/** INSERT statements by engine, table and column list, built once per shape. */
 const insertStatements = new Map<string, string>();
 
 /**
@@ -55,7 +55,7 @@ async function insertRow(
   table: 'rom' | 'rom_file',
   row: Record<string, unknown>,
 ): Promise<number> {
-  const postgres = dialectOf(trx) === 'postgres';
+  const postgres = engineOf(trx) === 'postgres';
   const columns = Object.keys(row).filter((column) => row[column] !== undefined);
   const key = `${postgres ? 'postgres' : 'sqlite'}:${table}:${columns.join(',')}`;
   let text = insertStatements.get(key);
@@ -90,7 +90,7 @@ export class RomWritesRepository {
    * ones and gives the page cache's memory back to the system.
    */
   async inBulk<T>(work: () => Promise<T>): Promise<T> {
-    if (dialectOf(this.db) === 'postgres') return work();
+    if (engineOf(this.db) === 'postgres') return work();
     const names = Object.keys(BULK_SETTINGS) as BulkSetting[];
     const previous = new Map<BulkSetting, number>();
     for (const name of names) {

@@ -2,14 +2,14 @@ import type { ScanStats } from '@romshelf/contract';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 
+import { engineOf } from '../../db/engine.js';
+import type { Db } from '../../db/database.js';
 import {
   buildTestApp,
   createFirstAdmin,
   login,
   openTestDatabase,
 } from '../../../test/build-test-app.js';
-import type { Db } from '../../db/database.js';
-import { engineOf } from '../../db/engine.js';
 import {
   connectSocket,
   nextTerminal,
@@ -19,30 +19,37 @@ import {
 
 async function counts(db: Db) {
   const count = async (table: 'rom' | 'rom_file') =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+    (
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
   return { rom: await count('rom'), rom_file: await count('rom_file') };
 }
 
-/** Makes inserting the ROM `Beta (Europe).nes` fail with "disk full". */
+/** Makes inserting the ROM `Beta (Europe).nes` fail, as a full disk would. */
 async function failBeta(db: Db): Promise<void> {
   if (engineOf(db) === 'postgres') {
     await sql`CREATE FUNCTION fail_beta() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN RAISE EXCEPTION 'disk full'; END $$`.execute(db);
-    await sql`CREATE TRIGGER fail_beta BEFORE INSERT ON rom FOR EACH ROW
-      WHEN (new.fs_name = 'Beta (Europe).nes') EXECUTE FUNCTION fail_beta()`.execute(db);
-  } else {
+      BEGIN
+        IF NEW.fs_name = 'Beta (Europe).nes' THEN RAISE EXCEPTION 'disk full'; END IF;
+        RETURN NEW;
+      END $$`.execute(db);
     await sql`CREATE TRIGGER fail_beta BEFORE INSERT ON rom
-      WHEN new.fs_name = 'Beta (Europe).nes' BEGIN SELECT RAISE(ABORT, 'disk full'); END`.execute(
-      db,
-    );
+      FOR EACH ROW EXECUTE FUNCTION fail_beta()`.execute(db);
+    return;
   }
+  await sql`CREATE TRIGGER fail_beta BEFORE INSERT ON rom
+      WHEN new.fs_name = 'Beta (Europe).nes' BEGIN SELECT RAISE(ABORT, 'disk full'); END`.execute(
+    db,
+  );
+}
+
+async function stopFailingBeta(db: Db): Promise<void> {
+  await sql`DROP TRIGGER fail_beta${engineOf(db) === 'postgres' ? sql` ON rom` : sql``}`.execute(
+    db,
+  );
 }
 
 describe('scan batches', () => {
@@ -67,11 +74,9 @@ describe('scan batches', () => {
     // The gb batch was written; of the nes batch, Alpha (inserted before Beta failed) is not.
     expect(await counts(db)).toEqual({ rom: 1, rom_file: 1 });
     const names = await db.selectFrom('rom').select('fs_name').execute();
-    expect(names.map((rom) => rom.fs_name)).toEqual(['Epsilon (USA).gb']);
+    expect(names.map((row) => row.fs_name)).toEqual(['Epsilon (USA).gb']);
 
-    await sql`DROP TRIGGER fail_beta${sql.raw(engineOf(db) === 'postgres' ? ' ON rom' : '')}`.execute(
-      db,
-    );
+    await stopFailingBeta(db);
     const stats: ScanStats = await scanLibrary(test.app, admin);
     expect(stats).toMatchObject({ total_roms: 4, scanned_roms: 4, new_roms: 3, hashed_files: 3 });
     expect(await counts(db)).toEqual({ rom: 4, rom_file: 4 });

@@ -2,7 +2,8 @@ import type { StatsMetadataSource } from '@romshelf/contract';
 import { sql } from 'kysely';
 
 import type { Db } from '../../db/database.js';
-import { dialectOf, jsonArrayElements } from '../../db/dialect-sql.js';
+import { engineOf } from '../../db/engine.js';
+import { jsonArrayElements } from '../../db/dialect-sql.js';
 
 export interface LibraryTotalsRow {
   platforms: number;
@@ -75,7 +76,7 @@ export class StatsRepository {
   async regions(): Promise<RegionCountRow[]> {
     const result = await sql<{ platform_id: number; region: unknown; count: number }>`
       SELECT rom.platform_id AS platform_id, j.value AS region, count(*) AS count
-      FROM rom, ${jsonArrayElements(dialectOf(this.db), sql`rom.regions`)} AS j
+      FROM rom, ${jsonArrayElements(engineOf(this.db), sql`rom.regions`)} AS j
       GROUP BY rom.platform_id, j.value
       ORDER BY rom.platform_id, count DESC, region`.execute(this.db);
     return result.rows.map((row) => ({ ...row, region: String(row.region) }));
