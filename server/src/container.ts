@@ -87,8 +87,9 @@ import { AvatarStore } from './modules/users/avatar.store.js';
 import { UserAccounts } from './modules/users/user-accounts.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
+import type { DataChanges } from './db/data-changes.js';
 import type { Limits, ScaleOut } from './scale-out.js';
-import { createLimits } from './scale-out.js';
+import { createLimits, dataChangesOf } from './scale-out.js';
 
 /** Choices tests may override. */
 export interface ContainerOptions {
@@ -112,7 +113,7 @@ export function createContainer(
   options: ContainerOptions = {},
   scaleOut: ScaleOut | null = null,
 ) {
-  const repositories = createRepositories(db);
+  const repositories = createRepositories(db, dataChangesOf(scaleOut));
   const limits = createLimits(scaleOut, options.clock ?? Date.now);
   const shared = createSharedParts(config, db, log, limits);
   const devices = createDeviceServices(repositories, options);
@@ -161,7 +162,7 @@ export function createContainer(
 
 export type Container = ReturnType<typeof createContainer>;
 
-function createRepositories(db: Db) {
+function createRepositories(db: Db, changes: DataChanges) {
   return {
     users: new UsersRepository(db),
     sessions: new SessionRepository(db),
@@ -173,14 +174,14 @@ function createRepositories(db: Db) {
     roms: new RomsRepository(db),
     romList: new RomListRepository(db),
     romVersions: new RomVersionGroups(db),
-    romWrites: new RomWritesRepository(db),
+    romWrites: new RomWritesRepository(db, changes),
     romNotes: new RomNotesRepository(db),
     playAssets: new PlayAssetsRepository(db),
     metadata: new MetadataRepository(db),
     stats: new StatsRepository(db),
     romMaintenance: new RomMaintenanceRepository(db),
     taskRuns: new TaskRunsRepository(db),
-    collections: new CollectionsRepository(db),
+    collections: new CollectionsRepository(db, changes),
     smartCollections: new SmartCollectionsRepository(db),
     virtualCollections: new VirtualCollectionsRepository(db),
     devices: new DevicesRepository(db),

@@ -1,6 +1,9 @@
 import type { Redis } from 'ioredis';
 
+import type { DataChanges } from './db/data-changes.js';
+import { NO_OTHER_PROCESSES } from './db/data-changes.js';
 import { connectRedis } from './lib/redis.js';
+import { redisDataChanges } from './lib/redis-data-changes.js';
 import type { CredentialLimiter } from './modules/auth/credential-limiter.js';
 import { MemoryCredentialLimiter } from './modules/auth/credential-limiter.js';
 import { RedisCredentialLimiter } from './modules/auth/redis-credential-limiter.js';
@@ -21,6 +24,8 @@ const REDIS_START_TIMEOUT_MS = 10_000;
 export interface ScaleOut {
   redis: Redis;
   queues: JobQueues;
+  /** Writes to ROM data told between processes (their cached lists follow them). */
+  changes: DataChanges & { close(): Promise<void> };
 }
 
 /** Connects to Redis; fails with a clear message when it does not answer. */
@@ -43,11 +48,12 @@ export async function openScaleOut(url: string): Promise<ScaleOut> {
   } finally {
     clearTimeout(timer);
   }
-  return { redis, queues: openJobQueues(redis) };
+  return { redis, queues: openJobQueues(redis), changes: await redisDataChanges(redis) };
 }
 
 export async function closeScaleOut(scaleOut: ScaleOut): Promise<void> {
   await closeJobQueues(scaleOut.queues);
+  await scaleOut.changes.close();
   await scaleOut.redis.quit();
 }
 
@@ -74,4 +80,9 @@ export function createLimits(scaleOut: ScaleOut | null, clock: () => number): Li
       windows: redisWindowLimiters(scaleOut.redis),
     },
   };
+}
+
+/** How this process hears of other processes' writes to ROM data (none without Redis). */
+export function dataChangesOf(scaleOut: ScaleOut | null): DataChanges {
+  return scaleOut?.changes ?? NO_OTHER_PROCESSES;
 }

@@ -203,6 +203,14 @@ describe('several API processes and a worker sharing Redis', () => {
   it('shows a scan started on A to a socket on B, refuses a second one, and ends it', async () => {
     const onA = await connect(PORT_A, cookie);
     const onB = await connect(PORT_B, cookie);
+    // B keeps the order of a searched list until a write, wherever it is made, moves it on.
+    const foundOnB = async () => {
+      const page = await fetch(url(PORT_B, '/api/roms?search_term=game&limit=1'), {
+        headers: { cookie },
+      });
+      return ((await page.json()) as { total: number }).total;
+    };
+    expect(await foundOnB()).toBe(0);
     const seenOnB = record(onB);
     const firstPlatform = next(onB, ['scan:scanning_platform'], 30_000);
     const end = next(onB, ['scan:done'], 60_000);
@@ -231,6 +239,8 @@ describe('several API processes and a worker sharing Redis', () => {
     expect(((await roms.json()) as { total: number }).total).toBe(
       PLATFORMS.length * ROMS_PER_PLATFORM,
     );
+    // The worker's writes reach B's kept lists through Redis (a message after the last batch).
+    await expect.poll(foundOnB, { timeout: 10_000 }).toBe(PLATFORMS.length * ROMS_PER_PLATFORM);
   }, 120_000);
 
   it('stops through B the scan the worker runs for A', async () => {

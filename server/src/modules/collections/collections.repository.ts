@@ -1,6 +1,8 @@
 import type { Transaction } from 'kysely';
 import { sql } from 'kysely';
 
+import type { DataChanges } from '../../db/data-changes.js';
+import { NO_OTHER_PROCESSES } from '../../db/data-changes.js';
 import type { Db } from '../../db/database.js';
 import { engineOf } from '../../db/engine.js';
 import { caseless } from '../../db/dialect-sql.js';
@@ -26,10 +28,18 @@ export class CollectionsRepository {
   /** Bumped on every membership change (list caches follow it). */
   private membershipVersion = 0;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly changes: DataChanges = NO_OTHER_PROCESSES,
+  ) {}
 
   get version(): number {
     return this.membershipVersion;
+  }
+
+  private changed(): void {
+    this.membershipVersion += 1;
+    this.changes.announce();
   }
 
   private withOwner() {
@@ -112,7 +122,7 @@ export class CollectionsRepository {
 
   async delete(id: number): Promise<void> {
     await this.db.deleteFrom('collection').where('id', '=', id).execute();
-    this.membershipVersion += 1;
+    this.changed();
   }
 
   /** Member ids per collection, in id order. */
@@ -160,7 +170,7 @@ export class CollectionsRepository {
       await insertMembers(trx, collectionId, romIds, now);
       await touch(trx, collectionId, now);
     });
-    this.membershipVersion += 1;
+    this.changed();
   }
 
   async removeRoms(collectionId: number, romIds: readonly number[], now: string): Promise<void> {
@@ -174,7 +184,7 @@ export class CollectionsRepository {
       }
       await touch(trx, collectionId, now);
     });
-    this.membershipVersion += 1;
+    this.changed();
   }
 
   /** Makes the members exactly these ROMs. */
@@ -184,7 +194,7 @@ export class CollectionsRepository {
       await insertMembers(trx, collectionId, romIds, now);
       await touch(trx, collectionId, now);
     });
-    this.membershipVersion += 1;
+    this.changed();
   }
 
   /** Which of these ROMs are in the user's favourites collection. */

@@ -1,6 +1,8 @@
 import type { SqlBool, Transaction } from 'kysely';
 import { CompiledQuery, sql } from 'kysely';
 
+import type { DataChanges } from '../../db/data-changes.js';
+import { NO_OTHER_PROCESSES } from '../../db/data-changes.js';
 import type { Db } from '../../db/database.js';
 import { engineOf } from '../../db/engine.js';
 import type { Database } from '../../db/schema.js';
@@ -79,10 +81,19 @@ export class RomWritesRepository {
   /** Bumped after every change to ROM rows, so cached aggregates can be dropped. */
   private dataVersion = 0;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly changes: DataChanges = NO_OTHER_PROCESSES,
+  ) {}
 
+  /** This process's writes and those other processes announced. */
   get version(): number {
-    return this.dataVersion;
+    return this.dataVersion + this.changes.received;
+  }
+
+  private changed(): void {
+    this.dataVersion += 1;
+    this.changes.announce();
   }
 
   /**
@@ -125,7 +136,7 @@ export class RomWritesRepository {
           .execute();
       }
     });
-    this.dataVersion += 1;
+    this.changed();
   }
 
   /**
@@ -194,7 +205,7 @@ export class RomWritesRepository {
       await indexRomFacets(trx, inserted);
       return written;
     });
-    this.dataVersion += 1;
+    this.changed();
     return ids;
   }
 
@@ -205,7 +216,7 @@ export class RomWritesRepository {
       .set({ ...fields, updated_at: now })
       .where('id', '=', id)
       .execute();
-    this.dataVersion += 1;
+    this.changed();
   }
 
   /**
@@ -252,7 +263,7 @@ export class RomWritesRepository {
           .execute();
       }
     });
-    this.dataVersion += 1;
+    this.changed();
   }
 
   /** Deletes ROM rows (their files and user data cascade). */
@@ -263,7 +274,7 @@ export class RomWritesRepository {
         await trx.deleteFrom('rom').where('id', 'in', part).execute();
       }
     });
-    this.dataVersion += 1;
+    this.changed();
   }
 
   /** Creates or changes a user's row for a ROM; returns it. */
@@ -281,7 +292,7 @@ export class RomWritesRepository {
       )
       .returningAll()
       .executeTakeFirstOrThrow();
-    this.dataVersion += 1;
+    this.changed();
     return row;
   }
 }

@@ -1,0 +1,13 @@
+/**
+ * Writes to ROM data (ROM rows, users' ROM data, collection membership) told between processes,
+ * so each process's cached lists follow the writes of the others: with REDIS_URL, a scan in a
+ * worker or an edit through another API process. A process alone tells nobody.
+ */
+export interface DataChanges {
+  /** Tells the other processes that this one wrote. */
+  announce(): void;
+  /** Writes the other processes announced so far. */
+  readonly received: number;
+}
+
+export const NO_OTHER_PROCESSES: DataChanges = { announce: () => {}, received: 0 };
