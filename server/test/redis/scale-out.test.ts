@@ -334,7 +334,10 @@ describe('several API processes and a worker sharing Redis', () => {
     const done = await end;
     expect(done.name).toBe('scan:done');
     expect((done.payload as ScanStats).scanned_platforms).toBe(PLATFORMS.length);
-    expect(await queued().getJobCounts('active', 'waiting')).toEqual({ active: 0, waiting: 0 });
+    // scan:done is sent from inside the job; BullMQ records its end just after.
+    await expect
+      .poll(() => queued().getJobCounts('active', 'waiting'), { timeout: 10_000 })
+      .toEqual({ active: 0, waiting: 0 });
 
     // Nothing is left running: the next scan is accepted and ends.
     const again = next(onB, ['scan:done', 'scan:done_ko'], 60_000);
@@ -367,11 +370,9 @@ describe('several API processes and a worker sharing Redis', () => {
       name: 'scan:done_ko',
       payload: 'The scan failed: the worker running it stopped before it ended',
     });
-    expect(await queued().getJobCounts('active', 'waiting', 'failed')).toEqual({
-      active: 0,
-      waiting: 0,
-      failed: 1,
-    });
+    await expect
+      .poll(() => queued().getJobCounts('active', 'waiting', 'failed'), { timeout: 10_000 })
+      .toEqual({ active: 0, waiting: 0, failed: 1 });
   }, 240_000);
 
   it('runs each due time of a schedule once, however many workers fire it', async () => {
