@@ -297,7 +297,7 @@ export class RomListService {
 
   /**
    * `filter_values` and their counts over the platform and search scope only (as RomM: the
-   * other filters do not narrow them). Unsearched scopes are cached per data version.
+   * other filters do not narrow them), cached per data version.
    */
   private sidecars(scope: RomScope): Promise<FacetSidecars> {
     const compute = async (): Promise<FacetSidecars> => {
@@ -314,8 +314,9 @@ export class RomListService {
       }
       return result;
     };
-    if (scope.search !== null) return compute();
-    const key = `filters:${scope.platformIds.join(',')}:${String(scope.collectionId ?? '')}`;
+    // A searched scope too: paging through a search asks for the same values on every page.
+    const search = scope.search === null ? '' : JSON.stringify(scope.search);
+    const key = `filters:${scope.platformIds.join(',')}:${String(scope.collectionId ?? '')}:${search}`;
     return this.cached(key, compute);
   }
 
