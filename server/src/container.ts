@@ -88,6 +88,7 @@ import { UserAccounts } from './modules/users/user-accounts.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
 import type { DataChanges } from './db/data-changes.js';
+import { combinedVersion } from './db/data-changes.js';
 import type { Limits, ScaleOut } from './scale-out.js';
 import { createLimits, dataChangesOf } from './scale-out.js';
 
@@ -169,7 +170,7 @@ function createRepositories(db: Db, changes: DataChanges) {
     tokens: new TokenRepository(db),
     clientTokens: new ClientTokensRepository(db),
     oidc: new OidcRepository(db),
-    platforms: new PlatformsRepository(db),
+    platforms: new PlatformsRepository(db, changes),
     firmware: new FirmwareRepository(db),
     roms: new RomsRepository(db),
     romList: new RomListRepository(db),
@@ -406,12 +407,8 @@ function createRomServices(
   const romList = new RomListService(
     repositories.roms,
     repositories.romList,
-    // Cached list aggregates follow ROM writes and collection membership alike.
-    {
-      get version() {
-        return repositories.romWrites.version + repositories.collections.version;
-      },
-    },
+    // Cached lists and ROM texts follow writes to ROMs, platforms and collection membership.
+    combinedVersion(repositories.romWrites, repositories.platforms, repositories.collections),
     repositories.romNotes,
     new BrowserPlayability(config, shared.libraryConfig),
     versions,

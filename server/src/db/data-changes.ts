@@ -11,3 +11,17 @@ export interface DataChanges {
 }
 
 export const NO_OTHER_PROCESSES: DataChanges = { announce: () => {}, received: 0 };
+
+/** Something whose version moves on every write to the data it covers (and only grows). */
+export interface Versioned {
+  readonly version: number;
+}
+
+/** A version that moves whenever any of `sources` does. */
+export function combinedVersion(...sources: readonly Versioned[]): Versioned {
+  return {
+    get version() {
+      return sources.reduce((sum, source) => sum + source.version, 0);
+    },
+  };
+}

@@ -1,3 +1,5 @@
+import { constants } from 'node:zlib';
+
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
@@ -11,6 +13,21 @@ export const COMPRESSIBLE_TYPE =
 
 /** Answers smaller than this are sent as they are: the encoding would save next to nothing. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
+
+/**
+ * Answers up to this size are compressed in one synchronous call. The stream path the plugin
+ * otherwise takes above 64 KiB on a 2-core host cost a 72-ROM list page (180 KB of JSON) more
+ * than twice the CPU of the one-shot call (many small thread-pool round trips and a chunked
+ * reply), and the one-shot call blocks the event loop for about a millisecond.
+ */
+const SYNC_COMPRESSION_MAX_BYTES = 1024 * 1024;
+
+/**
+ * Brotli quality for answers compressed on the fly. On a 72-ROM list page, quality 3 took about
+ * a third of the time of quality 4 (the plugin's default) for a body 6 % larger (13.6 against
+ * 12.8 KB, from 180 KB), which a home network does not notice.
+ */
+const BROTLI_QUALITY = 3;
 
 function isCompressible(contentType: unknown): boolean {
   return typeof contentType === 'string' && COMPRESSIBLE_TYPE.test(contentType);
@@ -51,6 +68,8 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     globalDecompression: false,
     encodings: ['br', 'gzip'],
     threshold: COMPRESSION_THRESHOLD_BYTES,
+    syncThreshold: SYNC_COMPRESSION_MAX_BYTES,
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
     customTypes: isCompressible,
   });
 }

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 
+import type { DataChanges } from '../../db/data-changes.js';
+import { NO_OTHER_PROCESSES } from '../../db/data-changes.js';
 import type { Db } from '../../db/database.js';
 import type { NewPlatformRow, PlatformRow } from '../../db/schema.js';
 
@@ -12,7 +14,22 @@ export interface PlatformWithStatsRow extends PlatformRow {
 export type PlatformFields = Omit<NewPlatformRow, 'id' | 'created_at' | 'updated_at'>;
 
 export class PlatformsRepository {
-  constructor(private readonly db: Db) {}
+  /** Bumped on every change to platform rows that listed ROMs show (names, missing flags). */
+  private writes = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly changes: DataChanges = NO_OTHER_PROCESSES,
+  ) {}
+
+  get version(): number {
+    return this.writes;
+  }
+
+  private changed(): void {
+    this.writes += 1;
+    this.changes.announce();
+  }
 
   private withStats() {
     return this.db
@@ -52,12 +69,14 @@ export class PlatformsRepository {
   }
 
   async update(id: number, fields: Partial<PlatformFields>, now: string): Promise<PlatformRow> {
-    return this.db
+    const row = await this.db
       .updateTable('platform')
       .set({ ...fields, updated_at: now })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    this.changed();
+    return row;
   }
 
   /** Flags platforms (and their ROMs) whose folder is gone; returns how many were flagged. */
@@ -76,11 +95,13 @@ export class PlatformsRepository {
         .where('missing_from_fs', '=', 0)
         .execute();
     });
+    this.changed();
   }
 
   /** Deletes a platform row (its firmware rows cascade); false when there was none. */
   async delete(id: number): Promise<boolean> {
     const result = await this.db.deleteFrom('platform').where('id', '=', id).executeTakeFirst();
+    this.changed();
     return result.numDeletedRows > 0n;
   }
 }

@@ -37,4 +37,45 @@ describe('GET /api/roms serialised from its schema', () => {
     }
     expect(page.char_index).toEqual({ g: 0, k: 1, p: 2 });
   });
+
+  it('follows edits to a listed ROM and to its platform (its JSON is kept between requests)', async () => {
+    const { app, config } = await buildTestApp();
+    await createFirstAdmin(app);
+    const session = await login(app);
+    writeTree(config.libraryDir, {
+      'roms/nes/Alpha (USA).nes': 'a',
+      'roms/nes/Beta (USA).nes': 'b',
+    });
+    await scanLibrary(app, session);
+    const headers = { cookie: session.cookie, 'x-csrftoken': session.csrf };
+    const listed = async () =>
+      (await app.inject({ url: '/api/roms', headers })).json<RomListPage>().items;
+    const [alpha] = await listed();
+    expect(alpha).toMatchObject({
+      name: 'Alpha',
+      platform_display_name: 'Nintendo Entertainment System',
+    });
+
+    const boundary = 'romshelf-test-boundary';
+    const renamed = await app.inject({
+      method: 'PUT',
+      url: `/api/roms/${String(alpha?.id)}`,
+      headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nAardvark\r\n--${boundary}--\r\n`,
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await listed()).map((item) => item.name)).toEqual(['Aardvark', 'Beta']);
+
+    const platform = await app.inject({
+      method: 'PUT',
+      url: `/api/platforms/${String(alpha?.platform_id)}`,
+      headers,
+      payload: { custom_name: 'Family Computer' },
+    });
+    expect(platform.statusCode, platform.body).toBe(200);
+    expect((await listed()).map((item) => item.platform_display_name)).toEqual([
+      'Family Computer',
+      'Family Computer',
+    ]);
+  });
 });

@@ -3,13 +3,13 @@ import type {
   RomFilterCounts,
   RomFilterQuery,
   RomFilters,
-  RomListPage,
   RomListQuery,
   SimpleRom,
   SiblingRom,
 } from '@romshelf/contract';
 import { RomFilterQuerySchema } from '@romshelf/contract';
 
+import type { RomFileRow } from '../../db/schema.js';
 import { HttpError } from '../../http/http-error.js';
 import type { SavedFilterSource } from './rom-collection-scopes.js';
 import { virtualCollectionFacet } from './rom-collection-scopes.js';
@@ -28,7 +28,11 @@ import { RomOrderCache } from './rom-order-cache.js';
 import type { RomNotesRepository } from './rom-notes.repository.js';
 import type { RomPlayability } from './rom-playability.js';
 import type { RomWritesRepository } from './rom-writes.repository.js';
-import { coverUrl, toSimpleRomDto } from './roms.mapper.js';
+import { RomJsonCache, toSharedRomJson } from './rom-json-cache.js';
+import type { ListedRomJson } from './rom-list-json.js';
+import { listedRomJson, romListPageJson } from './rom-list-json.js';
+import type { PersonalRomFields } from './roms.mapper.js';
+import { coverUrl, toPersonalRomFields, toSharedRomFields } from './roms.mapper.js';
 import { versionRanking } from './roms.service.js';
 import type { RomVersionsSource } from './roms.service.js';
 import type { RomsRepository, RomWithPlatformRow } from './roms.repository.js';
@@ -93,6 +97,7 @@ export class RomListService {
   /** Unsearched aggregates (char counts, filter values), per data version. */
   private readonly cache = new Map<string, CachedAggregate<unknown>>();
   private readonly orders = new RomOrderCache();
+  private readonly romJson = new RomJsonCache();
 
   constructor(
     private readonly roms: Pick<RomsRepository, 'findByIds' | 'filesOf' | 'romUsersOf'>,
@@ -202,7 +207,8 @@ export class RomListService {
     };
   }
 
-  async list(query: RomListQuery, userId: number): Promise<RomListPage> {
+  /** A page of ROMs as the UTF-8 JSON of a `RomListPage`. */
+  async listJson(query: RomListQuery, userId: number): Promise<Buffer> {
     const orderBy = SORT_COLUMNS[query.order_by ?? 'name'] ?? 'name_sort_key';
     const grouping = query.group_by_meta_id ? versionRanking(this.versions, userId) : null;
     const filter = { ...(await this.filterOf(query, userId, orderBy)), grouping };
@@ -240,20 +246,23 @@ export class RomListService {
       if (query.with_char_index) charIndex = charIndexOf(searched.chars, query.order_dir);
     }
     const sidecars = query.with_filter_values ? await this.sidecars(filter) : emptySidecars();
-    return {
-      items: await this.simpleRoms(ids, userId, query.with_files, grouping !== null),
-      total,
-      limit: query.limit,
-      offset: query.offset,
-      char_index: charIndex,
-      rom_id_index: query.with_rom_id_index
-        ? kept === null
-          ? await this.lists.orderedIds(pageQuery)
-          : [...kept.ids]
-        : [],
-      filter_values: sidecars.values,
-      filter_value_counts: sidecars.counts,
-    };
+    const items = await this.listedRomsJson(ids, userId, query.with_files, grouping !== null);
+    return romListPageJson(
+      {
+        total,
+        limit: query.limit,
+        offset: query.offset,
+        char_index: charIndex,
+        rom_id_index: query.with_rom_id_index
+          ? kept === null
+            ? await this.lists.orderedIds(pageQuery)
+            : [...kept.ids]
+          : [],
+        filter_values: sidecars.values,
+        filter_value_counts: sidecars.counts,
+      },
+      items,
+    );
   }
 
   /**
@@ -287,7 +296,7 @@ export class RomListService {
     if (total === 0) return null;
     const id = await this.lists.idAt(filter, Math.floor(Math.random() * total));
     if (id === undefined) return null;
-    return (await this.simpleRoms([id], userId, false))[0] ?? null;
+    return (await this.simpleRom(id, userId)) ?? null;
   }
 
   /** The values the whole library can be filtered on (`GET /api/roms/filters`). */
@@ -320,15 +329,46 @@ export class RomListService {
     return this.cached(key, compute);
   }
 
-  private async simpleRoms(
+  /** One ROM as lists show it (`random`), read afresh; undefined when it is gone. */
+  private async simpleRom(id: number, userId: number): Promise<SimpleRom | undefined> {
+    const [row] = await this.roms.findByIds([id]);
+    if (row === undefined) return undefined;
+    const personal = await this.personalFields([id], userId, false, false);
+    return Object.assign(toSharedRomFields(row), personal(row));
+  }
+
+  /** Listed ROMs as JSON, in the order of `ids`: the shared fields kept, the caller's added. */
+  private async listedRomsJson(
     ids: number[],
     userId: number,
     withFiles: boolean,
-    grouped = false,
-  ): Promise<SimpleRom[]> {
-    const rows = await this.roms.findByIds(ids);
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    const files = withFiles ? await this.roms.filesOf(ids) : [];
+    grouped: boolean,
+  ): Promise<ListedRomJson[]> {
+    const shared = await this.romJson.jsonOf(ids, this.changes.version, async (missing) =>
+      (await this.roms.findByIds(missing)).map(toSharedRomJson),
+    );
+    const personal = await this.personalFields(ids, userId, withFiles, grouped);
+    const items: ListedRomJson[] = [];
+    for (const id of ids) {
+      const text = shared.get(id);
+      if (text !== undefined) items.push(listedRomJson(text.open, personal(text)));
+    }
+    return items;
+  }
+
+  /** The caller's own fields of listed ROMs, each kind read once for all of them. */
+  private async personalFields(
+    ids: number[],
+    userId: number,
+    withFiles: boolean,
+    grouped: boolean,
+  ): Promise<
+    (rom: Pick<RomWithPlatformRow, 'id' | 'created_at' | 'updated_at'>) => PersonalRomFields
+  > {
+    const files = new Map<number, RomFileRow[]>();
+    for (const file of withFiles ? await this.roms.filesOf(ids) : []) {
+      files.set(file.rom_id, [...(files.get(file.rom_id) ?? []), file]);
+    }
     const romUsers = new Map(
       (await this.roms.romUsersOf(userId, ids)).map((romUser) => [romUser.rom_id, romUser]),
     );
@@ -337,21 +377,12 @@ export class RomListService {
     const versions = grouped
       ? await this.versions.groups.siblingsOf(ids, userId)
       : new Map<number, SiblingRom[]>();
-    return ids
-      .map((id) => byId.get(id))
-      .filter((row): row is RomWithPlatformRow => row !== undefined)
-      .map((row) =>
-        toSimpleRomDto(
-          row,
-          userId,
-          files.filter((file) => file.rom_id === row.id),
-          {
-            romUser: romUsers.get(row.id),
-            favourite: favourites.has(row.id),
-            hasNotes: withNotes.has(row.id),
-            siblings: versions.get(row.id),
-          },
-        ),
-      );
+    return (rom) =>
+      toPersonalRomFields(rom, userId, files.get(rom.id) ?? [], {
+        romUser: romUsers.get(rom.id),
+        favourite: favourites.has(rom.id),
+        hasNotes: withNotes.has(rom.id),
+        siblings: versions.get(rom.id),
+      });
   }
 }

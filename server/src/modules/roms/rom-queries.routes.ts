@@ -16,7 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { requireScopes } from '../../http/access.js';
-import { jsonSerializer } from '../../http/json-serializer.js';
+import { jsonSerializer, sendWrittenJson } from '../../http/json-serializer.js';
 import { rejectInvalidRequest } from '../../http/error-handler.js';
 import type { RomListService } from './rom-list.service.js';
 import type { RomsService } from './roms.service.js';
@@ -42,9 +42,10 @@ export function listRomsRoute(app: RomsApp, lists: RomListService): void {
           422: ErrorBodySchema,
         },
       },
-      serializerCompiler: jsonSerializer,
     },
-    (request) => lists.list(request.query, request.user?.id ?? -1),
+    // Written as JSON by the service: most of a page is kept serialised (rom-json-cache.ts).
+    async (request, reply) =>
+      sendWrittenJson(reply, await lists.listJson(request.query, request.user?.id ?? -1)),
   );
 }
 

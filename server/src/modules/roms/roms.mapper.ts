@@ -135,6 +135,13 @@ function isIdentified(row: RomWithPlatformRow): boolean {
 
 /** Every ROM field except dates, user data, files and siblings (the scan event's shape). */
 export function toScanRomEvent(row: RomWithPlatformRow): ScanRomEvent {
+  const event = romFieldsOf(row) as ScanRomEvent;
+  event.has_notes = false;
+  return event;
+}
+
+/** The fields every caller sees alike, without the dates (ScanRomEvent without `has_notes`). */
+function romFieldsOf(row: RomWithPlatformRow): Omit<ScanRomEvent, 'has_notes'> {
   const identified = isIdentified(row);
   return {
     id: row.id,
@@ -184,7 +191,6 @@ export function toScanRomEvent(row: RomWithPlatformRow): ScanRomEvent {
     is_unidentified: !identified,
     is_identified: identified,
     missing_from_fs: row.missing_from_fs === 1,
-    has_notes: false,
     has_simple_single_file: row.kind === 'file',
     has_nested_single_file: row.kind === 'nested',
     has_multiple_files: row.kind === 'multi',
@@ -197,6 +203,39 @@ export function toScanRomEvent(row: RomWithPlatformRow): ScanRomEvent {
     sha1_hash: row.sha1_hash,
     ra_hash: row.ra_hash,
     screenshot_path: null,
+  };
+}
+
+/** The fields of a listed ROM that are the same for every caller. */
+export type SharedRomFields = Omit<SimpleRom, 'has_notes' | 'rom_user' | 'files' | 'sibling_roms'>;
+
+/** The caller's own fields of a listed ROM. */
+export type PersonalRomFields = Pick<
+  SimpleRom,
+  'has_notes' | 'rom_user' | 'files' | 'sibling_roms'
+>;
+
+/** A listed ROM's fields that do not depend on who asks (a SimpleRom without its personal ones). */
+export function toSharedRomFields(row: RomWithPlatformRow): SharedRomFields {
+  const fields = romFieldsOf(row) as SharedRomFields;
+  fields.created_at = row.created_at;
+  fields.updated_at = row.updated_at;
+  return fields;
+}
+
+/** A listed ROM's fields that belong to the caller (see `toSimpleRomDto`). */
+export function toPersonalRomFields(
+  rom: Pick<RomWithPlatformRow, 'id' | 'created_at' | 'updated_at'>,
+  userId: number,
+  files: readonly RomFileRow[],
+  personal: RomPersonal,
+): PersonalRomFields {
+  const { romUser, favourite = false, hasNotes = false, siblings = [] } = personal;
+  return {
+    has_notes: hasNotes,
+    rom_user: toRomUserDto(rom, userId, romUser, favourite),
+    files: files.map(toRomFileDto),
+    sibling_roms: [...siblings],
   };
 }
 
@@ -216,17 +255,9 @@ export function toSimpleRomDto(
   files: readonly RomFileRow[] = [],
   personal: RomPersonal = {},
 ): SimpleRom {
-  const { romUser, favourite = false, hasNotes = false, siblings = [] } = personal;
   // Completed in place rather than spread into a copy: a page builds 72 of these objects of
   // about 70 fields, and the copy doubled the garbage each list request leaves.
-  const dto = toScanRomEvent(row) as SimpleRom;
-  dto.has_notes = hasNotes;
-  dto.created_at = row.created_at;
-  dto.updated_at = row.updated_at;
-  dto.rom_user = toRomUserDto(row, userId, romUser, favourite);
-  dto.files = files.map(toRomFileDto);
-  dto.sibling_roms = [...siblings];
-  return dto;
+  return Object.assign(toSharedRomFields(row), toPersonalRomFields(row, userId, files, personal));
 }
 
 /** The caller's saves, states and screenshots of a ROM (built by the play-assets module). */
