@@ -310,6 +310,12 @@ describe('who may see and change a smart collection', () => {
     expect(asBob.json<SmartCollection>().rom_ids).toEqual([alpha]);
     const page = await lib.as(bob, 'GET', `/api/roms?smart_collection_id=${smart.id}`);
     expect(page.json<RomListPage>().items.map((rom) => rom.id)).toEqual([alpha]);
+
+    // Members are kept between reads: a new favourite must show on the next one.
+    const beta = lib.romId('Beta (USA).nes');
+    await lib.as(alice, 'PUT', `/api/roms/${beta}/props`, { data: { is_favorite: true } });
+    const again = await lib.as(bob, 'GET', `/api/collections/smart/${smart.id}`);
+    expect(again.json<SmartCollection>().rom_ids).toEqual([alpha, beta]);
   });
 
   it('needs the collections scopes', async () => {

@@ -194,17 +194,23 @@ export class RomListService {
     coverCount: number,
   ): Promise<{ ids: number[]; coversSmall: string[]; coversLarge: string[] }> {
     const filter = await this.filterOf(criteria, ownerId, null, true);
-    const ids = await this.lists.orderedIds({
-      ...filter,
-      orderBy: 'name_sort_key',
-      direction: 'asc',
-    });
-    const covered = ids.length === 0 ? [] : await this.lists.firstCovered(filter, coverCount);
-    return {
-      ids,
-      coversSmall: covered.map((row) => coverUrl(row, 'small')),
-      coversLarge: covered.map((row) => coverUrl(row, 'big')),
+    const compute = async () => {
+      const ids = await this.lists.orderedIds({
+        ...filter,
+        orderBy: 'name_sort_key',
+        direction: 'asc',
+      });
+      const covered = ids.length === 0 ? [] : await this.lists.firstCovered(filter, coverCount);
+      return {
+        ids,
+        coversSmall: covered.map((row) => coverUrl(row, 'small')),
+        coversLarge: covered.map((row) => coverUrl(row, 'big')),
+      };
     };
+    // Read on every visit of the collection and on every list of collections: kept per data
+    // version like the lists, except for filters on saves or states (written without one).
+    if (readsPlayAssets(filter)) return compute();
+    return this.cached(`members:${String(coverCount)}:${JSON.stringify(filter)}`, compute);
   }
 
   /** A page of ROMs as the UTF-8 JSON of a `RomListPage`. */
