@@ -140,8 +140,6 @@ export function FilterDrawer({
           'data-testid': 'filter-drawer',
           sx: { width: { xs: '100%', sm: 400 }, maxWidth: '100%' },
         } as object,
-        // It loads on first opening, so it mounts open: it still slides in.
-        transition: { appear: true },
       }}
     >
       <Stack sx={{ height: '100%' }}>

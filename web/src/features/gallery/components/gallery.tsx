@@ -61,6 +61,13 @@ const BulkActionsBar = lazy(async () => ({
   default: (await import('./bulk-actions-bar')).BulkActionsBar,
 }));
 
+/** Calls `onMount` once committed: beside a lazy component, once that one has loaded and shown. */
+function Mounted({ onMount }: { onMount: () => void }) {
+  const run = useRef(onMount);
+  useEffect(() => run.current(), []);
+  return null;
+}
+
 /** Sorts whose character index lines up with the list (the server indexes string columns). */
 const JUMPABLE: readonly RomOrderBy[] = ['name', 'fs_name'];
 
@@ -94,10 +101,8 @@ export function Gallery(props: GalleryProps) {
       <GalleryContent
         key={placeKey(place) + filtering.key}
         {...props}
-        onOpenFilters={() => {
-          setFiltersUsed(true);
-          setFiltersOpen(true);
-        }}
+        // The drawer's first opening loads it and mounts it closed, then opens it, so it slides in.
+        onOpenFilters={() => (filtersUsed ? setFiltersOpen(true) : setFiltersUsed(true))}
         onTotal={setTotal}
       />
       {filtersUsed ? (
@@ -116,6 +121,7 @@ export function Gallery(props: GalleryProps) {
             // A collection's gallery is no place to save from: the criteria would drop the collection.
             canSaveSmart={!place.collection}
           />
+          <Mounted onMount={() => setFiltersOpen(true)} />
         </Suspense>
       ) : null}
     </>
