@@ -2,7 +2,6 @@ import { lazy, Suspense } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 
 import { RomActionsContext } from '../components/rom-actions-context';
-import { refreshMetadata } from '../features/scan/scan-socket';
 import type { RomActions } from '../components/rom-actions-context';
 
 /**
@@ -40,7 +39,10 @@ const ROM_ACTIONS: RomActions = {
       (await import('../features/rom-actions/components/add-to-collection-dialog'))
         .AddToCollectionDialog,
   ),
-  refreshMetadata,
+  // The socket.io client comes with the scan module: loaded on the first refresh, not with the page.
+  refreshMetadata: (roms) => {
+    void import('../features/scan/scan-socket').then((scan) => scan.refreshMetadata(roms));
+  },
 };
 
 /** Gives the gallery, home and details pages the ROM menu and dialogs of the rom-actions feature. */

@@ -2,11 +2,6 @@ import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 
 import { NotFound } from '../components/not-found';
-import { LoginPage } from '../features/auth/components/login-page';
-import { RegisterPage } from '../features/auth/components/register-page';
-import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
-import { SetupLibraryPage } from '../features/auth/components/setup-library-page';
-import { SetupPage } from '../features/auth/components/setup-page';
 import { AuthLayout } from './layouts/auth-layout';
 import { MainLayout } from './layouts/main-layout';
 import { RootRoute } from './root-route';
@@ -15,11 +10,16 @@ import type { RouteHandle } from './route-handle';
 const handle = (value: RouteHandle): RouteHandle => value;
 
 /*
- * Main-layout pages load on demand (route `lazy`), so the first download stays small whatever
- * the number of pages. The layouts and the auth pages stay in the main bundle: the guard's
- * redirects land on them, and they are the first thing a signed-out visitor sees.
+ * Pages load on demand (route `lazy`), so the first download stays small whatever the number of
+ * pages (the sign-in forms' fields stay out of a signed-in visitor's). The layouts stay in the
+ * main bundle.
  */
 const page = {
+  login: () => import('../features/auth/components/login-page'),
+  setup: () => import('../features/auth/components/setup-page'),
+  setupLibrary: () => import('../features/auth/components/setup-library-page'),
+  resetPassword: () => import('../features/auth/components/reset-password-page'),
+  register: () => import('../features/auth/components/register-page'),
   home: () => import('../features/home/components/home-page'),
   search: () => import('../features/gallery/components/search-page'),
   platform: () => import('../features/gallery/components/platform-page'),
@@ -50,12 +50,12 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: '/setup',
-            element: <SetupPage />,
+            lazy: async () => ({ Component: (await page.setup()).SetupPage }),
             handle: handle({ title: 'login:setup.title' }),
           },
           {
             path: '/setup/library',
-            element: <SetupLibraryPage />,
+            lazy: async () => ({ Component: (await page.setupLibrary()).SetupLibraryPage }),
             handle: handle({
               title: 'login:setup-library.title',
               scopes: ['platforms.write'],
@@ -64,17 +64,17 @@ export const routes: RouteObject[] = [
           },
           {
             path: '/login',
-            element: <LoginPage />,
+            lazy: async () => ({ Component: (await page.login()).LoginPage }),
             handle: handle({ title: 'login:login.title' }),
           },
           {
             path: '/reset-password',
-            element: <ResetPasswordPage />,
+            lazy: async () => ({ Component: (await page.resetPassword()).ResetPasswordPage }),
             handle: handle({ title: 'login:reset.title' }),
           },
           {
             path: '/register',
-            element: <RegisterPage />,
+            lazy: async () => ({ Component: (await page.register()).RegisterPage }),
             handle: handle({ title: 'login:register.title' }),
           },
         ],

@@ -23,14 +23,18 @@ import { useNavigate } from 'react-router';
 import { hasScopes, useAuthStore } from '@/shared/stores/auth-store';
 import { useNavigationStore } from '@/shared/stores/navigation-store';
 import type { DrawerName } from '@/shared/stores/navigation-store';
-import { PlatformInfo } from '../../features/gallery/components/platform-info';
 import { useLogout } from '../use-logout';
-import { PlatformsDrawerContent } from './platforms-drawer';
 
 /*
- * The collection drawers load on first opening: their lists, editor and dialogs need not weigh on
+ * The drawers' contents load on first opening: their lists, editors and dialogs need not weigh on
  * every page's first download.
  */
+const PlatformsDrawerContent = lazy(async () => ({
+  default: (await import('./platforms-drawer')).PlatformsDrawerContent,
+}));
+const PlatformInfo = lazy(async () => ({
+  default: (await import('../../features/gallery/components/platform-info')).PlatformInfo,
+}));
 const CollectionsDrawerContent = lazy(async () => ({
   default: (await import('../../features/collections/components/collections-drawer'))
     .CollectionsDrawerContent,

@@ -10,7 +10,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { alpha, useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet } from 'react-router';
 
@@ -18,8 +18,7 @@ import { Logo } from '../../components/logo';
 import { NotFound } from '../../components/not-found';
 import { hideLoadingLogo } from '../../lib/loading-logo';
 import { useNavigationStore } from '@/shared/stores/navigation-store';
-import { UploadDialog } from '../../features/upload/components/upload-dialog';
-import { UploadTray } from '../../features/upload/components/upload-tray';
+import { useUploadStore } from '@/shared/stores/upload-store';
 import { useGuardNotFound } from '../guard-context';
 import { LibrarySync } from '../library-sync';
 import { Drawers } from './drawers';
@@ -27,6 +26,28 @@ import { MAIN_BAR_COLLAPSED_WIDTH, MAIN_BAR_WIDTH, MainBar } from './main-bar';
 import { UserMenu } from './user-menu';
 
 const APP_BAR_HEIGHT = 64;
+
+/* The upload dialog and tray load when the user first uploads, not with every page. */
+const UploadDialog = lazy(async () => ({
+  default: (await import('../../features/upload/components/upload-dialog')).UploadDialog,
+}));
+const UploadTray = lazy(async () => ({
+  default: (await import('../../features/upload/components/upload-tray')).UploadTray,
+}));
+
+/** The upload dialog and tray, mounted from the dialog's first opening on (so it can close). */
+function Uploads() {
+  const wanted = useUploadStore((state) => state.dialogOpen || state.items.length > 0);
+  const [mounted, setMounted] = useState(wanted);
+  if (wanted && !mounted) setMounted(true);
+  if (!mounted) return null;
+  return (
+    <Suspense fallback={null}>
+      <UploadDialog />
+      <UploadTray />
+    </Suspense>
+  );
+}
 
 function SearchBox() {
   const { t } = useTranslation('common');
@@ -169,8 +190,7 @@ export function MainLayout() {
       </Box>
       <Drawers />
       <LibrarySync />
-      <UploadDialog />
-      <UploadTray />
+      <Uploads />
     </Box>
   );
 }

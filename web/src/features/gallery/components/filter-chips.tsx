@@ -1,6 +1,7 @@
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { activeFilters, withoutFilter } from '../gallery-filters';
@@ -8,7 +9,10 @@ import type { GalleryFiltering } from '../use-gallery-filters';
 import { useFilterLabels } from '../use-filter-labels';
 import type { SmartScope } from '../smart-criteria';
 
-import { SaveSmartCollection } from './save-smart-collection';
+/* Its dialog and form load with the first filtered gallery, not with every gallery. */
+const SaveSmartCollection = lazy(async () => ({
+  default: (await import('./save-smart-collection')).SaveSmartCollection,
+}));
 
 /**
  * The active filters above the gallery: one click removes one, "clear all" removes them all;
@@ -55,7 +59,11 @@ export function FilterChips({
       <Button size="small" onClick={filtering.clear} data-testid="filter-clear-all">
         {t('filters.clear-all')}
       </Button>
-      {smartScope ? <SaveSmartCollection filters={filtering.filters} scope={smartScope} /> : null}
+      {smartScope ? (
+        <Suspense fallback={null}>
+          <SaveSmartCollection filters={filtering.filters} scope={smartScope} />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

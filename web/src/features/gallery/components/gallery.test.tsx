@@ -230,7 +230,7 @@ describe('Gallery', { timeout: 30_000 }, () => {
     await renderGallery();
     await waitFor(() => expect(screen.getAllByTestId('rom-card')).toHaveLength(12));
     fireEvent.click(screen.getByTestId('select-mode'));
-    expect(screen.queryByTestId('bulk-bar')).not.toBeNull();
+    await screen.findByTestId('bulk-bar');
     const cards = screen.getAllByTestId('rom-card');
     fireEvent.click(cards[1] as HTMLElement);
     expect(useGalleryStore.getState().selectedIds).toEqual(new Set([2]));

@@ -14,7 +14,16 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavigationType, useNavigationType } from 'react-router';
 
@@ -34,14 +43,30 @@ import { placeCollectionScope, placeKey, useGalleryPages } from '../use-gallery-
 import type { GalleryPlace } from '../use-gallery-pages';
 import { useGalleryWindow } from '../use-gallery-window';
 
-import { BulkActionsBar } from './bulk-actions-bar';
 import { FilterChips } from './filter-chips';
-import { FilterDrawer } from './filter-drawer';
 import { FilterButton, RandomGameButton } from './gallery-filter-controls';
 import { GalleryGrid } from './gallery-grid';
 import { GalleryTable } from './gallery-table';
 import { JumpBarNav } from './jump-bar-nav';
 import { GroupToggle, ViewToggle } from './view-toggle';
+
+/*
+ * The filter drawer and the select mode's actions load on first use: a gallery shows without
+ * their fields, menus and dialogs.
+ */
+const FilterDrawer = lazy(async () => ({
+  default: (await import('./filter-drawer')).FilterDrawer,
+}));
+const BulkActionsBar = lazy(async () => ({
+  default: (await import('./bulk-actions-bar')).BulkActionsBar,
+}));
+
+/** Calls `onMount` once committed: beside a lazy component, once that one has loaded and shown. */
+function Mounted({ onMount }: { onMount: () => void }) {
+  const run = useRef(onMount);
+  useEffect(() => run.current(), []);
+  return null;
+}
 
 /** Sorts whose character index lines up with the list (the server indexes string columns). */
 const JUMPABLE: readonly RomOrderBy[] = ['name', 'fs_name'];
@@ -68,6 +93,7 @@ interface GalleryProps {
 export function Gallery(props: GalleryProps) {
   // The drawer stays open (and in place) while each change of filters draws a new list.
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const [filtersUsed, setFiltersUsed] = useState(false);
   const [total, setTotal] = useState<number | null>(null);
   const { place, filtering } = props;
   return (
@@ -75,23 +101,29 @@ export function Gallery(props: GalleryProps) {
       <GalleryContent
         key={placeKey(place) + filtering.key}
         {...props}
-        onOpenFilters={() => setFiltersOpen(true)}
+        // The drawer's first opening loads it and mounts it closed, then opens it, so it slides in.
+        onOpenFilters={() => (filtersUsed ? setFiltersOpen(true) : setFiltersUsed(true))}
         onTotal={setTotal}
       />
-      <FilterDrawer
-        open={filtersOpen}
-        onClose={() => setFiltersOpen(false)}
-        filtering={filtering}
-        scope={{
-          platformId: place.platformId ?? null,
-          searchTerm: place.searchTerm ?? '',
-          collectionScope: placeCollectionScope(place),
-        }}
-        showPlatforms={props.showPlatform ?? false}
-        total={total}
-        // A collection's gallery is no place to save from: the criteria would drop the collection.
-        canSaveSmart={!place.collection}
-      />
+      {filtersUsed ? (
+        <Suspense fallback={null}>
+          <FilterDrawer
+            open={filtersOpen}
+            onClose={() => setFiltersOpen(false)}
+            filtering={filtering}
+            scope={{
+              platformId: place.platformId ?? null,
+              searchTerm: place.searchTerm ?? '',
+              collectionScope: placeCollectionScope(place),
+            }}
+            showPlatforms={props.showPlatform ?? false}
+            total={total}
+            // A collection's gallery is no place to save from: the criteria would drop the collection.
+            canSaveSmart={!place.collection}
+          />
+          <Mounted onMount={() => setFiltersOpen(true)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
@@ -398,12 +430,14 @@ function GalleryContent({
           {activeLabel ? <BackToStart letter={activeLabel} /> : null}
           {content}
           {selectMode ? (
-            <BulkActionsBar
-              total={total ?? 0}
-              allIds={data.allIds}
-              known={data.known}
-              resolve={data.resolve}
-            />
+            <Suspense fallback={null}>
+              <BulkActionsBar
+                total={total ?? 0}
+                allIds={data.allIds}
+                known={data.known}
+                resolve={data.resolve}
+              />
+            </Suspense>
           ) : null}
           {total !== null && total > 0 ? (
             <Typography

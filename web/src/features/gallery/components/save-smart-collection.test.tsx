@@ -71,7 +71,7 @@ describe('save as smart collection', () => {
       { platformId: 3, searchTerm: '' },
       { status: 201, json: { id: 12, name: 'Japanese racers' } },
     );
-    fireEvent.click(screen.getByTestId('smart-save'));
+    fireEvent.click(await screen.findByTestId('smart-save'));
     const dialog = await screen.findByTestId('smart-save-dialog');
     expect(
       [...screen.getByTestId('smart-save-criteria').children].map((chip) => chip.textContent),
@@ -114,7 +114,7 @@ describe('save as smart collection', () => {
       { platformId: null, searchTerm: 'zelda' },
       { status: 422, json: { detail: 'Unknown filter: favorite' } },
     );
-    fireEvent.click(screen.getByTestId('smart-save'));
+    fireEvent.click(await screen.findByTestId('smart-save'));
     await screen.findByTestId('smart-save-dialog');
     expect(screen.getByTestId('smart-save-criteria').textContent).toBe('Search: zeldaFavourites');
     fireEvent.change(screen.getByTestId('smart-save-name'), { target: { value: 'Zelda' } });
