@@ -89,6 +89,9 @@ async function quickScan(page: Page): Promise<void> {
 async function openPlatform(page: Page): Promise<void> {
   await page.getByTestId('nav-platforms').click();
   await page.getByTestId('drawer-platform-n64').click();
+  // The page it leaves may be a collection's gallery, whose count would already match.
+  await expect(page).toHaveURL(/\/platform\/[^/?]+/);
+  await expect(page.getByTestId('platform-header')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('gallery-count')).toContainText('games', { timeout: 30_000 });
 }
 
