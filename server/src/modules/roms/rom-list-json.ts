@@ -1,6 +1,27 @@
 import type { RomListPage } from '@romshelf/contract';
 
+import type { RomWithPlatformRow } from './roms.repository.js';
 import type { PersonalRomFields } from './roms.mapper.js';
+import { toSharedRomFields } from './roms.mapper.js';
+
+/** A listed ROM's shared fields as JSON, with the dates its personal fields repeat. */
+export interface SharedRomJson {
+  /** UTF-8 of `{"id":…,"updated_at":"…"`: the object left open for the caller's own fields. */
+  readonly open: Buffer;
+  readonly id: number;
+  readonly created_at: string;
+  readonly updated_at: string;
+}
+
+/** The open JSON of a ROM's shared fields: kept between requests, the same for every caller. */
+export function toSharedRomJson(row: RomWithPlatformRow): SharedRomJson {
+  return {
+    open: Buffer.from(JSON.stringify(toSharedRomFields(row)).slice(0, -1)),
+    id: row.id,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
 
 /** A listed ROM as JSON in two parts: its shared fields, kept as bytes, and the caller's own. */
 export interface ListedRomJson {

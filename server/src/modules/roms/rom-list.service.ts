@@ -28,9 +28,9 @@ import { RomOrderCache } from './rom-order-cache.js';
 import type { RomNotesRepository } from './rom-notes.repository.js';
 import type { RomPlayability } from './rom-playability.js';
 import type { RomWritesRepository } from './rom-writes.repository.js';
-import { RomJsonCache, toSharedRomJson } from './rom-json-cache.js';
-import type { ListedRomJson } from './rom-list-json.js';
-import { listedRomJson, romListPageJson } from './rom-list-json.js';
+import { KeptPerVersion } from './kept-per-version.js';
+import type { ListedRomJson, SharedRomJson } from './rom-list-json.js';
+import { listedRomJson, romListPageJson, toSharedRomJson } from './rom-list-json.js';
 import type { PersonalRomFields } from './roms.mapper.js';
 import { coverUrl, toPersonalRomFields, toSharedRomFields } from './roms.mapper.js';
 import { versionRanking } from './roms.service.js';
@@ -97,7 +97,10 @@ export class RomListService {
   /** Unsearched aggregates (char counts, filter values), per data version. */
   private readonly cache = new Map<string, CachedAggregate<unknown>>();
   private readonly orders = new RomOrderCache();
-  private readonly romJson = new RomJsonCache();
+  /** About 2.3 KB each: some 11 MB for the most recently listed ROMs. */
+  private readonly romJson = new KeptPerVersion<number, SharedRomJson>(5000);
+  /** The versions of recently listed games, per caller (`userId:romId`). */
+  private readonly siblings = new KeptPerVersion<string, SiblingRom[]>(5000);
 
   constructor(
     private readonly roms: Pick<RomsRepository, 'findByIds' | 'filesOf' | 'romUsersOf'>,
@@ -350,9 +353,10 @@ export class RomListService {
     withFiles: boolean,
     grouped: boolean,
   ): Promise<ListedRomJson[]> {
-    const shared = await this.romJson.jsonOf(ids, this.changes.version, async (missing) =>
-      (await this.roms.findByIds(missing)).map(toSharedRomJson),
-    );
+    const shared = await this.romJson.valuesOf(ids, this.changes.version, async (missing) => {
+      const rows = await this.roms.findByIds(missing);
+      return new Map(rows.map((row) => [row.id, toSharedRomJson(row)]));
+    });
     const personal = await this.personalFields(ids, userId, withFiles, grouped);
     const items: ListedRomJson[] = [];
     for (const id of ids) {
@@ -380,15 +384,24 @@ export class RomListService {
     );
     const withNotes = await this.notes.romIdsWithVisibleNotes(userId, ids);
     const favourites = await this.collections.favouriteIdsOf(userId, ids);
-    const versions = grouped
-      ? await this.versions.groups.siblingsOf(ids, userId)
-      : new Map<number, SiblingRom[]>();
+    const versions = grouped ? await this.siblingsOf(ids, userId) : new Map<string, SiblingRom[]>();
     return (rom) =>
       toPersonalRomFields(rom, userId, files.get(rom.id) ?? [], {
         romUser: romUsers.get(rom.id),
         favourite: favourites.has(rom.id),
         hasNotes: withNotes.has(rom.id),
-        siblings: versions.get(rom.id),
+        siblings: versions.get(`${String(userId)}:${String(rom.id)}`),
       });
+  }
+
+  /** The versions of listed games for the caller (keys `userId:romId`), kept per data version. */
+  private siblingsOf(ids: readonly number[], userId: number): Promise<Map<string, SiblingRom[]>> {
+    const keyOf = (id: number) => `${String(userId)}:${String(id)}`;
+    const idOf = new Map(ids.map((id) => [keyOf(id), id]));
+    return this.siblings.valuesOf([...idOf.keys()], this.changes.version, async (missing) => {
+      const missingIds = missing.map((key) => idOf.get(key) ?? -1);
+      const found = await this.versions.groups.siblingsOf(missingIds, userId);
+      return new Map(missingIds.map((id) => [keyOf(id), found.get(id) ?? []]));
+    });
   }
 }
