@@ -51,14 +51,24 @@ export interface ScanDeps {
   firmware: FirmwareService;
 }
 
-/** ROMs written per transaction. */
-export const SCAN_BATCH_SIZE = 500;
+/**
+ * ROMs written per transaction. A commit writes every page its batch touched, and new ROMs'
+ * hashes land all over their indexes, so fewer, larger batches write far less (500 to 2,000
+ * roughly halved the time spent committing a 100k-ROM scan).
+ */
+export const SCAN_BATCH_SIZE = 2_000;
+
+/**
+ * ROMs of a batch read at once per hashing worker: enough that the small files' hashes go to
+ * the workers in full batches (HashPool) and keep them busy while a batch is written.
+ */
+const READS_PER_WORKER = 64;
 
 /**
  * ROMs written between two full garbage collections during a scan: V8 otherwise lets the heap
  * grow with the scan's allocation rate, well beyond what the scan keeps alive.
  */
-export const SCAN_GARBAGE_EVERY = 5_000;
+export const SCAN_GARBAGE_EVERY = 4_000;
 
 export function emptyScanStats(): ScanStats {
   return {
@@ -260,7 +270,7 @@ export class ScanRun {
     skipHash: boolean,
   ): Promise<RomWrite[]> {
     const { stats, listener } = this;
-    const concurrency = Math.max(4, this.deps.hashPool.size * 8);
+    const concurrency = Math.max(4, this.deps.hashPool.size * READS_PER_WORKER);
     const writes: (RomWrite | null)[] = new Array<RomWrite | null>(batch.length).fill(null);
     let next = 0;
     const worker = async () => {
