@@ -13,15 +13,15 @@ import { nowIso } from '../../lib/time.js';
 import type { FirmwareService } from '../firmware/firmware.service.js';
 import type { HashPool } from '../hashing/hash-pool.js';
 import type { LibraryConfigService } from '../library/library-config.service.js';
-import type { WalkedPlatform } from '../library/library-walker.js';
+import type { WalkedPlatform, WalkedRom } from '../library/library-walker.js';
 import { ExclusionRules, LibraryWalker } from '../library/library-walker.js';
 import type { IdentifyMode, MetadataService } from '../metadata/metadata.service.js';
 import { toScanPlatformEvent } from '../platforms/platforms.mapper.js';
 import type { PlatformFolderBindings } from '../platforms/platform-folder.js';
 import type { PlatformsService } from '../platforms/platforms.service.js';
-import type { RomScanWrites, RomWrite } from '../roms/rom-scan-writes.js';
+import type { RomScanWrites, RomWrite, StoredRom } from '../roms/rom-scan-writes.js';
 import type { RomReader } from './rom-reader.js';
-import type { PlannedRom } from './scan-planner.js';
+import type { PlannedRom, RomAction } from './scan-planner.js';
 import { NON_HASHABLE_PLATFORMS, actionFor } from './scan-planner.js';
 
 /** What the scan reports while it runs (the socket gateway throttles and forwards it). */
@@ -220,11 +220,15 @@ export class ScanRun {
     }
   }
 
-  /** Flags ROMs gone from disk, then plans and writes the new or changed ones in batches. */
+  /**
+   * Flags ROMs gone from disk, then plans and writes the new or changed ones in batches. The
+   * stored ROMs are compared with the disk on a light index; the full rows of the changed ones
+   * are read batch by batch.
+   */
   private async scanPlatform(platform: PlatformRow, target: WalkedPlatform): Promise<void> {
     const { stats } = this;
     const walked = await this.walker.listRoms(target, this.rules);
-    const stored = await this.deps.roms.storedOf(platform.id);
+    const stored = await this.deps.roms.scanIndexOf(platform.id);
     stats.total_roms += walked.length;
 
     const present = new Set(walked.map((rom) => rom.fsName));
@@ -234,18 +238,30 @@ export class ScanRun {
     await this.deps.roms.markMissing(missing, nowIso());
     stats.missing_roms += missing.length;
 
-    const planned: PlannedRom[] = [];
+    const planned: { walked: WalkedRom; storedId: number | undefined; action: RomAction }[] = [];
     for (const rom of walked) {
-      const action = actionFor(rom, stored.get(rom.fsName), this.request.type);
+      const known = stored.get(rom.fsName);
+      const action = actionFor(rom, known, this.request.type);
       if (action === null) stats.scanned_roms += 1;
-      else planned.push({ walked: rom, stored: stored.get(rom.fsName), action });
+      else planned.push({ walked: rom, storedId: known?.id, action });
     }
+    stored.clear();
     if (planned.length === 0) return;
     this.listener.stats({ ...stats });
 
     const skipHash = this.config.SKIP_HASH_CALCULATION || NON_HASHABLE_PLATFORMS.has(platform.slug);
-    const prepare = (start: number) =>
-      this.prepareBatch(platform, planned.slice(start, start + SCAN_BATCH_SIZE), skipHash);
+    const prepare = async (start: number) => {
+      const slice = planned.slice(start, start + SCAN_BATCH_SIZE);
+      const ids = slice.flatMap((item) => (item.storedId === undefined ? [] : [item.storedId]));
+      const rows =
+        ids.length === 0 ? new Map<number, StoredRom>() : await this.deps.roms.storedByIds(ids);
+      const batch: PlannedRom[] = slice.map(({ walked: rom, storedId, action }) => ({
+        walked: rom,
+        stored: storedId === undefined ? undefined : rows.get(storedId),
+        action,
+      }));
+      return this.prepareBatch(platform, batch, skipHash);
+    };
     // The next batch is read and hashed while this one is written, so the hash workers are
     // not left idle during the writes.
     let preparing = prepare(0);
