@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Hash } from 'node:crypto';
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import zlib from 'node:zlib';
 
@@ -35,8 +35,29 @@ export interface HashTaskResult {
   combined: Hashes | null;
 }
 
+/** A job of the library walk run by the hashing workers: sizes and times of plain files. */
+export interface StatTask {
+  stat: readonly string[];
+}
+
+/** A file's size and time, or why they cannot be read. */
+export type FileStatOutcome = { size: number; mtimeMs: number } | { error: string };
+
 /** How a task ended on a hashing worker. */
-export type HashTaskOutcome = { result: HashTaskResult } | { error: string };
+export type HashTaskOutcome =
+  { result: HashTaskResult } | { stats: FileStatOutcome[] } | { error: string };
+
+/** Sizes and times of files with blocking calls, for the hashing workers. */
+export function runStatTaskSync(task: StatTask): FileStatOutcome[] {
+  return task.stat.map((filePath) => {
+    try {
+      const { size, mtimeMs } = statSync(filePath);
+      return { size, mtimeMs };
+    } catch (error) {
+      return { error: (error as Error).message };
+    }
+  });
+}
 
 const CHUNK_SIZE = 1024 * 1024;
 

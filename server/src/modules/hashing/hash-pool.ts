@@ -1,8 +1,16 @@
 import { existsSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
-import type { Hashes, HashTask, HashTaskOutcome, HashTaskResult } from './file-hasher.js';
+import type {
+  FileStatOutcome,
+  Hashes,
+  HashTask,
+  HashTaskOutcome,
+  HashTaskResult,
+  StatTask,
+} from './file-hasher.js';
 import { ALL_HASH_ALGORITHMS, runHashTask } from './file-hasher.js';
 import type { RaStreamRule } from './ra-hash.js';
 
@@ -20,13 +28,31 @@ export const HASH_WORKER_IDLE_MS = 20_000;
 export const BATCHED_FILE_BYTES = 256 * 1024;
 export const HASH_BATCH_TASKS = 32;
 
+/** Files per message when the workers read sizes and times for the library walk. */
+export const STAT_BATCH_FILES = 512;
+
 /** The compiled worker script next to this module (absent when running the .ts sources). */
 export const DEFAULT_WORKER_URL = new URL('./hash.worker.js', import.meta.url);
 
 interface Pending {
-  task: HashTask;
-  resolve: (result: HashTaskResult) => void;
-  reject: (error: Error) => void;
+  task: HashTask | StatTask;
+  /** Called with the task's outcome (a failure of the worker included, as an error). */
+  settle: (outcome: HashTaskOutcome) => void;
+}
+
+/** A Pending that resolves with the hashes of a hash task. */
+function hashPending(
+  task: HashTask,
+  resolve: (result: HashTaskResult) => void,
+  reject: (error: Error) => void,
+): Pending {
+  return {
+    task,
+    settle: (outcome) => {
+      if ('result' in outcome) resolve(outcome.result);
+      else reject(new Error('error' in outcome ? outcome.error : 'hash worker returned no result'));
+    },
+  };
 }
 
 interface PoolWorker {
@@ -102,15 +128,52 @@ export class HashPool {
     if (this.closed) return Promise.reject(new Error('hash pool is closed'));
     if (this.mode === 'in-thread') return this.runInThread(task);
     return new Promise<HashTaskResult>((resolve, reject) => {
-      this.send([{ task, resolve, reject }]);
+      this.send([hashPending(task, resolve, reject)]);
     });
+  }
+
+  /**
+   * Sizes and times of plain files, in order (the library walk's): read with blocking calls on
+   * the workers, a few hundred per message, instead of one trip through libuv's thread pool per
+   * file in the calling thread. In this thread when there are no workers.
+   */
+  async statFiles(paths: readonly string[]): Promise<FileStatOutcome[]> {
+    if (this.closed) throw new Error('hash pool is closed');
+    if (this.mode === 'in-thread') {
+      return Promise.all(
+        paths.map((filePath) =>
+          stat(filePath).then(
+            ({ size, mtimeMs }) => ({ size, mtimeMs }),
+            (error: unknown) => ({ error: (error as Error).message }),
+          ),
+        ),
+      );
+    }
+    const parts: Promise<FileStatOutcome[]>[] = [];
+    for (let start = 0; start < paths.length; start += STAT_BATCH_FILES) {
+      const task: StatTask = { stat: paths.slice(start, start + STAT_BATCH_FILES) };
+      parts.push(
+        new Promise<FileStatOutcome[]>((resolve, reject) => {
+          this.send([
+            {
+              task,
+              settle: (outcome) => {
+                if ('stats' in outcome) resolve(outcome.stats);
+                else reject(new Error('error' in outcome ? outcome.error : 'no file status'));
+              },
+            },
+          ]);
+        }),
+      );
+    }
+    return (await Promise.all(parts)).flat();
   }
 
   /** Runs a small task in the next batch sent to a worker. */
   private runBatched(task: HashTask): Promise<HashTaskResult> {
     if (this.closed) return Promise.reject(new Error('hash pool is closed'));
     return new Promise<HashTaskResult>((resolve, reject) => {
-      this.batch.push({ task, resolve, reject });
+      this.batch.push(hashPending(task, resolve, reject));
       if (this.batch.length >= HASH_BATCH_TASKS) this.sendBatch();
       else if (!this.batchScheduled) {
         this.batchScheduled = true;
@@ -127,7 +190,7 @@ export class HashPool {
     const tasks = this.batch;
     this.batch = [];
     if (this.closed) {
-      for (const pending of tasks) pending.reject(new Error('hash pool is closed'));
+      for (const pending of tasks) pending.settle({ error: 'hash pool is closed' });
       return;
     }
     this.send(tasks);
@@ -179,10 +242,7 @@ export class HashPool {
       entry.pending.delete(reply.id);
       entry.load -= tasks.length;
       tasks.forEach((pending, index) => {
-        const outcome = reply.outcomes[index];
-        if (outcome === undefined) pending.reject(new Error('hash worker returned no result'));
-        else if ('error' in outcome) pending.reject(new Error(outcome.error));
-        else pending.resolve(outcome.result);
+        pending.settle(reply.outcomes[index] ?? { error: 'hash worker returned no result' });
       });
       if (this.workers.every((other) => other.load === 0)) this.endWhenIdle();
     });
@@ -190,7 +250,7 @@ export class HashPool {
       const index = this.workers.indexOf(entry);
       if (index !== -1) this.workers.splice(index, 1);
       for (const tasks of entry.pending.values()) {
-        for (const pending of tasks) pending.reject(error);
+        for (const pending of tasks) pending.settle({ error: error.message });
       }
       entry.pending.clear();
       entry.load = 0;

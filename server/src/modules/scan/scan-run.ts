@@ -133,10 +133,14 @@ export class ScanRun {
   ) {
     this.config = deps.libraryConfig.get();
     this.rules = new ExclusionRules(this.config);
-    this.walker = new LibraryWalker(deps.libraryDir, (absPath, reason) => {
-      this.stats.skipped_files += 1;
-      deps.log.warn({ path: absPath }, `scan: skipped ${absPath}: ${reason}`);
-    });
+    this.walker = new LibraryWalker(
+      deps.libraryDir,
+      (absPath, reason) => {
+        this.stats.skipped_files += 1;
+        deps.log.warn({ path: absPath }, `scan: skipped ${absPath}: ${reason}`);
+      },
+      (paths) => deps.hashPool.statFiles(paths),
+    );
   }
 
   /** Runs the scan to its end (or until stopped) and returns the final counters. */
