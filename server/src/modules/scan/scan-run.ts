@@ -66,9 +66,11 @@ const READS_PER_WORKER = 64;
 
 /**
  * ROMs written between two full garbage collections during a scan: V8 otherwise lets the heap
- * grow with the scan's allocation rate, well beyond what the scan keeps alive.
+ * grow with the scan's allocation rate, well beyond what the scan keeps alive. After every batch:
+ * at 100k ROMs this keeps the peak about 15 MB lower than every other batch, for about 4 % of
+ * the scan's speed.
  */
-export const SCAN_GARBAGE_EVERY = 4_000;
+export const SCAN_GARBAGE_EVERY = SCAN_BATCH_SIZE;
 
 export function emptyScanStats(): ScanStats {
   return {
