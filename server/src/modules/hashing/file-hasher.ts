@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Hash } from 'node:crypto';
+import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import zlib from 'node:zlib';
 
@@ -32,6 +33,30 @@ export interface HashTask {
 export interface HashTaskResult {
   files: Hashes[];
   combined: Hashes | null;
+}
+
+/** A job of the library walk run by the hashing workers: sizes and times of plain files. */
+export interface StatTask {
+  stat: readonly string[];
+}
+
+/** A file's size and time, or why they cannot be read. */
+export type FileStatOutcome = { size: number; mtimeMs: number } | { error: string };
+
+/** How a task ended on a hashing worker. */
+export type HashTaskOutcome =
+  { result: HashTaskResult } | { stats: FileStatOutcome[] } | { error: string };
+
+/** Sizes and times of files with blocking calls, for the hashing workers. */
+export function runStatTaskSync(task: StatTask): FileStatOutcome[] {
+  return task.stat.map((filePath) => {
+    try {
+      const { size, mtimeMs } = statSync(filePath);
+      return { size, mtimeMs };
+    } catch (error) {
+      return { error: (error as Error).message };
+    }
+  });
 }
 
 const CHUNK_SIZE = 1024 * 1024;
@@ -67,38 +92,85 @@ class MultiHasher {
   }
 }
 
+/** One file's hashes, fed chunk by chunk: its own, the combined stream's and its RA hash. */
+class FileDigest {
+  private readonly hasher: MultiHasher;
+  private readonly ra: RaHasher | null;
+
+  constructor(
+    algorithms: readonly HashAlgorithm[],
+    raRule: RaStreamRule | null,
+    size: number,
+    private readonly combined: MultiHasher | null,
+  ) {
+    this.hasher = new MultiHasher(algorithms);
+    this.ra = raRule === null ? null : new RaHasher(raRule, size, algorithms.includes('md5'));
+  }
+
+  update(chunk: Uint8Array): void {
+    this.hasher.update(chunk);
+    this.combined?.update(chunk);
+    this.ra?.update(chunk);
+  }
+
+  digest(): Hashes {
+    const hashes = this.hasher.digest();
+    return { ...hashes, ra: this.ra?.digest(hashes.md5) ?? null };
+  }
+}
+
 /**
  * Reads each file once, feeding every requested hash (and the file's RA hash rule, if any) from
- * the same buffer (one pass per file).
- * Runs inside a hashing worker, or in the calling thread when no worker script is available.
+ * the same buffer (one pass per file). Runs in the calling thread when no hashing worker script
+ * is available; workers use runHashTaskSync.
  */
 export async function runHashTask(task: HashTask, buffer = Buffer.allocUnsafe(CHUNK_SIZE)) {
   const combined = task.combined ? new MultiHasher(task.algorithms) : null;
   const files: Hashes[] = [];
   for (const [index, filePath] of task.paths.entries()) {
-    const hasher = new MultiHasher(task.algorithms);
     const raRule = task.ra?.[index] ?? null;
     const handle = await open(filePath, 'r');
-    let ra: RaHasher | null = null;
     try {
-      if (raRule !== null) {
-        const { size } = await handle.stat();
-        ra = new RaHasher(raRule, size, task.algorithms.includes('md5'));
-      }
+      const size = raRule === null ? 0 : (await handle.stat()).size;
+      const digest = new FileDigest(task.algorithms, raRule, size, combined);
       for (;;) {
         const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
         if (bytesRead === 0) break;
-        const chunk = buffer.subarray(0, bytesRead);
-        hasher.update(chunk);
-        combined?.update(chunk);
-        ra?.update(chunk);
+        digest.update(buffer.subarray(0, bytesRead));
       }
+      files.push(digest.digest());
     } finally {
       await handle.close();
     }
-    const hashes = hasher.digest();
-    files.push({ ...hashes, ra: ra?.digest(hashes.md5) ?? null });
   }
   const result: HashTaskResult = { files, combined: combined?.digest() ?? null };
   return result;
+}
+
+/**
+ * runHashTask with blocking reads, for the hashing workers: a worker runs one task at a time, and
+ * for the small files that make most of a library, a blocking read costs a fraction of the
+ * open/read/stat/close round trips through libuv's thread pool (which the scan's own stat calls
+ * share).
+ */
+export function runHashTaskSync(task: HashTask, buffer: Buffer): HashTaskResult {
+  const combined = task.combined ? new MultiHasher(task.algorithms) : null;
+  const files: Hashes[] = [];
+  for (const [index, filePath] of task.paths.entries()) {
+    const raRule = task.ra?.[index] ?? null;
+    const fd = openSync(filePath, 'r');
+    try {
+      const size = raRule === null ? 0 : fstatSync(fd).size;
+      const digest = new FileDigest(task.algorithms, raRule, size, combined);
+      for (;;) {
+        const bytesRead = readSync(fd, buffer, 0, buffer.length, null);
+        if (bytesRead === 0) break;
+        digest.update(buffer.subarray(0, bytesRead));
+      }
+      files.push(digest.digest());
+    } finally {
+      closeSync(fd);
+    }
+  }
+  return { files, combined: combined?.digest() ?? null };
 }

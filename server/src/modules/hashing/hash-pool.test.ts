@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -90,6 +90,17 @@ async function checkPool(pool: HashPool) {
   expect((await pool.hashFile(path.join(dir, 'small.bin'), small.length)).md5).toBe(
     hashesOf(small).md5,
   );
+  // Sizes and times for the library walk, in order, a file that cannot be read saying why.
+  const statuses = await pool.statFiles([
+    path.join(dir, 'small.bin'),
+    path.join(dir, 'gone.bin'),
+    path.join(dir, 'empty.bin'),
+  ]);
+  expect(statuses).toEqual([
+    { size: small.length, mtimeMs: statSync(path.join(dir, 'small.bin')).mtimeMs },
+    { error: expect.stringMatching(/ENOENT/) as unknown },
+    { size: 0, mtimeMs: statSync(path.join(dir, 'empty.bin')).mtimeMs },
+  ]);
 }
 
 describe('HashPool', () => {

@@ -1,25 +1,27 @@
 /**
  * Hashing worker thread (compiled to hash.worker.js and started by HashPool). Receives
- * `{id, task}` messages and answers `{id, result}` or `{id, error}`.
+ * `{id, tasks}` messages and answers `{id, outcomes}`: per task, `{result}` (hashes), `{stats}`
+ * (file sizes and times, for the library walk) or `{error}`, in order.
  */
 import { parentPort } from 'node:worker_threads';
 
-import type { HashTask } from './file-hasher.js';
-import { runHashTask } from './file-hasher.js';
+import type { HashTask, HashTaskOutcome, StatTask } from './file-hasher.js';
+import { runHashTaskSync, runStatTaskSync } from './file-hasher.js';
 
 const port = parentPort;
 if (port === null) throw new Error('hash.worker must run as a worker thread');
 
 const buffer = Buffer.allocUnsafe(1024 * 1024);
-let queue: Promise<void> = Promise.resolve();
 
-port.on('message', (message: { id: number; task: HashTask }) => {
-  // One task at a time per worker, so the shared read buffer is never used twice at once.
-  queue = queue.then(async () => {
+// Tasks run one after the other with blocking reads: this thread does nothing else.
+port.on('message', (message: { id: number; tasks: (HashTask | StatTask)[] }) => {
+  const outcomes = message.tasks.map((task): HashTaskOutcome => {
     try {
-      port.postMessage({ id: message.id, result: await runHashTask(message.task, buffer) });
+      if ('stat' in task) return { stats: runStatTaskSync(task) };
+      return { result: runHashTaskSync(task, buffer) };
     } catch (error) {
-      port.postMessage({ id: message.id, error: (error as Error).message });
+      return { error: (error as Error).message };
     }
   });
+  port.postMessage({ id: message.id, outcomes });
 });

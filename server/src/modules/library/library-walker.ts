@@ -40,6 +40,15 @@ export interface WalkedPlatform {
 /** Called for every entry that is skipped because it cannot be read or must not be followed. */
 export type WalkProblemHandler = (absPath: string, reason: string) => void;
 
+/** What the walk keeps of a file's status. */
+export type FileStat = Pick<Stats, 'size' | 'mtimeMs'>;
+
+/**
+ * Status of many plain files at once, in order: each its size and time, or why it cannot be
+ * read (a scan passes the hashing pool's, which reads them on its worker threads).
+ */
+export type StatFiles = (paths: readonly string[]) => Promise<(FileStat | { error: string })[]>;
+
 /** Precompiled exclusion rules of config.yml, merged with the always-excluded defaults. */
 export class ExclusionRules {
   private readonly platforms: RegExp[];
@@ -142,7 +151,7 @@ function sortByName(roms: WalkedRom[]): WalkedRom[] {
 }
 
 /** A ROM of one file lying directly in the platform folder. */
-function looseRom(romsPath: string, dir: string, name: string, stats: Stats): WalkedRom {
+function looseRom(romsPath: string, dir: string, name: string, stats: FileStat): WalkedRom {
   return {
     fsName: name,
     isFolder: false,
@@ -161,7 +170,8 @@ function looseRom(romsPath: string, dir: string, name: string, stats: Stats): Wa
   };
 }
 
-type EntryKind = { kind: 'file'; stats: Stats } | { kind: 'dir'; real: string } | { kind: 'skip' };
+type EntryKind =
+  { kind: 'file'; stats: FileStat } | { kind: 'dir'; real: string } | { kind: 'skip' };
 
 /**
  * Walks the library: platform folders in either layout, and the ROMs of one platform.
@@ -174,6 +184,7 @@ export class LibraryWalker {
   constructor(
     readonly libraryDir: string,
     private readonly onProblem: WalkProblemHandler,
+    private readonly statFiles: StatFiles | null = null,
   ) {}
 
   layout(): LibraryLayout {
@@ -330,10 +341,30 @@ export class LibraryWalker {
 
   private async classifyAll(dir: string, entries: Dirent[]): Promise<EntryKind[]> {
     const results: EntryKind[] = new Array<EntryKind>(entries.length);
+    if (this.statFiles !== null) {
+      // Plain files (most of a library) are read in bulk; links and folders one by one below.
+      const plain = entries.flatMap((entry, index) =>
+        entry.isFile() && !entry.isSymbolicLink() ? [index] : [],
+      );
+      const paths = plain.map((index) => path.join(dir, entries[index]?.name ?? ''));
+      const stats = paths.length === 0 ? [] : await this.statFiles(paths);
+      plain.forEach((index, offset) => {
+        const status = stats[offset];
+        if (status === undefined || 'error' in status) {
+          this.onProblem(paths[offset] ?? dir, `cannot read: ${status?.error ?? 'no status'}`);
+          results[index] = { kind: 'skip' };
+        } else results[index] = { kind: 'file', stats: status };
+      });
+    }
     for (let start = 0; start < entries.length; start += STAT_CONCURRENCY) {
       const slice = entries.slice(start, start + STAT_CONCURRENCY);
       const kinds = await Promise.all(
-        slice.map((entry) => this.classify(path.join(dir, entry.name), entry)),
+        slice.map((entry, offset) => {
+          const known = results[start + offset];
+          return known === undefined
+            ? this.classify(path.join(dir, entry.name), entry)
+            : Promise.resolve(known);
+        }),
       );
       kinds.forEach((kind, offset) => (results[start + offset] = kind));
     }

@@ -3,10 +3,10 @@ import type { ScanRomEvent } from '@romshelf/contract';
 import type { RomResources } from './rom-resources.js';
 import { toScanRomEvent } from './roms.mapper.js';
 import type { RomWrite, RomWritesRepository } from './rom-writes.repository.js';
-import type { RomsRepository, StoredRom } from './roms.repository.js';
+import type { RomsRepository, ScanIndexRom, StoredRom } from './roms.repository.js';
 
 export type { RomFields, RomFileFields, RomWrite } from './rom-writes.repository.js';
-export type { StoredRom } from './roms.repository.js';
+export type { ScanIndexRom, StoredRom } from './roms.repository.js';
 
 /**
  * What the library scan reads and writes of the ROM tables: the stored ROMs of a platform,
@@ -19,9 +19,14 @@ export class RomScanWrites {
     private readonly resources: RomResources,
   ) {}
 
-  /** Every ROM of a platform with its files, keyed by fs_name. */
-  storedOf(platformId: number): Promise<Map<string, StoredRom>> {
-    return this.roms.loadForScan(platformId);
+  /** Every ROM of a platform as compared with the disk, keyed by fs_name. */
+  scanIndexOf(platformId: number): Promise<Map<string, ScanIndexRom>> {
+    return this.roms.scanIndexOf(platformId);
+  }
+
+  /** ROMs with their files, keyed by id (those that exist). */
+  storedByIds(ids: readonly number[]): Promise<Map<number, StoredRom>> {
+    return this.roms.loadForScan(ids);
   }
 
   /** One ROM of a platform by its file or folder name, with its files. */

@@ -24,11 +24,11 @@ export type RomFileFields = Omit<NewRomFileRow, 'id' | 'rom_id' | 'created_at' |
 
 /**
  * SQLite settings while a scan writes (PostgreSQL has no per-connection equivalent worth
- * setting: its buffer cache is shared and checkpoints are the server's): a 64 MiB page cache keeps the `rom` indexes' pages in
- * memory across batches instead of reading them back for every row, and a WAL of up to 16,000
- * pages spares each batch's commit a checkpoint.
+ * setting: checkpoints are the server's): a WAL of up to 16,000 pages spares each batch's commit
+ * a checkpoint. The page cache keeps its default size: a larger one made the scan no faster but
+ * left its memory with the process after the scan (freed pages the allocator does not return).
  */
-const BULK_SETTINGS = { cache_size: -65_536, wal_autocheckpoint: 16_000 } as const;
+const BULK_SETTINGS = { wal_autocheckpoint: 16_000 } as const;
 type BulkSetting = keyof typeof BULK_SETTINGS;
 
 /** One ROM change a scan writes; a batch of them is applied in one transaction. */
@@ -43,37 +43,102 @@ export type RomWrite =
       missingFileIds: number[];
     };
 
-/** INSERT statements by engine, table and column list, built once per shape. */
+/** INSERT statements by engine, table, column list and row count, built once per shape. */
 const insertStatements = new Map<string, string>();
 
 /**
- * Inserts one row through a statement built once per table and column list: the scan writes
- * thousands of rows of the same shape, and the connection keeps the statement prepared, so no
- * query is built, compiled or prepared per row. Returns the new row's id (SQLite reports it;
- * PostgreSQL returns it).
+ * Rows per INSERT statement at most: a scan writes thousands of rows of the same shape, and
+ * one statement of many rows costs a fraction of as many one-row statements (each query goes
+ * through Kysely and the driver). Row counts are powers of two, so a batch uses at most a few
+ * statement texts, which the connection keeps prepared.
  */
-async function insertRow(
-  trx: Transaction<Database>,
+const ROWS_PER_INSERT = 64;
+
+/** The rows per statement for `count` rows: full statements, then the rest in powers of two. */
+function insertSizes(count: number): number[] {
+  const sizes: number[] = [];
+  let left = count;
+  while (left >= ROWS_PER_INSERT) {
+    sizes.push(ROWS_PER_INSERT);
+    left -= ROWS_PER_INSERT;
+  }
+  for (let size = ROWS_PER_INSERT / 2; size >= 1; size /= 2) {
+    if (left >= size) {
+      sizes.push(size);
+      left -= size;
+    }
+  }
+  return sizes;
+}
+
+function insertText(
+  postgres: boolean,
   table: 'rom' | 'rom_file',
-  row: Record<string, unknown>,
-): Promise<number> {
-  const postgres = engineOf(trx) === 'postgres';
-  const columns = Object.keys(row).filter((column) => row[column] !== undefined);
-  const key = `${postgres ? 'postgres' : 'sqlite'}:${table}:${columns.join(',')}`;
+  columns: readonly string[],
+  rows: number,
+  returning: string,
+): string {
+  const key = `${postgres ? 'postgres' : 'sqlite'}:${table}:${columns.join(',')}:${rows}:${returning}`;
   let text = insertStatements.get(key);
   if (text === undefined) {
     const names = columns.map((column) => `"${column}"`).join(', ');
-    const values = columns.map((_, index) => (postgres ? `$${index + 1}` : '?')).join(', ');
-    text = `INSERT INTO "${table}" (${names}) VALUES (${values})${postgres ? ' RETURNING "id"' : ''}`;
+    const tuples: string[] = [];
+    for (let row = 0; row < rows; row += 1) {
+      const values = columns.map((_, index) =>
+        postgres ? `$${row * columns.length + index + 1}` : '?',
+      );
+      tuples.push(`(${values.join(', ')})`);
+    }
+    text = `INSERT INTO "${table}" (${names}) VALUES ${tuples.join(', ')}${returning === '' ? '' : ` RETURNING ${returning}`}`;
     insertStatements.set(key, text);
   }
-  const result = await trx.executeQuery<{ id: number }>(
-    CompiledQuery.raw(
-      text,
-      columns.map((column) => row[column]),
-    ),
-  );
-  return Number(postgres ? result.rows[0]?.id : result.insertId);
+  return text;
+}
+
+/**
+ * Inserts rows through multi-row statements built once per table, column list and row count
+ * (rows whose defined columns differ go in separate statements). Returns what `returning`
+ * names for every row, in no particular order.
+ */
+async function insertRows<Returned>(
+  trx: Transaction<Database>,
+  table: 'rom' | 'rom_file',
+  rows: readonly Record<string, unknown>[],
+  returning = '',
+): Promise<Returned[]> {
+  const postgres = engineOf(trx) === 'postgres';
+  const returned: Returned[] = [];
+  let start = 0;
+  while (start < rows.length) {
+    const first = rows[start] ?? {};
+    const columns = Object.keys(first).filter((column) => first[column] !== undefined);
+    const shape = columns.join(',');
+    let end = start + 1;
+    while (end < rows.length && definedColumns(rows[end] ?? {}) === shape) end += 1;
+    for (const size of insertSizes(end - start)) {
+      const values: unknown[] = [];
+      for (let index = start; index < start + size; index += 1) {
+        const row = rows[index] ?? {};
+        for (const column of columns) values.push(row[column]);
+      }
+      const text = insertText(postgres, table, columns, size, returning);
+      const result = await trx.executeQuery<Returned>(CompiledQuery.raw(text, values));
+      returned.push(...result.rows);
+      start += size;
+    }
+  }
+  return returned;
+}
+
+function definedColumns(row: Record<string, unknown>): string {
+  return Object.keys(row)
+    .filter((column) => row[column] !== undefined)
+    .join(',');
+}
+
+/** A ROM's identity within the library: its platform and file or folder name. */
+function romKey(platformId: number, fsName: string): string {
+  return `${platformId}/${fsName}`;
 }
 
 /** Changes to ROM rows: scan batches, edits, renames, deletions and users' data. */
@@ -146,23 +211,12 @@ export class RomWritesRepository {
   async applyBatch(writes: readonly RomWrite[], now: string): Promise<number[]> {
     if (writes.length === 0) return [];
     const ids = await this.db.transaction().execute(async (trx) => {
+      const inserted = await this.insertRoms(trx, writes, now);
       const written: number[] = [];
       for (const write of writes) {
         if (write.type === 'insert') {
-          const id = await insertRow(trx, 'rom', {
-            ...write.rom,
-            platform_id: write.platformId,
-            created_at: now,
-            updated_at: now,
-          });
-          for (const file of write.files) {
-            await insertRow(trx, 'rom_file', {
-              ...file,
-              rom_id: id,
-              created_at: now,
-              updated_at: now,
-            });
-          }
+          const id = inserted.get(romKey(write.platformId, write.rom.fs_name));
+          if (id === undefined) throw new Error(`ROM ${write.rom.fs_name} was not inserted`);
           written.push(id);
           continue;
         }
@@ -200,12 +254,44 @@ export class RomWritesRepository {
         }
         written.push(write.romId);
       }
-      const inserted = written.filter((_, index) => writes[index]?.type === 'insert');
-      await indexRomsForSearch(trx, inserted);
-      await indexRomFacets(trx, inserted);
+      const insertedIds = [...inserted.values()];
+      await indexRomsForSearch(trx, insertedIds);
+      await indexRomFacets(trx, insertedIds);
       return written;
     });
     this.changed();
+    return ids;
+  }
+
+  /** Inserts the ROMs of the insert writes and their files; returns ROM ids by romKey. */
+  private async insertRoms(
+    trx: Transaction<Database>,
+    writes: readonly RomWrite[],
+    now: string,
+  ): Promise<Map<string, number>> {
+    const inserts = writes.filter((write) => write.type === 'insert');
+    const ids = new Map<string, number>();
+    if (inserts.length === 0) return ids;
+    const returned = await insertRows<{ id: number; platform_id: number; fs_name: string }>(
+      trx,
+      'rom',
+      inserts.map((write) => ({
+        ...write.rom,
+        platform_id: write.platformId,
+        created_at: now,
+        updated_at: now,
+      })),
+      '"id", "platform_id", "fs_name"',
+    );
+    for (const row of returned) ids.set(romKey(row.platform_id, row.fs_name), row.id);
+    const files: Record<string, unknown>[] = [];
+    for (const write of inserts) {
+      const romId = ids.get(romKey(write.platformId, write.rom.fs_name));
+      for (const file of write.files) {
+        files.push({ ...file, rom_id: romId, created_at: now, updated_at: now });
+      }
+    }
+    await insertRows(trx, 'rom_file', files);
     return ids;
   }
 

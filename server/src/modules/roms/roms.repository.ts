@@ -44,6 +44,30 @@ export type StoredRom = Pick<
   | 'created_at'
 > & { files: RomFileRow[] };
 
+/**
+ * What a scan compares a ROM found on disk with (scan-planner's actionFor): enough to tell an
+ * unchanged ROM, a fraction of the full rows, which are read only for ROMs that changed.
+ */
+export type ScanIndexRom = Pick<RomRow, 'id' | 'fs_name' | 'missing_from_fs'> & {
+  files: Pick<
+    RomFileRow,
+    'file_name' | 'file_path' | 'file_size_bytes' | 'mtime_ms' | 'missing_from_fs'
+  >[];
+};
+
+const STORED_ROM_COLUMNS = [
+  'id',
+  'fs_name',
+  'fs_size_bytes',
+  'kind',
+  'name',
+  'missing_from_fs',
+  'crc_hash',
+  'md5_hash',
+  'sha1_hash',
+  'created_at',
+] as const;
+
 /** Reads of ROM rows: by id, hash, provider id or name, with their files and users' data. */
 export class RomsRepository {
   constructor(private readonly db: Db) {}
@@ -156,57 +180,63 @@ export class RomsRepository {
     return rows;
   }
 
-  /** Every ROM of a platform with its files, keyed by fs_name (for incremental scans). */
-  async loadForScan(platformId: number): Promise<Map<string, StoredRom>> {
+  /** Every ROM of a platform as a scan compares it with the disk, keyed by fs_name. */
+  async scanIndexOf(platformId: number): Promise<Map<string, ScanIndexRom>> {
     const roms = await this.db
       .selectFrom('rom')
-      .select([
-        'id',
-        'fs_name',
-        'fs_size_bytes',
-        'kind',
-        'name',
-        'missing_from_fs',
-        'crc_hash',
-        'md5_hash',
-        'sha1_hash',
-        'created_at',
-      ])
+      .select(['id', 'fs_name', 'missing_from_fs'])
       .where('platform_id', '=', platformId)
       .execute();
     const files = await this.db
       .selectFrom('rom_file')
       .innerJoin('rom', 'rom.id', 'rom_file.rom_id')
-      .selectAll('rom_file')
+      .select([
+        'rom_file.rom_id',
+        'rom_file.file_name',
+        'rom_file.file_path',
+        'rom_file.file_size_bytes',
+        'rom_file.mtime_ms',
+        'rom_file.missing_from_fs',
+      ])
       .where('rom.platform_id', '=', platformId)
       .execute();
-    const byId = new Map<number, StoredRom>();
-    const byName = new Map<string, StoredRom>();
+    const byId = new Map<number, ScanIndexRom>();
+    const byName = new Map<string, ScanIndexRom>();
     for (const rom of roms) {
-      const stored: StoredRom = { ...rom, files: [] };
+      const stored: ScanIndexRom = { ...rom, files: [] };
       byId.set(rom.id, stored);
       byName.set(rom.fs_name, stored);
     }
-    for (const file of files) byId.get(file.rom_id)?.files.push(file);
+    for (const { rom_id: romId, ...file } of files) byId.get(romId)?.files.push(file);
     return byName;
+  }
+
+  /** ROMs by id with their files, as a scan updates them, keyed by id. */
+  async loadForScan(ids: readonly number[]): Promise<Map<number, StoredRom>> {
+    const byId = new Map<number, StoredRom>();
+    for (const part of chunks(ids, ID_CHUNK)) {
+      const roms = await this.db
+        .selectFrom('rom')
+        .select(STORED_ROM_COLUMNS)
+        .where('id', 'in', part)
+        .execute();
+      for (const rom of roms) byId.set(rom.id, { ...rom, files: [] });
+      const files = await this.db
+        .selectFrom('rom_file')
+        .selectAll()
+        .where('rom_id', 'in', part)
+        .orderBy('id')
+        .execute();
+      for (const file of files) byId.get(file.rom_id)?.files.push(file);
+    }
+    return byId;
   }
 
   /** A ROM of a platform by its file or folder name, with its files (for single-ROM ingest). */
   async findStoredByName(platformId: number, fsName: string): Promise<StoredRom | undefined> {
     const rom = await this.db
       .selectFrom('rom')
-      .select([
-        'id',
-        'fs_name',
-        'fs_size_bytes',
-        'kind',
-        'name',
-        'missing_from_fs',
-        'crc_hash',
-        'md5_hash',
-        'sha1_hash',
-        'created_at',
-      ])
+      .select(STORED_ROM_COLUMNS)
       .where('platform_id', '=', platformId)
       .where('fs_name', '=', fsName)
       .executeTakeFirst();

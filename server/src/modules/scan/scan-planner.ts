@@ -7,7 +7,13 @@ import { planRaHash, raHashFrom } from '../hashing/ra-hash.js';
 import type { WalkedFile, WalkedRom } from '../library/library-walker.js';
 import { nameSortKey } from '../roms/rom-filename.js';
 import { romNameFields } from '../roms/rom-name-fields.js';
-import type { RomFields, RomFileFields, RomWrite, StoredRom } from '../roms/rom-scan-writes.js';
+import type {
+  RomFields,
+  RomFileFields,
+  RomWrite,
+  ScanIndexRom,
+  StoredRom,
+} from '../roms/rom-scan-writes.js';
 
 /**
  * The scan's pure decisions (no disk, no database): what to do with a ROM found on disk, what
@@ -69,8 +75,9 @@ export interface RomReadResults {
 }
 
 type StoredFile = StoredRom['files'][number];
+type IndexedFile = ScanIndexRom['files'][number];
 
-function fileUnchanged(stored: RomFileFields | undefined, walked: WalkedFile): boolean {
+function fileUnchanged(stored: IndexedFile | undefined, walked: WalkedFile): boolean {
   return (
     stored !== undefined &&
     stored.missing_from_fs === 0 &&
@@ -83,13 +90,13 @@ function fileKey(filePath: string, fileName: string): string {
   return `${filePath}/${fileName}`;
 }
 
-function storedFiles(stored: StoredRom | undefined): Map<string, StoredFile> {
-  return new Map(
+function storedFiles<File extends IndexedFile>(stored: { files: File[] } | undefined) {
+  return new Map<string, File>(
     (stored?.files ?? []).map((file) => [fileKey(file.file_path, file.file_name), file]),
   );
 }
 
-function previousOf(previous: Map<string, StoredFile>, file: WalkedFile): StoredFile | undefined {
+function previousOf<File>(previous: Map<string, File>, file: WalkedFile): File | undefined {
   return previous.get(fileKey(file.filePath, file.fileName));
 }
 
@@ -100,7 +107,7 @@ function forcesHash(action: RomAction): boolean {
 /** What to do with a ROM found on disk, or null when it is unchanged. */
 export function actionFor(
   rom: WalkedRom,
-  stored: StoredRom | undefined,
+  stored: ScanIndexRom | undefined,
   type: ScanType,
 ): RomAction | null {
   if (stored === undefined) return 'insert';

@@ -13,15 +13,15 @@ import { nowIso } from '../../lib/time.js';
 import type { FirmwareService } from '../firmware/firmware.service.js';
 import type { HashPool } from '../hashing/hash-pool.js';
 import type { LibraryConfigService } from '../library/library-config.service.js';
-import type { WalkedPlatform } from '../library/library-walker.js';
+import type { WalkedPlatform, WalkedRom } from '../library/library-walker.js';
 import { ExclusionRules, LibraryWalker } from '../library/library-walker.js';
 import type { IdentifyMode, MetadataService } from '../metadata/metadata.service.js';
 import { toScanPlatformEvent } from '../platforms/platforms.mapper.js';
 import type { PlatformFolderBindings } from '../platforms/platform-folder.js';
 import type { PlatformsService } from '../platforms/platforms.service.js';
-import type { RomScanWrites, RomWrite } from '../roms/rom-scan-writes.js';
+import type { RomScanWrites, RomWrite, StoredRom } from '../roms/rom-scan-writes.js';
 import type { RomReader } from './rom-reader.js';
-import type { PlannedRom } from './scan-planner.js';
+import type { PlannedRom, RomAction } from './scan-planner.js';
 import { NON_HASHABLE_PLATFORMS, actionFor } from './scan-planner.js';
 
 /** What the scan reports while it runs (the socket gateway throttles and forwards it). */
@@ -51,14 +51,26 @@ export interface ScanDeps {
   firmware: FirmwareService;
 }
 
-/** ROMs written per transaction. */
-export const SCAN_BATCH_SIZE = 500;
+/**
+ * ROMs written per transaction. A commit writes every page its batch touched, and new ROMs'
+ * hashes land all over their indexes, so fewer, larger batches write far less (500 to 2,000
+ * roughly halved the time spent committing a 100k-ROM scan).
+ */
+export const SCAN_BATCH_SIZE = 2_000;
+
+/**
+ * ROMs of a batch read at once per hashing worker: enough that the small files' hashes go to
+ * the workers in full batches (HashPool) and keep them busy while a batch is written.
+ */
+const READS_PER_WORKER = 64;
 
 /**
  * ROMs written between two full garbage collections during a scan: V8 otherwise lets the heap
- * grow with the scan's allocation rate, well beyond what the scan keeps alive.
+ * grow with the scan's allocation rate, well beyond what the scan keeps alive. After every batch:
+ * at 100k ROMs this keeps the peak about 15 MB lower than every other batch, for about 4 % of
+ * the scan's speed.
  */
-export const SCAN_GARBAGE_EVERY = 5_000;
+export const SCAN_GARBAGE_EVERY = SCAN_BATCH_SIZE;
 
 export function emptyScanStats(): ScanStats {
   return {
@@ -123,10 +135,14 @@ export class ScanRun {
   ) {
     this.config = deps.libraryConfig.get();
     this.rules = new ExclusionRules(this.config);
-    this.walker = new LibraryWalker(deps.libraryDir, (absPath, reason) => {
-      this.stats.skipped_files += 1;
-      deps.log.warn({ path: absPath }, `scan: skipped ${absPath}: ${reason}`);
-    });
+    this.walker = new LibraryWalker(
+      deps.libraryDir,
+      (absPath, reason) => {
+        this.stats.skipped_files += 1;
+        deps.log.warn({ path: absPath }, `scan: skipped ${absPath}: ${reason}`);
+      },
+      (paths) => deps.hashPool.statFiles(paths),
+    );
   }
 
   /** Runs the scan to its end (or until stopped) and returns the final counters. */
@@ -210,11 +226,15 @@ export class ScanRun {
     }
   }
 
-  /** Flags ROMs gone from disk, then plans and writes the new or changed ones in batches. */
+  /**
+   * Flags ROMs gone from disk, then plans and writes the new or changed ones in batches. The
+   * stored ROMs are compared with the disk on a light index; the full rows of the changed ones
+   * are read batch by batch.
+   */
   private async scanPlatform(platform: PlatformRow, target: WalkedPlatform): Promise<void> {
     const { stats } = this;
     const walked = await this.walker.listRoms(target, this.rules);
-    const stored = await this.deps.roms.storedOf(platform.id);
+    const stored = await this.deps.roms.scanIndexOf(platform.id);
     stats.total_roms += walked.length;
 
     const present = new Set(walked.map((rom) => rom.fsName));
@@ -224,18 +244,30 @@ export class ScanRun {
     await this.deps.roms.markMissing(missing, nowIso());
     stats.missing_roms += missing.length;
 
-    const planned: PlannedRom[] = [];
+    const planned: { walked: WalkedRom; storedId: number | undefined; action: RomAction }[] = [];
     for (const rom of walked) {
-      const action = actionFor(rom, stored.get(rom.fsName), this.request.type);
+      const known = stored.get(rom.fsName);
+      const action = actionFor(rom, known, this.request.type);
       if (action === null) stats.scanned_roms += 1;
-      else planned.push({ walked: rom, stored: stored.get(rom.fsName), action });
+      else planned.push({ walked: rom, storedId: known?.id, action });
     }
+    stored.clear();
     if (planned.length === 0) return;
     this.listener.stats({ ...stats });
 
     const skipHash = this.config.SKIP_HASH_CALCULATION || NON_HASHABLE_PLATFORMS.has(platform.slug);
-    const prepare = (start: number) =>
-      this.prepareBatch(platform, planned.slice(start, start + SCAN_BATCH_SIZE), skipHash);
+    const prepare = async (start: number) => {
+      const slice = planned.slice(start, start + SCAN_BATCH_SIZE);
+      const ids = slice.flatMap((item) => (item.storedId === undefined ? [] : [item.storedId]));
+      const rows =
+        ids.length === 0 ? new Map<number, StoredRom>() : await this.deps.roms.storedByIds(ids);
+      const batch: PlannedRom[] = slice.map(({ walked: rom, storedId, action }) => ({
+        walked: rom,
+        stored: storedId === undefined ? undefined : rows.get(storedId),
+        action,
+      }));
+      return this.prepareBatch(platform, batch, skipHash);
+    };
     // The next batch is read and hashed while this one is written, so the hash workers are
     // not left idle during the writes.
     let preparing = prepare(0);
@@ -260,7 +292,7 @@ export class ScanRun {
     skipHash: boolean,
   ): Promise<RomWrite[]> {
     const { stats, listener } = this;
-    const concurrency = Math.max(4, this.deps.hashPool.size * 8);
+    const concurrency = Math.max(4, this.deps.hashPool.size * READS_PER_WORKER);
     const writes: (RomWrite | null)[] = new Array<RomWrite | null>(batch.length).fill(null);
     let next = 0;
     const worker = async () => {

@@ -71,8 +71,8 @@ export class ScanService {
     } finally {
       this.current = null;
       // The scan's garbage is collected once it is over, so the process shrinks back.
-      setTimeout(collectGarbage, SCAN_GARBAGE_DELAY_MS).unref();
-      setTimeout(collectGarbage, 3 * SCAN_GARBAGE_DELAY_MS).unref();
+      setTimeout(() => collectGarbage(true), SCAN_GARBAGE_DELAY_MS).unref();
+      setTimeout(() => collectGarbage(true), 3 * SCAN_GARBAGE_DELAY_MS).unref();
     }
   }
 
