@@ -47,4 +47,16 @@ describe('network tracker', () => {
     vi.advanceTimersByTime(250);
     expect(fired).toHaveLength(1);
   });
+
+  it('does nothing when the page is gone by the end of the quiet period', () => {
+    requestStarted();
+    requestEnded();
+    vi.stubGlobal('window', undefined);
+    try {
+      expect(() => vi.advanceTimersByTime(250)).not.toThrow();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(fired).toHaveLength(0);
+  });
 });

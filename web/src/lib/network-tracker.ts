@@ -20,6 +20,8 @@ export function requestEnded(): void {
   if (timer !== null) clearTimeout(timer);
   timer = setTimeout(() => {
     timer = null;
+    // The document may be gone by then (a request that ended as its page was torn down).
+    if (typeof window === 'undefined') return;
     window.dispatchEvent(new Event(NETWORK_QUIESCED_EVENT));
   }, NETWORK_QUIESCED_DELAY_MS);
 }
