@@ -239,13 +239,17 @@ export class RomListService {
       if (query.with_char_index) charIndex = charIndexOf(kept.chars, query.order_dir);
     } else if (filter.search === null) {
       ids = await this.lists.pageIds(pageQuery);
-      if (query.with_total) total = await this.lists.count(filter);
+      // Saves and states are written elsewhere, without a ROM data version: not kept.
+      const keep = <T>(key: string, compute: () => Promise<T>) =>
+        readsPlayAssets(filter)
+          ? compute()
+          : this.cached(`${key}:${JSON.stringify(filter)}`, compute);
+      // Counting the whole library's rows took milliseconds on every page.
+      if (query.with_total) total = await keep('total', () => this.lists.count(filter));
       if (query.with_char_index) {
-        const compute = () => this.lists.charCounts(filter, charColumn);
-        // Saves and states are written elsewhere, without a ROM data version: not cached.
-        const cacheable = !readsPlayAssets(filter);
-        const key = `chars:${charColumn}:${JSON.stringify(filter)}`;
-        const counts = cacheable ? await this.cached(key, compute) : await compute();
+        const counts = await keep(`chars:${charColumn}`, () =>
+          this.lists.charCounts(filter, charColumn),
+        );
         charIndex = charIndexOf(counts, query.order_dir);
       }
     } else {
