@@ -56,6 +56,21 @@ async function titlesOnScreen(page: Page): Promise<string[]> {
   );
 }
 
+/** The scroll position once it stays the same across two animation frames. */
+function restingScrollY(): Promise<number> {
+  return new Promise((resolve) => {
+    let last = Number.NaN;
+    const check = (): void => {
+      if (window.scrollY === last) resolve(last);
+      else {
+        last = window.scrollY;
+        requestAnimationFrame(() => requestAnimationFrame(check));
+      }
+    };
+    check();
+  });
+}
+
 const card = (page: Page, title: string): Locator =>
   page
     .getByTestId('rom-card')
@@ -110,9 +125,13 @@ test('a gallery of many pages stays windowed, jumps by letter and is found again
   let scrollY = 0;
   let onScreen: string[] = [];
   await test.step('a game opened and left finds the gallery where it was', async () => {
+    const beforeWheel = await page.evaluate(() => window.scrollY);
     await page.mouse.wheel(0, 1200);
+    // The wheel scrolls after the call returns (smoothly, over several frames): read where the
+    // page came to rest, not where it was when the wheel was sent.
+    await expect.poll(() => page.evaluate(restingScrollY)).toBeGreaterThan(beforeWheel);
     await expect(page.getByTestId('rom-card-skeleton')).toHaveCount(0);
-    scrollY = await page.evaluate(() => window.scrollY);
+    scrollY = await page.evaluate(restingScrollY);
     onScreen = await titlesOnScreen(page);
     const title = onScreen[2] ?? '';
     await card(page, title).click();
