@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { io } from 'socket.io-client';
 
 import { HashPool } from '../server/dist/modules/hashing/hash-pool.js';
+import { httpGet } from './http-get.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Real No-Intro file names (platform, file name, DAT region), 24 platforms. */
@@ -242,8 +243,7 @@ export async function hashingFigures(file, workers) {
  */
 export async function measureGets(label, urls, cookie, count, target) {
   const send = async (url) => {
-    const response = await fetch(url, { headers: { cookie } });
-    await response.arrayBuffer();
+    const response = await httpGet(url, { cookie });
     if (!response.ok) throw new Error(`${label}: HTTP ${response.status} for ${url}`);
   };
   // The first request of each URL pays for what the server then keeps (sorted orders, counts).
@@ -269,8 +269,7 @@ export async function measureGets(label, urls, cookie, count, target) {
 /** One request's latency, for cold (uncached) figures. @param {string} url @param {string} cookie */
 export async function timeOnce(url, cookie) {
   const started = performance.now();
-  const response = await fetch(url, { headers: { cookie } });
-  await response.arrayBuffer();
+  const response = await httpGet(url, { cookie });
   if (!response.ok) throw new Error(`HTTP ${response.status} for ${url}`);
   return performance.now() - started;
 }

@@ -15,6 +15,8 @@ import { fileURLToPath } from 'node:url';
 
 import pg from 'pg';
 
+import { httpGet } from './http-get.mjs';
+
 /** @typedef {import('./library.mjs').BenchContext} BenchContext */
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -32,8 +34,7 @@ function percentile(samples, fraction) {
 async function latency(url, auth) {
   const get = async () => {
     const started = performance.now();
-    const response = await fetch(url, { headers: { authorization: auth } });
-    await response.arrayBuffer();
+    const response = await httpGet(url, { authorization: auth });
     if (!response.ok) throw new Error(`HTTP ${response.status} for ${url}`);
     return performance.now() - started;
   };

@@ -10,6 +10,8 @@ import { performance } from 'node:perf_hooks';
 
 import Database from 'better-sqlite3';
 
+import { httpGet } from './http-get.mjs';
+
 const PAGE = 72;
 const requests = Number(process.env.BENCH_VERSIONS_REQUESTS ?? 200);
 const TARGET_MS = 25;
@@ -51,10 +53,11 @@ function groupVersions(dataDir) {
 /** @param {string} url @param {string} cookie */
 async function timedGet(url, cookie) {
   const started = performance.now();
-  const response = await fetch(url, { headers: { cookie } });
-  const body = /** @type {{ total: number | null }} */ (await response.json());
+  const response = await httpGet(url, { cookie });
   if (!response.ok) throw new Error(`HTTP ${response.status} for ${url}`);
-  return { ms: performance.now() - started, body };
+  const ms = performance.now() - started;
+  const body = /** @type {{ total: number | null }} */ (JSON.parse(response.body.toString('utf8')));
+  return { ms, body };
 }
 
 /** @param {string} baseUrl @param {Record<string, string>} query */

@@ -122,14 +122,8 @@ export function createContainer(
   const library = createLibraryServices(config, repositories, shared, devices, log, options);
   const collections = createCollectionServices(repositories, shared, options);
   const savedFilters = new SmartCollectionAccess(repositories.smartCollections);
-  const roms = createRomServices(
-    config,
-    repositories,
-    shared,
-    library,
-    { ...collections, savedFilters },
-    options,
-  );
+  const collectionParts = { ...collections, savedFilters };
+  const roms = createRomServices(config, repositories, shared, library, collectionParts, options);
   const system = new SystemService(config, version, accounts.userAccounts, shared.libraryConfig);
   return {
     ...shared,
@@ -176,7 +170,7 @@ function createRepositories(db: Db, changes: DataChanges) {
     romList: new RomListRepository(db),
     romVersions: new RomVersionGroups(db),
     romWrites: new RomWritesRepository(db, changes),
-    romNotes: new RomNotesRepository(db),
+    romNotes: new RomNotesRepository(db, changes),
     playAssets: new PlayAssetsRepository(db),
     metadata: new MetadataRepository(db),
     stats: new StatsRepository(db),
@@ -407,8 +401,14 @@ function createRomServices(
   const romList = new RomListService(
     repositories.roms,
     repositories.romList,
-    // Cached lists and ROM texts follow writes to ROMs, platforms and collection membership.
-    combinedVersion(repositories.romWrites, repositories.platforms, repositories.collections),
+    // Cached lists, pages and ROM texts follow writes to ROMs, platforms, collection membership
+    // and notes.
+    combinedVersion(
+      repositories.romWrites,
+      repositories.platforms,
+      repositories.collections,
+      repositories.romNotes,
+    ),
     repositories.romNotes,
     new BrowserPlayability(config, shared.libraryConfig),
     versions,

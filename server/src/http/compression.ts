@@ -1,7 +1,8 @@
-import { constants } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyCompress from '@fastify/compress';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * Types compressed on the fly: JSON (API answers, the OpenAPI document), text, scripts and SVG.
@@ -28,6 +29,28 @@ const SYNC_COMPRESSION_MAX_BYTES = 1024 * 1024;
  * 12.8 KB, from 180 KB), which a home network does not notice.
  */
 const BROTLI_QUALITY = 3;
+
+/** The encodings answers are compressed in, the preferred first. */
+const ENCODINGS = ['br', 'gzip'] as const;
+export type AnswerEncoding = (typeof ENCODINGS)[number];
+
+/**
+ * The encoding an answer to `request` is compressed in, as the plugin negotiates it (`*` and
+ * `x-gzip` count as gzip), or null for identity.
+ */
+export function negotiatedEncoding(request: FastifyRequest): AnswerEncoding | null {
+  const header = request.headers['accept-encoding'];
+  if (header === undefined) return null;
+  const chosen = negotiate(header.toLowerCase().replace(/\*|x-gzip/gu, 'gzip'), [...ENCODINGS]);
+  return ENCODINGS.find((encoding) => encoding === chosen) ?? null;
+}
+
+/** `body` compressed as the plugin would compress it on the fly. */
+export function compressedAnswer(body: Buffer, encoding: AnswerEncoding): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
+    : gzipSync(body);
+}
 
 function isCompressible(contentType: unknown): boolean {
   return typeof contentType === 'string' && COMPRESSIBLE_TYPE.test(contentType);
@@ -66,7 +89,7 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(fastifyCompress, {
     global: true,
     globalDecompression: false,
-    encodings: ['br', 'gzip'],
+    encodings: [...ENCODINGS],
     threshold: COMPRESSION_THRESHOLD_BYTES,
     syncThreshold: SYNC_COMPRESSION_MAX_BYTES,
     brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },

@@ -11,6 +11,7 @@ import { RomFilterQuerySchema } from '@romshelf/contract';
 
 import type { RomFileRow } from '../../db/schema.js';
 import { HttpError } from '../../http/http-error.js';
+import type { KeepableAnswer } from '../../http/kept-answers.js';
 import type { SavedFilterSource } from './rom-collection-scopes.js';
 import { virtualCollectionFacet } from './rom-collection-scopes.js';
 import type { RomCollections } from './rom-collections.js';
@@ -216,11 +217,31 @@ export class RomListService {
     return this.cached(`members:${String(coverCount)}:${JSON.stringify(filter)}`, compute);
   }
 
-  /** A page of ROMs as the UTF-8 JSON of a `RomListPage`. */
-  async listJson(query: RomListQuery, userId: number): Promise<Buffer> {
+  /**
+   * A page of ROMs for a caller: the UTF-8 JSON of a `RomListPage`, and the key it stays valid
+   * under (the data version, the caller, the query and its resolved filter, which holds a smart
+   * collection's saved criteria). Filters on saves or states, written without a data version,
+   * give no key. Access to the scope (a collection, filter values) is decided here, first.
+   */
+  async listPage(query: RomListQuery, userId: number): Promise<KeepableAnswer> {
+    const version = this.changes.version;
     const orderBy = SORT_COLUMNS[query.order_by ?? 'name'] ?? 'name_sort_key';
     const grouping = query.group_by_meta_id ? versionRanking(this.versions, userId) : null;
     const filter = { ...(await this.filterOf(query, userId, orderBy)), grouping };
+    return {
+      keepKey: readsPlayAssets(filter)
+        ? null
+        : `${String(version)}:${String(userId)}:${JSON.stringify(query)}:${JSON.stringify(filter)}`,
+      json: () => this.pageJson(query, userId, orderBy, filter),
+    };
+  }
+
+  private async pageJson(
+    query: RomListQuery,
+    userId: number,
+    orderBy: RomSortColumn,
+    filter: RomFilter & Grouped,
+  ): Promise<Buffer> {
     const pageQuery: RomPageQuery = {
       ...filter,
       orderBy,
@@ -259,7 +280,7 @@ export class RomListService {
       if (query.with_char_index) charIndex = charIndexOf(searched.chars, query.order_dir);
     }
     const sidecars = query.with_filter_values ? await this.sidecars(filter) : emptySidecars();
-    const items = await this.listedRomsJson(ids, userId, query.with_files, grouping !== null);
+    const items = await this.listedRomsJson(ids, userId, query.with_files, query.group_by_meta_id);
     return romListPageJson(
       {
         total,

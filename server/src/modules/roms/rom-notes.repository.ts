@@ -1,3 +1,5 @@
+import type { DataChanges } from '../../db/data-changes.js';
+import { NO_OTHER_PROCESSES } from '../../db/data-changes.js';
 import type { Db } from '../../db/database.js';
 import { chunks, ID_CHUNK } from '../../db/id-chunks.js';
 import type { RomNoteRow } from '../../db/schema.js';
@@ -14,7 +16,22 @@ export type RomNoteFields = Partial<Pick<RomNoteRow, 'title' | 'content' | 'is_p
 
 /** Notes about ROMs. Reads return only what the given user may see: own notes and public ones. */
 export class RomNotesRepository {
-  constructor(private readonly db: Db) {}
+  /** Bumped on every note written or deleted: listed ROMs show whether they have notes. */
+  private writes = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly changes: DataChanges = NO_OTHER_PROCESSES,
+  ) {}
+
+  get version(): number {
+    return this.writes;
+  }
+
+  private changed(): void {
+    this.writes += 1;
+    this.changes.announce();
+  }
 
   private authored() {
     return this.db
@@ -90,6 +107,7 @@ export class RomNotesRepository {
       .values({ ...fields, rom_id: romId, user_id: userId, created_at: now, updated_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
+    this.changed();
     return row.id;
   }
 
@@ -99,6 +117,7 @@ export class RomNotesRepository {
       .set({ ...fields, updated_at: now })
       .where('id', '=', noteId)
       .execute();
+    this.changed();
   }
 
   /** Deletes one of the user's own notes; false when there was none. */
@@ -109,6 +128,8 @@ export class RomNotesRepository {
       .where('rom_id', '=', romId)
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    return result.numDeletedRows > 0n;
+    if (result.numDeletedRows === 0n) return false;
+    this.changed();
+    return true;
   }
 }
