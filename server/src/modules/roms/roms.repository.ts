@@ -182,32 +182,47 @@ export class RomsRepository {
 
   /** Every ROM of a platform as a scan compares it with the disk, keyed by fs_name. */
   async scanIndexOf(platformId: number): Promise<Map<string, ScanIndexRom>> {
-    const roms = await this.db
+    // One pass over the platform's ROMs and their files: half the rows of reading them apart,
+    // which a rescan of 100,000 unchanged ROMs spent much of its time creating and collecting.
+    const rows = await this.db
       .selectFrom('rom')
-      .select(['id', 'fs_name', 'missing_from_fs'])
-      .where('platform_id', '=', platformId)
-      .execute();
-    const files = await this.db
-      .selectFrom('rom_file')
-      .innerJoin('rom', 'rom.id', 'rom_file.rom_id')
+      .leftJoin('rom_file', 'rom_file.rom_id', 'rom.id')
       .select([
-        'rom_file.rom_id',
+        'rom.id',
+        'rom.fs_name',
+        'rom.missing_from_fs',
         'rom_file.file_name',
         'rom_file.file_path',
         'rom_file.file_size_bytes',
         'rom_file.mtime_ms',
-        'rom_file.missing_from_fs',
+        'rom_file.missing_from_fs as file_missing_from_fs',
       ])
       .where('rom.platform_id', '=', platformId)
       .execute();
     const byId = new Map<number, ScanIndexRom>();
     const byName = new Map<string, ScanIndexRom>();
-    for (const rom of roms) {
-      const stored: ScanIndexRom = { ...rom, files: [] };
-      byId.set(rom.id, stored);
-      byName.set(rom.fs_name, stored);
+    for (const row of rows) {
+      let stored = byId.get(row.id);
+      if (stored === undefined) {
+        stored = {
+          id: row.id,
+          fs_name: row.fs_name,
+          missing_from_fs: row.missing_from_fs,
+          files: [],
+        };
+        byId.set(row.id, stored);
+        byName.set(row.fs_name, stored);
+      }
+      // A ROM without files comes once, its file columns null; a file's columns are NOT NULL.
+      if (row.file_name === null || row.file_path === null) continue;
+      stored.files.push({
+        file_name: row.file_name,
+        file_path: row.file_path,
+        file_size_bytes: row.file_size_bytes ?? 0,
+        mtime_ms: row.mtime_ms ?? 0,
+        missing_from_fs: row.file_missing_from_fs ?? 0,
+      });
     }
-    for (const { rom_id: romId, ...file } of files) byId.get(romId)?.files.push(file);
     return byName;
   }
 
