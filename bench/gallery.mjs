@@ -26,17 +26,29 @@ function settleAfter({ kind, step }) {
   };
   return new Promise((resolve) => {
     const started = performance.now();
-    const check = () => {
+    let done = false;
+    /** Resolves once cards fill the view (or 10 s passed); true when done. */
+    const settled = () => {
+      if (done) return true;
       const pending = [...document.querySelectorAll('[data-gallery-item="pending"]')].some(inView);
       const cards = [...document.querySelectorAll('[data-gallery-item="rom"]')].some(inView);
       const elapsed = performance.now() - started;
-      if (!pending && cards) resolve(elapsed);
-      else if (elapsed > 10_000) resolve(-1);
-      else requestAnimationFrame(check);
+      if ((!pending && cards) || elapsed > 10_000) {
+        done = true;
+        clearInterval(poll);
+        resolve(!pending && cards ? elapsed : -1);
+      }
+      return done;
+    };
+    // Checked each frame, and every 50 ms as well: a headless compositor has been seen to stop
+    // producing frames for good, which left the step (and the bench) waiting forever.
+    const poll = setInterval(settled, 50);
+    const frame = () => {
+      if (!settled()) requestAnimationFrame(frame);
     };
     if (kind === 'scroll') window.scrollBy(0, step);
     else /** @type {HTMLElement} */ (document.querySelector('[data-testid="jump-S"]'))?.click();
-    requestAnimationFrame(check);
+    requestAnimationFrame(frame);
   });
 }
 
@@ -93,6 +105,8 @@ export async function galleryFigures(ctx) {
         if (process.env.BENCH_VERBOSE) console.error(times.length, state, maxHeap.toFixed(0));
       }
       if (state.atEnd) break;
+      // A page that shows no cards for three steps in a row (30 s) has stopped: reported below.
+      if (times.length >= 3 && times.slice(-3).every((time) => time >= 10_000)) break;
     }
     maxHeap = Math.max(maxHeap, await heapMb());
     const reachedEnd = await page.getByTestId('gallery-end').isVisible();
