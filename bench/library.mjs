@@ -273,3 +273,35 @@ export async function timeOnce(url, cookie) {
   if (!response.ok) throw new Error(`HTTP ${response.status} for ${url}`);
   return performance.now() - started;
 }
+
+/** Busy and total CPU ticks of the whole machine so far, from /proc/stat (null without it). */
+function machineTicks() {
+  try {
+    const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/) ?? [];
+    const ticks = fields.slice(1).map(Number);
+    const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+    const total = ticks.reduce((sum, tick) => sum + tick, 0);
+    return { busy: total - idle, total };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Waits (up to `maxSeconds`) until the machine has been at least 90 % idle for half a second:
+ * a step before (a browser closing, a scan's last writes) can keep both cores busy for seconds,
+ * and a timed request would wait behind it. Resolves with the seconds waited.
+ * @param {number} [maxSeconds]
+ */
+export async function quietMachine(maxSeconds = 20) {
+  const started = performance.now();
+  while (performance.now() - started < maxSeconds * 1000) {
+    const before = machineTicks();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const after = machineTicks();
+    if (before === null || after === null) break;
+    const total = after.total - before.total;
+    if (total > 0 && (after.busy - before.busy) / total <= 0.1) break;
+  }
+  return (performance.now() - started) / 1000;
+}

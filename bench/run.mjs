@@ -13,7 +13,13 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 
 import { httpGet } from './http-get.mjs';
-import { cachedLibrary, generateBigFile, hashingFigures, socketScan } from './library.mjs';
+import {
+  cachedLibrary,
+  generateBigFile,
+  hashingFigures,
+  quietMachine,
+  socketScan,
+} from './library.mjs';
 import { playFigures } from './play.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -178,8 +184,8 @@ async function scanFigures(rows, libraryDir, cookie, pid) {
 }
 
 /**
- * The figure modules of the other areas, each optional: a missing module prints a row saying
- * so. @param {import('./library.mjs').BenchContext} context
+ * The figure modules of the other areas, each started on a quiet machine and each optional: a
+ * missing module prints a row saying so. @param {import('./library.mjs').BenchContext} context
  */
 async function moduleFigures(context) {
   /** @type {[string, string][]} */
@@ -207,6 +213,7 @@ async function moduleFigures(context) {
       rows.push([`${label} figures (bench/${file})`, 'not available']);
       continue;
     }
+    await quietMachine();
     rows.push(...(await figures(await import(modulePath))));
   }
   return rows;
@@ -301,6 +308,7 @@ async function main() {
       ),
     );
     const pid = child.pid ?? 0;
+    await quietMachine();
     await scanFigures(rows, library.libraryDir, sessionCookie, pid);
     const context = await benchContext(dataDir, sessionCookie, basic, csrfToken, pid);
     rows.push(...(await moduleFigures(context)));
