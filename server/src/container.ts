@@ -382,6 +382,7 @@ function createRomServices(
     groups: repositories.romVersions,
     ranking: () => shared.libraryConfig.get(),
   };
+  const romData = combinedVersion(repositories.romWrites, repositories.platforms);
   const roms = new RomsService(
     repositories.roms,
     library.playAssets,
@@ -401,14 +402,10 @@ function createRomServices(
   const romList = new RomListService(
     repositories.roms,
     repositories.romList,
-    // Cached lists, pages and ROM texts follow writes to ROMs, platforms, collection membership
-    // and notes.
-    combinedVersion(
-      repositories.romWrites,
-      repositories.platforms,
-      repositories.collections,
-      repositories.romNotes,
-    ),
+    // Cached lists and pages follow writes to ROMs, platforms, collection membership and notes;
+    // listed ROMs' shared JSON and the filter values, to ROMs and platforms only.
+    combinedVersion(romData, repositories.collections, repositories.romNotes),
+    romData,
     repositories.romNotes,
     new BrowserPlayability(config, shared.libraryConfig),
     versions,

@@ -102,6 +102,69 @@ describe('GET /api/roms pages asked for again', () => {
     expect(pageOf(await listAs(bob, 'br', favourites)).items).toEqual([]);
   });
 
+  it("keeps games' shared fields across a note, and shows a renamed game and platform", async () => {
+    const { admin } = lib.users;
+    const alphaId = lib.romId('Alpha (USA).nes');
+    const alphaOf = async () =>
+      pageOf(await listAs(alice, 'br')).items.find((item) => item.id === alphaId);
+    expect(await alphaOf()).toMatchObject({
+      name: 'Alpha',
+      platform_display_name: 'Nintendo Entertainment System',
+      has_notes: false,
+    });
+    const noted = await lib.as(alice, 'POST', `/api/roms/${String(alphaId)}/notes`, {
+      title: 'Route',
+    });
+    expect(noted.statusCode, noted.body).toBe(200);
+    expect(await alphaOf()).toMatchObject({ name: 'Alpha', has_notes: true });
+
+    const edit = collectionForm({ name: 'Alpha Redux' });
+    const edited = await lib.as(
+      admin,
+      'PUT',
+      `/api/roms/${String(alphaId)}`,
+      edit.payload,
+      edit.headers,
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await alphaOf()).toMatchObject({ name: 'Alpha Redux', has_notes: true });
+
+    const renamed = await lib.as(admin, 'PUT', `/api/platforms/${String(lib.platformId('nes'))}`, {
+      custom_name: 'Famicom',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await alphaOf()).toMatchObject({
+      name: 'Alpha Redux',
+      platform_display_name: 'Famicom',
+      platform_custom_name: 'Famicom',
+    });
+  });
+
+  it("follows a collection's members in its filter values", async () => {
+    const form = collectionForm({ name: 'Picks' });
+    const created = await lib.as(alice, 'POST', '/api/collections', form.payload, form.headers);
+    expect(created.statusCode, created.body).toBe(200);
+    const collectionId = created.json<{ id: number }>().id;
+    const add = async (fsName: string) => {
+      const added = await lib.as(alice, 'POST', `/api/collections/${String(collectionId)}/roms`, {
+        rom_ids: [lib.romId(fsName)],
+      });
+      expect(added.statusCode, added.body).toBe(200);
+    };
+    const regions = async () =>
+      pageOf(
+        await listAs(
+          alice,
+          'br',
+          `/api/roms?collection_id=${String(collectionId)}&with_filter_values=true`,
+        ),
+      ).filter_values.regions;
+    await add('Alpha (USA).nes');
+    expect(await regions()).toEqual(['USA']);
+    await add('Delta (Japan).nes');
+    expect(await regions()).toEqual(['Japan', 'USA']);
+  });
+
   it("follows a smart collection's new criteria under the same address", async () => {
     const form = collectionForm({ name: 'Japan', filter_criteria: '{"regions": ["Japan"]}' });
     const created = await lib.as(alice, 'POST', '/api/collections/smart', form.payload, {

@@ -9,6 +9,7 @@ import type {
 } from '@romshelf/contract';
 import { RomFilterQuerySchema } from '@romshelf/contract';
 
+import type { Versioned } from '../../db/data-changes.js';
 import type { RomFileRow } from '../../db/schema.js';
 import { HttpError } from '../../http/http-error.js';
 import type { KeepableAnswer } from '../../http/kept-answers.js';
@@ -106,8 +107,14 @@ export class RomListService {
   constructor(
     private readonly roms: Pick<RomsRepository, 'findByIds' | 'filesOf' | 'romUsersOf'>,
     private readonly lists: RomListRepository,
-    /** The writes whose version the cached aggregates follow. */
+    /** The writes whose version the cached pages, orders and aggregates follow. */
     private readonly changes: Pick<RomWritesRepository, 'version'>,
+    /**
+     * The writes to ROM and platform rows only: what listed ROMs' shared fields and the filter
+     * values outside a collection are made of. A note, a favourite or a collection's change
+     * leaves those kept.
+     */
+    private readonly romData: Versioned,
     private readonly notes: Pick<RomNotesRepository, 'romIdsWithVisibleNotes'>,
     private readonly playability: RomPlayability,
     private readonly versions: RomVersionsSource,
@@ -115,8 +122,11 @@ export class RomListService {
     private readonly savedFilters: SavedFilterSource,
   ) {}
 
-  private async cached<T>(key: string, compute: () => Promise<T>): Promise<T> {
-    const version = this.changes.version;
+  private async cached<T>(
+    key: string,
+    compute: () => Promise<T>,
+    version = this.changes.version,
+  ): Promise<T> {
     const hit = this.cache.get(key);
     if (hit !== undefined && hit.version === version) return hit.value as T;
     const value = await compute();
@@ -360,7 +370,8 @@ export class RomListService {
     // A searched scope too: paging through a search asks for the same values on every page.
     const search = scope.search === null ? '' : JSON.stringify(scope.search);
     const key = `filters:${scope.platformIds.join(',')}:${String(scope.collectionId ?? '')}:${search}`;
-    return this.cached(key, compute);
+    const inCollection = scope.collectionId !== undefined && scope.collectionId !== null;
+    return this.cached(key, compute, inCollection ? this.changes.version : this.romData.version);
   }
 
   /** One ROM as lists show it (`random`), read afresh; undefined when it is gone. */
@@ -378,7 +389,7 @@ export class RomListService {
     withFiles: boolean,
     grouped: boolean,
   ): Promise<ListedRomJson[]> {
-    const shared = await this.romJson.valuesOf(ids, this.changes.version, async (missing) => {
+    const shared = await this.romJson.valuesOf(ids, this.romData.version, async (missing) => {
       const rows = await this.roms.findByIds(missing);
       return new Map(rows.map((row) => [row.id, toSharedRomJson(row)]));
     });
