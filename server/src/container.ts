@@ -378,11 +378,12 @@ function createRomServices(
   options: ContainerOptions,
 ) {
   const { files, romResources } = shared;
+  const { romWrites } = repositories;
   const versions = {
     groups: repositories.romVersions,
     ranking: () => shared.libraryConfig.get(),
   };
-  const romData = combinedVersion(repositories.romWrites, repositories.platforms);
+  const romData = combinedVersion(romWrites.rows, repositories.platforms);
   const roms = new RomsService(
     repositories.roms,
     library.playAssets,
@@ -393,7 +394,7 @@ function createRomServices(
   const romFiles = new RomFilesService(
     roms,
     repositories.roms,
-    repositories.romWrites,
+    romWrites,
     config.libraryDir,
     files,
     romResources,
@@ -403,8 +404,13 @@ function createRomServices(
     repositories.roms,
     repositories.romList,
     // Cached lists and pages follow writes to ROMs, platforms, collection membership and notes;
-    // listed ROMs' shared JSON and the filter values, to ROMs and platforms only.
-    combinedVersion(romData, repositories.collections, repositories.romNotes),
+    // listed ROMs' shared JSON and the filter values, to ROM and platform rows only.
+    combinedVersion(
+      romWrites,
+      repositories.platforms,
+      repositories.collections,
+      repositories.romNotes,
+    ),
     romData,
     repositories.romNotes,
     new BrowserPlayability(config, shared.libraryConfig),
@@ -427,17 +433,12 @@ function createRomServices(
     romEdits: new RomEditsService(
       roms,
       romFiles,
-      repositories.romWrites,
+      romWrites,
       romResources,
       options.coverFetch ?? STRICT_COVER_FETCH,
     ),
-    romProps: new RomPropsService(
-      roms,
-      repositories.roms,
-      repositories.romWrites,
-      collectionMembers,
-    ),
-    romManuals: new RomManualsService(roms, repositories.romWrites, romResources),
+    romProps: new RomPropsService(roms, repositories.roms, romWrites, collectionMembers),
+    romManuals: new RomManualsService(roms, romWrites, romResources),
     romNotes: new RomNotesService(roms, repositories.romNotes),
     romUploads,
     chunkedUploads: new ChunkedUploadService(

@@ -17,6 +17,15 @@ export interface Versioned {
   readonly version: number;
 }
 
+/** A version read live from `read` (a counter kept elsewhere). */
+export function versionOf(read: () => number): Versioned {
+  return {
+    get version() {
+      return read();
+    },
+  };
+}
+
 /** A version that moves whenever any of `sources` does. */
 export function combinedVersion(...sources: readonly Versioned[]): Versioned {
   return {

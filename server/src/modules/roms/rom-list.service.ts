@@ -111,8 +111,8 @@ export class RomListService {
     private readonly changes: Pick<RomWritesRepository, 'version'>,
     /**
      * The writes to ROM and platform rows only: what listed ROMs' shared fields and the filter
-     * values outside a collection are made of. A note, a favourite or a collection's change
-     * leaves those kept.
+     * values outside a collection are made of. A note, a favourite, a rating, a game played or
+     * a collection's change leaves those kept.
      */
     private readonly romData: Versioned,
     private readonly notes: Pick<RomNotesRepository, 'romIdsWithVisibleNotes'>,

@@ -1,8 +1,8 @@
 import type { SqlBool, Transaction } from 'kysely';
 import { CompiledQuery, sql } from 'kysely';
 
-import type { DataChanges } from '../../db/data-changes.js';
-import { NO_OTHER_PROCESSES } from '../../db/data-changes.js';
+import type { DataChanges, Versioned } from '../../db/data-changes.js';
+import { NO_OTHER_PROCESSES, versionOf } from '../../db/data-changes.js';
 import type { Db } from '../../db/database.js';
 import { engineOf } from '../../db/engine.js';
 import type { Database } from '../../db/schema.js';
@@ -144,7 +144,9 @@ function romKey(platformId: number, fsName: string): string {
 /** Changes to ROM rows: scan batches, edits, renames, deletions and users' data. */
 export class RomWritesRepository {
   /** Bumped after every change to ROM rows, so cached aggregates can be dropped. */
-  private dataVersion = 0;
+  private rowsVersion = 0;
+  /** Bumped after every change to users' ROM data (ratings, statuses, last played). */
+  private userDataVersion = 0;
 
   constructor(
     private readonly db: Db,
@@ -153,11 +155,18 @@ export class RomWritesRepository {
 
   /** This process's writes and those other processes announced. */
   get version(): number {
-    return this.dataVersion + this.changes.received;
+    return this.rowsVersion + this.userDataVersion + this.changes.received;
   }
 
-  private changed(): void {
-    this.dataVersion += 1;
+  /**
+   * Writes to ROM rows only, and those other processes announced (which may be of either
+   * kind): what follows it is kept while users rate or play games.
+   */
+  readonly rows: Versioned = versionOf(() => this.rowsVersion + this.changes.received);
+
+  private changed(kind: 'rows' | 'userData' = 'rows'): void {
+    if (kind === 'rows') this.rowsVersion += 1;
+    else this.userDataVersion += 1;
     this.changes.announce();
   }
 
@@ -378,7 +387,7 @@ export class RomWritesRepository {
       )
       .returningAll()
       .executeTakeFirstOrThrow();
-    this.changed();
+    this.changed('userData');
     return row;
   }
 }
