@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 import pg from 'pg';
 import { inject } from 'vitest';
 
@@ -66,6 +68,12 @@ export async function dropDatabase(client: pg.Client, name: string): Promise<voi
 }
 
 let admin: Promise<pg.Client> | undefined;
+/**
+ * Tells this copy of the module apart in database names: the counter starts again in each
+ * test file, and a process id can come back in a long run, so a name made of those alone
+ * could name a database an earlier file's leftover connection still writes to.
+ */
+const instance = randomBytes(4).toString('hex');
 let created = 0;
 /** The next test database, cloned while the current test runs. */
 let spare: Promise<string> | undefined;
@@ -82,7 +90,7 @@ function adminClient(): Promise<pg.Client> {
 
 async function newDatabase(template?: string): Promise<string> {
   created += 1;
-  const name = `${inject('postgresPrefix')}${process.pid}_${created}`;
+  const name = `${inject('postgresPrefix')}${process.pid}_${instance}_${created}`;
   await createDatabase(await adminClient(), name, template);
   return name;
 }
