@@ -204,9 +204,13 @@ test('filters: two genres and a region in the URL through a reload, a chip remov
     await page.getByTestId('filter-open').click();
     const drawer = page.getByTestId('filter-drawer');
     await expect(drawer.getByTestId('filter-genres')).toBeVisible();
-    const box = await drawer.boundingBox();
-    expect(box?.width).toBe(390);
-    expect(box?.height).toBe(844);
+    // Measured once its slide-in has ended: mid-animation the box is off by a fraction.
+    await expect
+      .poll(async () => {
+        const box = await drawer.boundingBox();
+        return box && { x: box.x, y: box.y, width: box.width, height: box.height };
+      })
+      .toEqual({ x: 0, y: 0, width: 390, height: 844 });
     await page.screenshot({ path: testInfo.outputPath('filters-drawer-390.png') });
     // The sheet's header is not under the app bar: its close button takes the click.
     await drawer.getByTestId('filter-close').click();
