@@ -47,13 +47,16 @@ export function identifyLibrary(dataDir) {
  */
 export async function filterFigures(ctx) {
   const identified = identifyLibrary(ctx.dataDir);
-  // The server caches aggregates per data version: a write through the API moves it on.
-  const props = await fetch(`${ctx.baseUrl}/api/roms/1/props`, {
-    method: 'PUT',
-    headers: { authorization: ctx.basic, 'content-type': 'application/json' },
-    body: JSON.stringify({ data: { rating: 1 } }),
-  });
-  if (!props.ok) throw new Error(`props: HTTP ${props.status}`);
+  // The server keeps ROM texts and filter values until ROM or platform rows change, which the
+  // direct writes above do not tell it: a platform renamed and named back through the API does.
+  for (const customName of ['Bench', '']) {
+    const renamed = await fetch(`${ctx.baseUrl}/api/platforms/${String(ctx.biggestPlatform.id)}`, {
+      method: 'PUT',
+      headers: { authorization: ctx.basic, 'content-type': 'application/json' },
+      body: JSON.stringify({ custom_name: customName }),
+    });
+    if (!renamed.ok) throw new Error(`platform rename: HTTP ${renamed.status}`);
+  }
 
   const size = `${ctx.romCount.toLocaleString('en')} ROMs, ${identified.toLocaleString('en')} identified`;
   const url = (/** @type {string} */ query) =>
