@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import type { Role } from '../auth.js';
 import {
   EMAIL_PATTERN,
   PASSWORD_MAX,
@@ -12,6 +13,17 @@ import {
 import { UiSettingsInputSchema } from '../ui-settings.js';
 
 export const RoleSchema = z.enum(ROLES);
+
+/** RomM 5's role of everyone who is not an admin (its permission groups say what they may do). */
+export const ROMM_USER_ROLE = 'user';
+
+/**
+ * A role as RomM's clients send it: RomM 5's `user` is taken as a viewer (the default permission
+ * group), RomM 4's `viewer` and `editor` and both versions' `admin` as they are.
+ */
+export const RoleInputSchema = z
+  .enum([...ROLES, ROMM_USER_ROLE])
+  .transform((role): Role => (role === ROMM_USER_ROLE ? 'viewer' : role));
 
 export const UsernameSchema = z
   .string()
@@ -55,7 +67,7 @@ export const CreateUserBodySchema = z.object({
   username: UsernameSchema,
   password: PasswordSchema,
   email: z.union([EmailSchema, z.literal('')]).nullish(),
-  role: RoleSchema.default('viewer'),
+  role: RoleInputSchema.default('viewer'),
 });
 export type CreateUserBody = z.infer<typeof CreateUserBodySchema>;
 
@@ -80,7 +92,7 @@ export const UpdateUserBodySchema = z.object({
   current_password: z.string().max(PASSWORD_MAX).optional(),
   email: z.union([EmailSchema, z.literal('')]).nullish(),
   enabled: FormBooleanSchema.optional(),
-  role: RoleSchema.optional(),
+  role: RoleInputSchema.optional(),
   ra_username: z.string().max(USERNAME_MAX).nullish(),
   ui_settings: z
     .preprocess((value) => {
@@ -128,7 +140,8 @@ export const ACCOUNT_ERRORS = {
   resetUsed: 'This reset link has already been used',
   resetExpired: 'This reset link has expired',
   wrongCurrentPassword: 'Current password is incorrect',
-  currentPasswordRequired: 'Current password is required to change your password',
+  currentPasswordRequired:
+    "Current password is required to change your password. RomM's apps do not send it: change it on RomShelf's profile page",
   selfRole: 'You cannot change your own role',
   selfDisable: 'You cannot disable your own account',
   selfDelete: 'You cannot delete your own account',
