@@ -151,3 +151,178 @@ export const ROMM_STATS: RommShape = {
   METADATA_COVERAGE: 'object',
   REGION_BREAKDOWN: 'object',
 };
+
+/** `rom.py` RomUserSchema: the caller's data about a ROM (a dummy with id -1 until saved). */
+export const ROMM_ROM_USER: RommShape = {
+  id: 'int',
+  user_id: 'int',
+  rom_id: 'int',
+  created_at: 'datetime',
+  updated_at: 'datetime',
+  last_played: 'datetime?',
+  is_main_sibling: 'bool',
+  backlogged: 'bool',
+  now_playing: 'bool',
+  hidden: 'bool',
+  rating: 'int',
+  difficulty: 'int',
+  completion: 'int',
+  status: 'str?',
+};
+
+/** `rom.py` RomFileSchema. */
+export const ROMM_ROM_FILE: RommShape = {
+  id: 'int',
+  rom_id: 'int',
+  file_name: 'str',
+  file_path: 'str',
+  file_size_bytes: 'int',
+  full_path: 'str',
+  is_top_level: 'bool',
+  created_at: 'datetime',
+  updated_at: 'datetime',
+  last_modified: 'datetime?',
+  crc_hash: 'str?',
+  md5_hash: 'str?',
+  sha1_hash: 'str?',
+  ra_hash: 'str?',
+  chd_sha1_hash: 'str?',
+  archive_members: 'list?',
+  category: 'str?',
+  track_meta: 'object?',
+};
+
+/** `rom.py` RomMetadataSchema. */
+export const ROMM_ROM_METADATA: RommShape = {
+  rom_id: 'int',
+  genres: 'list',
+  franchises: 'list',
+  collections: 'list',
+  companies: 'list',
+  game_modes: 'list',
+  age_ratings: 'list',
+  player_count: 'str',
+  first_release_date: 'int?',
+  average_rating: 'float?',
+};
+
+/** `rom.py` SiblingRomSchema. */
+export const ROMM_SIBLING_ROM: RommShape = {
+  id: 'int',
+  name: 'str?',
+  fs_name_no_tags: 'str',
+  fs_name_no_ext: 'str',
+  is_main_sibling: 'bool',
+  sort_comparator: 'str',
+};
+
+/**
+ * RomShelf's additions to RomM's ROM models, which RomM's clients ignore: the favourite flag on
+ * the caller's data (RomM keeps favourites as a collection) and a file's missing flag.
+ */
+export const ROMSHELF_ROM_USER: RommShape = { ...ROMM_ROM_USER, is_favorite: 'bool' };
+export const ROMSHELF_ROM_FILE: RommShape = { ...ROMM_ROM_FILE, missing_from_fs: 'bool' };
+
+/** `rom.py` RomSchema, as RomShelf answers it (the nested models with RomShelf's additions). */
+const ROMM_ROM: RommShape = {
+  id: 'int',
+  igdb_id: 'int?',
+  sgdb_id: 'int?',
+  moby_id: 'int?',
+  ss_id: 'int?',
+  ra_id: 'int?',
+  launchbox_id: 'int?',
+  hasheous_id: 'int?',
+  tgdb_id: 'int?',
+  hltb_id: 'int?',
+  flashpoint_id: 'str?',
+  gamelist_id: 'str?',
+  libretro_id: 'str?',
+  platform_id: 'int',
+  platform_slug: 'str',
+  platform_fs_slug: 'str',
+  platform_custom_name: 'str?',
+  platform_display_name: 'str',
+  fs_name: 'str',
+  fs_name_no_tags: 'str',
+  fs_name_no_ext: 'str',
+  fs_extension: 'str',
+  fs_path: 'str',
+  fs_size_bytes: 'int',
+  full_path: 'str',
+  name: 'str?',
+  name_sort_key: 'str?',
+  slug: 'str?',
+  summary: 'str?',
+  alternative_names: 'list',
+  youtube_video_id: 'str?',
+  metadatum: ROMM_ROM_METADATA,
+  igdb_metadata: 'object?',
+  moby_metadata: 'object?',
+  ss_metadata: 'object?',
+  launchbox_metadata: 'object?',
+  hasheous_metadata: 'object?',
+  flashpoint_metadata: 'object?',
+  hltb_metadata: 'object?',
+  gamelist_metadata: 'object?',
+  manual_metadata: 'object?',
+  merged_ra_metadata: 'object?',
+  path_cover_small: 'str',
+  path_cover_large: 'str',
+  url_cover: 'str?',
+  has_manual: 'bool',
+  has_soundtrack: 'bool',
+  path_manual: 'str?',
+  url_manual: 'str?',
+  path_video: 'str?',
+  merged_screenshots: 'list',
+  is_identifying: 'bool',
+  is_unidentified: 'bool',
+  is_identified: 'bool',
+  missing_from_fs: 'bool',
+  has_notes: 'bool',
+  has_simple_single_file: 'bool',
+  has_nested_single_file: 'bool',
+  has_multiple_files: 'bool',
+  revision: 'str?',
+  regions: 'list',
+  languages: 'list',
+  tags: 'list',
+  crc_hash: 'str?',
+  md5_hash: 'str?',
+  sha1_hash: 'str?',
+  ra_hash: 'str?',
+  created_at: 'datetime',
+  updated_at: 'datetime',
+  rom_user: ROMSHELF_ROM_USER,
+  files: { listOf: ROMSHELF_ROM_FILE },
+  sibling_roms: { listOf: ROMM_SIBLING_ROM },
+};
+
+/** `rom.py` SimpleRomSchema: a ROM in lists. */
+export const ROMM_SIMPLE_ROM: RommShape = { ...ROMM_ROM, screenshot_path: 'str?' };
+
+/** `rom.py` DetailedRomSchema: a ROM with everything about it. */
+export const ROMM_DETAILED_ROM: RommShape = {
+  ...ROMM_ROM,
+  user_saves: 'list',
+  user_states: 'list',
+  user_screenshots: 'list',
+  all_user_saves: 'list',
+  all_user_states: 'list',
+  all_user_screenshots: 'list',
+  user_collections: { listOf: { id: 'int', name: 'str', is_smart: 'bool' } },
+  all_user_notes: 'list',
+};
+
+/** The ROM list page (`CustomLimitOffsetPage`), with RomShelf's `filter_value_counts`. */
+export const ROMM_ROM_PAGE: RommShape = {
+  items: { listOf: ROMM_SIMPLE_ROM },
+  total: 'int?',
+  limit: 'int',
+  offset: 'int',
+  char_index: 'object',
+  rom_id_index: 'list',
+  filter_values: 'object',
+  filter_value_counts: 'object',
+};

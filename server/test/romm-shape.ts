@@ -5,9 +5,10 @@ type BaseType = 'int' | 'float' | 'str' | 'bool' | 'datetime' | 'list' | 'object
 
 /**
  * One field of a RomM response model (`backend/endpoints/responses/*.py`): a type (`?` marks a
- * nullable one), a nested model, or a nested model that may be null.
+ * nullable one), a nested model, a nested model that may be null, or a list of models.
  */
-export type RommField = BaseType | `${BaseType}?` | RommShape | { nullable: RommShape };
+export type RommField =
+  BaseType | `${BaseType}?` | RommShape | { nullable: RommShape } | { listOf: RommShape };
 export interface RommShape {
   readonly [field: string]: RommField;
 }
@@ -56,6 +57,11 @@ export function expectRommShape(value: unknown, shape: RommShape, where: string)
       expectBaseType(item, type.replace('?', '') as BaseType, label);
     } else if ('nullable' in type && isRecord(type.nullable)) {
       if (item !== null) expectRommShape(item, type.nullable, label);
+    } else if ('listOf' in type && isRecord(type.listOf)) {
+      expect(Array.isArray(item), label).toBe(true);
+      (item as unknown[]).forEach((entry, index) => {
+        expectRommShape(entry, type.listOf as RommShape, `${label}[${index}]`);
+      });
     } else {
       expectRommShape(item, type, label);
     }
