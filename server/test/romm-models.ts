@@ -326,3 +326,47 @@ export const ROMM_ROM_PAGE: RommShape = {
   filter_values: 'object',
   filter_value_counts: 'object',
 };
+
+/** `collection.py` BaseCollectionSchema: what every kind of collection carries. */
+const ROMM_COLLECTION_BASE: RommShape = {
+  name: 'str',
+  description: 'str',
+  rom_ids: 'list',
+  rom_count: 'int',
+  path_cover_small: 'str?',
+  path_cover_large: 'str?',
+  path_covers_small: 'list',
+  path_covers_large: 'list',
+  is_public: 'bool',
+  is_favorite: 'bool',
+  is_virtual: 'bool',
+  is_smart: 'bool',
+  created_at: 'datetime',
+  updated_at: 'datetime',
+};
+
+/** `collection.py` CollectionSchema: a manual collection. */
+export const ROMM_COLLECTION: RommShape = {
+  ...ROMM_COLLECTION_BASE,
+  id: 'int',
+  url_cover: 'str',
+  user_id: 'int',
+  owner_username: 'str',
+};
+
+/** `collection.py` SmartCollectionSchema: a saved filter. */
+export const ROMM_SMART_COLLECTION: RommShape = {
+  ...ROMM_COLLECTION_BASE,
+  id: 'int',
+  filter_criteria: 'object',
+  filter_summary: 'str',
+  user_id: 'int',
+  owner_username: 'str',
+};
+
+/** `collection.py` VirtualCollectionSchema: a collection generated from the metadata. */
+export const ROMM_VIRTUAL_COLLECTION: RommShape = {
+  ...ROMM_COLLECTION_BASE,
+  id: 'str',
+  type: 'str',
+};
