@@ -370,3 +370,94 @@ export const ROMM_VIRTUAL_COLLECTION: RommShape = {
   id: 'str',
   type: 'str',
 };
+
+/** `heartbeat.py` HeartbeatResponse, with RomShelf's two additions named. */
+export const ROMM_HEARTBEAT: RommShape = {
+  SYSTEM: { VERSION: 'str', SHOW_SETUP_WIZARD: 'bool', ROMSHELF_VERSION: 'str' },
+  METADATA_SOURCES: {
+    ANY_SOURCE_ENABLED: 'bool',
+    IGDB_API_ENABLED: 'bool',
+    SS_API_ENABLED: 'bool',
+    SS_DEV_CREDENTIALS_SET: 'bool',
+    MOBY_API_ENABLED: 'bool',
+    STEAMGRIDDB_API_ENABLED: 'bool',
+    RA_API_ENABLED: 'bool',
+    LAUNCHBOX_API_ENABLED: 'bool',
+    HASHEOUS_API_ENABLED: 'bool',
+    PLAYMATCH_API_ENABLED: 'bool',
+    TGDB_API_ENABLED: 'bool',
+    FLASHPOINT_API_ENABLED: 'bool',
+    HLTB_API_ENABLED: 'bool',
+    LIBRETRO_API_ENABLED: 'bool',
+  },
+  FILESYSTEM: { FS_PLATFORMS: 'list' },
+  EMULATION: { DISABLE_EMULATOR_JS: 'bool', DISABLE_RUFFLE_RS: 'bool' },
+  // UPLOAD_TIMEOUT: RomM 4.7's, kept for the apps that still read it.
+  FRONTEND: {
+    DISABLE_USERPASS_LOGIN: 'bool',
+    DISABLE_LOGS_VIEWER: 'bool',
+    YOUTUBE_BASE_URL: 'str',
+    UPLOAD_TIMEOUT: 'int',
+  },
+  OIDC: { ENABLED: 'bool', AUTOLOGIN: 'bool', PROVIDER: 'str', RP_INITIATED_LOGOUT: 'bool' },
+  TASKS: {
+    ENABLE_SCHEDULED_RESCAN: 'bool',
+    SCHEDULED_RESCAN_CRON: 'str',
+    ENABLE_SCHEDULED_UPDATE_SWITCH_TITLEDB: 'bool',
+    SCHEDULED_UPDATE_SWITCH_TITLEDB_CRON: 'str',
+    ENABLE_SCHEDULED_UPDATE_LAUNCHBOX_METADATA: 'bool',
+    SCHEDULED_UPDATE_LAUNCHBOX_METADATA_CRON: 'str',
+    ENABLE_SCHEDULED_CONVERT_IMAGES_TO_WEBP: 'bool',
+    SCHEDULED_CONVERT_IMAGES_TO_WEBP_CRON: 'str',
+  },
+};
+
+/** `config.py` ConfigResponse, with RomShelf's `CONFIG_FILE_INVALID_BINDINGS`. */
+export const ROMM_CONFIG: RommShape = {
+  CONFIG_FILE_MOUNTED: 'bool',
+  CONFIG_FILE_WRITABLE: 'bool',
+  CONFIG_FILE_PARSE_ERROR: 'str?',
+  CONFIG_FILE_INVALID_BINDINGS: 'list',
+  EXCLUDED_PLATFORMS: 'list',
+  EXCLUDED_SINGLE_EXT: 'list',
+  EXCLUDED_SINGLE_FILES: 'list',
+  EXCLUDED_MULTI_FILES: 'list',
+  EXCLUDED_MULTI_PARTS_EXT: 'list',
+  EXCLUDED_MULTI_PARTS_FILES: 'list',
+  DEFAULT_EXCLUDED_DIRS: 'list',
+  DEFAULT_EXCLUDED_FILES: 'list',
+  DEFAULT_EXCLUDED_EXTENSIONS: 'list',
+  PLATFORMS_BINDING: 'object',
+  PLATFORMS_VERSIONS: 'object',
+  SKIP_HASH_CALCULATION: 'bool',
+  EJS_DEBUG: 'bool',
+  EJS_CACHE_LIMIT: 'int?',
+  EJS_DISABLE_AUTO_UNLOAD: 'bool',
+  EJS_DISABLE_BATCH_BOOTUP: 'bool',
+  EJS_NETPLAY_ENABLED: 'bool',
+  EJS_NETPLAY_ICE_SERVERS: 'list',
+  EJS_SETTINGS: 'object',
+  EJS_CONTROLS: 'object',
+  SCAN_METADATA_PRIORITY: 'list',
+  SCAN_ARTWORK_PRIORITY: 'list',
+  // Only the kinds of media config.yml orders (url_cover, url_screenshots, url_manual).
+  SCAN_ARTWORK_PRIORITY_OVERRIDES: 'object',
+  SCAN_REGION_PRIORITY: 'list',
+  SCAN_LANGUAGE_PRIORITY: 'list',
+  SCAN_MEDIA: 'list',
+  GAMELIST_AUTO_EXPORT_ON_SCAN: 'bool',
+  GAMELIST_MEDIA_THUMBNAIL: 'str',
+  GAMELIST_MEDIA_IMAGE: 'str',
+  PEGASUS_AUTO_EXPORT_ON_SCAN: 'bool',
+};
+
+/** `tasks.py` TaskInfo: one task of `GET /api/tasks`. */
+export const ROMM_TASK_INFO: RommShape = {
+  name: 'str',
+  type: 'str',
+  manual_run: 'bool',
+  title: 'str',
+  description: 'str',
+  enabled: 'bool',
+  cron_string: 'str?',
+};
