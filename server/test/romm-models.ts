@@ -461,3 +461,26 @@ export const ROMM_TASK_INFO: RommShape = {
   enabled: 'bool',
   cron_string: 'str?',
 };
+
+/** `oauth.py` TokenResponse of `POST /api/token` (lifetimes in seconds). */
+export const ROMM_TOKEN: RommShape = {
+  access_token: 'str',
+  refresh_token: 'str',
+  token_type: 'str',
+  expires: 'int',
+  refresh_expires: 'int',
+};
+
+/** `identity.py` InviteLinkSchema. */
+export const ROMM_INVITE_LINK: RommShape = { token: 'str', url: 'str' };
+
+/** `client_token.py` ClientTokenPairSchema: a pairing code and its seconds. */
+export const ROMM_CLIENT_TOKEN_PAIR: RommShape = { code: 'str', expires_in: 'int' };
+
+/** `device_auth.py`: the token a device polls for once approved. */
+export const ROMM_DEVICE_TOKEN: RommShape = {
+  access_token: 'str',
+  device_id: 'str',
+  scopes: 'list',
+  expires_at: 'datetime?',
+};

@@ -9,7 +9,9 @@ import {
   ROMM_CLIENT_TOKEN,
   ROMM_CLIENT_TOKEN_ADMIN,
   ROMM_CLIENT_TOKEN_CREATED,
+  ROMM_CLIENT_TOKEN_PAIR,
   ROMM_DEVICE,
+  ROMM_DEVICE_TOKEN,
 } from '../../../test/romm-models.js';
 import { expectRommShape } from '../../../test/romm-shape.js';
 
@@ -43,6 +45,7 @@ async function pairThroughDeviceFlow(app: FastifyInstance, user: TestUser) {
     payload: { device_code },
   });
   expect(token.statusCode, token.body).toBe(200);
+  expectRommShape(token.json(), ROMM_DEVICE_TOKEN, 'POST /api/auth/device/token');
   return token.json<{ access_token: string; device_id: string }>();
 }
 
@@ -59,6 +62,22 @@ describe('client tokens and devices carry RomM 5 fields, names, types and nullab
     expect(created.statusCode, created.body).toBe(201);
     expectRommShape(created.json(), ROMM_CLIENT_TOKEN_CREATED, 'POST /api/client-tokens');
     expect(created.json<ClientToken>().device_id).toBeNull();
+    const pair = await app.inject({
+      method: 'POST',
+      url: `/api/client-tokens/${created.json<ClientToken>().id}/pair`,
+      headers: as(viewer),
+    });
+    expectRommShape(pair.json(), ROMM_CLIENT_TOKEN_PAIR, 'POST /api/client-tokens/{id}/pair');
+    const exchanged = await app.inject({
+      method: 'POST',
+      url: '/api/client-tokens/exchange',
+      payload: { code: pair.json<{ code: string }>().code },
+    });
+    expectRommShape(
+      exchanged.json(),
+      ROMM_CLIENT_TOKEN_CREATED,
+      'POST /api/client-tokens/exchange',
+    );
 
     const paired = await pairThroughDeviceFlow(app, viewer);
     const tokens = (await app.inject({ url: '/api/client-tokens', headers: as(viewer) })).json<

@@ -1,11 +1,11 @@
 import type { User } from '@romshelf/contract';
 import { describe, expect, it } from 'vitest';
 
-import { seedRoles } from '../../../test/accounts.js';
+import { seedRoles, tokenRequest } from '../../../test/accounts.js';
 import type { TestUser } from '../../../test/accounts.js';
 import { ADMIN, basic, buildTestApp } from '../../../test/build-test-app.js';
 import { multipartForm, pngImage } from '../../../test/form-bodies.js';
-import { ROMM_USER } from '../../../test/romm-models.js';
+import { ROMM_INVITE_LINK, ROMM_TOKEN, ROMM_USER } from '../../../test/romm-models.js';
 import { expectRommShape } from '../../../test/romm-shape.js';
 import { USER_FORM_MAX_FIELDS } from './users.form.js';
 
@@ -74,6 +74,7 @@ describe("RomM's web client: creating users with RomM 5's roles", () => {
       headers: asAdmin,
     });
     expect(invite.statusCode, invite.body).toBe(201);
+    expectRommShape(invite.json(), ROMM_INVITE_LINK, 'POST /api/users/invite-link');
     const registered = await app.inject({
       method: 'POST',
       url: '/api/users/register',
@@ -160,7 +161,7 @@ describe("RomM's web client: PUT /api/users/{id} with its whole form", () => {
 });
 
 describe('user answers carry RomM 5 fields, names, types and nullability', () => {
-  it('GET /api/users, /api/users/{id} and /api/users/me', async () => {
+  it('GET /api/users, /api/users/{id}, /api/users/me and the password grant', async () => {
     const { app } = await buildTestApp();
     const { viewer } = await seedRoles(app);
     const list = (await app.inject({ url: '/api/users', headers: asAdmin })).json<User[]>();
@@ -169,5 +170,11 @@ describe('user answers carry RomM 5 fields, names, types and nullability', () =>
     const one = await app.inject({ url: `/api/users/${viewer.id}`, headers: asAdmin });
     expectRommShape(one.json(), ROMM_USER, 'GET /api/users/{id}');
     expectRommShape(await userOf(app, viewer), ROMM_USER, 'GET /api/users/me');
+    const token = await tokenRequest(app, {
+      grant_type: 'password',
+      username: viewer.username,
+      password: viewer.password,
+    });
+    expectRommShape(token.json(), ROMM_TOKEN, 'POST /api/token');
   });
 });
