@@ -315,6 +315,21 @@ export const ROMM_DETAILED_ROM: RommShape = {
   all_user_notes: 'list',
 };
 
+/** `filters.py` RomFiltersDict: the values a ROM list can be filtered by. */
+export const ROMM_ROM_FILTERS: RommShape = {
+  genres: 'list',
+  franchises: 'list',
+  collections: 'list',
+  companies: 'list',
+  game_modes: 'list',
+  age_ratings: 'list',
+  player_counts: 'list',
+  regions: 'list',
+  languages: 'list',
+  tags: 'list',
+  platforms: 'list',
+};
+
 /** The ROM list page (`CustomLimitOffsetPage`), with RomShelf's `filter_value_counts`. */
 export const ROMM_ROM_PAGE: RommShape = {
   items: { listOf: ROMM_SIMPLE_ROM },
@@ -323,7 +338,7 @@ export const ROMM_ROM_PAGE: RommShape = {
   offset: 'int',
   char_index: 'object',
   rom_id_index: 'list',
-  filter_values: 'object',
+  filter_values: ROMM_ROM_FILTERS,
   filter_value_counts: 'object',
 };
 

@@ -6,6 +6,7 @@ import { collectionForm } from '../../../test/collections-fixtures.js';
 import { scanLibrary, writeTree } from '../../../test/library-fixtures.js';
 import {
   ROMM_DETAILED_ROM,
+  ROMM_ROM_FILTERS,
   ROMM_ROM_PAGE,
   ROMM_SIMPLE_ROM,
   ROMSHELF_ROM_FILE,
@@ -68,6 +69,8 @@ describe('ROM answers carry RomM 5 fields, names, types and nullability', () => 
         .items.map((rom) => rom.files.length)
         .sort(),
     ).toEqual([1, 2]);
+    const filters = await app.inject({ url: '/api/roms/filters', headers });
+    expectRommShape(filters.json(), ROMM_ROM_FILTERS, 'GET /api/roms/filters');
 
     const simple = await app.inject({ url: `/api/roms/${saga}/simple`, headers });
     expectRommShape(simple.json(), ROMM_SIMPLE_ROM, 'GET /api/roms/{id}/simple');
