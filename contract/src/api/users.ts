@@ -17,13 +17,17 @@ export const RoleSchema = z.enum(ROLES);
 /** RomM 5's role of everyone who is not an admin (its permission groups say what they may do). */
 export const ROMM_USER_ROLE = 'user';
 
+/** A role as RomM's clients send it: RomShelf's three, or RomM 5's `user`. */
+export const RommRoleSchema = z.enum([...ROLES, ROMM_USER_ROLE]);
+export type RommRole = z.infer<typeof RommRoleSchema>;
+
 /**
- * A role as RomM's clients send it: RomM 5's `user` is taken as a viewer (the default permission
- * group), RomM 4's `viewer` and `editor` and both versions' `admin` as they are.
+ * The role of a new account: RomM 5's `user` is a viewer (the default permission group), RomM 4's
+ * `viewer` and `editor` and both versions' `admin` are taken as they are.
  */
-export const RoleInputSchema = z
-  .enum([...ROLES, ROMM_USER_ROLE])
-  .transform((role): Role => (role === ROMM_USER_ROLE ? 'viewer' : role));
+export const RoleInputSchema = RommRoleSchema.transform((role): Role =>
+  role === ROMM_USER_ROLE ? 'viewer' : role,
+);
 
 export const UsernameSchema = z
   .string()
@@ -92,7 +96,8 @@ export const UpdateUserBodySchema = z.object({
   current_password: z.string().max(PASSWORD_MAX).optional(),
   email: z.union([EmailSchema, z.literal('')]).nullish(),
   enabled: FormBooleanSchema.optional(),
-  role: RoleInputSchema.optional(),
+  /** RomM 5's `user` means "not an admin": an admin becomes a viewer, others keep their role. */
+  role: RommRoleSchema.optional(),
   ra_username: z.string().max(USERNAME_MAX).nullish(),
   ui_settings: z
     .preprocess((value) => {

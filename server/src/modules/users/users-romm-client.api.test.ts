@@ -1,7 +1,7 @@
 import type { User } from '@romshelf/contract';
 import { describe, expect, it } from 'vitest';
 
-import { seedRoles, tokenRequest } from '../../../test/accounts.js';
+import { addUser, seedRoles, tokenRequest } from '../../../test/accounts.js';
 import type { TestUser } from '../../../test/accounts.js';
 import { ADMIN, basic, buildTestApp } from '../../../test/build-test-app.js';
 import { multipartForm, pngImage } from '../../../test/form-bodies.js';
@@ -65,9 +65,9 @@ describe("RomM's web client: creating users with RomM 5's roles", () => {
     expect(unknown.statusCode).toBe(422);
   });
 
-  it('answers `user` in invite links and role changes as well', async () => {
+  it('answers `user` in invite links as a viewer', async () => {
     const { app } = await buildTestApp();
-    const { editor } = await seedRoles(app);
+    await seedRoles(app);
     const invite = await app.inject({
       method: 'POST',
       url: '/api/users/invite-link?role=user',
@@ -86,14 +86,22 @@ describe("RomM's web client: creating users with RomM 5's roles", () => {
       },
     });
     expect(registered.json<User>().role).toBe('viewer');
-    const demoted = await app.inject({
-      method: 'PUT',
-      url: `/api/users/${editor.id}`,
-      headers: asAdmin,
-      payload: { role: 'user' },
-    });
-    expect(demoted.statusCode).toBe(200);
-    expect(demoted.json<User>().role).toBe('viewer');
+  });
+
+  it('takes `user` in an edit as "not an admin": admins become viewers, others keep their role', async () => {
+    const { app } = await buildTestApp();
+    const { editor, viewer } = await seedRoles(app);
+    const other = await addUser(app, 'second_admin', 'admin');
+    const edit = (id: number, auth: Record<string, string>, payload: object) =>
+      app.inject({ method: 'PUT', url: `/api/users/${id}`, headers: auth, payload });
+    const kept = await edit(editor.id, asAdmin, { role: 'user', email: 'ed@example.com' });
+    expect(kept.json<User>()).toMatchObject({ role: 'editor', email: 'ed@example.com' });
+    expect((await edit(viewer.id, asAdmin, { role: 'user' })).json<User>().role).toBe('viewer');
+    expect((await edit(other.id, asAdmin, { role: 'user' })).json<User>().role).toBe('viewer');
+    // RomM's client sends the role back when people edit their own profile: not a role change.
+    const own = await edit(editor.id, as(editor), { role: 'user', ra_username: 'EdPlays' });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json<User>()).toMatchObject({ role: 'editor', ra_username: 'EdPlays' });
   });
 });
 
