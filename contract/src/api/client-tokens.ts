@@ -32,6 +32,8 @@ export const ClientTokenSchema = z.object({
   last_used_at: z.string().nullable(),
   created_at: z.string(),
   user_id: z.number().int(),
+  /** The device a token approved through the device flow was issued to; null otherwise. */
+  device_id: z.string().nullable(),
 });
 export type ClientToken = z.infer<typeof ClientTokenSchema>;
 

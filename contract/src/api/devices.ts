@@ -17,6 +17,8 @@ export const DeviceSchema = z.object({
   platform: z.string().nullable(),
   client: z.string().nullable(),
   client_version: z.string().nullable(),
+  /** The app's own id of the device, from the device flow that approved it; null otherwise. */
+  client_device_identifier: z.string().nullable(),
   ip_address: z.string().nullable(),
   mac_address: z.string().nullable(),
   hostname: z.string().nullable(),

@@ -71,6 +71,8 @@ export const PermissionGroupSchema = z.object({
   name: z.string(),
   description: z.string(),
   is_default: z.boolean(),
+  /** Seeded by the server and not deletable (both of RomShelf's groups are). */
+  is_system: z.boolean(),
   /** The role the group stands for (RomM's seeded `viewer` and `editor` groups). */
   system_key: z.enum(['viewer', 'editor']).nullable(),
   color: z.string().nullable(),

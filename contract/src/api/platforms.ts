@@ -45,6 +45,10 @@ export const PlatformSchema = z.object({
 });
 export type Platform = z.infer<typeof PlatformSchema>;
 
+/**
+ * A list of platforms. `GET /api/platforms/supported` lists every catalog platform in this shape
+ * too: the library's own platform where it has one, else the catalog's fields with id -1.
+ */
 export const PlatformListSchema = z.array(PlatformSchema);
 
 export const PlatformIdParamsSchema = z.object({
@@ -72,14 +76,3 @@ export const AddPlatformBodySchema = z.object({
   fs_slug: z.string().trim().min(1).max(255),
 });
 export type AddPlatformBody = z.infer<typeof AddPlatformBodySchema>;
-
-/** A platform RomShelf knows (`GET /api/platforms/supported`), whether or not it has a folder. */
-export const SupportedPlatformSchema = z.object({
-  slug: z.string(),
-  /** The folder a new platform gets: the slug. */
-  fs_slug: z.string(),
-  name: z.string(),
-  category: z.string().nullable(),
-});
-export type SupportedPlatform = z.infer<typeof SupportedPlatformSchema>;
-export const SupportedPlatformListSchema = z.array(SupportedPlatformSchema);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { SupportedPlatformSchema } from './platforms.js';
+import { PlatformSchema } from './platforms.js';
 
 /** A platform folder of the library with the number of entries (games) it holds. */
 export const SetupPlatformFolderSchema = z.object({
@@ -23,7 +23,7 @@ export const SetupLibrarySchema = z.object({
   library_path: z.string(),
   existing_platforms: z.array(SetupPlatformFolderSchema),
   unknown_folders: z.array(z.string()),
-  supported_platforms: z.array(SupportedPlatformSchema),
+  supported_platforms: z.array(PlatformSchema),
 });
 export type SetupLibrary = z.infer<typeof SetupLibrarySchema>;
 

@@ -37,7 +37,8 @@ export type RegionCount = z.infer<typeof RegionCountSchema>;
  * GET /api/stats. `PLATFORMS` counts platforms holding at least one ROM. ROMs flagged missing
  * from the filesystem still count as games (like a platform's `rom_count`) but not in
  * `TOTAL_FILESIZE_BYTES` (like its `fs_size_bytes`). The per-platform maps, keyed by platform id,
- * come with `include_platform_stats=true` and have an entry for every platform `PLATFORMS` counts.
+ * have an entry for every platform `PLATFORMS` counts with `include_platform_stats=true`, and are
+ * empty without it (RomM always sends both).
  */
 export const StatsSchema = z.object({
   PLATFORMS: z.number().int(),
@@ -47,8 +48,8 @@ export const StatsSchema = z.object({
   SCREENSHOTS: z.number().int(),
   TOTAL_FILESIZE_BYTES: z.number().int(),
   /** Every source of STATS_METADATA_SOURCES, in that order. */
-  METADATA_COVERAGE: z.record(z.string(), z.array(MetadataCoverageSchema)).optional(),
+  METADATA_COVERAGE: z.record(z.string(), z.array(MetadataCoverageSchema)),
   /** Regions by descending count, then by name. */
-  REGION_BREAKDOWN: z.record(z.string(), z.array(RegionCountSchema)).optional(),
+  REGION_BREAKDOWN: z.record(z.string(), z.array(RegionCountSchema)),
 });
 export type Stats = z.infer<typeof StatsSchema>;

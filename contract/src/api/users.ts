@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import type { Role } from '../auth.js';
 import {
   EMAIL_PATTERN,
   PASSWORD_MAX,
@@ -12,6 +13,21 @@ import {
 import { UiSettingsInputSchema } from '../ui-settings.js';
 
 export const RoleSchema = z.enum(ROLES);
+
+/** RomM 5's role of everyone who is not an admin (its permission groups say what they may do). */
+export const ROMM_USER_ROLE = 'user';
+
+/** A role as RomM's clients send it: RomShelf's three, or RomM 5's `user`. */
+export const RommRoleSchema = z.enum([...ROLES, ROMM_USER_ROLE]);
+export type RommRole = z.infer<typeof RommRoleSchema>;
+
+/**
+ * The role of a new account: RomM 5's `user` is a viewer (the default permission group), RomM 4's
+ * `viewer` and `editor` and both versions' `admin` are taken as they are.
+ */
+export const RoleInputSchema = RommRoleSchema.transform((role): Role =>
+  role === ROMM_USER_ROLE ? 'viewer' : role,
+);
 
 export const UsernameSchema = z
   .string()
@@ -55,7 +71,7 @@ export const CreateUserBodySchema = z.object({
   username: UsernameSchema,
   password: PasswordSchema,
   email: z.union([EmailSchema, z.literal('')]).nullish(),
-  role: RoleSchema.default('viewer'),
+  role: RoleInputSchema.default('viewer'),
 });
 export type CreateUserBody = z.infer<typeof CreateUserBodySchema>;
 
@@ -80,7 +96,8 @@ export const UpdateUserBodySchema = z.object({
   current_password: z.string().max(PASSWORD_MAX).optional(),
   email: z.union([EmailSchema, z.literal('')]).nullish(),
   enabled: FormBooleanSchema.optional(),
-  role: RoleSchema.optional(),
+  /** RomM 5's `user` means "not an admin": an admin becomes a viewer, others keep their role. */
+  role: RommRoleSchema.optional(),
   ra_username: z.string().max(USERNAME_MAX).nullish(),
   ui_settings: z
     .preprocess((value) => {
@@ -128,7 +145,8 @@ export const ACCOUNT_ERRORS = {
   resetUsed: 'This reset link has already been used',
   resetExpired: 'This reset link has expired',
   wrongCurrentPassword: 'Current password is incorrect',
-  currentPasswordRequired: 'Current password is required to change your password',
+  currentPasswordRequired:
+    "Current password is required to change your password. RomM's apps do not send it: change it on RomShelf's profile page",
   selfRole: 'You cannot change your own role',
   selfDisable: 'You cannot disable your own account',
   selfDelete: 'You cannot delete your own account',

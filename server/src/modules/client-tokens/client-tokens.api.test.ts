@@ -66,6 +66,7 @@ describe('client API tokens', () => {
       last_used_at: null,
       created_at: '2026-11-26T08:00:00.000+00:00',
       user_id: viewer.id,
+      device_id: null,
       raw_token: created.raw_token,
     });
     expect(created.raw_token).toMatch(/^rmm_[0-9a-f]{64}$/);

@@ -17,6 +17,7 @@ export function toClientToken(row: ClientTokenRow): ClientToken {
     last_used_at: row.last_used_at,
     created_at: row.created_at,
     user_id: row.user_id,
+    device_id: row.device_id,
   };
 }
 

@@ -9,6 +9,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import yauzl from 'yauzl';
 import { beforeEach, describe, expect, it } from 'vitest';
 
+import { ROMM_VIRTUAL_COLLECTION } from '../../../test/romm-models.js';
+import { expectRommShape } from '../../../test/romm-shape.js';
 import type { CollectionLibrary } from '../../../test/collection-library.js';
 import { buildCollectionLibrary } from '../../../test/collection-library.js';
 import { writeTree } from '../../../test/library-fixtures.js';
@@ -71,6 +73,9 @@ describe('GET /api/collections/virtual', () => {
       ['mode', 'Single player'],
     ]);
     for (const collection of all) expect(VirtualCollectionSchema.strict().parse(collection));
+    for (const collection of all) {
+      expectRommShape(collection, ROMM_VIRTUAL_COLLECTION, `virtual ${collection.name}`);
+    }
     const action = all.find((collection) => collection.name === 'Action');
     // The covered members, in id order.
     const covered = [

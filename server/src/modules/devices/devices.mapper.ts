@@ -1,7 +1,7 @@
 import type { Device, SyncMode } from '@romshelf/contract';
 import { SENSITIVE_SYNC_CONFIG_KEYS, SyncModeSchema } from '@romshelf/contract';
 
-import type { DeviceRow } from '../../db/schema-devices.js';
+import type { DeviceWithIdentifierRow } from './devices.repository.js';
 
 const MASK = '********';
 
@@ -14,7 +14,7 @@ function syncConfigOf(text: string | null): Record<string, unknown> | null {
   );
 }
 
-export function toDevice(row: DeviceRow): Device {
+export function toDevice(row: DeviceWithIdentifierRow): Device {
   const mode = SyncModeSchema.safeParse(row.sync_mode);
   return {
     id: row.id,
@@ -23,6 +23,7 @@ export function toDevice(row: DeviceRow): Device {
     platform: row.platform,
     client: row.client,
     client_version: row.client_version,
+    client_device_identifier: row.client_device_identifier,
     ip_address: row.ip_address,
     mac_address: row.mac_address,
     hostname: row.hostname,

@@ -8,33 +8,49 @@ export type DeviceFields = Omit<DeviceTable, 'id' | 'user_id' | 'created_at' | '
   sync_enabled?: number;
 };
 
+/** A device with the app's own id of it, from the device-flow token issued to it (if any). */
+export type DeviceWithIdentifierRow = DeviceRow & { client_device_identifier: string | null };
+
 /** Devices; every query is scoped to their owner. */
 export class DevicesRepository {
   constructor(private readonly db: Db) {}
+
+  /** Devices with their `client_device_identifier` (from their latest device-flow token). */
+  private withIdentifier() {
+    return this.db
+      .selectFrom('device')
+      .selectAll('device')
+      .select((eb) =>
+        eb
+          .selectFrom('client_token')
+          .select('client_token.client_device_identifier')
+          .whereRef('client_token.device_id', '=', 'device.id')
+          .where('client_token.client_device_identifier', 'is not', null)
+          .orderBy('client_token.id', 'desc')
+          .limit(1)
+          .as('client_device_identifier'),
+      );
+  }
 
   async insert(row: Insertable<DeviceTable>): Promise<DeviceRow> {
     return this.db.insertInto('device').values(row).returningAll().executeTakeFirstOrThrow();
   }
 
-  async list(userId: number): Promise<DeviceRow[]> {
+  async list(userId: number): Promise<DeviceWithIdentifierRow[]> {
     return (
-      this.db
-        .selectFrom('device')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .orderBy('created_at')
+      this.withIdentifier()
+        .where('device.user_id', '=', userId)
+        .orderBy('device.created_at')
         // Registration order when two share a timestamp (ids are random UUIDs).
         .orderBy(sql`rowid`)
         .execute()
     );
   }
 
-  async find(userId: number, id: string): Promise<DeviceRow | undefined> {
-    return this.db
-      .selectFrom('device')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
+  async find(userId: number, id: string): Promise<DeviceWithIdentifierRow | undefined> {
+    return this.withIdentifier()
+      .where('device.user_id', '=', userId)
+      .where('device.id', '=', id)
       .executeTakeFirst();
   }
 

@@ -6,7 +6,11 @@ import type { DeviceRow } from '../../db/schema-devices.js';
 import { HttpError } from '../../http/http-error.js';
 import { toIsoUtc } from '../../lib/time.js';
 import { toDevice } from './devices.mapper.js';
-import type { DeviceFields, DevicesRepository } from './devices.repository.js';
+import type {
+  DeviceFields,
+  DevicesRepository,
+  DeviceWithIdentifierRow,
+} from './devices.repository.js';
 
 /** What a device told about itself when it was approved through the device flow. */
 export interface ApprovedDeviceInfo {
@@ -109,7 +113,7 @@ export class DevicesService {
   }
 
   /** The caller's device, else 404. */
-  async find(userId: number, id: string): Promise<DeviceRow> {
+  async find(userId: number, id: string): Promise<DeviceWithIdentifierRow> {
     const row = await this.repo.find(userId, id);
     if (row === undefined) throw notFound(id);
     return row;
@@ -140,7 +144,7 @@ export class DevicesService {
     }
     const row = await this.repo.update(userId, id, { ...fields, updated_at: this.stamp() });
     if (row === undefined) throw notFound(id);
-    return toDevice(row);
+    return this.get(userId, id);
   }
 
   async remove(userId: number, id: string): Promise<void> {

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 
 import { seedRoles } from '../../../test/accounts.js';
 import { ADMIN_AUTH, basic, buildTestApp } from '../../../test/build-test-app.js';
+import { ROMM_PERMISSION_GROUP } from '../../../test/romm-models.js';
+import { expectRommShape } from '../../../test/romm-shape.js';
 
 const as = (user: { username: string; password: string }) => ({
   authorization: basic(user.username, user.password),
@@ -77,10 +79,14 @@ describe('GET /api/permissions/groups', () => {
     });
     expect(response.statusCode).toBe(200);
     const [viewers, editors] = response.json<PermissionGroup[]>();
+    for (const group of [viewers, editors]) {
+      expectRommShape(group, ROMM_PERMISSION_GROUP, `group ${group?.name}`);
+    }
     expect(viewers).toMatchObject({
       id: 1,
       name: 'Viewer',
       is_default: true,
+      is_system: true,
       system_key: 'viewer',
       color: null,
       member_count: 1,
@@ -97,7 +103,14 @@ describe('GET /api/permissions/groups', () => {
     expect(viewers?.grants).not.toContainEqual(
       expect.objectContaining({ entity: 'platforms', action: 'write' }),
     );
-    expect(editors).toMatchObject({ id: 2, name: 'Editor', system_key: 'editor', member_count: 1 });
+    expect(editors).toMatchObject({
+      id: 2,
+      name: 'Editor',
+      is_default: false,
+      is_system: true,
+      system_key: 'editor',
+      member_count: 1,
+    });
     expect(editors?.grants).toContainEqual({ entity: 'roms', action: 'delete', own_only: false });
 
     const denied = await app.inject({ url: '/api/permissions/groups', headers: as(viewer) });

@@ -103,6 +103,7 @@ export function builtInGroups(memberCount: (role: Role) => number): PermissionGr
     name: group.name,
     description: `The ${group.role} role of RomShelf`,
     is_default: group.isDefault,
+    is_system: true,
     system_key: group.role,
     color: null,
     grants: grantsOfRole(group.role),

@@ -4,7 +4,7 @@ import { nowIso } from '../../lib/time.js';
 import type { LibraryConfigService } from '../library/library-config.service.js';
 import { listFsPlatforms } from '../library/library-fs.js';
 import { platformFolderFields } from './platform-folder.js';
-import { toPlatformDto } from './platforms.mapper.js';
+import { toUnstoredPlatformDto } from './platforms.mapper.js';
 import type { PlatformsRepository } from './platforms.repository.js';
 
 /**
@@ -28,23 +28,6 @@ export class FilesystemPlatforms {
       ...config.EXCLUDED_PLATFORMS,
     ])
       .filter((folder) => !known.has(folder))
-      .map((folder) =>
-        toPlatformDto({
-          ...platformFolderFields(folder, config),
-          id: -1,
-          custom_name: null,
-          description: null,
-          sgdb_id: null,
-          igdb_slug: null,
-          moby_slug: null,
-          family_slug: null,
-          url: null,
-          url_logo: null,
-          created_at: now,
-          updated_at: now,
-          rom_count: 0,
-          fs_size_bytes: 0,
-        }),
-      );
+      .map((folder) => toUnstoredPlatformDto(platformFolderFields(folder, config), now));
   }
 }

@@ -1,11 +1,20 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 
-import type { Platform, SupportedPlatform } from '@romshelf/contract';
+import type { Platform } from '@romshelf/contract';
 import { describe, expect, it } from 'vitest';
 
 import { seedRoles } from '../../../test/accounts.js';
-import { ADMIN_AUTH, basic, buildTestApp, createFirstAdmin } from '../../../test/build-test-app.js';
+import {
+  ADMIN_AUTH,
+  basic,
+  buildTestApp,
+  createFirstAdmin,
+  login,
+} from '../../../test/build-test-app.js';
+import { scanLibrary, writeTree } from '../../../test/library-fixtures.js';
+import { ROMM_FIRMWARE, ROMM_PLATFORM } from '../../../test/romm-models.js';
+import { expectRommShape } from '../../../test/romm-shape.js';
 
 async function setup() {
   const test = await buildTestApp();
@@ -70,22 +79,64 @@ describe('POST /api/platforms', () => {
 });
 
 describe('GET /api/platforms/supported', () => {
-  it('lists every catalog platform by name, with the folder a new one gets', async () => {
+  it("lists every catalog platform by name in RomM's platform shape, id -1 when the library has none", async () => {
     const { app } = await setup();
     const response = await app.inject({
       url: '/api/platforms/supported',
       headers: { authorization: ADMIN_AUTH },
     });
     expect(response.statusCode).toBe(200);
-    const list = response.json<SupportedPlatform[]>();
+    const list = response.json<Platform[]>();
     expect(list).toHaveLength(460);
-    expect(list.find((platform) => platform.slug === 'n64')).toEqual({
+    for (const platform of list) expectRommShape(platform, ROMM_PLATFORM, platform.slug);
+    expect(list.find((platform) => platform.slug === 'n64')).toMatchObject({
+      id: -1,
       slug: 'n64',
       fs_slug: 'n64',
       name: 'Nintendo 64',
+      display_name: 'Nintendo 64',
       category: 'Console',
+      igdb_id: 4,
+      rom_count: 0,
+      fs_size_bytes: 0,
+      firmware: [],
+      firmware_count: 0,
+      is_identified: true,
+      missing_from_fs: false,
     });
     const names = list.map((platform) => platform.name);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
+  });
+
+  it("answers the library's own platform where it has one: its id, custom name, ROMs and BIOS", async () => {
+    const { app, config } = await setup();
+    writeTree(config.libraryDir, {
+      'roms/gba/Game.gba': 'rom-bytes',
+      'bios/gba/gba_bios.bin': 'bios',
+    });
+    await scanLibrary(app, await login(app));
+    const gba = (
+      await app.inject({ url: '/api/platforms', headers: { authorization: ADMIN_AUTH } })
+    ).json<Platform[]>()[0];
+    await app.inject({
+      method: 'PUT',
+      url: `/api/platforms/${gba?.id}`,
+      headers: { authorization: ADMIN_AUTH },
+      payload: { custom_name: 'My GBA' },
+    });
+    const list = (
+      await app.inject({ url: '/api/platforms/supported', headers: { authorization: ADMIN_AUTH } })
+    ).json<Platform[]>();
+    const supported = list.find((platform) => platform.slug === 'gba');
+    expectRommShape(supported, ROMM_PLATFORM, 'gba');
+    expectRommShape(supported?.firmware[0], ROMM_FIRMWARE, 'gba.firmware[0]');
+    expect(supported).toMatchObject({
+      id: gba?.id,
+      display_name: 'My GBA',
+      rom_count: 1,
+      fs_size_bytes: 9,
+      firmware_count: 1,
+    });
+    expect(list.filter((platform) => platform.id !== -1)).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 import type { Firmware, Platform, ScanPlatformEvent } from '@romshelf/contract';
 
 import type { PlatformRow } from '../../db/schema.js';
+import type { PlatformFolderFields } from './platform-folder.js';
 import type { PlatformWithStatsRow } from './platforms.repository.js';
 
 /** Platforms are "identified" when the catalog knows a provider id for them. */
@@ -50,6 +51,29 @@ export function toPlatformDto(row: PlatformWithStatsRow, firmware: Firmware[] = 
     display_name: row.custom_name ?? row.name,
     firmware_count: firmware.length,
   };
+}
+
+/**
+ * A platform the library has no row for (RomM answers these with id -1): the catalog's fields,
+ * no ROMs, no custom name, dated `now`.
+ */
+export function toUnstoredPlatformDto(fields: PlatformFolderFields, now: string): Platform {
+  return toPlatformDto({
+    ...fields,
+    id: -1,
+    custom_name: null,
+    description: null,
+    sgdb_id: null,
+    igdb_slug: null,
+    moby_slug: null,
+    family_slug: null,
+    url: null,
+    url_logo: null,
+    created_at: now,
+    updated_at: now,
+    rom_count: 0,
+    fs_size_bytes: 0,
+  });
 }
 
 /** Payload of `scan:scanning_platform`. */

@@ -6,7 +6,6 @@ import {
   PlatformIdParamsSchema,
   PlatformListSchema,
   PlatformSchema,
-  SupportedPlatformListSchema,
   UpdatePlatformBodySchema,
 } from '@romshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -79,12 +78,9 @@ function catalogRoutes(
       config: requireScopes('platforms.read'),
       schema: {
         tags: ['platforms'],
-        summary: 'Every platform RomShelf knows, by name (folder names for new platforms)',
-        response: {
-          200: SupportedPlatformListSchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-        },
+        summary:
+          "Every platform RomShelf knows, by name: the library's own, else the catalog's fields with id -1",
+        response: { 200: PlatformListSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
       },
     },
     () => platforms.supported(),

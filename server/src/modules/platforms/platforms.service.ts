@@ -1,5 +1,5 @@
 import { PLATFORM_CATALOG } from '@romshelf/contract';
-import type { Platform, SupportedPlatform, UpdatePlatformBody } from '@romshelf/contract';
+import type { Platform, UpdatePlatformBody } from '@romshelf/contract';
 
 import type { PlatformRow } from '../../db/schema.js';
 import type { FirmwareService } from '../firmware/firmware.service.js';
@@ -8,8 +8,11 @@ import { nowIso } from '../../lib/time.js';
 import type { RomMaintenance } from '../roms/rom-maintenance.js';
 import type { PlatformFolderBindings, PlatformFolderFields } from './platform-folder.js';
 import { platformFolderFields } from './platform-folder.js';
-import { toPlatformDto } from './platforms.mapper.js';
+import { toPlatformDto, toUnstoredPlatformDto } from './platforms.mapper.js';
 import type { PlatformsRepository } from './platforms.repository.js';
+
+/** A catalog slug read as a folder name of its own, without config.yml's bindings. */
+const NO_BINDINGS = { PLATFORMS_BINDING: {}, PLATFORMS_VERSIONS: {} };
 
 export class PlatformsService {
   constructor(
@@ -25,14 +28,22 @@ export class PlatformsService {
     );
   }
 
-  /** The platform catalog, sorted by name. */
-  supported(): SupportedPlatform[] {
-    return PLATFORM_CATALOG.map((entry) => ({
-      slug: entry.slug,
-      fs_slug: entry.slug,
-      name: entry.name,
-      category: entry.category,
-    })).sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  /**
+   * The platform catalog by name, in RomM's platform shape: the library's platform of a slug
+   * where it has one (the first added), else the catalog's fields with id -1 and the slug as
+   * folder name.
+   */
+  async supported(): Promise<Platform[]> {
+    const stored = new Map<string, Platform>();
+    for (const platform of [...(await this.list())].sort((a, b) => a.id - b.id)) {
+      if (!stored.has(platform.slug)) stored.set(platform.slug, platform);
+    }
+    const now = nowIso();
+    return PLATFORM_CATALOG.map(
+      (entry) =>
+        stored.get(entry.slug) ??
+        toUnstoredPlatformDto(platformFolderFields(entry.slug, NO_BINDINGS), now),
+    ).sort((a, b) => a.name.localeCompare(b.name, 'en'));
   }
 
   async get(id: number): Promise<Platform> {

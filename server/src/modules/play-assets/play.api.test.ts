@@ -19,6 +19,8 @@ import {
   ADMIN,
 } from '../../../test/build-test-app.js';
 import { hashesOf, scanLibrary, writeTree } from '../../../test/library-fixtures.js';
+import { ROMM_FIRMWARE } from '../../../test/romm-models.js';
+import { expectRommShape } from '../../../test/romm-shape.js';
 import { LOCAL_UPDATE_CHECK_URL, prepareEmulators } from '../emulation/emulator-layout.js';
 
 const PNG = Buffer.concat([
@@ -207,8 +209,24 @@ describe('firmware', () => {
       headers: { ...body.headers, ...as(editor) },
     });
     expect(uploaded.statusCode).toBe(200);
+    expectRommShape(
+      uploaded.json(),
+      { uploaded: 'int', firmware: { listOf: ROMM_FIRMWARE } },
+      'POST /api/firmware',
+    );
     const result = uploaded.json<{ uploaded: number; firmware: Firmware[] }>();
     expect(result.uploaded).toBe(1);
+    const listed = await app.inject({ url, headers: as(editor) });
+    for (const item of listed.json<Firmware[]>()) {
+      expectRommShape(item, ROMM_FIRMWARE, 'GET /api/firmware[]');
+    }
+    expectRommShape(
+      (
+        await app.inject({ url: `/api/firmware/${result.firmware[0]?.id}`, headers: as(editor) })
+      ).json(),
+      ROMM_FIRMWARE,
+      'GET /api/firmware/{id}',
+    );
     const file = path.join(config.libraryDir, 'bios', 'nes', 'disksys.rom');
     expect(existsSync(file)).toBe(true);
 

@@ -8,6 +8,8 @@ import { addUser } from '../../../test/accounts.js';
 import type { TestUser } from '../../../test/accounts.js';
 import { basic, buildTestApp, createFirstAdmin, login } from '../../../test/build-test-app.js';
 import { scanLibrary, writeTree } from '../../../test/library-fixtures.js';
+import type { RommShape } from '../../../test/romm-shape.js';
+import { expectRommShape } from '../../../test/romm-shape.js';
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -283,11 +285,7 @@ describe('POST /api/saves slot, overwrite and autocleanup (RomM 5)', () => {
   });
 });
 
-/** RomM 5's field types: `?` marks a nullable field, `T[]` a list. */
-type FieldType =
-  'int' | 'str' | 'bool' | 'datetime' | 'str?' | 'datetime?' | 'screenshot?' | 'list';
-
-const BASE_ASSET: Record<string, FieldType> = {
+const BASE_ASSET: RommShape = {
   id: 'int',
   rom_id: 'int',
   user_id: 'int',
@@ -304,57 +302,24 @@ const BASE_ASSET: Record<string, FieldType> = {
   updated_at: 'datetime',
 };
 /** backend/endpoints/responses/assets.py of RomM 5.x. */
-const ROMM_SCREENSHOT = { ...BASE_ASSET, is_gallery: 'bool', is_public: 'bool' } as const;
-const ROMM_SAVE = {
+const ROMM_SCREENSHOT: RommShape = { ...BASE_ASSET, is_gallery: 'bool', is_public: 'bool' };
+const ROMM_SAVE: RommShape = {
   ...BASE_ASSET,
   emulator: 'str?',
   slot: 'str?',
   content_hash: 'str?',
   is_public: 'bool',
-  screenshot: 'screenshot?',
+  screenshot: { nullable: ROMM_SCREENSHOT },
   origin_device_id: 'str?',
   device_syncs: 'list',
-} as const;
-const ROMM_STATE = {
+};
+const ROMM_STATE: RommShape = {
   ...BASE_ASSET,
   emulator: 'str?',
   is_public: 'bool',
-  screenshot: 'screenshot?',
-} as const;
-const OWNER = { username: 'str', user_avatar_path: 'str', user_updated_at: 'datetime?' } as const;
-
-const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
-
-/** Asserts `value` has exactly RomM's fields, each of RomM's type and nullability. */
-function expectRommShape(value: unknown, spec: Record<string, FieldType>, where: string) {
-  const record = value as Record<string, unknown>;
-  expect(Object.keys(record).sort(), where).toEqual(Object.keys(spec).sort());
-  for (const [field, type] of Object.entries(spec)) {
-    const item = record[field];
-    const label = `${where}.${field}`;
-    const nullable = type.endsWith('?');
-    if (nullable && item === null) continue;
-    switch (type.replace('?', '')) {
-      case 'int':
-        expect(Number.isInteger(item), label).toBe(true);
-        break;
-      case 'str':
-        expect(typeof item, label).toBe('string');
-        break;
-      case 'bool':
-        expect(typeof item, label).toBe('boolean');
-        break;
-      case 'datetime':
-        expect(item, label).toMatch(ISO);
-        break;
-      case 'screenshot':
-        expectRommShape(item, ROMM_SCREENSHOT, label);
-        break;
-      default:
-        expect(Array.isArray(item), label).toBe(true);
-    }
-  }
-}
+  screenshot: { nullable: ROMM_SCREENSHOT },
+};
+const OWNER: RommShape = { username: 'str', user_avatar_path: 'str', user_updated_at: 'datetime?' };
 
 describe('save and state answers carry RomM 5 fields, names, types and nullability', () => {
   it('POST, GET, the list, the visibility answer and the detail lists', async () => {

@@ -1,12 +1,6 @@
-import type {
-  MetadataProviderFilter,
-  RomFacetFilter,
-  RomFilterQuery,
-  RomFilters,
-} from '@romshelf/contract';
+import type { MetadataProviderFilter, RomFacetFilter, RomFilterQuery } from '@romshelf/contract';
 import { ROM_FACET_FILTERS } from '@romshelf/contract';
 
-import { HttpError } from '../../http/http-error.js';
 import { planSearch } from './rom-list-query.js';
 import type { ProviderIdColumn, RomFilter, RomScope } from './rom-list-filters.js';
 
@@ -45,13 +39,6 @@ export interface FilterPlanContext {
   hasHidden: boolean;
   /** Platforms whose ROMs play in the browser. */
   playablePlatformIds: readonly number[];
-  /** The values the whole library has, to reject unknown ones. */
-  libraryValues: RomFilters;
-  /**
-   * Keep values the library does not have (they match nothing) instead of answering 400: a
-   * saved filter may name a genre no ROM carries yet, or any more.
-   */
-  keepUnknownValues?: boolean;
 }
 
 /** The platform and search scope of a query (what `filter_values` covers). */
@@ -69,30 +56,20 @@ export function planScope(query: RomFilterQuery): RomScope {
   };
 }
 
-function facetValues(
-  query: RomFilterQuery,
-  kind: RomFacetFilter,
-  context: FilterPlanContext,
-): string[] {
+/**
+ * The values asked for one facet, aliases merged. A value no ROM carries is kept and matches
+ * nothing (RomM answers an empty page, and a saved filter may name a genre not there yet).
+ */
+function facetValues(query: RomFilterQuery, kind: RomFacetFilter): string[] {
   const alias = SELECTED_ALIASES[kind];
   const single = alias === undefined ? undefined : query[alias];
-  const values = [...new Set([...query[kind], ...(typeof single === 'string' ? [single] : [])])];
-  if (context.keepUnknownValues === true) return values.sort();
-  const knownValues = new Set(context.libraryValues[kind]);
-  const unknown = values.filter((value) => !knownValues.has(value));
-  if (unknown.length > 0) {
-    throw new HttpError(
-      400,
-      `Unknown ${kind} value(s): ${unknown.map((v) => `"${v}"`).join(', ')}`,
-    );
-  }
-  return values.sort();
+  return [...new Set([...query[kind], ...(typeof single === 'string' ? [single] : [])])].sort();
 }
 
 /**
- * Turns a query's filters into a {@link RomFilter}: facet values checked against the
- * library's (400 for unknown ones), aliases merged, statuses with their logic. ROMs the caller
- * marked hidden are left out unless `hidden` is among the statuses asked for (`any`/`all`).
+ * Turns a query's filters into a {@link RomFilter}: facet values with their aliases merged,
+ * statuses with their logic. ROMs the caller marked hidden are left out unless `hidden` is
+ * among the statuses asked for (`any`/`all`).
  */
 export function planFilter(query: RomFilterQuery, context: FilterPlanContext): RomFilter {
   const statuses = [...new Set([...query.statuses, ...query.selected_status])].sort();
@@ -121,7 +98,7 @@ export function planFilter(query: RomFilterQuery, context: FilterPlanContext): R
     userId: context.userId,
     facets: ROM_FACET_FILTERS.map((kind) => ({
       kind,
-      values: facetValues(query, kind, context),
+      values: facetValues(query, kind),
       logic: query[`${kind}_logic`],
     })).filter((facet) => facet.values.length > 0),
     providers:

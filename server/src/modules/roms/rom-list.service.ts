@@ -136,14 +136,13 @@ export class RomListService {
   }
 
   /**
-   * Plans a query's filter for a caller (400 for values the library does not have), with its
-   * collection scopes; a saved filter keeps unknown values (they match nothing).
+   * Plans a query's filter for a caller, with its collection scopes. A value the library does
+   * not have matches nothing.
    */
   private async filterOf(
     query: RomFilterQuery,
     userId: number,
     orderBy: RomSortColumn | null,
-    saved = false,
   ): Promise<RomFilter> {
     if (query.collection_id !== undefined) {
       await this.collections.assertReadable(userId, query.collection_id);
@@ -159,8 +158,6 @@ export class RomListService {
       sortsByLastPlayed: orderBy === 'last_played',
       hasHidden: await this.lists.hasHidden(userId),
       playablePlatformIds: playable,
-      libraryValues: (await this.sidecars({ platformIds: [], search: null })).values,
-      keepUnknownValues: saved,
     });
     const virtualId = query.virtual_collection_id;
     const smartId = query.smart_collection_id;
@@ -173,7 +170,7 @@ export class RomListService {
 
   private async savedFilterOf(smartId: number, userId: number): Promise<RomFilter> {
     const { ownerId, criteria } = await this.savedFilters.savedFilterOf(smartId, userId);
-    return this.filterOf(criteria, ownerId, null, true);
+    return this.filterOf(criteria, ownerId, null);
   }
 
   /**
@@ -207,7 +204,7 @@ export class RomListService {
     ownerId: number,
     coverCount: number,
   ): Promise<{ ids: number[]; coversSmall: string[]; coversLarge: string[] }> {
-    const filter = await this.filterOf(criteria, ownerId, null, true);
+    const filter = await this.filterOf(criteria, ownerId, null);
     const compute = async () => {
       const ids = await this.lists.orderedIds({
         ...filter,

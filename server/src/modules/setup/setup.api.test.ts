@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { seedRoles } from '../../../test/accounts.js';
 import { ADMIN_AUTH, basic, buildTestApp } from '../../../test/build-test-app.js';
 import { writeTree } from '../../../test/library-fixtures.js';
+import { ROMM_PLATFORM } from '../../../test/romm-models.js';
+import { expectRommShape } from '../../../test/romm-shape.js';
 import { configFilePath } from '../library/library-config.service.js';
 
 const LIBRARY = {
@@ -42,9 +44,9 @@ describe('setup wizard library step', () => {
       },
     ]);
     expect(body.unknown_folders).toEqual(['my-handhelds']);
-    expect(body.supported_platforms.find((item) => item.slug === 'gba')?.name).toBe(
-      'Game Boy Advance',
-    );
+    const gba = body.supported_platforms.find((item) => item.slug === 'gba');
+    expectRommShape(gba, ROMM_PLATFORM, 'supported_platforms[gba]');
+    expect(gba).toMatchObject({ id: -1, name: 'Game Boy Advance', rom_count: 0 });
   });
 
   it('sees no layout in an empty library and creates folders as roms/{platform}', async () => {

@@ -57,7 +57,7 @@ export class SetupService {
     if (!caller.scopes.includes(scope)) throw forbidden();
   }
 
-  library(): SetupLibrary {
+  async library(): Promise<SetupLibrary> {
     const config = this.libraryConfig.get();
     const folders = this.platformFolders();
     const layout = detectLayout(this.libraryDir);
@@ -80,7 +80,7 @@ export class SetupService {
       library_path: this.libraryDir,
       existing_platforms: existing,
       unknown_folders: existing.filter((item) => item.slug === null).map((item) => item.fs_slug),
-      supported_platforms: this.platforms.supported(),
+      supported_platforms: await this.platforms.supported(),
     };
   }
 

@@ -15,6 +15,8 @@ import {
   openTestDatabase,
 } from '../../../test/build-test-app.js';
 import { scanLibrary, writeTree } from '../../../test/library-fixtures.js';
+import { ROMM_STATS } from '../../../test/romm-models.js';
+import { expectRommShape } from '../../../test/romm-shape.js';
 
 /** Two platforms with ROMs (sizes add up to 4500 bytes) and an empty platform folder. */
 const LIBRARY = {
@@ -122,6 +124,8 @@ describe('GET /api/stats', () => {
       STATES: 0,
       SCREENSHOTS: 0,
       TOTAL_FILESIZE_BYTES: 4500,
+      METADATA_COVERAGE: {},
+      REGION_BREAKDOWN: {},
     });
 
     expect((await uploadAsset(app, 'saves', romId('Alpha (USA).sfc'))).statusCode).toBe(200);
@@ -134,7 +138,20 @@ describe('GET /api/stats', () => {
       STATES: 2,
       SCREENSHOTS: 1,
       TOTAL_FILESIZE_BYTES: 4500,
+      METADATA_COVERAGE: {},
+      REGION_BREAKDOWN: {},
     });
+  });
+
+  it("answers RomM's fields, the per-platform maps empty unless asked for", async () => {
+    const { app, snes } = await setup();
+    for (const query of ['', '?include_platform_stats=true']) {
+      expectRommShape(await stats(app, query), ROMM_STATS, `GET /api/stats${query}`);
+    }
+    const plain = await stats(app);
+    expect([plain.METADATA_COVERAGE, plain.REGION_BREAKDOWN]).toEqual([{}, {}]);
+    const detailed = await stats(app, '?include_platform_stats=true');
+    expect(detailed.METADATA_COVERAGE[String(snes)]).toHaveLength(8);
   });
 
   it('breaks coverage and regions down per platform holding ROMs', async () => {
@@ -208,11 +225,9 @@ describe('GET /api/stats', () => {
     const after = await stats(app, '?include_platform_stats=true');
     expect(after).toMatchObject({ PLATFORMS: 2, ROMS: 7, TOTAL_FILESIZE_BYTES: 1100 });
     // The emptied platform keeps its (missing) ROMs, so it stays in the per-platform maps.
-    expect(Object.keys(after.METADATA_COVERAGE ?? {}).sort()).toEqual(
-      [String(snes), String(gba)].sort(),
-    );
-    expect(after.REGION_BREAKDOWN?.[String(gba)]).toHaveLength(2);
-    expect(after.REGION_BREAKDOWN?.[String(snes)]).toEqual([
+    expect(Object.keys(after.METADATA_COVERAGE).sort()).toEqual([String(snes), String(gba)].sort());
+    expect(after.REGION_BREAKDOWN[String(gba)]).toHaveLength(2);
+    expect(after.REGION_BREAKDOWN[String(snes)]).toEqual([
       { region: 'Europe', count: 2 },
       { region: 'USA', count: 2 },
       { region: 'Japan', count: 1 },

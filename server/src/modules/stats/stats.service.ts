@@ -15,6 +15,8 @@ export class StatsService {
       STATES: totals.states,
       SCREENSHOTS: totals.screenshots,
       TOTAL_FILESIZE_BYTES: totals.size,
+      METADATA_COVERAGE: {},
+      REGION_BREAKDOWN: {},
     };
     if (!includePlatformStats) return stats;
 

@@ -14,50 +14,13 @@ import {
   login,
   openTestDatabase,
 } from '../../../test/build-test-app.js';
+import { multipartForm, pngImage } from '../../../test/form-bodies.js';
 import { UsersRepository } from './users.repository.js';
 
 const asAdmin = { authorization: basic(ADMIN.username, ADMIN.password) };
 const as = (user: { username: string; password: string }) => ({
   authorization: basic(user.username, user.password),
 });
-
-/** A multipart body with text fields and optional files. */
-function multipart(
-  fields: Record<string, string>,
-  files: { name: string; filename: string; type: string; data: Buffer }[] = [],
-) {
-  const boundary = '----romshelf-test-boundary';
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      ),
-    );
-  }
-  for (const file of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-function png(width: number, height: number) {
-  return sharp({
-    create: { width, height, channels: 3, background: { r: 200, g: 40, b: 40 } },
-  })
-    .png()
-    .toBuffer();
-}
 
 describe('GET /api/users and /api/users/{id}', () => {
   it('lists everyone for admins, in id order', async () => {
@@ -148,7 +111,7 @@ describe('PUT /api/users/{id}', () => {
   it('accepts RomM-style multipart and url-encoded forms', async () => {
     const { app } = await buildTestApp();
     const { editor } = await seedRoles(app);
-    const form = multipart({ username: 'Editor2', enabled: 'true', role: 'viewer', email: '' });
+    const form = multipartForm({ username: 'Editor2', enabled: 'true', role: 'viewer', email: '' });
     const viaMultipart = await app.inject({
       method: 'PUT',
       url: `/api/users/${editor.id}`,
@@ -371,8 +334,8 @@ describe('avatars', () => {
   it('re-encodes uploads to a WebP of at most 256×256 and serves it safely', async () => {
     const { app } = await buildTestApp();
     const { viewer } = await seedRoles(app);
-    const form = multipart({}, [
-      { name: 'avatar', filename: 'me.png', type: 'image/png', data: await png(800, 600) },
+    const form = multipartForm({}, [
+      { name: 'avatar', filename: 'me.png', type: 'image/png', data: await pngImage(800, 600) },
     ]);
     const response = await app.inject({
       method: 'PUT',
@@ -401,7 +364,7 @@ describe('avatars', () => {
     const { app } = await buildTestApp();
     const { viewer } = await seedRoles(app);
     const upload = (data: Buffer, type: string) => {
-      const form = multipart({}, [{ name: 'avatar', filename: 'x', type, data }]);
+      const form = multipartForm({}, [{ name: 'avatar', filename: 'x', type, data }]);
       return app.inject({
         method: 'PUT',
         url: `/api/users/${viewer.id}`,
@@ -417,15 +380,15 @@ describe('avatars', () => {
     expect(svg.json()).toEqual({ detail: 'Avatar must be a PNG, JPEG, WebP or GIF image' });
     const html = await upload(Buffer.from('<html><body>hi</body></html>'), 'image/png');
     expect(html.statusCode).toBe(400);
-    const truncated = await upload((await png(64, 64)).subarray(0, 40), 'image/png');
+    const truncated = await upload((await pngImage(64, 64)).subarray(0, 40), 'image/png');
     expect(truncated.statusCode).toBe(400);
     const mid = await upload(
-      Buffer.concat([await png(8, 8), Buffer.alloc(2 * 1024 * 1024)]),
+      Buffer.concat([await pngImage(8, 8), Buffer.alloc(2 * 1024 * 1024)]),
       'image/png',
     );
     expect(mid.statusCode).toBe(200);
     const big = await upload(
-      Buffer.concat([await png(8, 8), Buffer.alloc(5 * 1024 * 1024 + 10)]),
+      Buffer.concat([await pngImage(8, 8), Buffer.alloc(5 * 1024 * 1024 + 10)]),
       'image/png',
     );
     expect(big.statusCode).toBe(413);

@@ -6,6 +6,12 @@ import { requestValidationError } from '../../http/error-handler.js';
 import { HttpError } from '../../http/http-error.js';
 import { AVATAR_MAX_BYTES } from './avatar.store.js';
 
+/**
+ * Text fields a form may carry: RomM's web client sends the whole user it shows (24 fields, most
+ * of them read-only and ignored here), so the limit leaves room for that and stays bounded.
+ */
+export const USER_FORM_MAX_FIELDS = 64;
+
 export interface UserForm {
   fields: UpdateUserBody;
   /** The uploaded `avatar` file, if any. */
@@ -20,7 +26,12 @@ export async function readUserForm(request: FastifyRequest): Promise<UserForm> {
   let raw: Record<string, unknown> = {};
   let avatar: Buffer | null = null;
   if (request.isMultipart()) {
-    const limits = { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024 };
+    const limits = {
+      fileSize: AVATAR_MAX_BYTES,
+      files: 1,
+      fields: USER_FORM_MAX_FIELDS,
+      fieldSize: 64 * 1024,
+    };
     try {
       for await (const part of request.parts({ limits })) {
         if (part.type === 'file') {

@@ -5,7 +5,7 @@ import {
   InviteLinkSchema,
   MessageSchema,
   RegisterBodySchema,
-  RoleSchema,
+  RoleInputSchema,
   UserSchema,
 } from '@romshelf/contract';
 import type { FastifyRequest } from 'fastify';
@@ -21,7 +21,7 @@ import type { Caller, UsersService } from './users.service.js';
 
 const UserIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 const InviteQuerySchema = z.object({
-  role: RoleSchema.default('viewer'),
+  role: RoleInputSchema.default('viewer'),
   expiration: z.coerce.number().int().min(60).max(31_536_000).optional(),
 });
 const errors = {

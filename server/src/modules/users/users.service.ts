@@ -3,11 +3,12 @@ import type {
   InviteLink,
   RegisterBody,
   Role,
+  RommRole,
   Scope,
   UpdateUserBody,
   User,
 } from '@romshelf/contract';
-import { ACCOUNT_ERRORS, scopesForRole } from '@romshelf/contract';
+import { ACCOUNT_ERRORS, ROMM_USER_ROLE, scopesForRole } from '@romshelf/contract';
 
 import type { UserRow, UserUpdate } from '../../db/schema.js';
 import { HttpError, forbidden, notAuthenticated } from '../../http/http-error.js';
@@ -42,6 +43,15 @@ const RA_NOT_CONFIGURED =
 
 function emailValue(email: string | null | undefined): string | null {
   return email === undefined || email === null || email === '' ? null : email.toLowerCase();
+}
+
+/**
+ * The role an edit asks for. RomM 5's `user` means "not an admin": an admin becomes a viewer, a
+ * viewer or an editor keeps their role (RomM's client sends the role back with every edit).
+ */
+function roleFor(requested: RommRole, current: string): string {
+  if (requested !== ROMM_USER_ROLE) return requested;
+  return current === 'admin' ? 'viewer' : current;
 }
 
 function signedIn(caller: Caller): UserRow {
@@ -142,13 +152,14 @@ export class UsersService {
     if (body.ui_settings !== undefined) {
       patch.ui_settings = body.ui_settings === null ? null : JSON.stringify(body.ui_settings);
     }
-    if (body.role !== undefined && body.role !== target.role) {
+    const role = body.role === undefined ? undefined : roleFor(body.role, target.role);
+    if (role !== undefined && role !== target.role) {
       if (!canManage) throw forbidden();
       if (self) throw new HttpError(400, ACCOUNT_ERRORS.selfRole);
-      if ((body.role === 'admin' || target.role === 'admin') && actor.role !== 'admin') {
+      if ((role === 'admin' || target.role === 'admin') && actor.role !== 'admin') {
         throw forbidden();
       }
-      patch.role = body.role;
+      patch.role = role;
     }
     if (body.enabled !== undefined && (body.enabled ? 1 : 0) !== target.enabled) {
       if (!canManage) throw forbidden();

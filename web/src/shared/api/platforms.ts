@@ -1,4 +1,4 @@
-import type { Platform, SupportedPlatform } from '@romshelf/contract';
+import type { Platform } from '@romshelf/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -29,8 +29,8 @@ export function sortPlatforms(platforms: readonly Platform[]): Platform[] {
 }
 
 /** GET /api/platforms/supported — every platform RomShelf knows, folder or not. */
-export async function fetchSupportedPlatforms(): Promise<SupportedPlatform[]> {
-  return api.get<SupportedPlatform[]>('/platforms/supported');
+export async function fetchSupportedPlatforms(): Promise<Platform[]> {
+  return api.get<Platform[]>('/platforms/supported');
 }
 
 export function useSupportedPlatformsQuery(enabled = true) {

@@ -16,6 +16,7 @@ const DEVICE: Device = {
   platform: 'muos',
   client: 'grout',
   client_version: '1.4.0',
+  client_device_identifier: 'rg35xx-0001',
   ip_address: null,
   mac_address: null,
   hostname: null,

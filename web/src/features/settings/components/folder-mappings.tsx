@@ -11,7 +11,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { LibraryConfig, SupportedPlatform } from '@romshelf/contract';
+import type { LibraryConfig, Platform } from '@romshelf/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -31,7 +31,7 @@ export function FolderMappings({ config, editable }: { config: LibraryConfig; ed
   const edit = useConfigEditMutation();
   const supported = useSupportedPlatformsQuery();
   const [folder, setFolder] = useState('');
-  const [platform, setPlatform] = useState<SupportedPlatform | null>(null);
+  const [platform, setPlatform] = useState<Platform | null>(null);
   const [section, setSection] = useState<Section>('platforms');
   const names = new Map((supported.data ?? []).map((item) => [item.slug, item.name]));
   const rows = [

@@ -297,8 +297,8 @@ export function PlatformStatsList({
               key={platform.id}
               platform={platform}
               share={total === 0 ? 0 : metric(platform, sort) / total}
-              coverage={stats.METADATA_COVERAGE?.[key] ?? []}
-              regions={stats.REGION_BREAKDOWN?.[key] ?? []}
+              coverage={stats.METADATA_COVERAGE[key] ?? []}
+              regions={stats.REGION_BREAKDOWN[key] ?? []}
             />
           );
         })}

@@ -21,9 +21,19 @@ const NES = {
   fs_size_bytes: 10,
   firmware: [],
 };
+/** RomM's shape: the library's platform where there is one, else id -1 and no ROMs. */
 const SUPPORTED = [
-  { slug: 'n64', fs_slug: 'n64', name: 'Nintendo 64', category: 'Console' },
-  { slug: 'nes', fs_slug: 'nes', name: 'Nintendo Entertainment System', category: 'Console' },
+  {
+    ...NES,
+    id: -1,
+    slug: 'n64',
+    fs_slug: 'n64',
+    name: 'Nintendo 64',
+    display_name: 'Nintendo 64',
+    rom_count: 0,
+    fs_size_bytes: 0,
+  },
+  NES,
 ];
 
 /** Answers every upload with 201 and records the platform it went to. */

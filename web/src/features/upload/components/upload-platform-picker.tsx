@@ -1,4 +1,4 @@
-import type { Platform, SupportedPlatform } from '@romshelf/contract';
+import type { Platform } from '@romshelf/contract';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
@@ -21,7 +21,7 @@ export interface PlatformChoice {
 /** Library platforms first, then every other supported platform (by folder name), by name. */
 export function platformChoices(
   library: readonly Platform[],
-  supported: readonly SupportedPlatform[],
+  supported: readonly Platform[],
 ): PlatformChoice[] {
   const present = new Set(library.map((platform) => platform.fs_slug));
   return [
@@ -53,7 +53,7 @@ export function UploadPlatformPicker({
   disabled,
 }: {
   library: readonly Platform[];
-  supported: readonly SupportedPlatform[];
+  supported: readonly Platform[];
   value: PlatformChoice | null;
   onChange: (choice: PlatformChoice | null) => void;
   disabled: boolean;
