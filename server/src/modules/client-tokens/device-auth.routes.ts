@@ -15,7 +15,7 @@ import { z } from 'zod';
 
 import { requireScopes } from '../../http/access.js';
 import type { ZodApp } from '../../http/zod-app.js';
-import { callerOf } from './client-tokens.routes.js';
+import { managerOf } from './client-tokens.routes.js';
 import type { DeviceAuthService } from './device-auth.service.js';
 
 interface DeviceAuthRoutesOptions {
@@ -95,7 +95,7 @@ function approvalRoutes(app: ZodApp, deviceAuth: DeviceAuthService): void {
         response: { 200: DeviceAuthPendingSchema, ...codeErrors, ...denied },
       },
     },
-    (request) => deviceAuth.pending(request.params.user_code, callerOf(request)),
+    (request) => deviceAuth.pending(request.params.user_code, managerOf(request)),
   );
 
   app.post(
@@ -109,7 +109,7 @@ function approvalRoutes(app: ZodApp, deviceAuth: DeviceAuthService): void {
         response: { 200: DeviceAuthApproveSchema, ...codeErrors, ...denied },
       },
     },
-    (request) => deviceAuth.approve(request.body, callerOf(request)),
+    (request) => deviceAuth.approve(request.body, managerOf(request)),
   );
 
   app.post(

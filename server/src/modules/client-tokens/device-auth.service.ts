@@ -11,14 +11,12 @@ import {
   DEVICE_AUTH_POLL_INTERVAL_SECONDS,
   DEVICE_AUTH_TTL_SECONDS,
   DEVICE_VERIFICATION_PATH,
-  scopesForRole,
 } from '@romshelf/contract';
 
-import type { UserRow } from '../../db/schema.js';
 import { HttpError } from '../../http/http-error.js';
 import { toIsoUtc } from '../../lib/time.js';
 import type { DevicesService } from '../devices/devices.service.js';
-import type { ClientTokensService } from './client-tokens.service.js';
+import type { ClientTokensService, TokenManager } from './client-tokens.service.js';
 import type { ExpiringCodes, ShortLivedState, WindowLimiter } from './expiring-codes.js';
 import { memoryShortLivedState, newPairCode, normalizeCode } from './expiring-codes.js';
 
@@ -81,11 +79,11 @@ export class DeviceAuthService {
     };
   }
 
-  /** What the device asked for, and which of it this user may grant. */
-  async pending(userCode: string, user: UserRow): Promise<DeviceAuthPending> {
+  /** What the device asked for, and which of it the calling credential may grant. */
+  async pending(userCode: string, manager: TokenManager): Promise<DeviceAuthPending> {
     const { deviceCode, info } = await this.pendingRequest(userCode);
     const requested = [...new Set(info.requested_scopes)].sort();
-    const held = new Set<string>(scopesForRole(user.role));
+    const held = new Set<string>(manager.scopes);
     return {
       client_device_identifier: info.client_device_identifier,
       name: info.name,
@@ -98,12 +96,14 @@ export class DeviceAuthService {
     };
   }
 
+  /** Approves within the scopes the device asked for and the calling credential holds. */
   async approve(
     body: DeviceAuthApproveBody,
-    user: UserRow,
+    manager: TokenManager,
   ): Promise<{ device_id: string; device_name: string }> {
+    const { user } = manager;
     const { deviceCode, info } = await this.pendingRequest(body.user_code);
-    const held = new Set<string>(scopesForRole(user.role));
+    const held = new Set<string>(manager.scopes);
     const allowed = new Set<string>(info.requested_scopes.filter((scope) => held.has(scope)));
     const approved = [...new Set(body.approved_scopes)].sort();
     if (approved.length === 0 || !approved.every((scope) => allowed.has(scope))) {

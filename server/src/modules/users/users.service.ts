@@ -44,6 +44,15 @@ function emailValue(email: string | null | undefined): string | null {
   return email === undefined || email === null || email === '' ? null : email.toLowerCase();
 }
 
+/**
+ * 403 unless the calling credential holds every scope of the role: an account, a password or
+ * an invite for a role is a credential, and none may be stronger than the one asking for it.
+ */
+function assertGrantable(caller: Caller, role: string): void {
+  const held = new Set<string>(caller.scopes);
+  if (!scopesForRole(role).every((scope) => held.has(scope))) throw forbidden();
+}
+
 function signedIn(caller: Caller): UserRow {
   if (caller.user === null) throw notAuthenticated();
   return caller.user;
@@ -67,7 +76,7 @@ export class UsersService {
   async create(caller: Caller, body: CreateUserBody): Promise<User> {
     const setup = caller.user === null;
     await this.assertMayCreate(caller);
-    if (!setup && body.role === 'admin' && caller.user?.role !== 'admin') throw forbidden();
+    if (!setup) assertGrantable(caller, body.role);
     const created = await this.insert(
       { ...body, role: setup ? 'admin' : body.role },
       { onlyIfNoAdmin: setup },
@@ -145,9 +154,8 @@ export class UsersService {
     if (body.role !== undefined && body.role !== target.role) {
       if (!canManage) throw forbidden();
       if (self) throw new HttpError(400, ACCOUNT_ERRORS.selfRole);
-      if ((body.role === 'admin' || target.role === 'admin') && actor.role !== 'admin') {
-        throw forbidden();
-      }
+      if (target.role === 'admin' && actor.role !== 'admin') throw forbidden();
+      assertGrantable(caller, body.role);
       patch.role = body.role;
     }
     if (body.enabled !== undefined && (body.enabled ? 1 : 0) !== target.enabled) {
@@ -168,6 +176,8 @@ export class UsersService {
         if (!valid) {
           throw new HttpError(400, ACCOUNT_ERRORS.wrongCurrentPassword);
         }
+      } else {
+        assertGrantable(caller, patch.role ?? target.role);
       }
       patch.password_hash = await hashPassword(body.password);
     }
@@ -226,7 +236,7 @@ export class UsersService {
   ): Promise<InviteLink> {
     const actor = signedIn(caller);
     if (!caller.scopes.includes('users.write')) throw forbidden();
-    if (role === 'admin' && actor.role !== 'admin') throw forbidden();
+    assertGrantable(caller, role);
     const token = await this.links.issue(
       { kind: 'invite', user_id: actor.id, role },
       expirationSeconds ?? this.options.inviteTokenSeconds,
