@@ -132,18 +132,20 @@ function pairingRoutes(app: ZodApp, clientTokens: ClientTokensService): void {
       config: {
         access: {
           public: true,
-          reason: 'Open as in RomM: says only whether a short-lived code still waits (200 or 404)',
+          reason:
+            'Open as in RomM: says only whether a short-lived code still waits (200 or 404); ' +
+            'rate-limited per client address',
         },
       },
       schema: {
         tags,
         summary: 'Whether a pairing code is still waiting to be exchanged',
         params: PairCodeParamsSchema,
-        response: { 200: z.null(), 404: ErrorBodySchema },
+        response: { 200: z.null(), 404: ErrorBodySchema, 429: ErrorBodySchema },
       },
     },
     async (request) => {
-      if (!(await clientTokens.isPairCodeLive(request.params.code))) {
+      if (!(await clientTokens.isPairCodeLive(request.params.code, request.ip))) {
         throw new HttpError(404, 'Not Found');
       }
       return null;

@@ -29,7 +29,12 @@ import {
 } from './client-tokens.mapper.js';
 import type { ClientTokensRepository } from './client-tokens.repository.js';
 import type { ExpiringCodes, ShortLivedState, WindowLimiter } from './expiring-codes.js';
-import { memoryShortLivedState, newPairCode, normalizeCode } from './expiring-codes.js';
+import {
+  countRequest,
+  memoryShortLivedState,
+  newPairCode,
+  normalizeCode,
+} from './expiring-codes.js';
 
 export const TOKEN_NOT_FOUND = 'Token not found';
 export const INVALID_PAIR_CODE = 'Invalid or expired pairing code';
@@ -37,6 +42,8 @@ export const INVALID_CLIENT_TOKEN = 'Invalid or expired token';
 
 /** Code exchanges allowed per client address per minute (RomM: 5). */
 export const EXCHANGE_LIMIT = { max: 5, windowMs: 60_000 };
+/** Pairing-code status checks per client address per minute (the web app polls every 2 s). */
+export const PAIR_STATUS_LIMIT = { max: 60, windowMs: 60_000 };
 /** `last_used_at` is written at most this often per token, not on every request. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
@@ -107,6 +114,7 @@ export interface NewTokenFields {
 export class ClientTokensService {
   private readonly pairCodes: ExpiringCodes<{ tokenId: number; userId: number }>;
   private readonly exchanges: WindowLimiter;
+  private readonly statusChecks: WindowLimiter;
 
   constructor(
     private readonly tokens: ClientTokensRepository,
@@ -116,6 +124,8 @@ export class ClientTokensService {
   ) {
     this.pairCodes = state.codes('pair');
     this.exchanges = state.windows('pair-exchange', EXCHANGE_LIMIT.max, EXCHANGE_LIMIT.windowMs);
+    const { max, windowMs } = PAIR_STATUS_LIMIT;
+    this.statusChecks = state.windows('pair-status', max, windowMs);
   }
 
   async create(manager: TokenManager, body: CreateClientTokenBody): Promise<ClientTokenCreated> {
@@ -196,7 +206,8 @@ export class ClientTokensService {
   }
 
   /** Whether a pairing code is still waiting to be exchanged (the web page polls it). */
-  async isPairCodeLive(code: string): Promise<boolean> {
+  async isPairCodeLive(code: string, clientAddress: string): Promise<boolean> {
+    await countRequest(this.statusChecks, clientAddress);
     return (await this.pairCodes.get(normalizeCode(code))) !== undefined;
   }
 

@@ -153,10 +153,10 @@ function invitationRoutes(app: ZodApp, users: UsersService): void {
         tags: ['users'],
         summary: 'Create an account with an invite token',
         body: RegisterBodySchema,
-        response: { 201: UserSchema, ...errors },
+        response: { 201: UserSchema, 429: ErrorBodySchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await users.register(request.body)),
+    async (request, reply) => reply.code(201).send(await users.register(request.body, request.ip)),
   );
 }
 

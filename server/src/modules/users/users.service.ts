@@ -15,6 +15,8 @@ import { nowIso, toIsoUtc } from '../../lib/time.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { hashPassword } from '../auth/password.js';
 import type { OneTimeLinks } from '../auth/one-time-links.js';
+import type { WindowLimiter, WindowLimiters } from '../client-tokens/expiring-codes.js';
+import { countRequest } from '../client-tokens/expiring-codes.js';
 import type { AvatarStore } from './avatar.store.js';
 import type { RaProgressReader } from './ra-progress.js';
 import { raUnavailable } from './ra-progress.js';
@@ -30,6 +32,9 @@ export interface Caller {
   /** Client address (counted by the credential limiter when a current password is checked). */
   ip?: string | undefined;
 }
+
+/** Registrations (invite token attempts) allowed per client address per window. */
+export const REGISTER_LIMIT = { max: 10, windowMs: 15 * 60_000 };
 
 export interface UsersServiceOptions {
   inviteTokenSeconds: number;
@@ -59,6 +64,8 @@ function signedIn(caller: Caller): UserRow {
 }
 
 export class UsersService {
+  private readonly registrations: WindowLimiter;
+
   constructor(
     private readonly users: UsersRepository,
     private readonly links: OneTimeLinks,
@@ -66,7 +73,10 @@ export class UsersService {
     private readonly avatars: AvatarStore,
     private readonly ra: RaProgressReader | null,
     private readonly options: UsersServiceOptions,
-  ) {}
+    windows: WindowLimiters,
+  ) {
+    this.registrations = windows('register', REGISTER_LIMIT.max, REGISTER_LIMIT.windowMs);
+  }
 
   /**
    * Creates an account. Anonymous callers may only create the first admin, while no admin exists
@@ -246,7 +256,8 @@ export class UsersService {
   }
 
   /** Creates an account from an invite; the link works once and only until it expires. */
-  async register(body: RegisterBody): Promise<User> {
+  async register(body: RegisterBody, clientAddress: string): Promise<User> {
+    await countRequest(this.registrations, clientAddress);
     const invite = await this.links.find(body.token);
     const now = toIsoUtc(new Date());
     if (invite?.kind !== 'invite' || invite.role === null) {
