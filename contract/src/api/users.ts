@@ -82,6 +82,8 @@ export const UpdateUserBodySchema = z.object({
   enabled: FormBooleanSchema.optional(),
   role: RoleSchema.optional(),
   ra_username: z.string().max(USERNAME_MAX).nullish(),
+  /** RomShelf's: whether others see your play activity (time played per game). */
+  share_activity: FormBooleanSchema.optional(),
   ui_settings: z
     .preprocess((value) => {
       if (typeof value !== 'string') return value;

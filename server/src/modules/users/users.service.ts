@@ -58,6 +58,24 @@ function assertGrantable(caller: Caller, role: string): void {
   if (!scopesForRole(role).every((scope) => held.has(scope))) throw forbidden();
 }
 
+/** The profile fields of an edit that anyone editing the user may change. */
+function profilePatch(body: UpdateUserBody, target: UserRow): UserUpdate {
+  const patch: UserUpdate = {};
+  if (body.username !== undefined && body.username.toLowerCase() !== target.username) {
+    patch.username = body.username.toLowerCase();
+  }
+  if (body.email !== undefined) patch.email = emailValue(body.email);
+  if (body.ra_username !== undefined) {
+    patch.ra_username =
+      body.ra_username === null || body.ra_username.trim() === '' ? null : body.ra_username.trim();
+  }
+  if (body.share_activity !== undefined) patch.share_activity = body.share_activity ? 1 : 0;
+  if (body.ui_settings !== undefined) {
+    patch.ui_settings = body.ui_settings === null ? null : JSON.stringify(body.ui_settings);
+  }
+  return patch;
+}
+
 function signedIn(caller: Caller): UserRow {
   if (caller.user === null) throw notAuthenticated();
   return caller.user;
@@ -147,20 +165,7 @@ export class UsersService {
     const target = await this.users.findById(id);
     if (target === undefined) throw new HttpError(404, ACCOUNT_ERRORS.userNotFound);
 
-    const patch: UserUpdate = {};
-    if (body.username !== undefined && body.username.toLowerCase() !== target.username) {
-      patch.username = body.username.toLowerCase();
-    }
-    if (body.email !== undefined) patch.email = emailValue(body.email);
-    if (body.ra_username !== undefined) {
-      patch.ra_username =
-        body.ra_username === null || body.ra_username.trim() === ''
-          ? null
-          : body.ra_username.trim();
-    }
-    if (body.ui_settings !== undefined) {
-      patch.ui_settings = body.ui_settings === null ? null : JSON.stringify(body.ui_settings);
-    }
+    const patch = profilePatch(body, target);
     if (body.role !== undefined && body.role !== target.role) {
       if (!canManage) throw forbidden();
       if (self) throw new HttpError(400, ACCOUNT_ERRORS.selfRole);
