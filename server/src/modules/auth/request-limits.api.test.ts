@@ -32,10 +32,10 @@ async function setup() {
 }
 
 describe('short codes and mail routes under per-address limits', () => {
-  it('pairing-code status answers 429 after 60 checks a minute from one address', async () => {
+  it('pairing-code status answers 429 after 120 checks a minute from one address', async () => {
     const { app } = await setup();
     const request = { url: '/api/client-tokens/pair/ABCDEFGH/status', remoteAddress: '10.0.0.1' };
-    expect(await statuses(app, 61, request)).toEqual([...repeat(404, 60), 429]);
+    expect(await statuses(app, 121, request)).toEqual([...repeat(404, 120), 429]);
     const last = await app.inject(request);
     expect(last.json()).toEqual(TOO_MANY);
     expect((await app.inject({ ...request, remoteAddress: '10.0.0.2' })).statusCode).toBe(404);

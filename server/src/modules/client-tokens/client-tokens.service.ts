@@ -42,8 +42,8 @@ export const INVALID_CLIENT_TOKEN = 'Invalid or expired token';
 
 /** Code exchanges allowed per client address per minute (RomM: 5). */
 export const EXCHANGE_LIMIT = { max: 5, windowMs: 60_000 };
-/** Pairing-code status checks per client address per minute (the web app polls every 2 s). */
-export const PAIR_STATUS_LIMIT = { max: 60, windowMs: 60_000 };
+/** Pairing-code status checks per client address per minute (each open dialog polls every 2 s). */
+export const PAIR_STATUS_LIMIT = { max: 120, windowMs: 60_000 };
 /** `last_used_at` is written at most this often per token, not on every request. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
