@@ -14,7 +14,7 @@ import path from 'node:path';
 
 import type { Platform, RomListPage } from '@romshelf/contract';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import {
   ADMIN_AUTH,
@@ -220,6 +220,26 @@ describe('the upload temp area', () => {
     await buildTestApp({ dataDir: first.dataDir });
     expect(existsSync(crashed)).toBe(false);
     expect(existsSync(elsewhere)).toBe(true);
+  });
+
+  it('is swept every hour while the server runs, not only at start-up', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const { dataDir } = await buildTestApp();
+      const temp = path.join(dataDir, 'tmp');
+      const abandoned = path.join(temp, 'abandoned-upload');
+      mkdirSync(temp, { recursive: true });
+      writeFileSync(abandoned, 'half a file');
+      const anHourAgo = new Date(Date.now() - ABANDONED_AFTER_MS - 60_000);
+      utimesSync(abandoned, anHourAgo, anHourAgo);
+      vi.advanceTimersByTime(60 * 60 * 1000);
+      for (let tries = 0; tries < 300 && existsSync(abandoned); tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(existsSync(abandoned)).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('is left alone, uploads in progress included, by another process starting on the same data folder', async () => {
