@@ -392,6 +392,9 @@ function startBackgroundWork(
     container.chunkedUploads.sweep().catch((error: unknown) => {
       app.log.error({ err: error }, 'sweeping expired chunked uploads failed');
     });
+    container.files.sweep().catch((error: unknown) => {
+      app.log.error({ err: error }, 'sweeping the upload temp area failed');
+    });
   }, UPLOAD_SWEEP_INTERVAL_MS);
   uploadSweep.unref();
   app.addHook('preClose', async () => {

@@ -264,6 +264,7 @@ function createAccountServices(
       new AvatarStore(path.join(config.dataDir, 'assets'), shared.files),
       shared.metadataProviders.ra ?? null,
       { inviteTokenSeconds: config.auth.inviteTokenSeconds, baseUrl: config.baseUrl },
+      shortLived.windows,
     ),
     oauth: new OAuthService(userAccounts, repositories.tokens, secretKey, config.auth),
     passwordResets: new PasswordResetService(
@@ -273,6 +274,7 @@ function createAccountServices(
       config.smtp === null ? null : createSmtpMailer(config.smtp),
       log,
       { baseUrl: config.baseUrl },
+      shortLived.windows,
     ),
     oidc: new OidcService(config.oidc, userAccounts, repositories.oidc, secretKey, log),
   };

@@ -99,6 +99,8 @@ export const UpdateUserBodySchema = z.object({
   /** RomM 5's `user` means "not an admin": an admin becomes a viewer, others keep their role. */
   role: RommRoleSchema.optional(),
   ra_username: z.string().max(USERNAME_MAX).nullish(),
+  /** RomShelf's: whether others see your play activity (time played per game). */
+  share_activity: FormBooleanSchema.optional(),
   ui_settings: z
     .preprocess((value) => {
       if (typeof value !== 'string') return value;

@@ -28,6 +28,8 @@ export interface UserTable {
   updated_at: string;
   /** Bumped when the password changes or the account is disabled: older bearer tokens die. */
   token_version: Generated<number>;
+  /** 1 when other users may see this user's play activity (administrators always may). */
+  share_activity: Generated<number>;
 }
 
 /** Browser sessions. `id` is the SHA-256 (hex) of the token held in the cookie. */

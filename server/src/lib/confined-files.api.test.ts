@@ -7,12 +7,14 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
+import { hostname } from 'node:os';
 import path from 'node:path';
 
 import type { Platform, RomListPage } from '@romshelf/contract';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import {
   ADMIN_AUTH,
@@ -198,6 +200,46 @@ describe('the upload temp area', () => {
     await buildTestApp({ dataDir: first.dataDir });
     for (const file of leftovers) expect(existsSync(file), file).toBe(false);
     expect(existsSync(recent)).toBe(true);
+  });
+
+  it('loses at start-up, however recent, the files of a writer known to be gone', async () => {
+    const first = await buildTestApp();
+    await closeTestApp(first.app);
+    const tag = createHash('sha256').update(hostname()).digest('hex').slice(0, 12);
+    const uuid = () => randomUUID();
+    const temp = path.join(first.dataDir, 'tmp');
+    // An earlier run of this very process id (a container restarted as PID 1), and a writer on
+    // another host sharing the data folder, which may still be writing.
+    const crashed = path.join(temp, `${tag}.${String(process.pid)}.${uuid()}.${uuid()}`);
+    const elsewhere = path.join(
+      temp,
+      `${'0'.repeat(12)}.${String(process.pid)}.${uuid()}.${uuid()}`,
+    );
+    mkdirSync(temp, { recursive: true });
+    for (const file of [crashed, elsewhere]) writeFileSync(file, 'half a file');
+    await buildTestApp({ dataDir: first.dataDir });
+    expect(existsSync(crashed)).toBe(false);
+    expect(existsSync(elsewhere)).toBe(true);
+  });
+
+  it('is swept every hour while the server runs, not only at start-up', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const { dataDir } = await buildTestApp();
+      const temp = path.join(dataDir, 'tmp');
+      const abandoned = path.join(temp, 'abandoned-upload');
+      mkdirSync(temp, { recursive: true });
+      writeFileSync(abandoned, 'half a file');
+      const anHourAgo = new Date(Date.now() - ABANDONED_AFTER_MS - 60_000);
+      utimesSync(abandoned, anHourAgo, anHourAgo);
+      vi.advanceTimersByTime(60 * 60 * 1000);
+      for (let tries = 0; tries < 300 && existsSync(abandoned); tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(existsSync(abandoned)).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('is left alone, uploads in progress included, by another process starting on the same data folder', async () => {

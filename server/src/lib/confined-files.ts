@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import {
   copyFile,
@@ -16,8 +16,9 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 import { HttpError } from '../http/http-error.js';
+import { TempOwner, writerIsGone } from './temp-owners.js';
 
-/** Folder of the data folder holding uploads in progress; abandoned ones go at start-up. */
+/** Folder of the data folder holding uploads in progress; abandoned ones are swept. */
 export const UPLOAD_TEMP_FOLDER = 'tmp';
 /**
  * Hidden staging folder of a root on another filesystem than the data folder (a rename cannot
@@ -87,10 +88,12 @@ export class ConfinedFiles {
     private readonly stagedRoots: readonly string[] = [],
   ) {}
 
+  private readonly owner = new TempOwner();
+
   /**
-   * Removes uploads left behind by a crash; called at start-up. Only files untouched for
-   * {@link ABANDONED_AFTER_MS} go: other processes sharing the data folder may be writing the
-   * rest.
+   * Removes uploads left behind by a crash, at start-up and hourly: at once when their writer
+   * is known to be gone (TempOwner), else once untouched for {@link ABANDONED_AFTER_MS}, since
+   * other processes sharing the data folder may still be writing them.
    */
   async sweep(now = Date.now()): Promise<void> {
     const folders = [
@@ -108,7 +111,8 @@ export class ConfinedFiles {
       for (const name of names) {
         const entry = path.join(folder, name);
         const stats = await lstat(entry).catch(() => null);
-        if (stats !== null && now - stats.mtimeMs > ABANDONED_AFTER_MS) {
+        if (stats === null) continue;
+        if (writerIsGone(name) || now - stats.mtimeMs > ABANDONED_AFTER_MS) {
           await rm(entry, { recursive: true, force: true });
         }
       }
@@ -185,7 +189,7 @@ export class ConfinedFiles {
    */
   async stage(source: Readable, options: WriteOptions = {}): Promise<StagedFile> {
     await mkdir(this.tempDir, { recursive: true });
-    const temp = path.join(this.tempDir, randomUUID());
+    const temp = path.join(this.tempDir, this.owner.newName());
     const md5 = createHash('md5');
     let size = 0;
     const meter = new Transform({
@@ -254,7 +258,7 @@ export class ConfinedFiles {
     } catch (error) {
       if (errorCode(error) !== 'EXDEV') throw error;
       const staging = await this.folder(root, STAGING_FOLDER);
-      source = path.join(staging, randomUUID());
+      source = path.join(staging, this.owner.newName());
       try {
         await copyFile(temp, source);
         await this.link(source, target, replace);

@@ -87,6 +87,35 @@ describe('RedisCredentialLimiter', () => {
   });
 });
 
+describe('RedisCredentialLimiter while an address is throttled', () => {
+  it('lets users known at that address through and holds everyone else, as in memory', async () => {
+    const redis = redisClient();
+    const memory = new MemoryCredentialLimiter();
+    const shared = new RedisCredentialLimiter(redis);
+    const both = async (
+      action: (limiter: MemoryCredentialLimiter | RedisCredentialLimiter) => Promise<unknown>,
+    ) => {
+      const [inMemory, inRedis] = await Promise.all([action(memory), action(shared)]);
+      expect(inRedis).toEqual(inMemory);
+      return inRedis;
+    };
+    const household = freshAttempt(`household-${String(Date.now())}`);
+    await both((limiter) => limiter.recordSuccess(household));
+    for (let index = 0; index < CREDENTIAL_LIMITS.perAddress.failures; index += 1) {
+      const sprayed = {
+        ip: household.ip,
+        username: `spray-${String(Date.now())}-${String(index)}`,
+      };
+      await both((limiter) => limiter.recordFailure(sprayed));
+    }
+    expect(await both((limiter) => limiter.retryAfterSeconds(household))).toBe(0);
+    const stranger = { ip: household.ip, username: `stranger-${String(Date.now())}` };
+    const wait = await shared.retryAfterSeconds(stranger);
+    expect(wait).toBeGreaterThan(590);
+    expect(wait).toBeLessThanOrEqual(600);
+  });
+});
+
 describe('redisWindowLimiters', () => {
   it('allows max requests per key in a window, counted across limiter instances', async () => {
     const redis = redisClient();

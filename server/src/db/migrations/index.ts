@@ -21,6 +21,7 @@ import { collections } from './202611290100_collections.js';
 import { smartCollections } from './202611290200_smart_collections.js';
 import { devicesAndSync } from './202611290300_devices_and_sync.js';
 import { postgresSearch } from './202611300200_postgres_search.js';
+import { shareActivity } from './202611300300_share_activity.js';
 
 /**
  * Every migration, in order, listed explicitly (no directory scanning, so bundling and the
@@ -48,6 +49,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202611290200_smart_collections': smartCollections,
   '202611290300_devices_and_sync': devicesAndSync,
   '202611300200_postgres_search': postgresSearch,
+  '202611300300_share_activity': shareActivity,
 };
 
 export const migrationProvider: MigrationProvider = {

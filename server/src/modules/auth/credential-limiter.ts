@@ -23,7 +23,11 @@ export const CREDENTIAL_LIMITS = {
     maxDelayMs: 60_000,
     forgetAfterMs: 15 * 60_000,
   },
-  /** An address that signed in as a user is "known" for this long and skips the per-username delay. */
+  /**
+   * An address that signed in as a user is "known" for this long: that user skips the
+   * per-username delay, and the per-address window (it meets the delay instead while the
+   * address is throttled).
+   */
   knownAddressMs: 30 * 24 * 3_600_000,
 } as const;
 
@@ -51,6 +55,27 @@ export interface CredentialLimiter {
 /** The wait, in whole seconds (at least 1), of a wait in milliseconds; 0 when there is none. */
 export function waitSeconds(waitMs: number): number {
   return waitMs <= 0 ? 0 : Math.max(1, Math.ceil(waitMs / 1000));
+}
+
+/** The waits an attempt is subject to, in milliseconds, before they are combined. */
+export interface AttemptWaits {
+  pair: number;
+  address: number;
+  username: number;
+  /** The user has signed in from this address before. */
+  known: boolean;
+}
+
+/**
+ * The wait of an attempt, in whole seconds. The per-pair window always applies. A user who
+ * signed in from this address before is not held back by the address window, which strangers
+ * (or one guesser behind the same proxy) filled: while the address is throttled that user is
+ * slowed only by the per-username delay, as anyone elsewhere is; otherwise not at all.
+ */
+export function combinedWait(waits: AttemptWaits): number {
+  const { pair, address, username, known } = waits;
+  if (!known) return waitSeconds(Math.max(pair, address, username));
+  return waitSeconds(Math.max(pair, address > 0 ? username : 0));
 }
 
 /** How long the per-username delay holds an attempt back after `failures` failures. */
@@ -91,12 +116,14 @@ export class MemoryCredentialLimiter implements CredentialLimiter {
 
   retryAfterSeconds(attempt: CredentialAttempt): Promise<number> {
     const now = this.now();
-    const waits = [
-      this.windowWait(this.pairs, pairKey(attempt), this.limits.perPair.failures, now),
-      this.windowWait(this.addresses, attempt.ip, this.limits.perAddress.failures, now),
-      this.isKnownAddress(attempt, now) ? 0 : this.usernameWait(attempt.username, now),
-    ];
-    return Promise.resolve(waitSeconds(Math.max(...waits)));
+    return Promise.resolve(
+      combinedWait({
+        pair: this.windowWait(this.pairs, pairKey(attempt), this.limits.perPair.failures, now),
+        address: this.windowWait(this.addresses, attempt.ip, this.limits.perAddress.failures, now),
+        username: this.usernameWait(attempt.username, now),
+        known: this.isKnownAddress(attempt, now),
+      }),
+    );
   }
 
   recordFailure(attempt: CredentialAttempt): Promise<void> {

@@ -118,6 +118,45 @@ describe('credential limits', () => {
     expect((await me(app, ADMIN_AUTH, '10.0.0.7')).statusCode).toBe(200);
   });
 
+  it('keep a household signed in while one guesser behind the same address sprays', async () => {
+    const { app, clock } = await limitedApp();
+    const player = await addUser(app, 'player', 'viewer');
+    const playerAuth = basic(player.username, player.password);
+    // Everyone shares the address of a reverse proxy that is not trusted.
+    expect((await me(app, playerAuth)).statusCode).toBe(200);
+    const session = await login(app);
+    const tokens = await passwordTokens(app, player);
+    // Past the minute a verified Basic header is remembered: the password is checked again.
+    clock.advance(61_000);
+    for (let index = 0; index < 20; index += 1) {
+      expect((await me(app, basic(`user${index}`, 'Summer2026!'))).statusCode).toBe(401);
+    }
+    expectBlocked(await me(app, basic('user20', 'Summer2026!')), 600);
+
+    // The known user's correct password, a session and a bearer token all keep working.
+    expect((await me(app, playerAuth)).statusCode).toBe(200);
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { authorization: basic(ADMIN.username, ADMIN.password) },
+    });
+    expect(signIn.statusCode).toBe(200);
+    expect((await me(app, bearer(tokens.access_token))).statusCode).toBe(200);
+    const withSession = await app.inject({
+      url: '/api/users/me',
+      headers: { cookie: session.cookie },
+    });
+    expect(withSession.statusCode).toBe(200);
+
+    // Guessing a known user's password from the throttled address meets the per-username delay.
+    for (let index = 0; index < 5; index += 1) {
+      expect((await me(app, basic(player.username, `guess-${index}`))).statusCode).toBe(401);
+    }
+    expectBlocked(await me(app, basic(player.username, 'guess-5')), 1);
+    // A user who never signed in from here is held by the address window.
+    expectBlocked(await me(app, basic('newcomer', 'anything')), 600);
+  });
+
   it('slow guessing of one username from many addresses with a growing delay, capped at a minute', async () => {
     const { app, clock } = await limitedApp();
     for (let index = 0; index < 5; index += 1) {

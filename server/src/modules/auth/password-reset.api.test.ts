@@ -12,6 +12,7 @@ import {
   openTestDatabase,
 } from '../../../test/build-test-app.js';
 import { decodeQuotedPrintable, startFakeSmtp } from '../../../test/fake-smtp.js';
+import { memoryWindowLimiters } from '../client-tokens/expiring-codes.js';
 import { UserAccounts } from '../users/user-accounts.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { MemoryCredentialLimiter } from './credential-limiter.js';
@@ -140,8 +141,16 @@ describe('password reset', () => {
       );
       const info = vi.fn();
       const log = { info, warn: vi.fn() } as unknown as FastifyBaseLogger;
-      const service = new PasswordResetService(users, tokens, auth, null, log, { baseUrl: null });
-      await service.requestReset('admin', 'http://romshelf.lan:3000');
+      const service = new PasswordResetService(
+        users,
+        tokens,
+        auth,
+        null,
+        log,
+        { baseUrl: null },
+        memoryWindowLimiters(Date.now),
+      );
+      await service.requestReset('admin', 'http://romshelf.lan:3000', '127.0.0.1');
       expect(info).toHaveBeenCalledTimes(1);
       const message = String(info.mock.calls[0]?.[1]);
       const token =
@@ -153,11 +162,11 @@ describe('password reset', () => {
         .updateTable('one_time_token')
         .set({ expires_at: '2000-01-01T00:00:00.000+00:00' })
         .execute();
-      await expect(service.reset(token ?? '', 'too-late-pass')).rejects.toMatchObject({
+      await expect(service.reset(token ?? '', 'too-late-pass', '127.0.0.1')).rejects.toMatchObject({
         statusCode: 400,
         detail: ACCOUNT_ERRORS.resetExpired,
       });
-      await service.requestReset('nobody', 'http://romshelf.lan:3000');
+      await service.requestReset('nobody', 'http://romshelf.lan:3000', '127.0.0.1');
       expect(info).toHaveBeenCalledTimes(1);
     } finally {
       await db.destroy();

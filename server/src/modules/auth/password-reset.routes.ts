@@ -30,11 +30,20 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{
         tags: ['auth'],
         summary: 'Ask for a password reset link (always answers 200)',
         body: ForgotPasswordBodySchema,
-        response: { 200: z.null(), 403: ErrorBodySchema, 422: ErrorBodySchema },
+        response: {
+          200: z.null(),
+          403: ErrorBodySchema,
+          422: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
       },
     },
     async (request) => {
-      await resets.requestReset(request.body.username, `${request.protocol}://${request.host}`);
+      await resets.requestReset(
+        request.body.username,
+        `${request.protocol}://${request.host}`,
+        request.ip,
+      );
       return null;
     },
   );
@@ -54,11 +63,12 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{
           400: ErrorBodySchema,
           403: ErrorBodySchema,
           422: ErrorBodySchema,
+          429: ErrorBodySchema,
         },
       },
     },
     async (request) => {
-      await resets.reset(request.body.token, request.body.new_password);
+      await resets.reset(request.body.token, request.body.new_password, request.ip);
       return null;
     },
   );

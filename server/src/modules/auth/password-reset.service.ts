@@ -4,6 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { HttpError } from '../../http/http-error.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { toIsoUtc } from '../../lib/time.js';
+import type { WindowLimiter, WindowLimiters } from '../client-tokens/expiring-codes.js';
+import { countRequest } from '../client-tokens/expiring-codes.js';
 import type { UserAccounts } from '../users/user-accounts.js';
 import type { AuthService } from './auth.service.js';
 import { hashToken, newToken } from './auth.service.js';
@@ -14,10 +16,25 @@ import type { TokenRepository } from './token.repository.js';
 export const RESET_TOKEN_SECONDS = 600;
 
 /**
+ * Requests allowed per window: asking for a link and using one, per client address (429 when
+ * over); links sent per username, so nobody can flood one mailbox from many addresses (over
+ * it, the request still answers 200 and sends nothing).
+ */
+export const PASSWORD_RESET_LIMITS = {
+  requestsPerAddress: { max: 5, windowMs: 15 * 60_000 },
+  linksPerUsername: { max: 3, windowMs: 60 * 60_000 },
+  resetsPerAddress: { max: 10, windowMs: 15 * 60_000 },
+} as const;
+
+/**
  * Forgotten passwords: a single-use link valid for 10 minutes, written to the server log and
  * e-mailed when SMTP is configured. The request answers the same whether or not the user exists.
  */
 export class PasswordResetService {
+  private readonly requests: WindowLimiter;
+  private readonly links: WindowLimiter;
+  private readonly resets: WindowLimiter;
+
   constructor(
     private readonly users: UserAccounts,
     private readonly tokens: TokenRepository,
@@ -25,12 +42,22 @@ export class PasswordResetService {
     private readonly mailer: Mailer | null,
     private readonly log: FastifyBaseLogger,
     private readonly options: { baseUrl: string | null },
-  ) {}
+    windows: WindowLimiters,
+  ) {
+    const { requestsPerAddress, linksPerUsername, resetsPerAddress } = PASSWORD_RESET_LIMITS;
+    this.requests = windows('forgot-password', requestsPerAddress.max, requestsPerAddress.windowMs);
+    this.links = windows('reset-link', linksPerUsername.max, linksPerUsername.windowMs);
+    this.resets = windows('reset-password', resetsPerAddress.max, resetsPerAddress.windowMs);
+  }
 
-  async requestReset(username: string, origin: string): Promise<void> {
+  async requestReset(username: string, origin: string, clientAddress: string): Promise<void> {
+    await countRequest(this.requests, clientAddress);
     const token = newToken();
     const id = hashToken(token);
-    const user = await this.users.findByUsername(username.trim());
+    const name = username.trim().toLowerCase();
+    // Counted whether or not the account exists, so the answer never tells.
+    if (!(await this.links.allow(name))) return;
+    const user = await this.users.findByUsername(name);
     if (user?.enabled !== 1) return;
     const now = new Date();
     await this.tokens.deleteExpired(toIsoUtc(now));
@@ -63,7 +90,8 @@ export class PasswordResetService {
   }
 
   /** Sets a new password from a reset link, once; ends every session and token of the user. */
-  async reset(token: string, newPassword: string): Promise<void> {
+  async reset(token: string, newPassword: string, clientAddress: string): Promise<void> {
+    await countRequest(this.resets, clientAddress);
     const id = hashToken(token);
     const row = await this.tokens.findOneTime(id);
     const now = toIsoUtc(new Date());

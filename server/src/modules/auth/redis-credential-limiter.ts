@@ -5,7 +5,7 @@ import type {
   CredentialLimiter,
   CredentialLimits,
 } from './credential-limiter.js';
-import { CREDENTIAL_LIMITS, pairKey, usernameDelayMs, waitSeconds } from './credential-limiter.js';
+import { CREDENTIAL_LIMITS, combinedWait, pairKey, usernameDelayMs } from './credential-limiter.js';
 
 const PREFIX = 'romshelf:credentials';
 
@@ -42,14 +42,12 @@ export class RedisCredentialLimiter implements CredentialLimiter {
       Number(count ?? 0) >= max ? Number(ttl) : 0;
     const [failures, last] = (username as (string | null)[] | undefined) ?? [];
     const delay = usernameDelayMs(Number(failures ?? 0), this.limits);
-    const usernameWait = known === 1 || delay === 0 ? 0 : Number(last ?? 0) + delay - this.now();
-    return waitSeconds(
-      Math.max(
-        windowWait(pairCount, pairTtl, this.limits.perPair.failures),
-        windowWait(addressCount, addressTtl, this.limits.perAddress.failures),
-        usernameWait,
-      ),
-    );
+    return combinedWait({
+      pair: windowWait(pairCount, pairTtl, this.limits.perPair.failures),
+      address: windowWait(addressCount, addressTtl, this.limits.perAddress.failures),
+      username: delay === 0 ? 0 : Number(last ?? 0) + delay - this.now(),
+      known: known === 1,
+    });
   }
 
   async recordFailure(attempt: CredentialAttempt): Promise<void> {

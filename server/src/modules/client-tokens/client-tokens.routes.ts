@@ -17,7 +17,7 @@ import type { UserRow } from '../../db/schema.js';
 import { requireScopes } from '../../http/access.js';
 import { HttpError, notAuthenticated } from '../../http/http-error.js';
 import type { ZodApp } from '../../http/zod-app.js';
-import type { ClientTokensService } from './client-tokens.service.js';
+import type { ClientTokensService, TokenManager } from './client-tokens.service.js';
 
 interface ClientTokensRoutesOptions {
   clientTokens: ClientTokensService;
@@ -29,6 +29,12 @@ const denied = { 401: ErrorBodySchema, 403: ErrorBodySchema };
 export function callerOf(request: FastifyRequest): UserRow {
   if (request.user === null) throw notAuthenticated();
   return request.user;
+}
+
+/** The signed-in user with the scopes of the credential this request carries. */
+export function managerOf(request: FastifyRequest): TokenManager {
+  if (request.user === null) throw notAuthenticated();
+  return { user: request.user, scopes: request.scopes };
 }
 
 /** RomM's `/api/client-tokens` family: personal tokens, pairing codes, administrators' view. */
@@ -55,7 +61,7 @@ function ownTokenRoutes(app: ZodApp, clientTokens: ClientTokensService): void {
       },
     },
     async (request, reply) => {
-      const created = await clientTokens.create(callerOf(request), request.body);
+      const created = await clientTokens.create(managerOf(request), request.body);
       return reply.code(201).send(created);
     },
   );
@@ -70,7 +76,7 @@ function ownTokenRoutes(app: ZodApp, clientTokens: ClientTokensService): void {
         response: { 200: ClientTokenListSchema, ...denied },
       },
     },
-    (request) => clientTokens.list(callerOf(request).id),
+    (request) => clientTokens.list(managerOf(request)),
   );
 
   app.delete(
@@ -85,7 +91,7 @@ function ownTokenRoutes(app: ZodApp, clientTokens: ClientTokensService): void {
       },
     },
     async (request) => {
-      await clientTokens.revoke(request.params.token_id, callerOf(request).id);
+      await clientTokens.revoke(request.params.token_id, managerOf(request));
       return null;
     },
   );
@@ -101,7 +107,7 @@ function ownTokenRoutes(app: ZodApp, clientTokens: ClientTokensService): void {
         response: { 200: ClientTokenCreatedSchema, 404: ErrorBodySchema, ...denied },
       },
     },
-    (request) => clientTokens.regenerate(request.params.token_id, callerOf(request).id),
+    (request) => clientTokens.regenerate(request.params.token_id, managerOf(request)),
   );
 }
 
@@ -117,7 +123,7 @@ function pairingRoutes(app: ZodApp, clientTokens: ClientTokensService): void {
         response: { 200: ClientTokenPairSchema, 404: ErrorBodySchema, ...denied },
       },
     },
-    (request) => clientTokens.pair(request.params.token_id, callerOf(request).id),
+    (request) => clientTokens.pair(request.params.token_id, managerOf(request)),
   );
 
   app.get(
@@ -126,18 +132,20 @@ function pairingRoutes(app: ZodApp, clientTokens: ClientTokensService): void {
       config: {
         access: {
           public: true,
-          reason: 'Open as in RomM: says only whether a short-lived code still waits (200 or 404)',
+          reason:
+            'Open as in RomM: says only whether a short-lived code still waits (200 or 404); ' +
+            'rate-limited per client address',
         },
       },
       schema: {
         tags,
         summary: 'Whether a pairing code is still waiting to be exchanged',
         params: PairCodeParamsSchema,
-        response: { 200: z.null(), 404: ErrorBodySchema },
+        response: { 200: z.null(), 404: ErrorBodySchema, 429: ErrorBodySchema },
       },
     },
     async (request) => {
-      if (!(await clientTokens.isPairCodeLive(request.params.code))) {
+      if (!(await clientTokens.isPairCodeLive(request.params.code, request.ip))) {
         throw new HttpError(404, 'Not Found');
       }
       return null;
@@ -198,7 +206,7 @@ function adminRoutes(app: ZodApp, clientTokens: ClientTokensService): void {
       },
     },
     async (request) => {
-      await clientTokens.revoke(request.params.token_id, undefined);
+      await clientTokens.revokeAny(request.params.token_id);
       return null;
     },
   );

@@ -29,7 +29,12 @@ import {
 } from './client-tokens.mapper.js';
 import type { ClientTokensRepository } from './client-tokens.repository.js';
 import type { ExpiringCodes, ShortLivedState, WindowLimiter } from './expiring-codes.js';
-import { memoryShortLivedState, newPairCode, normalizeCode } from './expiring-codes.js';
+import {
+  countRequest,
+  memoryShortLivedState,
+  newPairCode,
+  normalizeCode,
+} from './expiring-codes.js';
 
 export const TOKEN_NOT_FOUND = 'Token not found';
 export const INVALID_PAIR_CODE = 'Invalid or expired pairing code';
@@ -37,6 +42,8 @@ export const INVALID_CLIENT_TOKEN = 'Invalid or expired token';
 
 /** Code exchanges allowed per client address per minute (RomM: 5). */
 export const EXCHANGE_LIMIT = { max: 5, windowMs: 60_000 };
+/** Pairing-code status checks per client address per minute (each open dialog polls every 2 s). */
+export const PAIR_STATUS_LIMIT = { max: 120, windowMs: 60_000 };
 /** `last_used_at` is written at most this often per token, not on every request. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
@@ -59,13 +66,37 @@ export function isClientToken(bearer: string): boolean {
   return bearer.startsWith(CLIENT_TOKEN_PREFIX);
 }
 
-/** Scopes asked for that the user does not hold: 403, as RomM. */
-export function checkScopesHeld(requested: readonly string[], user: UserRow): void {
-  const held = new Set<string>(scopesForRole(user.role));
-  const extra = [...new Set(requested.filter((scope) => !held.has(scope)))].sort();
+/**
+ * Who manages tokens: the signed-in user and the scopes of the credential they called with
+ * (a session or HTTP Basic carries every scope of the role; a bearer token only its own).
+ */
+export interface TokenManager {
+  user: UserRow;
+  scopes: readonly Scope[];
+}
+
+/**
+ * Scopes asked for that the calling credential does not hold: 403, so no credential can mint
+ * or reveal a stronger one (RomM compares with the owner's role instead).
+ */
+export function checkScopesHeld(requested: readonly string[], held: readonly string[]): void {
+  const heldSet = new Set(held);
+  const extra = [...new Set(requested.filter((scope) => !heldSet.has(scope)))].sort();
   if (extra.length > 0) {
     throw new HttpError(403, `Requested scopes exceed your permissions: ${extra.join(', ')}`);
   }
+}
+
+/** The scopes a stored token actually grants: those it carries that its owner's role holds. */
+function grantedScopes(row: ClientTokenRow, owner: UserRow): Scope[] {
+  const carried = new Set(splitScopes(row.scopes));
+  return scopesForRole(owner.role).filter((scope) => carried.has(scope));
+}
+
+/** Whether the manager's credential holds every scope the token grants. */
+function withinScopes(row: ClientTokenRow, manager: TokenManager): boolean {
+  const held = new Set<string>(manager.scopes);
+  return grantedScopes(row, manager.user).every((scope) => held.has(scope));
 }
 
 export interface NewTokenFields {
@@ -83,6 +114,7 @@ export interface NewTokenFields {
 export class ClientTokensService {
   private readonly pairCodes: ExpiringCodes<{ tokenId: number; userId: number }>;
   private readonly exchanges: WindowLimiter;
+  private readonly statusChecks: WindowLimiter;
 
   constructor(
     private readonly tokens: ClientTokensRepository,
@@ -92,10 +124,13 @@ export class ClientTokensService {
   ) {
     this.pairCodes = state.codes('pair');
     this.exchanges = state.windows('pair-exchange', EXCHANGE_LIMIT.max, EXCHANGE_LIMIT.windowMs);
+    const { max, windowMs } = PAIR_STATUS_LIMIT;
+    this.statusChecks = state.windows('pair-status', max, windowMs);
   }
 
-  async create(user: UserRow, body: CreateClientTokenBody): Promise<ClientTokenCreated> {
-    checkScopesHeld(body.scopes, user);
+  async create(manager: TokenManager, body: CreateClientTokenBody): Promise<ClientTokenCreated> {
+    const { user } = manager;
+    checkScopesHeld(body.scopes, manager.scopes);
     if ((await this.tokens.countByUser(user.id)) >= MAX_CLIENT_TOKENS_PER_USER) {
       throw new HttpError(400, `Maximum of ${MAX_CLIENT_TOKENS_PER_USER} tokens per user reached`);
     }
@@ -131,39 +166,48 @@ export class ClientTokensService {
     return this.tokens.findDeviceId(userId, clientDeviceIdentifier);
   }
 
-  async list(userId: number): Promise<ClientToken[]> {
-    return (await this.tokens.listByUser(userId)).map(toClientToken);
+  /** The manager's tokens that grant nothing beyond the calling credential's scopes. */
+  async list(manager: TokenManager): Promise<ClientToken[]> {
+    const rows = await this.tokens.listByUser(manager.user.id);
+    return rows.filter((row) => withinScopes(row, manager)).map(toClientToken);
   }
 
   async listAll(): Promise<ClientTokenAdmin[]> {
     return (await this.tokens.listAll()).map(toAdminClientToken);
   }
 
-  /** Revokes one of the caller's tokens (or anyone's when `userId` is undefined: administrators). */
-  async revoke(id: number, userId: number | undefined): Promise<void> {
-    if (!(await this.tokens.delete(id, userId))) throw new HttpError(404, TOKEN_NOT_FOUND);
+  /** Revokes one of the manager's tokens within the calling credential's scopes. */
+  async revoke(id: number, manager: TokenManager): Promise<void> {
+    await this.manageable(id, manager);
+    if (!(await this.tokens.delete(id, manager.user.id))) throw new HttpError(404, TOKEN_NOT_FOUND);
   }
 
-  /** A new secret for one of the caller's tokens; the old one stops working at once. */
-  async regenerate(id: number, userId: number): Promise<ClientTokenCreated> {
+  /** Revokes anyone's token (administrators). */
+  async revokeAny(id: number): Promise<void> {
+    if (!(await this.tokens.delete(id))) throw new HttpError(404, TOKEN_NOT_FOUND);
+  }
+
+  /** A new secret for one of the manager's tokens; the old one stops working at once. */
+  async regenerate(id: number, manager: TokenManager): Promise<ClientTokenCreated> {
+    await this.manageable(id, manager);
     const raw = newRawClientToken();
-    const row = await this.tokens.replaceHash(id, userId, hashClientToken(raw));
+    const row = await this.tokens.replaceHash(id, manager.user.id, hashClientToken(raw));
     if (row === undefined) throw new HttpError(404, TOKEN_NOT_FOUND);
     return toCreatedClientToken(row, raw);
   }
 
   /** A short code a device trades once, within a minute, for a fresh secret of this token. */
-  async pair(id: number, userId: number): Promise<ClientTokenPair> {
-    if ((await this.tokens.find(id, userId)) === undefined) {
-      throw new HttpError(404, TOKEN_NOT_FOUND);
-    }
+  async pair(id: number, manager: TokenManager): Promise<ClientTokenPair> {
+    await this.manageable(id, manager);
     const code = newPairCode();
-    await this.pairCodes.set(code, { tokenId: id, userId }, PAIR_CODE_TTL_SECONDS);
+    const pairing = { tokenId: id, userId: manager.user.id };
+    await this.pairCodes.set(code, pairing, PAIR_CODE_TTL_SECONDS);
     return { code, expires_in: PAIR_CODE_TTL_SECONDS };
   }
 
   /** Whether a pairing code is still waiting to be exchanged (the web page polls it). */
-  async isPairCodeLive(code: string): Promise<boolean> {
+  async isPairCodeLive(code: string, clientAddress: string): Promise<boolean> {
+    await countRequest(this.statusChecks, clientAddress);
     return (await this.pairCodes.get(normalizeCode(code))) !== undefined;
   }
 
@@ -209,12 +253,16 @@ export class ClientTokensService {
     if (now - lastUsed >= LAST_USED_RESOLUTION_MS) {
       await this.tokens.touch(row.id, toIsoUtc(new Date(now)));
     }
-    const carried = new Set(splitScopes(row.scopes));
-    return {
-      user,
-      scopes: scopesForRole(user.role).filter((scope) => carried.has(scope)),
-      deviceId: row.device_id,
-    };
+    return { user, scopes: grantedScopes(row, user), deviceId: row.device_id };
+  }
+
+  /** 404 for someone else's token, 403 for one granting more than the calling credential holds. */
+  private async manageable(id: number, manager: TokenManager): Promise<void> {
+    const row = await this.tokens.find(id, manager.user.id);
+    if (row === undefined) throw new HttpError(404, TOKEN_NOT_FOUND);
+    if (!withinScopes(row, manager)) {
+      throw new HttpError(403, 'This token has scopes your credential does not hold');
+    }
   }
 
   private expiryOf(expiresIn: ClientTokenExpiry | null | undefined): string | null {

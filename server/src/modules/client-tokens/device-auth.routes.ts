@@ -15,7 +15,7 @@ import { z } from 'zod';
 
 import { requireScopes } from '../../http/access.js';
 import type { ZodApp } from '../../http/zod-app.js';
-import { callerOf } from './client-tokens.routes.js';
+import { managerOf } from './client-tokens.routes.js';
 import type { DeviceAuthService } from './device-auth.service.js';
 
 interface DeviceAuthRoutesOptions {
@@ -24,7 +24,7 @@ interface DeviceAuthRoutesOptions {
 
 const tags = ['device-auth'];
 const denied = { 401: ErrorBodySchema, 403: ErrorBodySchema };
-const codeErrors = { 404: ErrorBodySchema, 410: ErrorBodySchema };
+const codeErrors = { 404: ErrorBodySchema, 410: ErrorBodySchema, 429: ErrorBodySchema };
 
 /** RomM's `/api/auth/device` family: a device asks, a signed-in person approves, the device polls. */
 export const deviceAuthRoutes: FastifyPluginAsyncZod<DeviceAuthRoutesOptions> = async (
@@ -95,7 +95,7 @@ function approvalRoutes(app: ZodApp, deviceAuth: DeviceAuthService): void {
         response: { 200: DeviceAuthPendingSchema, ...codeErrors, ...denied },
       },
     },
-    (request) => deviceAuth.pending(request.params.user_code, callerOf(request)),
+    (request) => deviceAuth.pending(request.params.user_code, managerOf(request), request.ip),
   );
 
   app.post(
@@ -109,7 +109,7 @@ function approvalRoutes(app: ZodApp, deviceAuth: DeviceAuthService): void {
         response: { 200: DeviceAuthApproveSchema, ...codeErrors, ...denied },
       },
     },
-    (request) => deviceAuth.approve(request.body, callerOf(request)),
+    (request) => deviceAuth.approve(request.body, managerOf(request), request.ip),
   );
 
   app.post(
@@ -124,7 +124,7 @@ function approvalRoutes(app: ZodApp, deviceAuth: DeviceAuthService): void {
       },
     },
     async (request) => {
-      await deviceAuth.deny(request.body.user_code);
+      await deviceAuth.deny(request.body.user_code, request.ip);
       return null;
     },
   );

@@ -11,19 +11,25 @@ import {
   DEVICE_AUTH_POLL_INTERVAL_SECONDS,
   DEVICE_AUTH_TTL_SECONDS,
   DEVICE_VERIFICATION_PATH,
-  scopesForRole,
 } from '@romshelf/contract';
 
-import type { UserRow } from '../../db/schema.js';
 import { HttpError } from '../../http/http-error.js';
 import { toIsoUtc } from '../../lib/time.js';
 import type { DevicesService } from '../devices/devices.service.js';
-import type { ClientTokensService } from './client-tokens.service.js';
+import type { ClientTokensService, TokenManager } from './client-tokens.service.js';
 import type { ExpiringCodes, ShortLivedState, WindowLimiter } from './expiring-codes.js';
-import { memoryShortLivedState, newPairCode, normalizeCode } from './expiring-codes.js';
+import {
+  countRequest,
+  memoryShortLivedState,
+  newPairCode,
+  normalizeCode,
+} from './expiring-codes.js';
 
-/** Requests per client address per minute (RomM): starting a flow, and polling for its token. */
-export const DEVICE_AUTH_LIMITS = { init: 10, poll: 60, windowMs: 60_000 };
+/**
+ * Requests per client address per minute: starting a flow and polling for its token (RomM's),
+ * and looking up or answering a user code (the code is short, so lookups are counted too).
+ */
+export const DEVICE_AUTH_LIMITS = { init: 10, poll: 60, lookup: 20, answer: 10, windowMs: 60_000 };
 /** A denied request is remembered this long so the device's next poll learns of it. */
 const DENIED_TTL_SECONDS = 60;
 const UNKNOWN_CODE = 'Unknown or expired code';
@@ -48,6 +54,8 @@ export class DeviceAuthService {
   private readonly userCodes: ExpiringCodes<string>;
   private readonly inits: WindowLimiter;
   private readonly polls: WindowLimiter;
+  private readonly lookups: WindowLimiter;
+  private readonly answers: WindowLimiter;
 
   constructor(
     private readonly clientTokens: ClientTokensService,
@@ -57,9 +65,11 @@ export class DeviceAuthService {
   ) {
     this.requests = state.codes('device-request');
     this.userCodes = state.codes('device-user-code');
-    const { init, poll, windowMs } = DEVICE_AUTH_LIMITS;
+    const { init, poll, lookup, answer, windowMs } = DEVICE_AUTH_LIMITS;
     this.inits = state.windows('device-init', init, windowMs);
     this.polls = state.windows('device-poll', poll, windowMs);
+    this.lookups = state.windows('device-lookup', lookup, windowMs);
+    this.answers = state.windows('device-answer', answer, windowMs);
   }
 
   async init(info: DeviceAuthInitBody, clientAddress: string): Promise<DeviceAuthInit> {
@@ -81,11 +91,16 @@ export class DeviceAuthService {
     };
   }
 
-  /** What the device asked for, and which of it this user may grant. */
-  async pending(userCode: string, user: UserRow): Promise<DeviceAuthPending> {
+  /** What the device asked for, and which of it the calling credential may grant. */
+  async pending(
+    userCode: string,
+    manager: TokenManager,
+    clientAddress: string,
+  ): Promise<DeviceAuthPending> {
+    await countRequest(this.lookups, clientAddress);
     const { deviceCode, info } = await this.pendingRequest(userCode);
     const requested = [...new Set(info.requested_scopes)].sort();
-    const held = new Set<string>(scopesForRole(user.role));
+    const held = new Set<string>(manager.scopes);
     return {
       client_device_identifier: info.client_device_identifier,
       name: info.name,
@@ -98,12 +113,16 @@ export class DeviceAuthService {
     };
   }
 
+  /** Approves within the scopes the device asked for and the calling credential holds. */
   async approve(
     body: DeviceAuthApproveBody,
-    user: UserRow,
+    manager: TokenManager,
+    clientAddress: string,
   ): Promise<{ device_id: string; device_name: string }> {
+    await countRequest(this.answers, clientAddress);
+    const { user } = manager;
     const { deviceCode, info } = await this.pendingRequest(body.user_code);
-    const held = new Set<string>(scopesForRole(user.role));
+    const held = new Set<string>(manager.scopes);
     const allowed = new Set<string>(info.requested_scopes.filter((scope) => held.has(scope)));
     const approved = [...new Set(body.approved_scopes)].sort();
     if (approved.length === 0 || !approved.every((scope) => allowed.has(scope))) {
@@ -138,7 +157,8 @@ export class DeviceAuthService {
     return { device_id: deviceId, device_name: deviceName };
   }
 
-  async deny(userCode: string): Promise<void> {
+  async deny(userCode: string, clientAddress: string): Promise<void> {
+    await countRequest(this.answers, clientAddress);
     const { deviceCode } = await this.pendingRequest(userCode);
     await this.requests.set(deviceCode, { status: 'denied' }, DENIED_TTL_SECONDS);
     await this.userCodes.delete(normalizeCode(userCode));

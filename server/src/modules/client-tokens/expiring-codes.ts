@@ -2,6 +2,8 @@ import { randomInt } from 'node:crypto';
 
 import { PAIR_CODE_ALPHABET, PAIR_CODE_LENGTH } from '@romshelf/contract';
 
+import { HttpError } from '../../http/http-error.js';
+
 /** A random 8-character code without look-alike characters (pairing and device user codes). */
 export function newPairCode(): string {
   let code = '';
@@ -99,6 +101,13 @@ export class MemoryExpiringCodes<T> implements ExpiringCodes<T> {
 export interface WindowLimiter {
   /** Counts one request; false when the key is over its limit for this window. */
   allow(key: string): Promise<boolean>;
+}
+
+/** Counts one request against a limiter: 429 `{detail}` once the key is over its limit. */
+export async function countRequest(limiter: WindowLimiter, key: string): Promise<void> {
+  if (!(await limiter.allow(key))) {
+    throw new HttpError(429, 'Too many requests. Try again later.');
+  }
 }
 
 /** Makes the window limiter named `name`: in memory, or in Redis when processes share limits. */

@@ -24,6 +24,12 @@ export const COLLAGE_COVERS = 4;
 const HEIGHT_PER_WIDTH = 4 / 3;
 const COLLAGE_BACKGROUND = { r: 24, g: 24, b: 28, alpha: 1 };
 
+/** A collection's own cover, encoded and not yet written. */
+export interface EncodedCover {
+  small: Buffer;
+  big: Buffer;
+}
+
 export interface CoverUrls {
   small: string;
   large: string;
@@ -68,6 +74,11 @@ export class CollectionCovers {
 
   /** Checks and re-encodes a picture as the collection's own cover (WebP, two widths). */
   async saveOwn(id: number, upload: Buffer): Promise<void> {
+    await this.storeOwn(id, await this.encodeOwn(upload));
+  }
+
+  /** Checks a picture and re-encodes it at both widths, storing nothing yet. */
+  async encodeOwn(upload: Buffer): Promise<EncodedCover> {
     if (upload.length > COVER_MAX_BYTES) {
       throw new HttpError(413, `Artwork must be at most ${COVER_MAX_BYTES} bytes`);
     }
@@ -85,8 +96,13 @@ export class CollectionCovers {
     } catch {
       throw new HttpError(400, NOT_AN_IMAGE);
     }
-    await this.resources.writeAtomic(CollectionCovers.ownPath(id, 'small'), small);
-    await this.resources.writeAtomic(CollectionCovers.ownPath(id, 'big'), big);
+    return { small, big };
+  }
+
+  /** Writes an encoded cover as the collection's own (each size replaced atomically). */
+  async storeOwn(id: number, cover: EncodedCover): Promise<void> {
+    await this.resources.writeAtomic(CollectionCovers.ownPath(id, 'small'), cover.small);
+    await this.resources.writeAtomic(CollectionCovers.ownPath(id, 'big'), cover.big);
   }
 
   async removeOwn(id: number): Promise<void> {

@@ -51,7 +51,13 @@ export class CollectionMembersService implements RomCollections {
    * the second creation breaks the one-favourites-per-user index and uses the first one's.
    */
   private async createFavourites(userId: number, now: string): Promise<number> {
-    const fields = { description: '', url_cover: '', is_public: 0, is_favorite: 1 };
+    const fields = {
+      description: '',
+      url_cover: '',
+      is_public: 0,
+      is_favorite: 1,
+      cover_updated_at: null,
+    };
     try {
       const name = await this.freeFavouritesName(userId);
       return await this.collections.create(userId, { ...fields, name }, now);

@@ -60,6 +60,28 @@ describe('collection covers', () => {
     expect(names).toEqual(['Red']);
   });
 
+  it('never shows a created collection without the cover its request carried', async () => {
+    const { alice } = await collectionsLibrary();
+    // Many pixels in few bytes: re-encoding takes a while, and a crash could strike meanwhile.
+    const upload = await png({ r: 90, g: 160, b: 60 }, 2400, 3200);
+    const progress = { done: false };
+    const creating = alice
+      .send('POST', '/api/collections', collectionForm({ name: 'Big' }, upload))
+      .finally(() => (progress.done = true));
+    const seen: (string | null)[] = [];
+    let polls = 0;
+    while (!progress.done) {
+      polls += 1;
+      const listed = (await alice.get('/api/collections')).json<Collection[]>();
+      for (const collection of listed) seen.push(collection.path_cover_large);
+      // SQLite answers synchronously: let the encoder's finished work in between polls.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect((await creating).statusCode).toBe(200);
+    expect(polls).toBeGreaterThan(0);
+    expect(seen.filter((cover) => cover === null)).toEqual([]);
+  });
+
   it("serves a private collection's cover files to its owner only; public ones to everyone", async () => {
     const { alice, bob, admin } = await collectionsLibrary();
     const created = await alice.send(

@@ -96,20 +96,29 @@ export class CollectionsRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * Inserts a collection and runs `beforeCommit` with its id inside the same transaction, so
+   * the row only ever exists once what it names (its cover files) is written.
+   */
   async create(
     userId: number,
     fields: Required<Pick<CollectionRow, 'name' | 'description' | 'url_cover'>> & {
       is_public: number;
       is_favorite: number;
+      cover_updated_at: string | null;
     },
     now: string,
+    beforeCommit: (id: number) => Promise<void> = () => Promise.resolve(),
   ): Promise<number> {
-    const row = await this.db
-      .insertInto('collection')
-      .values({ ...fields, user_id: userId, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('collection')
+        .values({ ...fields, user_id: userId, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await beforeCommit(row.id);
+      return row.id;
+    });
   }
 
   async update(id: number, fields: CollectionFields, now: string): Promise<void> {

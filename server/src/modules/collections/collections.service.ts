@@ -102,13 +102,15 @@ export class CollectionsService {
     if (flags.is_favorite && (await this.collections.favouritesOf(userId)) !== undefined) {
       throw new HttpError(409, 'You already have a favourites collection');
     }
-    // A linked cover is fetched before anything is written; an unusable picture undoes the row.
+    // The cover is fetched and encoded first, then written before the row commits: a
+    // collection never exists without the cover its request carried, even after a crash.
     const picture =
       artwork ?? (form.url_cover === '' ? null : await this.covers.fetch(form.url_cover));
+    const cover = picture === null ? null : await this.covers.encodeOwn(picture);
     const now = nowIso();
-    let id: number;
+    let created: number | undefined;
     try {
-      id = await this.collections.create(
+      created = await this.collections.create(
         userId,
         {
           name: form.name,
@@ -116,24 +118,23 @@ export class CollectionsService {
           url_cover: artwork === null ? form.url_cover : '',
           is_public: flags.is_public ? 1 : 0,
           is_favorite: flags.is_favorite ? 1 : 0,
+          cover_updated_at: cover === null ? null : now,
         },
         now,
+        async (id) => {
+          created = id;
+          // Files of an earlier row with this id that never committed (a crash) go first.
+          await this.covers.removeAll(id);
+          if (cover !== null) await this.covers.storeOwn(id, cover);
+        },
       );
     } catch (error) {
+      if (created !== undefined) await this.covers.removeAll(created);
       if (isUniqueViolation(error))
         throw new HttpError(409, `You already have a collection named "${form.name}"`);
       throw error;
     }
-    if (picture !== null) {
-      try {
-        await this.covers.saveOwn(id, picture);
-      } catch (error) {
-        await this.collections.delete(id);
-        throw error;
-      }
-      await this.collections.update(id, { cover_updated_at: now }, now);
-    }
-    return this.get(userId, id);
+    return this.get(userId, created);
   }
 
   /**

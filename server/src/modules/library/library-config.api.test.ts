@@ -196,6 +196,42 @@ scan:
     expect(readFileSync(file, 'utf8')).toBe('exclude: [unclosed\n');
   });
 
+  it('refuses control and bidi characters, and folder keys no real folder could have', async () => {
+    const { app, file } = await setup(COMMENTED);
+    const exclusions = ['a\u0000b', 'x\r\ny', 'file\u202egnp.exe', 'tab\there'];
+    for (const value of exclusions) {
+      const response = await send(app, 'POST', '/api/config/exclude', {
+        exclusion_type: 'EXCLUDED_SINGLE_FILES',
+        exclusion_value: value,
+      });
+      expect(response.statusCode, value).toBe(400);
+      expect(response.json<{ detail: string }>().detail).toMatch(
+        /^Exclusion ".*" must not contain/,
+      );
+    }
+    const folders = ['*.nes', '$(touch x).nes', 'CON', 'lpt1.txt', 'a\u2066b', 'x"y'];
+    for (const folder of folders) {
+      const response = await send(app, 'POST', '/api/config/system/platforms', {
+        fs_slug: folder,
+        slug: 'nes',
+      });
+      expect(response.statusCode, folder).toBe(400);
+      expect(response.json<{ detail: string }>().detail).toMatch(/^Folder name ".*": /);
+    }
+    expect(readFileSync(file, 'utf8')).toBe(COMMENTED);
+    // Wildcard exclusions and ordinary folder names are still accepted.
+    const wildcard = await send(app, 'POST', '/api/config/exclude', {
+      exclusion_type: 'EXCLUDED_SINGLE_FILES',
+      exclusion_value: '*.txt',
+    });
+    expect(wildcard.statusCode).toBe(200);
+    const folder = await send(app, 'POST', '/api/config/system/platforms', {
+      fs_slug: 'Famicom (Japan)',
+      slug: 'famicom',
+    });
+    expect(folder.statusCode).toBe(200);
+  });
+
   it('validates bodies and checks platforms.write before reading them', async () => {
     const { app, viewer, file } = await setup(COMMENTED);
     const badFolder = await send(app, 'POST', '/api/config/system/platforms', {

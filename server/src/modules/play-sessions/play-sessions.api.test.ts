@@ -37,6 +37,49 @@ const session = (romId: number, start: string, minutes: number) => ({
 });
 
 describe('/api/play-sessions', () => {
+  it("shows others' play time only where they share their activity; administrators see all", async () => {
+    const { app, ann, ben, game } = await setup();
+    for (const [user, minutes] of [
+      [ann, 40],
+      [ben, 25],
+    ] as const) {
+      const played = await app.inject({
+        method: 'POST',
+        url: '/api/play-sessions',
+        headers: as(user),
+        payload: { sessions: [session(game, '2026-11-25T18:00:00.000Z', minutes)] },
+      });
+      expect(played.statusCode).toBe(201);
+    }
+    const hidden = await app.inject({
+      method: 'PUT',
+      url: `/api/users/${ann.id}`,
+      headers: as(ann),
+      payload: { share_activity: false },
+    });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    const playersSeenBy = async (authorization: string) => {
+      const totals = await app.inject({
+        url: `/api/play-sessions/totals?rom_id=${game}`,
+        headers: { authorization },
+      });
+      return totals.json<{ username: string; total_ms: number }[]>().map((row) => row.username);
+    };
+    // Ann keeps hers to herself but still sees her own and Ben's, who shares (the default).
+    expect(await playersSeenBy(as(ben).authorization)).toEqual(['ben']);
+    expect(await playersSeenBy(as(ann).authorization)).toEqual(['ann', 'ben']);
+    expect(await playersSeenBy(basic('admin', 'secret-pass'))).toEqual(['ann', 'ben']);
+
+    const shared = await app.inject({
+      method: 'PUT',
+      url: `/api/users/${ann.id}`,
+      headers: as(ann),
+      payload: { share_activity: 'true' },
+    });
+    expect(shared.statusCode).toBe(200);
+    expect(await playersSeenBy(as(ben).authorization)).toEqual(['ann', 'ben']);
+  });
+
   it("records each session once and totals each user's time on a game", async () => {
     const { app, ann, ben, game, other } = await setup();
     const token = await handheldToken(app, ann);

@@ -57,8 +57,11 @@ export class PlaySessionsRepository {
     return result.numDeletedRows > 0n;
   }
 
-  /** Each user's time on one ROM, most played first. */
-  async totals(romId: number) {
+  /**
+   * Each user's time on one ROM, most played first: everyone's when `viewerId` is null,
+   * else the viewer's own and that of users who share their activity.
+   */
+  async totals(romId: number, viewerId: number | null) {
     return this.db
       .selectFrom('play_session')
       .innerJoin('user', 'user.id', 'play_session.user_id')
@@ -70,6 +73,14 @@ export class PlaySessionsRepository {
         eb.fn.max('play_session.end_time').as('last_played_at'),
       ])
       .where('play_session.rom_id', '=', romId)
+      .$if(viewerId !== null, (query) =>
+        query.where((eb) =>
+          eb.or([
+            eb('play_session.user_id', '=', viewerId ?? 0),
+            eb('user.share_activity', '=', 1),
+          ]),
+        ),
+      )
       .groupBy(['play_session.user_id', 'user.username'])
       .orderBy('total_ms', 'desc')
       .orderBy('user.username')

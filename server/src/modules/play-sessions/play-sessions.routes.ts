@@ -94,12 +94,14 @@ function readRoutes(app: ZodApp, playSessions: PlaySessionsService): void {
       config: requireScopes('roms.user.read'),
       schema: {
         tags,
-        summary: 'Time played on one game, per user, most played first',
+        summary:
+          "Time played on one game, per user, most played first: your own, and others' where " +
+          "they share their activity (everyone's with users.read)",
         querystring: PlayTimeTotalsQuerySchema,
         response: { 200: z.array(PlayTimeTotalSchema), ...denied },
       },
     },
-    (request) => playSessions.totals(request.query.rom_id),
+    (request) => playSessions.totals(request.query.rom_id, callerOf(request), request.scopes),
   );
 
   app.delete(

@@ -5,6 +5,7 @@ import type {
   PlayTimeTotal,
 } from '@romshelf/contract';
 
+import type { UserRow } from '../../db/schema.js';
 import type { PlaySessionRow } from '../../db/schema-devices.js';
 import { HttpError } from '../../http/http-error.js';
 import { toIsoUtc } from '../../lib/time.js';
@@ -93,8 +94,17 @@ export class PlaySessionsService {
     }
   }
 
-  async totals(romId: number): Promise<PlayTimeTotal[]> {
-    return (await this.repo.totals(romId)).map((row) => ({
+  /**
+   * Time played on one game per user: the viewer's own, and others' only where they share
+   * their activity; viewers who may read every user (`users.read`) see all.
+   */
+  async totals(
+    romId: number,
+    viewer: UserRow,
+    scopes: readonly string[],
+  ): Promise<PlayTimeTotal[]> {
+    const viewerId = scopes.includes('users.read') ? null : viewer.id;
+    return (await this.repo.totals(romId, viewerId)).map((row) => ({
       user_id: row.user_id,
       username: row.username,
       total_ms: row.total_ms,

@@ -8,6 +8,7 @@ import { ROMM_API_VERSION } from '@romshelf/contract';
 
 import {
   ADMIN,
+  ADMIN_AUTH,
   basic,
   buildTestApp,
   createFirstAdmin,
@@ -412,9 +413,24 @@ describe('GET /api/config', () => {
         '',
       ].join('\n'),
     );
-    const body = (await app.inject({ method: 'GET', url: '/api/config' })).json<
-      Record<string, unknown>
-    >();
+    await createFirstAdmin(app);
+    const configAs = async (headers: Record<string, string>) =>
+      (await app.inject({ method: 'GET', url: '/api/config', headers })).json<
+        Record<string, unknown>
+      >();
+    // TURN credentials only for signed-in callers allowed to play.
+    expect((await configAs({})).EJS_NETPLAY_ICE_SERVERS).toEqual([]);
+    const profileOnly = await app.inject({
+      method: 'POST',
+      url: '/api/client-tokens',
+      headers: { authorization: ADMIN_AUTH },
+      payload: { name: 'profile', scopes: ['me.read'] },
+    });
+    const raw = profileOnly.json<{ raw_token: string }>().raw_token;
+    expect((await configAs({ authorization: `Bearer ${raw}` })).EJS_NETPLAY_ICE_SERVERS).toEqual(
+      [],
+    );
+    const body = await configAs({ authorization: ADMIN_AUTH });
     expect(body).toMatchObject({
       CONFIG_FILE_PARSE_ERROR: null,
       EJS_DEBUG: true,

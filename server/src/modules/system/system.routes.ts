@@ -27,18 +27,19 @@ export const systemRoutes: FastifyPluginAsyncZod<{ system: SystemService }> = as
     () => system.heartbeat(),
   );
 
-  // Like RomM, the library configuration is readable without signing in.
+  // Like RomM, the library configuration is readable without signing in (netplay servers aside).
   app.get(
     '/api/config',
     {
       config: publicRoute,
       schema: {
         tags: ['system'],
-        summary: 'Library rules from config.yml',
+        summary:
+          'Library rules from config.yml (netplay ICE servers only for callers with roms.read)',
         response: { 200: ConfigSchema },
       },
     },
-    () => system.libraryConfigView(),
+    (request) => system.libraryConfigView(request.scopes),
   );
 
   app.get(

@@ -91,8 +91,15 @@ export class SystemService {
     return { enabled: false, containers: [], emulator_labels: {} };
   }
 
-  libraryConfigView(): LibraryConfig {
-    return this.libraryConfig.get();
+  /**
+   * The library configuration as a caller may read it: netplay ICE/TURN servers (TURN
+   * credentials included) only for signed-in callers allowed to play, an empty list for
+   * anyone else, as RomM does.
+   */
+  libraryConfigView(scopes: readonly string[]): LibraryConfig {
+    const config = this.libraryConfig.get();
+    if (scopes.includes('roms.read')) return config;
+    return { ...config, EJS_NETPLAY_ICE_SERVERS: [] };
   }
 
   libraryInfo(): LibraryInfo {

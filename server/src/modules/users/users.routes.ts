@@ -153,10 +153,10 @@ function invitationRoutes(app: ZodApp, users: UsersService): void {
         tags: ['users'],
         summary: 'Create an account with an invite token',
         body: RegisterBodySchema,
-        response: { 201: UserSchema, ...errors },
+        response: { 201: UserSchema, 429: ErrorBodySchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await users.register(request.body)),
+    async (request, reply) => reply.code(201).send(await users.register(request.body, request.ip)),
   );
 }
 
@@ -192,7 +192,8 @@ function userRoutes(app: ZodApp, users: UsersService): void {
           'Edit a user: multipart form (fields + optional `avatar` file), url-encoded form or JSON',
         description:
           'Fields: username, password, current_password (own password change), email, enabled, ' +
-          'role, ra_username, ui_settings (JSON text), avatar (PNG/JPEG/WebP/GIF, at most 5 MiB).',
+          'role, ra_username, share_activity (whether others see your play time), ui_settings ' +
+          '(JSON text), avatar (PNG/JPEG/WebP/GIF, at most 5 MiB).',
         params: UserIdParamsSchema,
         response: { 200: UserSchema, 413: ErrorBodySchema, ...errors },
       },

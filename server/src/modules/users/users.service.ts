@@ -16,6 +16,8 @@ import { nowIso, toIsoUtc } from '../../lib/time.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { hashPassword } from '../auth/password.js';
 import type { OneTimeLinks } from '../auth/one-time-links.js';
+import type { WindowLimiter, WindowLimiters } from '../client-tokens/expiring-codes.js';
+import { countRequest } from '../client-tokens/expiring-codes.js';
 import type { AvatarStore } from './avatar.store.js';
 import type { RaProgressReader } from './ra-progress.js';
 import { raUnavailable } from './ra-progress.js';
@@ -31,6 +33,9 @@ export interface Caller {
   /** Client address (counted by the credential limiter when a current password is checked). */
   ip?: string | undefined;
 }
+
+/** Registrations (invite token attempts) allowed per client address per window. */
+export const REGISTER_LIMIT = { max: 10, windowMs: 15 * 60_000 };
 
 export interface UsersServiceOptions {
   inviteTokenSeconds: number;
@@ -54,12 +59,41 @@ function roleFor(requested: RommRole, current: string): string {
   return current === 'admin' ? 'viewer' : current;
 }
 
+/**
+ * 403 unless the calling credential holds every scope of the role: an account, a password or
+ * an invite for a role is a credential, and none may be stronger than the one asking for it.
+ */
+function assertGrantable(caller: Caller, role: string): void {
+  const held = new Set<string>(caller.scopes);
+  if (!scopesForRole(role).every((scope) => held.has(scope))) throw forbidden();
+}
+
+/** The profile fields of an edit that anyone editing the user may change. */
+function profilePatch(body: UpdateUserBody, target: UserRow): UserUpdate {
+  const patch: UserUpdate = {};
+  if (body.username !== undefined && body.username.toLowerCase() !== target.username) {
+    patch.username = body.username.toLowerCase();
+  }
+  if (body.email !== undefined) patch.email = emailValue(body.email);
+  if (body.ra_username !== undefined) {
+    patch.ra_username =
+      body.ra_username === null || body.ra_username.trim() === '' ? null : body.ra_username.trim();
+  }
+  if (body.share_activity !== undefined) patch.share_activity = body.share_activity ? 1 : 0;
+  if (body.ui_settings !== undefined) {
+    patch.ui_settings = body.ui_settings === null ? null : JSON.stringify(body.ui_settings);
+  }
+  return patch;
+}
+
 function signedIn(caller: Caller): UserRow {
   if (caller.user === null) throw notAuthenticated();
   return caller.user;
 }
 
 export class UsersService {
+  private readonly registrations: WindowLimiter;
+
   constructor(
     private readonly users: UsersRepository,
     private readonly links: OneTimeLinks,
@@ -67,7 +101,10 @@ export class UsersService {
     private readonly avatars: AvatarStore,
     private readonly ra: RaProgressReader | null,
     private readonly options: UsersServiceOptions,
-  ) {}
+    windows: WindowLimiters,
+  ) {
+    this.registrations = windows('register', REGISTER_LIMIT.max, REGISTER_LIMIT.windowMs);
+  }
 
   /**
    * Creates an account. Anonymous callers may only create the first admin, while no admin exists
@@ -77,7 +114,7 @@ export class UsersService {
   async create(caller: Caller, body: CreateUserBody): Promise<User> {
     const setup = caller.user === null;
     await this.assertMayCreate(caller);
-    if (!setup && body.role === 'admin' && caller.user?.role !== 'admin') throw forbidden();
+    if (!setup) assertGrantable(caller, body.role);
     const created = await this.insert(
       { ...body, role: setup ? 'admin' : body.role },
       { onlyIfNoAdmin: setup },
@@ -138,27 +175,13 @@ export class UsersService {
     const target = await this.users.findById(id);
     if (target === undefined) throw new HttpError(404, ACCOUNT_ERRORS.userNotFound);
 
-    const patch: UserUpdate = {};
-    if (body.username !== undefined && body.username.toLowerCase() !== target.username) {
-      patch.username = body.username.toLowerCase();
-    }
-    if (body.email !== undefined) patch.email = emailValue(body.email);
-    if (body.ra_username !== undefined) {
-      patch.ra_username =
-        body.ra_username === null || body.ra_username.trim() === ''
-          ? null
-          : body.ra_username.trim();
-    }
-    if (body.ui_settings !== undefined) {
-      patch.ui_settings = body.ui_settings === null ? null : JSON.stringify(body.ui_settings);
-    }
+    const patch = profilePatch(body, target);
     const role = body.role === undefined ? undefined : roleFor(body.role, target.role);
     if (role !== undefined && role !== target.role) {
       if (!canManage) throw forbidden();
       if (self) throw new HttpError(400, ACCOUNT_ERRORS.selfRole);
-      if ((role === 'admin' || target.role === 'admin') && actor.role !== 'admin') {
-        throw forbidden();
-      }
+      if (target.role === 'admin' && actor.role !== 'admin') throw forbidden();
+      assertGrantable(caller, role);
       patch.role = role;
     }
     if (body.enabled !== undefined && (body.enabled ? 1 : 0) !== target.enabled) {
@@ -179,6 +202,8 @@ export class UsersService {
         if (!valid) {
           throw new HttpError(400, ACCOUNT_ERRORS.wrongCurrentPassword);
         }
+      } else {
+        assertGrantable(caller, patch.role ?? target.role);
       }
       patch.password_hash = await hashPassword(body.password);
     }
@@ -237,7 +262,7 @@ export class UsersService {
   ): Promise<InviteLink> {
     const actor = signedIn(caller);
     if (!caller.scopes.includes('users.write')) throw forbidden();
-    if (role === 'admin' && actor.role !== 'admin') throw forbidden();
+    assertGrantable(caller, role);
     const token = await this.links.issue(
       { kind: 'invite', user_id: actor.id, role },
       expirationSeconds ?? this.options.inviteTokenSeconds,
@@ -247,7 +272,8 @@ export class UsersService {
   }
 
   /** Creates an account from an invite; the link works once and only until it expires. */
-  async register(body: RegisterBody): Promise<User> {
+  async register(body: RegisterBody, clientAddress: string): Promise<User> {
+    await countRequest(this.registrations, clientAddress);
     const invite = await this.links.find(body.token);
     const now = toIsoUtc(new Date());
     if (invite?.kind !== 'invite' || invite.role === null) {
