@@ -82,6 +82,11 @@ export const ROMM_USER: RommShape = {
   created_at: 'datetime',
   updated_at: 'datetime',
 };
+/**
+ * RomShelf's addition to RomM's user, `share_activity`, whether
+ * others see the user's play time (RomM's clients ignore it).
+ */
+export const ROMSHELF_USER: RommShape = { ...ROMM_USER, share_activity: 'bool' };
 
 /** `device.py` DeviceSchema. */
 export const ROMM_DEVICE: RommShape = {

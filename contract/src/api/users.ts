@@ -61,6 +61,8 @@ export const UserSchema = z.object({
   permission_group_id: z.number().int().nullable(),
   /** RomM's current device of a session; RomShelf does not track one, so always null. */
   current_device_id: z.string().nullable(),
+  /** RomShelf's: whether others see this user's play activity (time played per game). */
+  share_activity: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -100,6 +100,7 @@ export const ADMIN_USER = {
   ui_settings: null,
   permission_group_id: null,
   current_device_id: null,
+  share_activity: true,
   created_at: '2026-11-22T00:00:00Z',
   updated_at: '2026-11-22T00:00:00Z',
 };

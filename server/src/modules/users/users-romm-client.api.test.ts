@@ -5,7 +5,7 @@ import { addUser, seedRoles, tokenRequest } from '../../../test/accounts.js';
 import type { TestUser } from '../../../test/accounts.js';
 import { ADMIN, basic, buildTestApp } from '../../../test/build-test-app.js';
 import { multipartForm, pngImage } from '../../../test/form-bodies.js';
-import { ROMM_INVITE_LINK, ROMM_TOKEN, ROMM_USER } from '../../../test/romm-models.js';
+import { ROMM_INVITE_LINK, ROMM_TOKEN, ROMSHELF_USER } from '../../../test/romm-models.js';
 import { expectRommShape } from '../../../test/romm-shape.js';
 import { USER_FORM_MAX_FIELDS } from './users.form.js';
 
@@ -54,7 +54,7 @@ describe("RomM's web client: creating users with RomM 5's roles", () => {
     ] as const) {
       const response = await create(username, role);
       expect(response.statusCode, response.body).toBe(201);
-      expectRommShape(response.json(), ROMM_USER, `POST ${role}`);
+      expectRommShape(response.json(), ROMSHELF_USER, `POST ${role}`);
       expect(response.json<User>()).toMatchObject({
         username,
         role: stored,
@@ -121,7 +121,7 @@ describe("RomM's web client: PUT /api/users/{id} with its whole form", () => {
       payload: body.payload,
     });
     expect(response.statusCode, response.body).toBe(200);
-    expectRommShape(response.json(), ROMM_USER, 'PUT /api/users/{id}');
+    expectRommShape(response.json(), ROMSHELF_USER, 'PUT /api/users/{id}');
     expect(response.json<User>()).toMatchObject({
       username: 'viewer',
       role: 'viewer',
@@ -174,10 +174,11 @@ describe('user answers carry RomM 5 fields, names, types and nullability', () =>
     const { viewer } = await seedRoles(app);
     const list = (await app.inject({ url: '/api/users', headers: asAdmin })).json<User[]>();
     expect(list).toHaveLength(3);
-    for (const user of list) expectRommShape(user, ROMM_USER, `GET /api/users[${user.username}]`);
+    for (const user of list)
+      expectRommShape(user, ROMSHELF_USER, `GET /api/users[${user.username}]`);
     const one = await app.inject({ url: `/api/users/${viewer.id}`, headers: asAdmin });
-    expectRommShape(one.json(), ROMM_USER, 'GET /api/users/{id}');
-    expectRommShape(await userOf(app, viewer), ROMM_USER, 'GET /api/users/me');
+    expectRommShape(one.json(), ROMSHELF_USER, 'GET /api/users/{id}');
+    expectRommShape(await userOf(app, viewer), ROMSHELF_USER, 'GET /api/users/me');
     const token = await tokenRequest(app, {
       grant_type: 'password',
       username: viewer.username,

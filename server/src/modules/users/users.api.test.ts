@@ -43,6 +43,7 @@ describe('POST /api/users (first admin)', () => {
       ui_settings: UI_SETTINGS_DEFAULTS,
       permission_group_id: null,
       current_device_id: null,
+      share_activity: true,
       created_at: expect.stringMatching(ISO_UTC) as unknown,
       updated_at: expect.stringMatching(ISO_UTC) as unknown,
     });

@@ -24,8 +24,8 @@ export function avatarUrl(row: Pick<UserRow, 'id' | 'avatar_path' | 'updated_at'
 }
 
 /**
- * The API shape of a user (RomM UserSchema fields). `oauth_scopes` are the role's scopes unless
- * the caller's own (possibly narrower) scopes are given.
+ * The API shape of a user (RomM UserSchema fields and RomShelf's `share_activity`). `oauth_scopes`
+ * are the role's scopes unless the caller's own (possibly narrower) scopes are given.
  */
 export function toUserDto(row: UserRow, scopes?: readonly string[]): User {
   const role = RoleSchema.catch('viewer').parse(row.role);
@@ -44,6 +44,7 @@ export function toUserDto(row: UserRow, scopes?: readonly string[]): User {
     ui_settings: parseJsonObject(row.ui_settings),
     permission_group_id: permissionGroupIdOf(role),
     current_device_id: null,
+    share_activity: row.share_activity === 1,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

@@ -16,6 +16,8 @@ export interface UserChanges {
   enabled?: boolean;
   role?: Role;
   ra_username?: string;
+  /** Whether others see the user's play activity. */
+  share_activity?: boolean;
   avatar?: File;
 }
 

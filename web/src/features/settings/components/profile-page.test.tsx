@@ -27,17 +27,17 @@ async function renderProfile() {
   return screen.findByTestId<HTMLInputElement>('profile-username-input');
 }
 
-describe('profile username', () => {
-  beforeEach(() => {
-    clearCookies();
-    useAuthStore.getState().setUser(UserSchema.parse(ADMIN_USER));
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    useAuthStore.getState().reset();
-  });
+beforeEach(() => {
+  clearCookies();
+  useAuthStore.getState().setUser(UserSchema.parse(ADMIN_USER));
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  useAuthStore.getState().reset();
+});
 
+describe('profile username', () => {
   it('checks the new name with the registration rules, then saves it and signs in as it', async () => {
     const api = createFakeFetch({
       'GET /api/users/1': { status: 200, json: ADMIN_USER },
@@ -66,5 +66,31 @@ describe('profile username', () => {
     ]);
     await waitFor(() => expect(useAuthStore.getState().user?.username).toBe('night_owl'));
     expect(input.value).toBe('night_owl');
+  });
+});
+
+describe('sharing what I play', () => {
+  it('turns the sharing of play activity off with the switch and shows it off', async () => {
+    const api = createFakeFetch({
+      'GET /api/users/1': { status: 200, json: ADMIN_USER },
+      'PUT /api/users/1': { status: 200, json: { ...ADMIN_USER, share_activity: false } },
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    await renderProfile();
+    const card = screen.getByTestId('profile-activity');
+    expect(card.textContent).toContain('Share what I play');
+    expect(card.textContent).toContain(
+      'Others see your play time on game pages, and later what you are playing now.',
+    );
+    const toggle = screen.getByTestId<HTMLInputElement>('profile-share-activity');
+    expect(toggle.checked).toBe(true);
+
+    fireEvent.click(toggle);
+    await waitFor(() => expect(toggle.checked).toBe(false));
+    const puts = api.calls.filter((call) => call.method === 'PUT');
+    expect(puts.map((call) => JSON.parse(call.body ?? '') as unknown)).toEqual([
+      { share_activity: false },
+    ]);
+    expect(useAuthStore.getState().user?.share_activity).toBe(false);
   });
 });

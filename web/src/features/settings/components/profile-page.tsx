@@ -6,15 +6,13 @@ import SaveRounded from '@mui/icons-material/SaveRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { User } from '@romshelf/contract';
 import { useState } from 'react';
-import type { ReactNode, SyntheticEvent } from 'react';
+import type { SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 
@@ -35,7 +33,10 @@ import { useUpdateUserMutation } from '../api/update-user';
 import { useUserQuery } from '../api/user';
 import { raSummary } from '../retroachievements';
 import { validatePasswordChange } from '../user-form';
+import { ActivitySharingSection } from './activity-sharing-section';
 import { AvatarPicker } from './avatar-picker';
+import type { Notice } from './profile-section';
+import { NoticeAlert, ProfileSection } from './profile-section';
 import { RoleChip } from './role-chip';
 
 /** Which account `/user/:user` names: an id, or the signed-in user's own name. */
@@ -45,47 +46,6 @@ export function profileTarget(
 ): number | null {
   if (me && param === me.username) return me.id;
   return /^\d+$/.test(param) ? Number(param) : null;
-}
-
-function Section({
-  title,
-  icon,
-  children,
-  testId,
-}: {
-  title: string;
-  icon: ReactNode;
-  children: ReactNode;
-  testId: string;
-}) {
-  return (
-    <Card data-testid={testId}>
-      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-        <Stack direction="row" spacing={1.25} sx={{ alignItems: 'center', mb: 2 }}>
-          <Box sx={{ color: 'primary.main', display: 'flex' }}>{icon}</Box>
-          <Typography variant="h6" component="h2">
-            {title}
-          </Typography>
-        </Stack>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
-
-type Notice = { severity: 'success' | 'error'; text: string } | null;
-
-function NoticeAlert({ notice, testId }: { notice: Notice; testId: string }) {
-  if (!notice) return null;
-  return (
-    <Alert
-      severity={notice.severity}
-      role={notice.severity === 'error' ? 'alert' : 'status'}
-      data-testid={`${testId}-${notice.severity}`}
-    >
-      {notice.text}
-    </Alert>
-  );
 }
 
 /** Avatar, username, e-mail and RetroAchievements name. */
@@ -126,7 +86,11 @@ function AccountSection({ user }: { user: User }) {
   };
 
   return (
-    <Section title={t('profile.account-title')} icon={<PersonRounded />} testId="profile-account">
+    <ProfileSection
+      title={t('profile.account-title')}
+      icon={<PersonRounded />}
+      testId="profile-account"
+    >
       <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void save(event)}>
         <NoticeAlert notice={notice} testId="profile-account" />
         <AvatarPicker
@@ -184,7 +148,7 @@ function AccountSection({ user }: { user: User }) {
           </Button>
         </Box>
       </Stack>
-    </Section>
+    </ProfileSection>
   );
 }
 
@@ -238,7 +202,11 @@ function PasswordSection({ user, isMe }: { user: User; isMe: boolean }) {
   );
 
   return (
-    <Section title={t('profile.password-title')} icon={<LockRounded />} testId="profile-password">
+    <ProfileSection
+      title={t('profile.password-title')}
+      icon={<LockRounded />}
+      testId="profile-password"
+    >
       <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void save(event)}>
         <NoticeAlert notice={notice} testId="profile-password" />
         {/* Lets password managers tie the change to the account. */}
@@ -270,7 +238,7 @@ function PasswordSection({ user, isMe }: { user: User; isMe: boolean }) {
           </Button>
         </Box>
       </Stack>
-    </Section>
+    </ProfileSection>
   );
 }
 
@@ -296,7 +264,7 @@ function RetroAchievementsSection({ user }: { user: User }) {
   const run = () => refresh.mutate(user.id);
 
   return (
-    <Section title={t('profile.ra-title')} icon={<EmojiEventsRounded />} testId="profile-ra">
+    <ProfileSection title={t('profile.ra-title')} icon={<EmojiEventsRounded />} testId="profile-ra">
       <Stack spacing={2}>
         {error ? (
           <Alert severity="error" role="alert" data-testid="profile-ra-error">
@@ -351,7 +319,7 @@ function RetroAchievementsSection({ user }: { user: User }) {
           ) : null}
         </Stack>
       </Stack>
-    </Section>
+    </ProfileSection>
   );
 }
 
@@ -388,6 +356,7 @@ function ProfileView({ user, isMe }: { user: User; isMe: boolean }) {
         <Stack spacing={3}>
           <PasswordSection key={`password-${String(user.id)}`} user={user} isMe={isMe} />
           <RetroAchievementsSection user={user} />
+          {isMe ? <ActivitySharingSection user={user} /> : null}
         </Stack>
       </Box>
     </>
