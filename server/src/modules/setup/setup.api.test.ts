@@ -127,9 +127,9 @@ describe('setup wizard library step', () => {
     expect(bad.statusCode).toBe(422);
   });
 
-  it('needs platforms.read / platforms.write once an admin exists', async () => {
+  it('needs platforms.write for the read and the write once an admin exists', async () => {
     const { app, config } = await libraryApp();
-    const { viewer } = await seedRoles(app);
+    const { viewer, editor } = await seedRoles(app);
     const anonymous = await app.inject({ method: 'GET', url: '/api/setup/library' });
     expect(anonymous.statusCode).toBe(401);
     const anonymousPost = await app.inject({
@@ -140,7 +140,15 @@ describe('setup wizard library step', () => {
     expect(anonymousPost.statusCode).toBe(401);
     const asViewer = { authorization: basic(viewer.username, viewer.password) };
     const read = await app.inject({ method: 'GET', url: '/api/setup/library', headers: asViewer });
-    expect(read.statusCode).toBe(200);
+    expect(read.statusCode).toBe(403);
+    expect(read.json()).toEqual({ detail: 'Forbidden' });
+    const asEditor = { authorization: basic(editor.username, editor.password) };
+    const editorRead = await app.inject({
+      method: 'GET',
+      url: '/api/setup/library',
+      headers: asEditor,
+    });
+    expect(editorRead.statusCode).toBe(200);
     const write = await app.inject({
       method: 'POST',
       url: '/api/setup/platforms',
