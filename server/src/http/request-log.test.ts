@@ -3,14 +3,26 @@ import { describe, expect, it } from 'vitest';
 
 import { LeanRequestLog } from './request-log.js';
 
-async function loggedLines(level: 'info' | 'debug'): Promise<Record<string, unknown>[]> {
+const SLOW_MS = 40;
+
+/** The request lines a request to `url` writes at `level`. */
+async function loggedLines(
+  level: 'info' | 'debug',
+  url = '/api/things?x=1',
+): Promise<Record<string, unknown>[]> {
   const lines: string[] = [];
   const app = Fastify({
     logger: { level, stream: { write: (line: string) => lines.push(line) } },
-    logController: new LeanRequestLog(),
+    logController: new LeanRequestLog(SLOW_MS),
   });
   app.get('/api/things', () => ({ ok: true }));
-  await app.inject({ url: '/api/things?x=1', headers: { authorization: 'Basic c2VjcmV0' } });
+  app.get('/api/missing', (_request, reply) => reply.code(404).send({ detail: 'Not found' }));
+  app.get('/api/broken', (_request, reply) => reply.code(503).send({ detail: 'Unavailable' }));
+  app.get('/api/slow', async () => {
+    await new Promise((resolve) => setTimeout(resolve, SLOW_MS + 10));
+    return { ok: true };
+  });
+  await app.inject({ url, headers: { authorization: 'Basic c2VjcmV0' } });
   await app.close();
   return lines
     .map((line) => JSON.parse(line) as Record<string, unknown>)
@@ -18,15 +30,19 @@ async function loggedLines(level: 'info' | 'debug'): Promise<Record<string, unkn
 }
 
 describe('LeanRequestLog', () => {
-  it('writes one line per request at info: method, url, status and time only', async () => {
-    const [line, ...rest] = await loggedLines('info');
+  it('writes nothing for a quick successful request at info', async () => {
+    expect(await loggedLines('info')).toEqual([]);
+  });
+
+  it('writes a refused request at info as a warning: method, url, status and time only', async () => {
+    const [line, ...rest] = await loggedLines('info', '/api/missing?x=1');
     expect(rest).toEqual([]);
     expect(line).toMatchObject({
-      level: 30,
-      msg: 'request completed',
+      level: 40,
+      msg: 'request refused',
       method: 'GET',
-      url: '/api/things?x=1',
-      statusCode: 200,
+      url: '/api/missing?x=1',
+      statusCode: 404,
     });
     expect(typeof line?.responseTime).toBe('number');
     expect(Object.keys(line ?? {}).sort()).toEqual([
@@ -43,8 +59,22 @@ describe('LeanRequestLog', () => {
     ]);
   });
 
-  it('adds the incoming line at debug', async () => {
+  it('writes a failed request at info as an error', async () => {
+    const lines = await loggedLines('info', '/api/broken');
+    expect(lines).toMatchObject([{ level: 50, msg: 'request failed', statusCode: 503 }]);
+  });
+
+  it('writes a slow request at info as a warning', async () => {
+    const lines = await loggedLines('info', '/api/slow');
+    expect(lines).toMatchObject([{ level: 40, msg: 'slow request', statusCode: 200 }]);
+    expect(Number(lines[0]?.responseTime)).toBeGreaterThanOrEqual(SLOW_MS);
+  });
+
+  it('writes every request, with its incoming line, at debug', async () => {
     const lines = await loggedLines('debug');
-    expect(lines.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+    expect(lines.map((line) => [line.level, line.msg])).toEqual([
+      [20, 'incoming request'],
+      [20, 'request completed'],
+    ]);
   });
 });
