@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-import { precompress } from './scripts/precompress';
+import { precompress } from './scripts/precompress.ts';
 
 const serverTarget = 'http://127.0.0.1:3000';
 

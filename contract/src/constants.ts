@@ -41,6 +41,11 @@ export const STORED_MAX = 10_000;
 export const SESSION_COOKIE = 'romm_session';
 export const CSRF_COOKIE = 'romm_csrftoken';
 export const CSRF_HEADER = 'x-csrftoken';
+/**
+ * RomShelf's readable companion of the (script-proof) session cookie: present while the browser
+ * holds a session, so the web app asks who is signed in only then (no 401 when signed out).
+ */
+export const SIGNED_IN_COOKIE = 'romshelf_signed_in';
 
 /** Local storage keys. */
 export const STORAGE_KEYS = {

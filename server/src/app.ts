@@ -128,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     oauth: container.oauth,
     clientTokens: container.clientTokens,
     secureCookies: config.secureCookies,
+    sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
   });
   app.get('/openapi.json', { config: publicRoute, schema: { hide: true } }, () => app.swagger());
   await registerApiRoutes(app, container, config);

@@ -95,11 +95,24 @@ test('an invited viewer registers, sees no admin pages, and is signed out once d
     await expect(guest.getByTestId('nav-administration')).toHaveCount(0);
   });
 
-  await test.step('/scan, /administration and another user’s profile show not-found', async () => {
-    for (const address of ['/scan', '/administration', '/user/1']) {
+  await test.step('every admin page and another user’s profile show not-found', async () => {
+    const setupReads: string[] = [];
+    guest.on('request', (request) => {
+      if (request.url().includes('/api/setup/')) setupReads.push(request.url());
+    });
+    for (const address of [
+      '/setup/library',
+      '/scan',
+      '/library-management',
+      '/administration',
+      '/administration/tasks',
+      '/user/1',
+    ]) {
       await guest.goto(address);
       await expect(guest.getByTestId('not-found')).toBeVisible();
+      await expect(guest.getByTestId('setup-library')).toHaveCount(0);
     }
+    expect(setupReads).toEqual([]);
   });
 
   await test.step('the used invite link is refused with a clear message', async () => {
@@ -280,4 +293,18 @@ test('the reset and register pages explain bad links, and forgot-password always
 
   await page.goto('/register');
   await expect(page.getByTestId('register-no-token')).toBeVisible();
+});
+
+test('signed-out pages log no errors in the console (no 401 for the current user)', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  for (const address of ['/', '/login', '/register', '/reset-password']) {
+    await page.goto(address);
+    await expect(page.getByTestId('page-heading')).toBeVisible();
+  }
+  expect(errors).toEqual([]);
 });

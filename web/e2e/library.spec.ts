@@ -183,7 +183,7 @@ test('an admin scans a library, browses it and downloads games', async ({ page }
     await expect(page.getByTestId('gallery-count')).toHaveText('1 game');
     await expect(page.getByTestId('rom-card-title')).toHaveText('Crystal Saga');
     // Results follow the box as you type; the typed search replaces the history entry.
-    await page.getByTestId('search-page-input').fill('quest 3');
+    await page.getByTestId('app-search-input').fill('quest 3');
     const third = FILLERS.filter((name) => name.includes('Quest 3')).length;
     await expect(page.getByTestId('gallery-count')).toHaveText(`${String(third)} games`);
     await expect(page).toHaveURL(/\/search\?search_term=quest\+3$/);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { PlatformSchema } from './platforms.js';
 
-/** A platform folder of the library with the number of entries (games) it holds. */
+/** A platform folder of the library with the number of games a scan will make of it. */
 export const SetupPlatformFolderSchema = z.object({
   fs_slug: z.string(),
   rom_count: z.number().int(),

@@ -10,6 +10,7 @@ import { isClientToken } from '../modules/client-tokens/client-tokens.service.js
 import type { RouteAccess } from './access.js';
 import { ensureCsrfCookie, verifyCsrf } from './csrf.js';
 import { forbidden, notAuthenticated } from './http-error.js';
+import { syncSignedInCookie } from './signed-in-cookie.js';
 
 /**
  * Access rule of a request's route. API routes that forgot to declare one require a signed-in
@@ -35,6 +36,7 @@ export function registerAuthHook(
     oauth: OAuthService;
     clientTokens: ClientTokensService;
     secureCookies: boolean;
+    sessionMaxAgeSeconds: number;
   },
 ): void {
   app.decorateRequest('user', null);
@@ -89,6 +91,12 @@ export function registerAuthHook(
     }
 
     ensureCsrfCookie(request, reply, deps.secureCookies);
+    if (authorization === undefined && !handlerChecks) {
+      syncSignedInCookie(request, reply, {
+        secure: deps.secureCookies,
+        maxAgeSeconds: deps.sessionMaxAgeSeconds,
+      });
+    }
     verifyCsrf(request);
 
     if (request.is404 || 'public' in access) return;

@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 
 import { LeanRequestLog } from './request-log.js';
 
+const SLOW_MS = 40;
+
+/** The request lines a request to `url` writes at `level`. */
 async function loggedLines(
   level: 'info' | 'debug',
   url = '/api/things?x=1',
@@ -10,11 +13,17 @@ async function loggedLines(
   const lines: string[] = [];
   const app = Fastify({
     logger: { level, stream: { write: (line: string) => lines.push(line) } },
-    logController: new LeanRequestLog(),
+    logController: new LeanRequestLog(SLOW_MS),
   });
   app.get('/api/things', () => ({ ok: true }));
   app.get('/api/client-tokens/pair/:code/status', () => null);
   app.get('/api/auth/device/pending/:user_code', () => null);
+  app.get('/api/missing', (_request, reply) => reply.code(404).send({ detail: 'Not found' }));
+  app.get('/api/broken', (_request, reply) => reply.code(503).send({ detail: 'Unavailable' }));
+  app.get('/api/slow', async () => {
+    await new Promise((resolve) => setTimeout(resolve, SLOW_MS + 10));
+    return { ok: true };
+  });
   await app.inject({ url, headers: { authorization: 'Basic c2VjcmV0' } });
   await app.close();
   return lines
@@ -23,15 +32,19 @@ async function loggedLines(
 }
 
 describe('LeanRequestLog', () => {
-  it('writes one line per request at info: method, url, status and time only', async () => {
-    const [line, ...rest] = await loggedLines('info');
+  it('writes nothing for a quick successful request at info', async () => {
+    expect(await loggedLines('info')).toEqual([]);
+  });
+
+  it('writes a refused request at info as a warning: method, url, status and time only', async () => {
+    const [line, ...rest] = await loggedLines('info', '/api/missing?x=1');
     expect(rest).toEqual([]);
     expect(line).toMatchObject({
-      level: 30,
-      msg: 'request completed',
+      level: 40,
+      msg: 'request refused',
       method: 'GET',
-      url: '/api/things?x=1',
-      statusCode: 200,
+      url: '/api/missing?x=1',
+      statusCode: 404,
     });
     expect(typeof line?.responseTime).toBe('number');
     expect(Object.keys(line ?? {}).sort()).toEqual([
@@ -48,9 +61,23 @@ describe('LeanRequestLog', () => {
     ]);
   });
 
-  it('adds the incoming line at debug', async () => {
+  it('writes a failed request at info as an error', async () => {
+    const lines = await loggedLines('info', '/api/broken');
+    expect(lines).toMatchObject([{ level: 50, msg: 'request failed', statusCode: 503 }]);
+  });
+
+  it('writes a slow request at info as a warning', async () => {
+    const lines = await loggedLines('info', '/api/slow');
+    expect(lines).toMatchObject([{ level: 40, msg: 'slow request', statusCode: 200 }]);
+    expect(Number(lines[0]?.responseTime)).toBeGreaterThanOrEqual(SLOW_MS);
+  });
+
+  it('writes every request, with its incoming line, at debug', async () => {
     const lines = await loggedLines('debug');
-    expect(lines.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+    expect(lines.map((line) => [line.level, line.msg])).toEqual([
+      [20, 'incoming request'],
+      [20, 'request completed'],
+    ]);
   });
 
   it('never writes pairing codes, device user codes or secret query parameters', async () => {

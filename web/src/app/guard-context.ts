@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 
-/** Tells the main layout to show the not-found page instead of a route the user may not open. */
+/** Tells the layouts to show the not-found page instead of a route the user may not open. */
 export const GuardContext = createContext<{ notFound: boolean }>({ notFound: false });
 
 export function useGuardNotFound(): boolean {

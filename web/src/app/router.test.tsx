@@ -1,4 +1,4 @@
-import { UserSchema } from '@romshelf/contract';
+import { ROLE_SCOPES, UserSchema } from '@romshelf/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
@@ -69,6 +69,36 @@ describe('guarded routes', () => {
     expect(screen.queryByTestId('nav-administration')).toBeNull();
     expect(document.title).toBe('RomShelf');
   });
+
+  it("shows not-found for the wizard's library step to a viewer, without asking the server", async () => {
+    const fake = createFakeFetch({});
+    vi.stubGlobal('fetch', fake.fetch);
+    useAuthStore
+      .getState()
+      .setUser(
+        UserSchema.parse({ ...ADMIN_USER, role: 'viewer', oauth_scopes: ROLE_SCOPES.viewer }),
+      );
+    const router = await renderAt('/setup/library');
+    await screen.findByTestId('not-found');
+    expect(router.state.location.pathname).toBe('/setup/library');
+    expect(screen.queryByTestId('setup-library')).toBeNull();
+    expect(fake.calls.map((call) => call.url).filter((url) => url.includes('/setup/'))).toEqual([]);
+    expect(document.title).toBe('RomShelf');
+  });
+
+  it.each(['/scan', '/library-management', '/administration', '/administration/tasks'])(
+    'keeps the admin page %s out of reach of a viewer',
+    async (path) => {
+      vi.stubGlobal('fetch', createFakeFetch({}).fetch);
+      useAuthStore
+        .getState()
+        .setUser(
+          UserSchema.parse({ ...ADMIN_USER, role: 'viewer', oauth_scopes: ROLE_SCOPES.viewer }),
+        );
+      await renderAt(path);
+      expect((await screen.findByTestId('not-found')).textContent).toContain('Page not found');
+    },
+  );
 
   it('sends a signed-in user at /setup home', async () => {
     // An empty library: home shows its "nothing scanned yet" state.

@@ -4,6 +4,7 @@ import {
   CSRF_HEADER,
   HeartbeatSchema,
   SESSION_COOKIE,
+  SIGNED_IN_COOKIE,
 } from '@romshelf/contract';
 
 import { readCookie, removeCookie } from './cookies';
@@ -181,6 +182,7 @@ async function send(path: string, options: RequestOptions): Promise<unknown> {
 export async function handleForbidden(): Promise<void> {
   removeCookie(SESSION_COOKIE);
   removeCookie(CSRF_COOKIE);
+  removeCookie(SIGNED_IN_COOKIE);
   try {
     const heartbeat = HeartbeatSchema.parse(await send('/heartbeat', {}));
     useHeartbeatStore.getState().setHeartbeat(heartbeat);

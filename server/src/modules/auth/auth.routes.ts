@@ -1,13 +1,8 @@
-import {
-  CSRF_COOKIE,
-  ErrorBodySchema,
-  LogoutResponseSchema,
-  SESSION_COOKIE,
-} from '@romshelf/contract';
+import { ErrorBodySchema, LogoutResponseSchema, SESSION_COOKIE } from '@romshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { csrfCookieOptions, sessionCookieOptions } from '../../http/cookies.js';
+import { clearSessionCookies, setSessionCookies } from '../../http/cookies.js';
 import { HttpError } from '../../http/http-error.js';
 import type { ZodApp } from '../../http/zod-app.js';
 import { basicAuthHeader } from './basic-auth.js';
@@ -73,12 +68,11 @@ function sessionRoutes(app: ZodApp, options: AuthRoutesOptions): void {
       const previous = request.cookies[SESSION_COOKIE];
       if (previous !== undefined && previous !== '') await auth.endSessionByToken(previous);
       const { token, session } = await auth.login(user, request.headers['user-agent']);
-      reply.setCookie(
-        SESSION_COOKIE,
-        token,
-        sessionCookieOptions(secureCookies, options.sessionMaxAgeSeconds),
+      setSessionCookies(
+        reply,
+        { token, csrfToken: session.csrf_token },
+        { secure: secureCookies, maxAgeSeconds: options.sessionMaxAgeSeconds },
       );
-      reply.setCookie(CSRF_COOKIE, session.csrf_token, csrfCookieOptions(secureCookies));
       return reply.code(200).send(null);
     },
   );
@@ -101,8 +95,7 @@ function sessionRoutes(app: ZodApp, options: AuthRoutesOptions): void {
         providerLogout = await options.oidc.logoutUrl(request.session.id);
         await auth.logout(request.session.id);
       }
-      reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(secureCookies, 0));
-      reply.clearCookie(CSRF_COOKIE, csrfCookieOptions(secureCookies));
+      clearSessionCookies(reply, secureCookies);
       return reply
         .code(200)
         .send(providerLogout === null ? null : { oidc_logout_url: providerLogout });

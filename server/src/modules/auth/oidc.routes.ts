@@ -1,13 +1,8 @@
-import {
-  CSRF_COOKIE,
-  ErrorBodySchema,
-  OidcRoleKeptListSchema,
-  SESSION_COOKIE,
-} from '@romshelf/contract';
+import { ErrorBodySchema, OidcRoleKeptListSchema, SESSION_COOKIE } from '@romshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { publicRoute, requireScopes } from '../../http/access.js';
-import { csrfCookieOptions, sessionCookieOptions } from '../../http/cookies.js';
+import { setSessionCookies } from '../../http/cookies.js';
 import { HttpError } from '../../http/http-error.js';
 import type { ZodApp } from '../../http/zod-app.js';
 import type { AuthService } from './auth.service.js';
@@ -90,12 +85,11 @@ function signInRoutes(app: ZodApp, options: OidcRoutesOptions): void {
         if (previous !== undefined && previous !== '') await auth.endSessionByToken(previous);
         const { token, session } = await auth.login(user, request.headers['user-agent']);
         await oidc.rememberSession(session.id, idToken);
-        reply.setCookie(
-          SESSION_COOKIE,
-          token,
-          sessionCookieOptions(secureCookies, options.sessionMaxAgeSeconds),
+        setSessionCookies(
+          reply,
+          { token, csrfToken: session.csrf_token },
+          { secure: secureCookies, maxAgeSeconds: options.sessionMaxAgeSeconds },
         );
-        reply.setCookie(CSRF_COOKIE, session.csrf_token, csrfCookieOptions(secureCookies));
       } catch (error) {
         if (!(error instanceof OidcLoginFailure)) throw error;
         target = `/login?error=${error.code}`;

@@ -5,8 +5,8 @@ import type { SetupLibrary } from '@romshelf/contract';
 import { describe, expect, it } from 'vitest';
 
 import { seedRoles } from '../../../test/accounts.js';
-import { ADMIN_AUTH, basic, buildTestApp } from '../../../test/build-test-app.js';
-import { writeTree } from '../../../test/library-fixtures.js';
+import { ADMIN_AUTH, basic, buildTestApp, login } from '../../../test/build-test-app.js';
+import { scanLibrary, writeTree } from '../../../test/library-fixtures.js';
 import { ROMM_PLATFORM } from '../../../test/romm-models.js';
 import { expectRommShape } from '../../../test/romm-shape.js';
 import { configFilePath } from '../library/library-config.service.js';
@@ -47,6 +47,37 @@ describe('setup wizard library step', () => {
     const gba = body.supported_platforms.find((item) => item.slug === 'gba');
     expectRommShape(gba, ROMM_PLATFORM, 'supported_platforms[gba]');
     expect(gba).toMatchObject({ id: -1, name: 'Game Boy Advance', rom_count: 0 });
+  });
+
+  it('counts games as the scan makes them: a sheet with its tracks, a playlist with its discs', async () => {
+    const track = (name: string) => `FILE "${name}" BINARY\n  TRACK 01 MODE2/2352\n`;
+    const { app } = await libraryApp({
+      'roms/psx/Racer (USA).cue': ['1', '2', '3']
+        .map((n) => track(`Racer (USA) (Track ${n}).bin`))
+        .join(''),
+      'roms/psx/Racer (USA) (Track 1).bin': 'r1',
+      'roms/psx/Racer (USA) (Track 2).bin': 'r2',
+      'roms/psx/Racer (USA) (Track 3).bin': 'r3',
+      'roms/psx/Epic (USA).m3u': 'Epic (USA) (Disc 1).cue\nEpic (USA) (Disc 2).cue\n',
+      'roms/psx/Epic (USA) (Disc 1).cue': track('Epic (USA) (Disc 1).bin'),
+      'roms/psx/Epic (USA) (Disc 1).bin': 'e1',
+      'roms/psx/Epic (USA) (Disc 2).cue': track('Epic (USA) (Disc 2).bin'),
+      'roms/psx/Epic (USA) (Disc 2).bin': 'e2',
+      'roms/psx/Puzzle (Japan)/Puzzle (Japan).cue': track('Puzzle (Japan).bin'),
+      'roms/psx/Puzzle (Japan)/Puzzle (Japan).bin': 'p',
+      'roms/psx/Loose (Europe).chd': 'l',
+    });
+    await seedRoles(app);
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/setup/library',
+      headers: { authorization: ADMIN_AUTH },
+    });
+    expect(response.json<SetupLibrary>().existing_platforms).toEqual([
+      { fs_slug: 'psx', rom_count: 4, slug: 'psx', name: 'PlayStation' },
+    ]);
+    const scanned = await scanLibrary(app, await login(app));
+    expect(scanned.total_roms).toBe(4);
   });
 
   it('sees no layout in an empty library and creates folders as roms/{platform}', async () => {
@@ -127,9 +158,9 @@ describe('setup wizard library step', () => {
     expect(bad.statusCode).toBe(422);
   });
 
-  it('needs platforms.read / platforms.write once an admin exists', async () => {
+  it('needs platforms.write for the read and the write once an admin exists', async () => {
     const { app, config } = await libraryApp();
-    const { viewer } = await seedRoles(app);
+    const { viewer, editor } = await seedRoles(app);
     const anonymous = await app.inject({ method: 'GET', url: '/api/setup/library' });
     expect(anonymous.statusCode).toBe(401);
     const anonymousPost = await app.inject({
@@ -140,7 +171,15 @@ describe('setup wizard library step', () => {
     expect(anonymousPost.statusCode).toBe(401);
     const asViewer = { authorization: basic(viewer.username, viewer.password) };
     const read = await app.inject({ method: 'GET', url: '/api/setup/library', headers: asViewer });
-    expect(read.statusCode).toBe(200);
+    expect(read.statusCode).toBe(403);
+    expect(read.json()).toEqual({ detail: 'Forbidden' });
+    const asEditor = { authorization: basic(editor.username, editor.password) };
+    const editorRead = await app.inject({
+      method: 'GET',
+      url: '/api/setup/library',
+      headers: asEditor,
+    });
+    expect(editorRead.statusCode).toBe(200);
     const write = await app.inject({
       method: 'POST',
       url: '/api/setup/platforms',

@@ -29,7 +29,9 @@ export const setupRoutes: FastifyPluginAsyncZod<{ setup: SetupService }> = async
     '/api/setup/library',
     {
       config: setupAccess,
-      onRequest: (request) => setup.assertMayUse(callerOf(request), 'platforms.read'),
+      // The same scope as the write it prepares: a viewer has no business with the library's
+      // folders (RomM answers its wizard step to admins only).
+      onRequest: (request) => setup.assertMayUse(callerOf(request), 'platforms.write'),
       schema: {
         tags: ['system'],
         summary: 'Setup wizard: library layout, platform folders with counts, unknown folders',

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
 import { isKnownPlatformSlug, resolvePlatformFolder } from '@romshelf/contract';
@@ -13,12 +13,8 @@ import type {
 import { forbidden, HttpError, notAuthenticated } from '../../http/http-error.js';
 import type { LibraryConfigEditor } from '../library/library-config.editor.js';
 import type { LibraryConfigService } from '../library/library-config.service.js';
-import {
-  detectLayout,
-  isReservedFolderName,
-  listFsPlatforms,
-  platformRomsPath,
-} from '../library/library-fs.js';
+import { detectLayout, listFsPlatforms, platformRomsPath } from '../library/library-fs.js';
+import { ExclusionRules, LibraryWalker } from '../library/library-walker.js';
 import type { PlatformsService } from '../platforms/platforms.service.js';
 import { fsNameProblem } from '../roms/fs-name.js';
 import type { SystemService } from '../system/system.service.js';
@@ -28,13 +24,8 @@ export interface SetupCaller {
   scopes: readonly Scope[];
 }
 
-function entriesIn(dir: string): number {
-  try {
-    return readdirSync(dir).filter((name) => !isReservedFolderName(name)).length;
-  } catch {
-    return 0;
-  }
-}
+/** Unreadable entries are the scan's to report; the wizard only counts what it can read. */
+const ignoreProblem = (): void => undefined;
 
 /**
  * The library step of the setup wizard (RomM's `/api/setup/*`): what the library folder holds,
@@ -61,19 +52,26 @@ export class SetupService {
     const config = this.libraryConfig.get();
     const folders = this.platformFolders();
     const layout = detectLayout(this.libraryDir);
-    const existing: SetupPlatformFolder[] = folders.map((folder) => {
-      const resolved = resolvePlatformFolder(folder, {
-        bindings: config.PLATFORMS_BINDING,
-        versions: config.PLATFORMS_VERSIONS,
-      });
-      const known = resolved.matchedBy !== 'unknown';
-      return {
-        fs_slug: folder,
-        rom_count: entriesIn(path.join(this.libraryDir, platformRomsPath(layout, folder))),
-        slug: known ? resolved.slug : null,
-        name: known ? resolved.name : null,
-      };
-    });
+    // Games as the scan will make them: exclusions applied, a sheet and its tracks one game.
+    const walker = new LibraryWalker(this.libraryDir, ignoreProblem);
+    const rules = new ExclusionRules(config);
+    const existing: SetupPlatformFolder[] = await Promise.all(
+      folders.map(async (folder) => {
+        const resolved = resolvePlatformFolder(folder, {
+          bindings: config.PLATFORMS_BINDING,
+          versions: config.PLATFORMS_VERSIONS,
+        });
+        const known = resolved.matchedBy !== 'unknown';
+        const romsPath = platformRomsPath(layout, folder);
+        const roms = await walker.listRoms({ fsSlug: folder, romsPath }, rules);
+        return {
+          fs_slug: folder,
+          rom_count: roms.length,
+          slug: known ? resolved.slug : null,
+          name: known ? resolved.name : null,
+        };
+      }),
+    );
     return {
       detected_structure:
         folders.length === 0 ? null : layout === 'roms-first' ? 'struct_a' : 'struct_b',

@@ -9,14 +9,25 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches } from 'react-router';
 
 import { Logo } from '../../components/logo';
+import { NotFound } from '../../components/not-found';
 import { hideLoadingLogo } from '../../lib/loading-logo';
+import { useGuardNotFound } from '../guard-context';
 import { routeIsWide } from '../route-handle';
 
 /** Centered card on a soft purple glow, for setup, login, register and reset. */
 export function AuthLayout() {
   const { t } = useTranslation('common');
   const wide = routeIsWide(useMatches());
+  const notFound = useGuardNotFound();
   useEffect(hideLoadingLogo, []);
+  // A page the user may not open (the wizard's library step for a viewer) is not there at all.
+  if (notFound) {
+    return (
+      <Box component="main">
+        <NotFound />
+      </Box>
+    );
+  }
   return (
     <Box
       component="main"

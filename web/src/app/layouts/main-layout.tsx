@@ -1,14 +1,12 @@
 import MenuRounded from '@mui/icons-material/MenuRounded';
-import SearchRounded from '@mui/icons-material/SearchRounded';
 import { PRODUCT_NAME } from '@romshelf/contract';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import InputBase from '@mui/material/InputBase';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { alpha, useTheme } from '@mui/material/styles';
+import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +21,7 @@ import { useGuardNotFound } from '../guard-context';
 import { LibrarySync } from '../library-sync';
 import { Drawers } from './drawers';
 import { MAIN_BAR_COLLAPSED_WIDTH, MAIN_BAR_WIDTH, MainBar } from './main-bar';
+import { SearchBox } from './search-box';
 import { UserMenu } from './user-menu';
 
 const APP_BAR_HEIGHT = 64;
@@ -46,44 +45,6 @@ function Uploads() {
       <UploadDialog />
       <UploadTray />
     </Suspense>
-  );
-}
-
-function SearchBox() {
-  const { t } = useTranslation('common');
-  const goSearch = useNavigationStore((state) => state.goSearch);
-  const [term, setTerm] = useState('');
-  return (
-    <Box
-      component="form"
-      role="search"
-      onSubmit={(event) => {
-        event.preventDefault();
-        goSearch(term);
-      }}
-      sx={(theme) => ({
-        display: 'flex',
-        alignItems: 'center',
-        gap: 1,
-        px: 1.5,
-        height: 40,
-        width: '100%',
-        maxWidth: 520,
-        borderRadius: 2.5,
-        border: `1px solid ${theme.palette.divider}`,
-        bgcolor: alpha(theme.palette.text.primary, 0.04),
-        '&:focus-within': { borderColor: theme.palette.primary.main },
-      })}
-    >
-      <SearchRounded fontSize="small" sx={{ color: 'text.secondary' }} />
-      <InputBase
-        value={term}
-        onChange={(event) => setTerm(event.target.value)}
-        placeholder={t('search.placeholder')}
-        sx={{ flex: 1, fontSize: 14 }}
-        inputProps={{ 'aria-label': t('search.label'), 'data-testid': 'app-search-input' }}
-      />
-    </Box>
   );
 }
 

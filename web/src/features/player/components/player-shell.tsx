@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 
 import { gameTitle } from '@/components/game-cover';
 import { PageHeader } from '@/components/page-header';
+import { usePageName } from '@/lib/page-name';
 import { getPlayability, isWebglAvailable } from '@/lib/playability';
 import type { PlayerKind } from '@/lib/playability';
 import { useConfigStore } from '@/shared/stores/config-store';
@@ -38,6 +39,7 @@ export function PlayerShell({
   const rom = romQuery.data;
   const heartbeat = useHeartbeatStore((state) => state.value);
   const versions = useConfigStore((state) => state.value?.PLATFORMS_VERSIONS);
+  usePageName(rom ? gameTitle(rom) : undefined);
 
   if (!ready || romQuery.isPending || heartbeat === null) return <PlayerPending />;
   if (rom === undefined) return <PlayerPending error={romQuery.error} />;

@@ -5,18 +5,19 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { usePageNameStore } from '@/lib/page-name';
 import { useAuthStore } from '@/shared/stores/auth-store';
 import { ADMIN_USER, clearCookies, createFakeFetch } from '@/test/fake-fetch';
 import { createTestI18n } from '@/test/i18n';
 
 import { ProfilePage } from './profile-page';
 
-async function renderProfile() {
+async function renderProfile(url = '/user/1') {
   const i18n = await createTestI18n();
   render(
     <QueryClientProvider client={new QueryClient()}>
       <I18nextProvider i18n={i18n}>
-        <MemoryRouter initialEntries={['/user/1']}>
+        <MemoryRouter initialEntries={[url]}>
           <Routes>
             <Route path="/user/:user" element={<ProfilePage />} />
           </Routes>
@@ -66,6 +67,28 @@ describe('profile username', () => {
     ]);
     await waitFor(() => expect(useAuthStore.getState().user?.username).toBe('night_owl'));
     expect(input.value).toBe('night_owl');
+  });
+
+  it("names the page in the tab title: one's own profile, or whose it is", async () => {
+    const other = { ...ADMIN_USER, id: 2, username: 'night_owl', role: 'viewer' };
+    useAuthStore.getState().setUser(
+      UserSchema.parse({
+        ...ADMIN_USER,
+        oauth_scopes: [...ADMIN_USER.oauth_scopes, 'users.read'],
+      }),
+    );
+    vi.stubGlobal(
+      'fetch',
+      createFakeFetch({
+        'GET /api/users/1': { status: 200, json: ADMIN_USER },
+        'GET /api/users/2': { status: 200, json: other },
+      }).fetch,
+    );
+    await renderProfile();
+    expect(usePageNameStore.getState().name).toBe('Profile');
+    cleanup();
+    await renderProfile('/user/2');
+    await waitFor(() => expect(usePageNameStore.getState().name).toBe("night_owl's profile"));
   });
 });
 

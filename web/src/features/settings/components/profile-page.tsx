@@ -28,6 +28,7 @@ import {
 import { errorMessage } from '@/lib/api-client';
 import { useRefreshRetroAchievementsMutation } from '@/shared/api/refresh-retroachievements';
 import { formatDateTime } from '@/lib/format';
+import { usePageName } from '@/lib/page-name';
 import { hasScopes, useAuthStore } from '@/shared/stores/auth-store';
 import { useUpdateUserMutation } from '../api/update-user';
 import { useUserQuery } from '../api/user';
@@ -325,10 +326,12 @@ function RetroAchievementsSection({ user }: { user: User }) {
 
 function ProfileView({ user, isMe }: { user: User; isMe: boolean }) {
   const { t } = useTranslation('settings');
+  const title = isMe ? t('profile.title') : t('profile.title-other', { username: user.username });
+  usePageName(title);
   return (
     <>
       <PageHeader
-        title={isMe ? t('profile.title') : t('profile.title-other', { username: user.username })}
+        title={title}
         subtitle={isMe ? t('profile.subtitle') : t('profile.subtitle-other')}
         icon={<PersonRounded />}
       />
