@@ -21,7 +21,12 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['eslint.config.js', 'bench/*.mjs', 'web/scripts/*.mjs'],
+          allowDefaultProject: [
+            'eslint.config.js',
+            'bench/*.mjs',
+            'web/scripts/*.mjs',
+            '.ci/*.mjs',
+          ],
         },
         tsconfigRootDir: import.meta.dirname,
       },
@@ -67,7 +72,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['eslint.config.js', 'bench/*.mjs', 'web/scripts/*.mjs'],
+    files: ['eslint.config.js', 'bench/*.mjs', 'web/scripts/*.mjs', '.ci/*.mjs'],
     extends: [tseslint.configs.disableTypeChecked],
   },
   {
@@ -75,6 +80,7 @@ export default tseslint.config(
       'server/**/*.ts',
       'contract/**/*.ts',
       'bench/**/*.mjs',
+      '.ci/*.mjs',
       'web/scripts/**/*.mjs',
       'contract/scripts/**/*.mjs',
       '*.config.ts',
