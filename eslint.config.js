@@ -117,6 +117,36 @@ export default tseslint.config(
     },
   },
   {
+    // Tests wait for what they need (an awaited event, `expect.poll` on a condition), never for
+    // a fixed time: too short fails on a busy machine, too long slows every run.
+    files: [
+      '**/*.test.{ts,tsx}',
+      'server/test/**/*.ts',
+      'web/src/test/**/*.{ts,tsx}',
+      'web/e2e/**/*.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='setTimeout']",
+          message:
+            'No fixed sleeps in tests: await the event, or poll the condition (expect.poll).',
+        },
+        {
+          selector: "CallExpression[callee.property.name='waitForTimeout']",
+          message:
+            'No fixed sleeps in journeys: wait for the element or state (expect, expect.poll).',
+        },
+        {
+          selector: 'ImportDeclaration[source.value=/timers.promises$/]',
+          message:
+            'No fixed sleeps in tests: await the event, or poll the condition (expect.poll).',
+        },
+      ],
+    },
+  },
+  {
     // Small rooms: files and functions of the server stay short (every line counts).
     files: ['server/src/**/*.ts'],
     ignores: ['server/src/**/*.test.ts'],

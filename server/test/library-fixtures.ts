@@ -85,18 +85,45 @@ export function recordScanEvents(socket: Socket): ReceivedEvent[] {
 /** Resolves with the first terminal event (`scan:done` / `scan:done_ko`) after now. */
 export function nextTerminal(socket: Socket, timeoutMs = 15_000): Promise<ReceivedEvent> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('no terminal scan event')), timeoutMs);
-    const finish = (name: string) => (payload: unknown) => {
-      clearTimeout(timer);
+    const deadline = AbortSignal.timeout(timeoutMs);
+    const stopListening = () => {
       socket.off('scan:done', onDone);
       socket.off('scan:done_ko', onKo);
+    };
+    const onTimeout = () => {
+      stopListening();
+      reject(new Error('no terminal scan event'));
+    };
+    const finish = (name: string) => (payload: unknown) => {
+      deadline.removeEventListener('abort', onTimeout);
+      stopListening();
       resolve({ name, payload, at: Date.now() });
     };
     const onDone = finish('scan:done');
     const onKo = finish('scan:done_ko');
+    deadline.addEventListener('abort', onTimeout);
     socket.on('scan:done', onDone);
     socket.on('scan:done_ko', onKo);
   });
+}
+
+/**
+ * The scan events the server sent this socket before it answered a marker: a scan request it
+ * refuses at once (invalid, or Forbidden without the permission), to this socket only. A
+ * socket's messages arrive in the order they were sent, so every event emitted before the
+ * marker was handled is in the list; the marker's own refusal is left out.
+ */
+export async function eventsBeforeMarker(
+  socket: Socket,
+  events: ReceivedEvent[],
+): Promise<ReceivedEvent[]> {
+  const marker = nextTerminal(socket);
+  socket.emit('scan', { type: 'marker' });
+  const refusal = await marker;
+  if (events.at(-1)?.payload !== refusal.payload) {
+    throw new Error('the marker refusal is not the last recorded event');
+  }
+  return events.slice(0, -1);
 }
 
 /** Runs a scan through the socket protocol and returns its final stats (throws on done_ko). */
