@@ -30,6 +30,7 @@ export default defineConfig({
             'server/test/**/*.test.ts',
           ],
           exclude: ['**/node_modules/**', '**/*.postgres.test.ts', 'server/test/redis/**'],
+          globalSetup: ['server/test/sqlite-global-setup.ts'],
           ...serverTimeouts,
         },
       },
