@@ -1,14 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+import { POSTGRES_TEST_FILES } from './server/test/postgres-test-files.js';
+
 const contractSource = fileURLToPath(new URL('./contract/src/index.ts', import.meta.url));
 const alias = { '@romshelf/contract': contractSource };
 const webAlias = { ...alias, '@': fileURLToPath(new URL('./web/src', import.meta.url)) };
 
 /**
- * The API tests run a second time on PostgreSQL when ROMSHELF_TEST_DATABASE_URL names a server
- * (`.ci/run` starts one). In CI the project is always there, so a missing server fails the run
- * instead of skipping these tests.
+ * The API tests of the modules whose SQL depends on the engine run a second time on PostgreSQL
+ * (which modules, and why: server/test/postgres-test-files.ts) when ROMSHELF_TEST_DATABASE_URL
+ * names a server (`.ci/run` starts one). In CI the project is always there, so a missing server
+ * fails the run instead of skipping these tests.
  */
 const postgresTests =
   (process.env.ROMSHELF_TEST_DATABASE_URL ?? '') !== '' || process.env.CI === 'true';
@@ -41,11 +44,7 @@ export default defineConfig({
               test: {
                 name: 'server-postgres',
                 environment: 'node',
-                include: [
-                  'server/src/**/*.api.test.ts',
-                  'server/src/**/*.postgres.test.ts',
-                  'server/test/**/*.postgres.test.ts',
-                ],
+                include: POSTGRES_TEST_FILES,
                 env: { ROMSHELF_TEST_ENGINE: 'postgres' },
                 globalSetup: ['server/test/postgres-global-setup.ts'],
                 ...serverTimeouts,
