@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, afterEach, inject } from 'vitest';
+import { inject } from 'vitest';
 
 import { buildApp } from '../src/app.js';
 import type { AppConfig, DatabaseConfig } from '../src/config/app-config.js';
@@ -13,12 +13,7 @@ import type { ContainerOptions } from '../src/container.js';
 import { REPO_ROOT } from '../src/config/paths.js';
 import type { Db } from '../src/db/database.js';
 import { openDatabase } from '../src/db/database.js';
-import {
-  createTestDatabase,
-  dropSpareDatabase,
-  dropTestDatabase,
-  testsRunOnPostgres,
-} from './postgres-databases.js';
+import { createTestDatabase, dropTestDatabase, testsRunOnPostgres } from './postgres-databases.js';
 
 export const TEST_VERSION = '9.8.7';
 export const INDEX_HTML =
@@ -29,14 +24,16 @@ const openApps: FastifyInstance[] = [];
 /** On PostgreSQL: the database of each data folder a test used (a restart keeps it). */
 const databases = new Map<string, DatabaseConfig>();
 
-afterEach(async () => {
+/**
+ * Closes the test's apps, drops its PostgreSQL databases and removes its temp folders (after
+ * each test: server/test/setup.ts).
+ */
+export async function cleanUpTestApps(): Promise<void> {
   for (const app of openApps.splice(0)) await app.close();
   for (const database of databases.values()) await dropTestDatabase(database);
   databases.clear();
   for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-afterAll(dropSpareDatabase);
+}
 
 /**
  * The database of a data folder: when the tests run on PostgreSQL, a fresh clone of the

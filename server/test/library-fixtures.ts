@@ -8,7 +8,6 @@ import type { ScanRequest, ScanStats } from '@romshelf/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'socket.io-client';
 import { io } from 'socket.io-client';
-import { afterEach } from 'vitest';
 
 import type { Session } from './build-test-app.js';
 
@@ -31,9 +30,11 @@ export function hashesOf(content: string | Buffer) {
 }
 
 const sockets: Socket[] = [];
-afterEach(() => {
+
+/** Disconnects the sockets the test opened (after each test: server/test/setup.ts). */
+export function disconnectTestSockets(): void {
   for (const socket of sockets.splice(0)) socket.disconnect();
-});
+}
 
 /** Base URL of the app, listening on a random loopback port. */
 export async function listenOnce(app: FastifyInstance): Promise<string> {
