@@ -21,6 +21,8 @@ const serverTimeouts = { testTimeout: 20_000, hookTimeout: 30_000 };
 
 export default defineConfig({
   test: {
+    // Vitest's default on 2 cores is one worker; tests mostly wait on I/O, so two keep both busy.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
