@@ -19,30 +19,11 @@ const providers = `http://${host}:${String(providersPort)}`;
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'romshelf-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 
-/**
- * Journeys that start a server of their own (fixtures/own-server.ts: own port, own data folder)
- * share nothing with the others, so they run beside them. The rest share the server below and
- * run one at a time, in file order: first-run.spec.ts meets its setup wizard, the next ones the
- * administrator it created.
- */
-const e2eDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'e2e');
-const ownServerJourneys = fs
-  .readdirSync(e2eDir)
-  .filter((file) => file.endsWith('.spec.ts'))
-  .filter((file) =>
-    fs.readFileSync(path.join(e2eDir, file), 'utf8').includes("from './fixtures/own-server.js'"),
-  );
-
 export default defineConfig({
   testDir: './e2e',
   outputDir: './e2e/.artifacts',
   fullyParallel: false,
-  // One journey on the shared server and one on its own server at a time (2 cores).
-  workers: 2,
-  projects: [
-    { name: 'shared-server', testIgnore: ownServerJourneys, workers: 1 },
-    { name: 'own-server', testMatch: ownServerJourneys, workers: 1 },
-  ],
+  workers: 1,
   forbidOnly: true,
   retries: 0,
   timeout: 60_000,

@@ -16,7 +16,7 @@ import type { OwnServer } from './fixtures/own-server.js';
  * scans and receives the scan events.
  */
 const e2ePort = Number(process.env.E2E_PORT ?? 3790);
-const port = Number(process.env.E2E_SOCKET_ORIGIN_PORT ?? e2ePort + 27);
+const port = Number(process.env.E2E_SOCKET_ORIGIN_PORT ?? e2ePort + 13);
 const otherPort = port + 1;
 const baseURL = ownServerUrl(port);
 const otherOrigin = `http://127.0.0.1:${String(otherPort)}`;
