@@ -21,7 +21,12 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['eslint.config.js', 'bench/*.mjs', 'web/scripts/*.mjs'],
+          allowDefaultProject: [
+            'eslint.config.js',
+            'bench/*.mjs',
+            'web/scripts/*.mjs',
+            '.ci/*.mjs',
+          ],
         },
         tsconfigRootDir: import.meta.dirname,
       },
@@ -67,7 +72,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['eslint.config.js', 'bench/*.mjs', 'web/scripts/*.mjs'],
+    files: ['eslint.config.js', 'bench/*.mjs', 'web/scripts/*.mjs', '.ci/*.mjs'],
     extends: [tseslint.configs.disableTypeChecked],
   },
   {
@@ -75,6 +80,7 @@ export default tseslint.config(
       'server/**/*.ts',
       'contract/**/*.ts',
       'bench/**/*.mjs',
+      '.ci/*.mjs',
       'web/scripts/**/*.mjs',
       'contract/scripts/**/*.mjs',
       '*.config.ts',
@@ -106,6 +112,36 @@ export default tseslint.config(
                 "Modules must not import another module's repository; call that module's service (or a shared lower module).",
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // Tests wait for what they need (an awaited event, `expect.poll` on a condition), never for
+    // a fixed time: too short fails on a busy machine, too long slows every run.
+    files: [
+      '**/*.test.{ts,tsx}',
+      'server/test/**/*.ts',
+      'web/src/test/**/*.{ts,tsx}',
+      'web/e2e/**/*.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='setTimeout']",
+          message:
+            'No fixed sleeps in tests: await the event, or poll the condition (expect.poll).',
+        },
+        {
+          selector: "CallExpression[callee.property.name='waitForTimeout']",
+          message:
+            'No fixed sleeps in journeys: wait for the element or state (expect, expect.poll).',
+        },
+        {
+          selector: 'ImportDeclaration[source.value=/timers.promises$/]',
+          message:
+            'No fixed sleeps in tests: await the event, or poll the condition (expect.poll).',
         },
       ],
     },

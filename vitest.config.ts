@@ -1,14 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+import { POSTGRES_TEST_FILES } from './server/test/postgres-test-files.js';
+
 const contractSource = fileURLToPath(new URL('./contract/src/index.ts', import.meta.url));
 const alias = { '@romshelf/contract': contractSource };
 const webAlias = { ...alias, '@': fileURLToPath(new URL('./web/src', import.meta.url)) };
 
 /**
- * The API tests run a second time on PostgreSQL when ROMSHELF_TEST_DATABASE_URL names a server
- * (`.ci/run` starts one). In CI the project is always there, so a missing server fails the run
- * instead of skipping these tests.
+ * The API tests of the modules whose SQL depends on the engine run a second time on PostgreSQL
+ * (which modules, and why: server/test/postgres-test-files.ts) when ROMSHELF_TEST_DATABASE_URL
+ * names a server (`.ci/run` starts one). In CI the project is always there, so a missing server
+ * fails the run instead of skipping these tests.
  */
 const postgresTests =
   (process.env.ROMSHELF_TEST_DATABASE_URL ?? '') !== '' || process.env.CI === 'true';
@@ -18,6 +21,8 @@ const serverTimeouts = { testTimeout: 20_000, hookTimeout: 30_000 };
 
 export default defineConfig({
   test: {
+    // Vitest's default on 2 cores is one worker; tests mostly wait on I/O, so two keep both busy.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
@@ -30,6 +35,9 @@ export default defineConfig({
             'server/test/**/*.test.ts',
           ],
           exclude: ['**/node_modules/**', '**/*.postgres.test.ts', 'server/test/redis/**'],
+          globalSetup: ['server/test/sqlite-global-setup.ts'],
+          setupFiles: ['server/test/setup.ts'],
+          isolate: false,
           ...serverTimeouts,
         },
       },
@@ -40,13 +48,11 @@ export default defineConfig({
               test: {
                 name: 'server-postgres',
                 environment: 'node',
-                include: [
-                  'server/src/**/*.api.test.ts',
-                  'server/src/**/*.postgres.test.ts',
-                  'server/test/**/*.postgres.test.ts',
-                ],
+                include: POSTGRES_TEST_FILES,
                 env: { ROMSHELF_TEST_ENGINE: 'postgres' },
                 globalSetup: ['server/test/postgres-global-setup.ts'],
+                setupFiles: ['server/test/setup.ts'],
+                isolate: false,
                 ...serverTimeouts,
               },
             },
@@ -60,6 +66,7 @@ export default defineConfig({
                 name: 'server-redis',
                 environment: 'node',
                 include: ['server/test/redis/**/*.test.ts'],
+                setupFiles: ['server/test/setup.ts'],
                 // One file at a time: they share the Redis, which the multi-process test empties.
                 fileParallelism: false,
                 testTimeout: 120_000,

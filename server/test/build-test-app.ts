@@ -1,23 +1,19 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, afterEach } from 'vitest';
+import { inject } from 'vitest';
 
 import { buildApp } from '../src/app.js';
 import type { AppConfig, DatabaseConfig } from '../src/config/app-config.js';
+import { SQLITE_FILE_NAME } from '../src/config/env-database.js';
 import { parseEnv } from '../src/config/env.js';
 import type { ContainerOptions } from '../src/container.js';
 import { REPO_ROOT } from '../src/config/paths.js';
 import type { Db } from '../src/db/database.js';
 import { openDatabase } from '../src/db/database.js';
-import {
-  createTestDatabase,
-  dropSpareDatabase,
-  dropTestDatabase,
-  testsRunOnPostgres,
-} from './postgres-databases.js';
+import { createTestDatabase, dropTestDatabase, testsRunOnPostgres } from './postgres-databases.js';
 
 export const TEST_VERSION = '9.8.7';
 export const INDEX_HTML =
@@ -28,14 +24,16 @@ const openApps: FastifyInstance[] = [];
 /** On PostgreSQL: the database of each data folder a test used (a restart keeps it). */
 const databases = new Map<string, DatabaseConfig>();
 
-afterEach(async () => {
+/**
+ * Closes the test's apps, drops its PostgreSQL databases and removes its temp folders (after
+ * each test: server/test/setup.ts).
+ */
+export async function cleanUpTestApps(): Promise<void> {
   for (const app of openApps.splice(0)) await app.close();
   for (const database of databases.values()) await dropTestDatabase(database);
   databases.clear();
   for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-afterAll(dropSpareDatabase);
+}
 
 /**
  * The database of a data folder: when the tests run on PostgreSQL, a fresh clone of the
@@ -49,6 +47,17 @@ async function databaseOf(dataDir: string): Promise<DatabaseConfig | null> {
     databases.set(dataDir, database);
   }
   return database;
+}
+
+/**
+ * A new data folder's SQLite file starts as a copy of the run's migrated template (see
+ * sqlite-global-setup.ts); an existing one (an app restarted on its folder) is kept.
+ */
+function startFromSqliteTemplate(dataDir: string): void {
+  const file = path.join(dataDir, SQLITE_FILE_NAME);
+  if (existsSync(file)) return;
+  mkdirSync(dataDir, { recursive: true });
+  copyFileSync(inject('sqliteTemplate'), file);
 }
 
 /** A connection to the database a test app on `dataDir` uses (the caller destroys it). */
@@ -98,6 +107,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const root = makeTempDir();
   const dataDir = options.dataDir ?? path.join(root, 'data');
   const database = options.env?.DATABASE_URL === undefined ? await databaseOf(dataDir) : null;
+  if (database === null && options.env?.DATABASE_URL === undefined) {
+    startFromSqliteTemplate(dataDir);
+  }
   const config = parseEnv(
     {
       ROMSHELF_DATA_DIR: dataDir,

@@ -15,12 +15,16 @@ export interface ReceivedMail {
 export async function startFakeSmtp(): Promise<{
   port: number;
   messages: ReceivedMail[];
+  /** How many clients connected so far. */
+  connections: () => number;
   next: () => Promise<ReceivedMail>;
   close: () => Promise<void>;
 }> {
   const messages: ReceivedMail[] = [];
   const waiters: ((mail: ReceivedMail) => void)[] = [];
+  let connections = 0;
   const server: Server = createServer((socket) => {
+    connections += 1;
     let buffer = '';
     let inData = false;
     let current: ReceivedMail = { from: '', to: [], data: '' };
@@ -73,6 +77,7 @@ export async function startFakeSmtp(): Promise<{
   return {
     port,
     messages,
+    connections: () => connections,
     next: () =>
       new Promise<ReceivedMail>((resolve) => {
         const pending = messages.length > waiters.length ? messages[waiters.length] : undefined;

@@ -8,7 +8,6 @@ import type { ScanRequest, ScanStats } from '@romshelf/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'socket.io-client';
 import { io } from 'socket.io-client';
-import { afterEach } from 'vitest';
 
 import type { Session } from './build-test-app.js';
 
@@ -31,9 +30,11 @@ export function hashesOf(content: string | Buffer) {
 }
 
 const sockets: Socket[] = [];
-afterEach(() => {
+
+/** Disconnects the sockets the test opened (after each test: server/test/setup.ts). */
+export function disconnectTestSockets(): void {
   for (const socket of sockets.splice(0)) socket.disconnect();
-});
+}
 
 /** Base URL of the app, listening on a random loopback port. */
 export async function listenOnce(app: FastifyInstance): Promise<string> {
@@ -85,18 +86,45 @@ export function recordScanEvents(socket: Socket): ReceivedEvent[] {
 /** Resolves with the first terminal event (`scan:done` / `scan:done_ko`) after now. */
 export function nextTerminal(socket: Socket, timeoutMs = 15_000): Promise<ReceivedEvent> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('no terminal scan event')), timeoutMs);
-    const finish = (name: string) => (payload: unknown) => {
-      clearTimeout(timer);
+    const deadline = AbortSignal.timeout(timeoutMs);
+    const stopListening = () => {
       socket.off('scan:done', onDone);
       socket.off('scan:done_ko', onKo);
+    };
+    const onTimeout = () => {
+      stopListening();
+      reject(new Error('no terminal scan event'));
+    };
+    const finish = (name: string) => (payload: unknown) => {
+      deadline.removeEventListener('abort', onTimeout);
+      stopListening();
       resolve({ name, payload, at: Date.now() });
     };
     const onDone = finish('scan:done');
     const onKo = finish('scan:done_ko');
+    deadline.addEventListener('abort', onTimeout);
     socket.on('scan:done', onDone);
     socket.on('scan:done_ko', onKo);
   });
+}
+
+/**
+ * The scan events the server sent this socket before it answered a marker: a scan request it
+ * refuses at once (invalid, or Forbidden without the permission), to this socket only. A
+ * socket's messages arrive in the order they were sent, so every event emitted before the
+ * marker was handled is in the list; the marker's own refusal is left out.
+ */
+export async function eventsBeforeMarker(
+  socket: Socket,
+  events: ReceivedEvent[],
+): Promise<ReceivedEvent[]> {
+  const marker = nextTerminal(socket);
+  socket.emit('scan', { type: 'marker' });
+  const refusal = await marker;
+  if (events.at(-1)?.payload !== refusal.payload) {
+    throw new Error('the marker refusal is not the last recorded event');
+  }
+  return events.slice(0, -1);
 }
 
 /** Runs a scan through the socket protocol and returns its final stats (throws on done_ko). */

@@ -1,8 +1,12 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { REPO_ROOT } from '../src/config/paths.js';
+import { POSTGRES_API_MODULES } from './postgres-test-files.js';
 
 /**
  * The structure rules of eslint.config.js, proved on fixtures: module boundaries on the server,
@@ -127,5 +131,54 @@ describe('server size limits', () => {
       'File has too many lines (501). Maximum allowed is 500.',
     ]);
     expect(await reports(file, lines(500), 'max-lines')).toEqual([]);
+  });
+});
+
+describe('no fixed sleeps in tests', () => {
+  const SLEEP = 'No fixed sleeps in tests: await the event, or poll the condition (expect.poll).';
+
+  it('refuses setTimeout and timers/promises in tests and their helpers', async () => {
+    const timeout = 'await new Promise((resolve) => setTimeout(resolve, 100));\n';
+    const timers = "import { setTimeout as sleep } from 'node:timers/promises';\nawait sleep(5);\n";
+    for (const file of ['server/src/modules/x/x.api.test.ts', 'server/test/helper.ts']) {
+      expect(await reports(file, timeout, 'no-restricted-syntax')).toEqual([SLEEP]);
+      expect(await reports(file, timers, 'no-restricted-syntax')).toEqual([SLEEP]);
+    }
+    expect(await reports('server/src/lib/x.ts', timeout, 'no-restricted-syntax')).toEqual([]);
+  });
+
+  it("refuses Playwright's waitForTimeout in journeys, not their time limits", async () => {
+    const wait =
+      'export async function f(page: { waitForTimeout(ms: number): Promise<void> }) {\n  await page.waitForTimeout(500);\n}\n';
+    expect(await reports('web/e2e/x.spec.ts', wait, 'no-restricted-syntax')).toEqual([
+      'No fixed sleeps in journeys: wait for the element or state (expect, expect.poll).',
+    ]);
+    const limit =
+      'declare const test: { setTimeout(ms: number): void };\ntest.setTimeout(60_000);\n';
+    expect(await reports('web/e2e/x.spec.ts', limit, 'no-restricted-syntax')).toEqual([]);
+  });
+});
+
+describe('PostgreSQL test selection', () => {
+  /** SQL whose meaning can change with the engine (see server/test/postgres-test-files.ts). */
+  const ENGINE_SQL = /\bsql`|\bsql<|\bengineOf\(|queriedJsonType\(|dialect-sql\.js'/;
+
+  function sourcesOf(dir: string): string[] {
+    return readdirSync(dir, { withFileTypes: true, recursive: true })
+      .filter(
+        (entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts'),
+      )
+      .map((entry) => path.join(entry.parentPath, entry.name));
+  }
+
+  it('runs the API tests of every module with engine-dependent SQL on PostgreSQL', () => {
+    const modulesDir = path.join(REPO_ROOT, 'server/src/modules');
+    const withEngineSql = readdirSync(modulesDir).filter((module) =>
+      sourcesOf(path.join(modulesDir, module)).some((file) =>
+        ENGINE_SQL.test(readFileSync(file, 'utf8')),
+      ),
+    );
+    expect(withEngineSql.length).toBeGreaterThan(0);
+    expect(withEngineSql.filter((module) => !POSTGRES_API_MODULES.includes(module))).toEqual([]);
   });
 });

@@ -258,13 +258,9 @@ describe('the upload temp area', () => {
     );
     socket.write(body.payload.subarray(0, body.payload.length / 2));
     const temp = path.join(dataDir, 'tmp');
-    for (let tries = 0; tries < 100 && !existsSync(temp); tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    for (let tries = 0; tries < 100 && readdirSync(temp).length === 0; tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    expect(readdirSync(temp)).toHaveLength(1);
+    await expect
+      .poll(() => (existsSync(temp) ? readdirSync(temp) : []), { timeout: 10_000, interval: 20 })
+      .toHaveLength(1);
 
     await buildTestApp({ dataDir });
     socket.write(body.payload.subarray(body.payload.length / 2));
@@ -300,16 +296,14 @@ describe('the upload temp area', () => {
       );
       socket.write(body.payload.subarray(0, body.payload.length / 2));
       const temp = path.join(dataDir, 'tmp');
-      for (let tries = 0; tries < 100 && entries(temp).length === 0; tries += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      expect(entries(temp), url).toHaveLength(1);
+      await expect
+        .poll(() => entries(temp), { timeout: 10_000, interval: 20, message: url })
+        .toHaveLength(1);
       expect(entries(folder), url).toEqual([]);
       socket.destroy();
-      for (let tries = 0; tries < 100 && entries(temp).length > 0; tries += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      expect(entries(temp), url).toEqual([]);
+      await expect
+        .poll(() => entries(temp), { timeout: 10_000, interval: 20, message: url })
+        .toEqual([]);
       expect(entries(folder), url).toEqual([]);
     }
   });

@@ -2,7 +2,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import sharp from 'sharp';
-import { afterEach } from 'vitest';
 
 export type FakeHandler = (
   request: http.IncomingMessage,
@@ -27,12 +26,13 @@ export interface FakeServer {
 }
 
 const open: http.Server[] = [];
-afterEach(async () => {
+/** Closes the fake servers the test started (after each test: server/test/setup.ts). */
+export async function closeFakeServers(): Promise<void> {
   for (const server of open.splice(0)) {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   }
-});
+}
 
 let imageCache: Buffer | null = null;
 /** A 600×840 PNG every fake serves as artwork. */

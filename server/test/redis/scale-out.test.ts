@@ -116,16 +116,18 @@ function record(socket: Socket): ReceivedEvent[] {
 /** Resolves with the first event after now whose name is one of `names`. */
 function next(socket: Socket, names: string[], timeoutMs: number): Promise<ReceivedEvent> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
+    const deadline = AbortSignal.timeout(timeoutMs);
+    const onTimeout = () => {
       socket.offAny(listener);
       reject(new Error(`none of ${names.join(', ')} within ${String(timeoutMs)} ms`));
-    }, timeoutMs);
+    };
     const listener = (name: string, payload: unknown) => {
       if (!names.includes(name)) return;
-      clearTimeout(timer);
+      deadline.removeEventListener('abort', onTimeout);
       socket.offAny(listener);
       resolve({ name, payload, at: Date.now() });
     };
+    deadline.addEventListener('abort', onTimeout);
     socket.onAny(listener);
   });
 }

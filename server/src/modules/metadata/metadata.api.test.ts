@@ -357,12 +357,11 @@ describe('metadata identification', () => {
     });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const id = uploaded.json<DetailedRom>().id;
-    let rom: DetailedRom | undefined;
-    for (let attempt = 0; attempt < 50; attempt += 1) {
-      rom = (await call<DetailedRom>(app, session, 'GET', `/api/roms/${id}`)).body;
-      if (rom.igdb_id !== null) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(rom).toMatchObject({ igdb_id: 1091, name: 'Mega Man X2', is_identified: true });
+    await expect
+      .poll(async () => (await call<DetailedRom>(app, session, 'GET', `/api/roms/${id}`)).body, {
+        timeout: 30_000,
+        interval: 100,
+      })
+      .toMatchObject({ igdb_id: 1091, name: 'Mega Man X2', is_identified: true });
   }, 40_000);
 });

@@ -10,6 +10,7 @@ describe('ProviderHttp', () => {
     const fake = await startFake(async () => {
       open += 1;
       peak = Math.max(peak, open);
+      // eslint-disable-next-line no-restricted-syntax -- a slow provider's latency, not a wait
       await new Promise((resolve) => setTimeout(resolve, 20));
       open -= 1;
       return { body: '{"ok":true}' };

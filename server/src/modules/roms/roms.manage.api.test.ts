@@ -246,15 +246,9 @@ describe('POST /api/roms (upload)', () => {
     socket.write(body.subarray(0, body.length / 2));
     const temp = path.join(config.dataDir, 'tmp');
     // Wait until the server is writing the temporary file, then drop the connection.
-    for (let tries = 0; tries < 100 && tree(temp).length === 0; tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    expect(tree(temp).length).toBe(1);
+    await expect.poll(() => tree(temp).length, { timeout: 10_000, interval: 20 }).toBe(1);
     socket.destroy();
-    for (let tries = 0; tries < 100 && tree(temp).length > 0; tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    expect(tree(temp)).toEqual([]);
+    await expect.poll(() => tree(temp), { timeout: 10_000, interval: 20 }).toEqual([]);
     expect(existsSync(path.join(config.libraryDir, 'roms/nes/Dropped.nes'))).toBe(false);
     const list = await app.inject({ url: '/api/roms', headers: { authorization: ADMIN_AUTH } });
     expect(list.json<RomListPage>().items.map((item) => item.fs_name)).not.toContain('Dropped.nes');
@@ -674,7 +668,9 @@ describe('personal data (props)', () => {
     // RomM's bare body with flags in the query; its booleans map onto the single status.
     const bare = await props(second, { now_playing: true }, '?update_last_played=true');
     expect(bare.json<RomUser>()).toMatchObject({ status: 'now_playing', now_playing: true });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // The next play must fall on a later millisecond for the order below.
+    const bareLastPlayed = Date.parse(bare.json<RomUser>().last_played ?? '');
+    await expect.poll(() => Date.now(), { interval: 1 }).toBeGreaterThan(bareLastPlayed);
     await props(third, { data: {}, update_last_played: true });
 
     const detail = await app.inject({

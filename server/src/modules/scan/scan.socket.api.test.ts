@@ -1,4 +1,5 @@
 import type { Platform, ScanStats } from '@romshelf/contract';
+import { SCAN_STATS_INTERVAL_MS } from '@romshelf/contract';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 
@@ -9,8 +10,10 @@ import {
   login,
   openTestDatabase,
 } from '../../../test/build-test-app.js';
+import type { ReceivedEvent } from '../../../test/library-fixtures.js';
 import {
   connectSocket,
+  eventsBeforeMarker,
   nextTerminal,
   recordScanEvents,
   writeTree,
@@ -33,7 +36,20 @@ function bigLibrary(platforms: number, perPlatform: number): Record<string, stri
   return files;
 }
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * The events received until a stats update still pending at the terminal event would have been
+ * sent (one throttle interval later, by the clock), and delivered (a marker's round trip).
+ */
+async function eventsAfterThrottle(
+  socket: Awaited<ReturnType<typeof connectSocket>>,
+  events: ReceivedEvent[],
+  terminal: ReceivedEvent,
+): Promise<ReceivedEvent[]> {
+  await expect
+    .poll(() => Date.now() - terminal.at, { timeout: 10_000, interval: 20 })
+    .toBeGreaterThan(SCAN_STATS_INTERVAL_MS);
+  return eventsBeforeMarker(socket, events);
+}
 
 describe('scan over socket.io', () => {
   it('emits platform, ROM and stats events in order, then exactly one scan:done', async () => {
@@ -46,13 +62,12 @@ describe('scan over socket.io', () => {
     const events = recordScanEvents(socket);
     const terminal = nextTerminal(socket);
     socket.emit('scan', { platforms: [], type: 'quick', apis: ['igdb'] });
-    await terminal;
-    await wait(350);
+    const received = await eventsAfterThrottle(socket, events, await terminal);
 
-    const names = events.map((event) => event.name);
+    const names = received.map((event) => event.name);
     expect(names.at(-1)).toBe('scan:done');
     expect(names.filter((name) => name === 'scan:done' || name === 'scan:done_ko')).toHaveLength(1);
-    const platformEvents = events.filter((event) => event.name === 'scan:scanning_platform');
+    const platformEvents = received.filter((event) => event.name === 'scan:scanning_platform');
     expect(platformEvents.map((event) => (event.payload as { fs_slug: string }).fs_slug)).toEqual([
       'nes',
       'snes',
@@ -80,14 +95,14 @@ describe('scan over socket.io', () => {
       'platform:snes',
       'rom:snes/Gamma (Japan).sfc',
     ]);
-    const rom = events.find((event) => event.name === 'scan:scanning_rom')?.payload as Record<
+    const rom = received.find((event) => event.name === 'scan:scanning_rom')?.payload as Record<
       string,
       unknown
     >;
     expect(rom).toMatchObject({ name: 'Alpha', regions: ['USA'], platform_slug: 'nes' });
     expect(rom).not.toHaveProperty('created_at');
     expect(rom).not.toHaveProperty('files');
-    const done = events.at(-1)?.payload as ScanStats;
+    const done = received.at(-1)?.payload as ScanStats;
     expect(done).toMatchObject({
       total_platforms: 2,
       scanned_platforms: 2,
@@ -120,8 +135,8 @@ describe('scan over socket.io', () => {
     adminSocket.emit('scan', {});
     expect((await done).name).toBe('scan:done');
     viewerSocket.emit('scan:stop');
-    await wait(100);
-    expect(viewerEvents.map((event) => event.name)).toEqual(['scan:done_ko']);
+    const received = await eventsBeforeMarker(viewerSocket, viewerEvents);
+    expect(received.map((event) => event.name)).toEqual(['scan:done_ko']);
   });
 
   it('throttles stats, refuses a second scan while one runs, and stops on request', async () => {
@@ -222,8 +237,8 @@ describe('scan over socket.io', () => {
     const result = await terminal;
     expect(result.name).toBe('scan:done_ko');
     expect(String(result.payload)).toMatch(/rom_file/);
-    await wait(300);
-    expect(events.filter((event) => event.name.startsWith('scan:done'))).toHaveLength(1);
+    const received = await eventsAfterThrottle(socket, events, result);
+    expect(received.filter((event) => event.name.startsWith('scan:done'))).toHaveLength(1);
 
     // Invalid requests are refused without running anything.
     const invalid = nextTerminal(socket);

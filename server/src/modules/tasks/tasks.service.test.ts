@@ -45,12 +45,29 @@ function definition(
   };
 }
 
-async function service(definitions: TaskDefinition[]) {
+async function service(
+  definitions: TaskDefinition[],
+  history = (db: Db) => new TaskRunsRepository(db),
+) {
   const db = openDatabase(makeTempDir('romshelf-tasks-'));
   await migrateToLatest(db);
-  const tasks = new TasksService(definitions, new TaskRunsRepository(db), silent);
+  const tasks = new TasksService(definitions, history(db), silent);
   open.push({ db, tasks });
   return tasks;
+}
+
+/** A history whose writes wait until `release` is called (`writing` resolves when one waits). */
+class HeldHistory extends TaskRunsRepository {
+  release: () => void = () => undefined;
+  private readonly released = new Promise<void>((resolve) => (this.release = resolve));
+  private reached: () => void = () => undefined;
+  readonly writing = new Promise<void>((resolve) => (this.reached = resolve));
+
+  override async record(run: Parameters<TaskRunsRepository['record']>[0]): Promise<void> {
+    this.reached();
+    await this.released;
+    await super.record(run);
+  }
 }
 
 /** Resolves with the `task:end` status of the next run to end. */
@@ -92,6 +109,32 @@ describe('TasksService', () => {
     expect(tasks.start('slow', 'manual')).not.toBeNull();
     expect(runs).toBe(2);
     finish();
+  });
+
+  it('shows a run live until its end is in the history, never ended with live progress', async () => {
+    let history: HeldHistory | undefined;
+    const tasks = await service(
+      [
+        definition('counted', ({ report }) => {
+          report(0, 0);
+          return Promise.resolve({ removed: 0 });
+        }),
+      ],
+      (db) => (history = new HeldHistory(db)),
+    );
+    const ended = nextEnd(tasks);
+    const started = tasks.start('counted', 'manual');
+    await history?.writing;
+    const whileWriting = await tasks.status(started?.task_id ?? '');
+    history?.release();
+    expect(whileWriting).toMatchObject({
+      status: 'started',
+      ended_at: null,
+      progress: { done: 0, total: 0 },
+    });
+    const status = await ended;
+    expect(status).toMatchObject({ status: 'finished', progress: null });
+    expect(await tasks.status(started?.task_id ?? '')).toEqual(status);
   });
 
   it('keeps a failed run with its error text and duration', async () => {

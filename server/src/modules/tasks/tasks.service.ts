@@ -239,22 +239,25 @@ export class TasksService {
       run.lastReportMs = now;
       this.emit('progress', status);
     };
+    let outcome: Pick<TaskStatus, 'status' | 'meta' | 'error'>;
     try {
       const stats = await task.run({ report, params });
-      if (stats !== null && task.metaKey !== null) status.meta = { [task.metaKey]: stats };
-      status.status = 'finished';
+      const meta =
+        stats !== null && task.metaKey !== null ? { [task.metaKey]: stats } : status.meta;
+      outcome = { status: 'finished', meta, error: null };
     } catch (error) {
-      status.status = 'failed';
-      status.error = error instanceof Error ? error.message : String(error);
+      const message = error instanceof Error ? error.message : String(error);
+      outcome = { status: 'failed', meta: status.meta, error: message };
     }
-    status.ended_at = nowIso();
-    status.duration_ms = Date.now() - run.startedMs;
-    // Progress describes live runs; an ended one has its counters in meta.
+    // Progress describes live runs; an ended one has its counters in meta. The live status is
+    // left as it is: a reader sees the run live until the history holds its end, never ended
+    // with live progress.
     const ended = {
       ...status,
+      ...outcome,
       progress: null,
-      ended_at: status.ended_at,
-      duration_ms: status.duration_ms,
+      ended_at: nowIso(),
+      duration_ms: Date.now() - run.startedMs,
     };
     try {
       await this.history.record(ended);
