@@ -20,8 +20,11 @@ async function loggedLines(
   app.get('/api/auth/device/pending/:user_code', () => null);
   app.get('/api/missing', (_request, reply) => reply.code(404).send({ detail: 'Not found' }));
   app.get('/api/broken', (_request, reply) => reply.code(503).send({ detail: 'Unavailable' }));
-  app.get('/api/slow', async () => {
-    await new Promise((resolve) => setTimeout(resolve, SLOW_MS + 10));
+  app.get('/api/slow', () => {
+    const start = performance.now();
+    while (performance.now() - start < SLOW_MS + 10) {
+      // A handler kept busy past the threshold (a timer here would be a fixed sleep).
+    }
     return { ok: true };
   });
   await app.inject({ url, headers: { authorization: 'Basic c2VjcmV0' } });
