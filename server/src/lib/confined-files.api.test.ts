@@ -233,10 +233,7 @@ describe('the upload temp area', () => {
       const anHourAgo = new Date(Date.now() - ABANDONED_AFTER_MS - 60_000);
       utimesSync(abandoned, anHourAgo, anHourAgo);
       vi.advanceTimersByTime(60 * 60 * 1000);
-      for (let tries = 0; tries < 300 && existsSync(abandoned); tries += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      expect(existsSync(abandoned)).toBe(false);
+      await expect.poll(() => existsSync(abandoned), { timeout: 3000 }).toBe(false);
     } finally {
       vi.useRealTimers();
     }
