@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 
+import { callerId } from '../../http/caller.js';
 import { requireScopes } from '../../http/access.js';
 import type { ChunkedUploadService } from './rom-chunked-upload.js';
 import { headerText } from './rom-upload.js';
@@ -34,8 +35,6 @@ const errors = {
 const NO_CONTENT = z.null().describe('No content');
 
 type UploadApp = Parameters<FastifyPluginAsyncZod>[0];
-
-const userId = (request: { user?: { id: number } | null }) => request.user?.id ?? -1;
 
 /**
  * RomM 5's chunked upload routes (`/api/roms/upload/*`, scope roms.write), plus RomShelf's
@@ -81,7 +80,7 @@ function startRoute(app: UploadApp, chunked: ChunkedUploadService): void {
       },
     },
     async (request, reply) => {
-      const uploadId = await chunked.start(userId(request), {
+      const uploadId = await chunked.start(callerId(request), {
         platform: headerText(request, UPLOAD_PLATFORM_HEADER),
         filename: headerText(request, UPLOAD_FILENAME_HEADER),
         totalSize: headerText(request, UPLOAD_TOTAL_SIZE_HEADER),
@@ -105,7 +104,7 @@ function statusRoute(app: UploadApp, chunked: ChunkedUploadService): void {
         response: { 200: UploadStatusSchema, ...errors },
       },
     },
-    (request) => chunked.status(userId(request), request.params.upload_id),
+    (request) => chunked.status(callerId(request), request.params.upload_id),
   );
 }
 
@@ -126,7 +125,7 @@ function chunkRoute(app: UploadApp, chunked: ChunkedUploadService): void {
     },
     (request) =>
       chunked.putChunk(
-        userId(request),
+        callerId(request),
         request.params.upload_id,
         headerText(request, UPLOAD_CHUNK_INDEX_HEADER),
         Number(headerText(request, 'content-length') ?? '0'),
@@ -152,9 +151,9 @@ function completeRoute(app: UploadApp, chunked: ChunkedUploadService, roms: Roms
       },
     },
     async (request, reply) => {
-      const id = await chunked.complete(userId(request), request.params.upload_id);
+      const id = await chunked.complete(callerId(request), request.params.upload_id);
       reply.code(201);
-      return roms.get(id, userId(request));
+      return roms.get(id, callerId(request));
     },
   );
 }
@@ -172,7 +171,7 @@ function cancelRoute(app: UploadApp, chunked: ChunkedUploadService): void {
       },
     },
     async (request, reply) => {
-      await chunked.cancel(userId(request), request.params.upload_id);
+      await chunked.cancel(callerId(request), request.params.upload_id);
       return reply.code(204).send(null);
     },
   );

@@ -10,6 +10,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
+import { callerId } from '../../http/caller.js';
 import { requireScopes } from '../../http/access.js';
 import { HttpError } from '../../http/http-error.js';
 import type { RomEditsService } from './rom-edits.service.js';
@@ -42,7 +43,7 @@ export function updateRomRoute(app: RomsApp, roms: RomsService, edits: RomEditsS
       },
     },
     async (request) => {
-      const userId = request.user?.id ?? -1;
+      const userId = callerId(request);
       await roms.findOr404(request.params.id);
       const form = await readRomUpdateForm(request, request.query);
       return edits.update(request.params.id, userId, form.fields, form.artwork);
@@ -90,7 +91,6 @@ export function romPropsRoute(app: RomsApp, props: RomPropsService): void {
         },
       },
     },
-    (request) =>
-      props.setProps(request.params.id, request.user?.id ?? -1, request.body, request.query),
+    (request) => props.setProps(request.params.id, callerId(request), request.body, request.query),
   );
 }

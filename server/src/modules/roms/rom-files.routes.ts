@@ -9,6 +9,7 @@ import {
 } from '@romshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
+import { callerId } from '../../http/caller.js';
 import { requireScopes } from '../../http/access.js';
 import { rejectInvalidRequest } from '../../http/error-handler.js';
 import { sendRomDownload } from './rom-download.js';
@@ -42,7 +43,7 @@ export function downloadRomsRoute(
     },
     async (request, reply) => {
       rejectInvalidRequest(request);
-      const userId = request.user?.id ?? -1;
+      const userId = callerId(request);
       const query = await lists.downloadScope(request.query, userId);
       return sendRomDownload(request, reply, await files.openBulkContent(query, userId));
     },
@@ -124,7 +125,7 @@ export function uploadRomRoute(app: RomsApp, roms: RomsService, uploads: RomUplo
     async (request, reply) => {
       const id = await uploads.receive(request);
       reply.code(201);
-      return roms.get(id, request.user?.id ?? -1);
+      return roms.get(id, callerId(request));
     },
   );
 }

@@ -2,6 +2,7 @@ import { DetailedRomSchema, ErrorBodySchema, RomIdParamsSchema } from '@romshelf
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
+import { callerId } from '../../http/caller.js';
 import { requireScopes } from '../../http/access.js';
 import { HttpError } from '../../http/http-error.js';
 import { contentDisposition, sendMedia } from './rom-download.js';
@@ -41,7 +42,7 @@ export function uploadManualRoute(
       },
     },
     async (request, reply) => {
-      const userId = request.user?.id ?? -1;
+      const userId = callerId(request);
       await roms.findOr404(request.params.id);
       if (!request.isMultipart()) {
         throw new HttpError(400, 'Expected a multipart/form-data body holding the manual');
@@ -80,7 +81,7 @@ export function deleteManualRoute(app: RomsApp, manuals: RomManualsService): voi
         },
       },
     },
-    (request) => manuals.deleteManual(request.params.id, request.user?.id ?? -1),
+    (request) => manuals.deleteManual(request.params.id, callerId(request)),
   );
 }
 

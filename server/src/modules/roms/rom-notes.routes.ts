@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
+import { callerId } from '../../http/caller.js';
 import { requireScopes } from '../../http/access.js';
 import type { RomNotesService } from './rom-notes.service.js';
 
@@ -33,7 +34,7 @@ export function romNotesReadRoutes(app: RomsApp, notes: RomNotesService): void {
         response: { 200: z.array(UserNoteSchema), ...READ_ERRORS, 422: ErrorBodySchema },
       },
     },
-    (request) => notes.list(request.params.id, request.user?.id ?? -1, request.query),
+    (request) => notes.list(request.params.id, callerId(request), request.query),
   );
   app.get(
     '/api/roms/:id/notes/identifiers',
@@ -46,7 +47,7 @@ export function romNotesReadRoutes(app: RomsApp, notes: RomNotesService): void {
         response: { 200: z.array(z.number().int()), ...READ_ERRORS },
       },
     },
-    (request) => notes.identifiers(request.params.id, request.user?.id ?? -1),
+    (request) => notes.identifiers(request.params.id, callerId(request)),
   );
 }
 
@@ -63,7 +64,7 @@ export function romNotesWriteRoutes(app: RomsApp, notes: RomNotesService): void 
         response: { 200: UserNoteSchema, ...WRITE_ERRORS },
       },
     },
-    (request) => notes.create(request.params.id, request.user?.id ?? -1, request.body),
+    (request) => notes.create(request.params.id, callerId(request), request.body),
   );
   app.put(
     '/api/roms/:id/notes/:note_id',
@@ -79,7 +80,7 @@ export function romNotesWriteRoutes(app: RomsApp, notes: RomNotesService): void 
     },
     (request) => {
       const { id, note_id } = request.params;
-      return notes.update(id, request.user?.id ?? -1, note_id, request.body);
+      return notes.update(id, callerId(request), note_id, request.body);
     },
   );
   app.delete(
@@ -95,7 +96,7 @@ export function romNotesWriteRoutes(app: RomsApp, notes: RomNotesService): void 
     },
     (request) => {
       const { id, note_id } = request.params;
-      return notes.delete(id, request.user?.id ?? -1, note_id);
+      return notes.delete(id, callerId(request), note_id);
     },
   );
 }

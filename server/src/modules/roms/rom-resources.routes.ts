@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
+import { callerId } from '../../http/caller.js';
 import { requireScopes } from '../../http/access.js';
 import { HttpError } from '../../http/http-error.js';
 import type { RomCollections } from './rom-collections.js';
@@ -74,7 +75,7 @@ export function resourcesRoute(
           segment.includes('\0'),
       );
       if (bad || segments.length > 8) throw notFound();
-      await assertCollectionReadable(collections, request.user?.id ?? -1, segments);
+      await assertCollectionReadable(collections, callerId(request), segments);
       const type = RESOURCE_TYPES[segments.at(-1)?.split('.').pop()?.toLowerCase() ?? ''];
       if (type === undefined) throw notFound();
       let real: string;
