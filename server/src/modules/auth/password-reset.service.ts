@@ -9,7 +9,7 @@ import { countRequest } from '../client-tokens/expiring-codes.js';
 import type { UserAccounts } from '../users/user-accounts.js';
 import type { AuthService } from './auth.service.js';
 import { hashToken, newToken } from './auth.service.js';
-import { hashPassword } from './password.js';
+import { hashPassword } from '../../lib/password.js';
 import type { TokenRepository } from './token.repository.js';
 
 /** How long a password reset link works. */

@@ -15,7 +15,7 @@ import {
   RESOURCES_URL_PREFIX,
   RomResources as RomResourcesPaths,
 } from '../roms/rom-resources.js';
-import { sniffImage } from '../users/avatar.store.js';
+import { sniffImage } from '../../lib/image-sniff.js';
 import type { MemberCover } from './collections.repository.js';
 
 /** Member covers a collage is made of. */

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { requireScopes } from '../../http/access.js';
 import { callerOf } from '../../http/caller.js';
 import type { UsersService } from '../users/users.service.js';
-import { builtInGroups, permissionsOfRole } from './role-permissions.js';
+import { builtInGroups, permissionsOfRole } from '../users/role-permissions.js';
 
 /**
  * RomM 5's permissions, read-only: RomShelf's roles stand for RomM's permission groups, so

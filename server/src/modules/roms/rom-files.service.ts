@@ -10,7 +10,7 @@ import { HttpError } from '../../http/http-error.js';
 import type { ConfinedFiles } from '../../lib/confined-files.js';
 import { zipPlaylist } from './disc-playlist.js';
 import type { RomCollections } from './rom-collections.js';
-import { fsNameProblem } from './fs-name.js';
+import { fsNameProblem } from '../library/fs-name.js';
 import { romNameFields } from './rom-name-fields.js';
 import type { RomResources } from './rom-resources.js';
 import type { RomWritesRepository } from './rom-writes.repository.js';

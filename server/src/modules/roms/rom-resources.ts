@@ -6,7 +6,7 @@ import sharp from 'sharp';
 
 import { HttpError } from '../../http/http-error.js';
 import type { ConfinedFiles } from '../../lib/confined-files.js';
-import { sniffImage } from '../users/avatar.store.js';
+import { sniffImage } from '../../lib/image-sniff.js';
 
 /** URL prefix of the resources folder (RomM's). */
 export const RESOURCES_URL_PREFIX = '/assets/romm/resources';

@@ -14,7 +14,7 @@ import { detectLayout, platformRomsPath } from '../library/library-fs.js';
 import { ExclusionRules } from '../library/library-walker.js';
 import type { PlatformLookup } from '../platforms/platform-lookup.js';
 import type { ScanService } from '../scan/scan.service.js';
-import { decodeUploadFileName, fsNameProblem } from './fs-name.js';
+import { decodeUploadFileName, fsNameProblem } from '../library/fs-name.js';
 
 /** Room left for the multipart envelope when comparing Content-Length with the size limit. */
 const MULTIPART_OVERHEAD = 64 * 1024;

@@ -10,7 +10,7 @@ import { HttpError } from '../../http/http-error.js';
 import type { WalkedRom } from '../library/library-walker.js';
 import { ExclusionRules, LibraryWalker } from '../library/library-walker.js';
 import { detectLayout, platformRomsPath } from '../library/library-fs.js';
-import { fsNameProblem } from '../roms/fs-name.js';
+import { fsNameProblem } from '../library/fs-name.js';
 import { RomReader } from './rom-reader.js';
 import { NON_HASHABLE_PLATFORMS } from './scan-planner.js';
 import type { ScanDeps, ScanListener } from './scan-run.js';

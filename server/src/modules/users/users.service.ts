@@ -14,7 +14,7 @@ import type { UserRow, UserUpdate } from '../../db/schema.js';
 import { HttpError, forbidden, notAuthenticated } from '../../http/http-error.js';
 import { nowIso, toIsoUtc } from '../../lib/time.js';
 import type { AuthService } from '../auth/auth.service.js';
-import { hashPassword } from '../auth/password.js';
+import { hashPassword } from '../../lib/password.js';
 import type { OneTimeLinks } from '../auth/one-time-links.js';
 import type { WindowLimiter, WindowLimiters } from '../client-tokens/expiring-codes.js';
 import { countRequest } from '../client-tokens/expiring-codes.js';
