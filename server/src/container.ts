@@ -60,8 +60,8 @@ import { RomNotesService } from './modules/roms/rom-notes.service.js';
 import { RomPropsService } from './modules/roms/rom-props.service.js';
 import { RomResources } from './modules/roms/rom-resources.js';
 import { RomScanWrites } from './modules/roms/rom-scan-writes.js';
-import { CHUNKED_UPLOAD_FOLDER, ChunkedUploadService } from './modules/roms/rom-chunked-upload.js';
-import { RomUploadService } from './modules/roms/rom-upload.js';
+import { ChunkedUploadService } from './modules/uploads/chunked-upload.service.js';
+import { RomUploadService } from './modules/uploads/rom-upload.service.js';
 import { RomVersionGroups } from './modules/roms/rom-version-groups.js';
 import { RomWritesRepository } from './modules/roms/rom-writes.repository.js';
 import { RomsRepository } from './modules/roms/roms.repository.js';
@@ -130,6 +130,7 @@ export function createContainer(
     ...accounts,
     ...library,
     ...roms,
+    ...createUploadServices(config, shared, library),
     ...collections,
     ...createDynamicCollections(repositories, roms.romList, savedFilters),
     devices: devices.devices,
@@ -370,7 +371,7 @@ function createCollectionServices(
 
 type CollectionServices = ReturnType<typeof createCollectionServices>;
 
-/** A ROM's reads, files on disk, edits, personal data, manuals and uploads. */
+/** A ROM's reads, files on disk, edits, personal data and manuals. */
 function createRomServices(
   config: AppConfig,
   repositories: Repositories,
@@ -420,14 +421,6 @@ function createRomServices(
     collectionMembers,
     savedFilters,
   );
-  const romUploads = new RomUploadService(
-    library.platformLookup,
-    library.scan,
-    shared.libraryConfig,
-    config.libraryDir,
-    files,
-    config.maxUploadSizeBytes,
-  );
   return {
     roms,
     romList,
@@ -442,12 +435,20 @@ function createRomServices(
     romProps: new RomPropsService(roms, repositories.roms, romWrites, collectionMembers),
     romManuals: new RomManualsService(roms, romWrites, romResources),
     romNotes: new RomNotesService(roms, repositories.romNotes),
-    romUploads,
-    chunkedUploads: new ChunkedUploadService(
-      romUploads,
-      path.join(config.dataDir, CHUNKED_UPLOAD_FOLDER),
-    ),
   };
+}
+
+/** ROM uploads, single-request and chunked, stored through the scan. */
+function createUploadServices(config: AppConfig, shared: SharedParts, library: LibraryServices) {
+  const romUploads = new RomUploadService(
+    library.platformLookup,
+    library.scan,
+    shared.libraryConfig,
+    config.libraryDir,
+    shared.files,
+    config.maxUploadSizeBytes,
+  );
+  return { romUploads, chunkedUploads: new ChunkedUploadService(romUploads, config.dataDir) };
 }
 
 /** Collections whose members are computed: virtual (from metadata) and smart (saved filters). */

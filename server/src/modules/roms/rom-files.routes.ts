@@ -1,7 +1,6 @@
 import {
   DeleteRomsBodySchema,
   DeleteRomsResponseSchema,
-  DetailedRomSchema,
   ErrorBodySchema,
   RomBulkDownloadQuerySchema,
   RomContentParamsSchema,
@@ -15,8 +14,6 @@ import { rejectInvalidRequest } from '../../http/error-handler.js';
 import { sendRomDownload } from './rom-download.js';
 import type { RomFilesService } from './rom-files.service.js';
 import type { RomListService } from './rom-list.service.js';
-import type { RomUploadService } from './rom-upload.js';
-import type { RomsService } from './roms.service.js';
 
 type RomsApp = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -96,37 +93,6 @@ export function romFileContentRoute(app: RomsApp, files: RomFilesService): void 
     },
     async (request, reply) =>
       sendRomDownload(request, reply, await files.openFileContent(request.params.id)),
-  );
-}
-
-export function uploadRomRoute(app: RomsApp, roms: RomsService, uploads: RomUploadService): void {
-  app.post(
-    '/api/roms',
-    {
-      config: requireScopes('roms.write'),
-      schema: {
-        tags: ['roms'],
-        summary: 'Upload one ROM file (multipart; headers x-upload-platform, x-upload-filename)',
-        description:
-          'One file per request, streamed to a temporary file in the library and moved into ' +
-          "the platform's ROM folder once complete (never over an existing file), then hashed " +
-          'and stored. `x-upload-filename` may be percent-encoded (encodeURIComponent).',
-        response: {
-          201: DetailedRomSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          404: ErrorBodySchema,
-          409: ErrorBodySchema,
-          413: ErrorBodySchema,
-        },
-      },
-    },
-    async (request, reply) => {
-      const id = await uploads.receive(request);
-      reply.code(201);
-      return roms.get(id, callerId(request));
-    },
   );
 }
 

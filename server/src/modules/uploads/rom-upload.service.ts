@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 
 import { UPLOAD_FILENAME_HEADER, UPLOAD_PLATFORM_HEADER } from '@romshelf/contract';
-import type { FastifyRequest } from 'fastify';
 
 import type { PlatformRow } from '../../db/schema.js';
 import { HttpError } from '../../http/http-error.js';
@@ -19,9 +18,20 @@ import { decodeUploadFileName, fsNameProblem } from '../library/fs-name.js';
 /** Room left for the multipart envelope when comparing Content-Length with the size limit. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 
-export function headerText(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
+/** A file streamed from a multipart body; `truncated` once it ran past the size limit. */
+export type UploadedFileStream = Readable & { readonly truncated: boolean };
+
+/** A single-request upload as its route hands it over: header values and the unread body. */
+export interface IncomingRomUpload {
+  /** The `x-upload-platform` header. */
+  platform: string | undefined;
+  /** The `x-upload-filename` header (may be percent-encoded). */
+  fileName: string | undefined;
+  isMultipart: boolean;
+  /** Content-Length of the whole body; NaN when absent. */
+  declaredBytes: number;
+  /** Opens the body's file part, cut at `maxBytes`; undefined when the body holds none. */
+  readFile(maxBytes: number): Promise<UploadedFileStream | undefined>;
 }
 
 /** Where an uploaded file goes: a platform's ROM folder (relative to the library) and name. */
@@ -115,37 +125,31 @@ export class RomUploadService {
     }
   }
 
-  /** Receives the upload; returns the stored ROM's id. */
-  async receive(request: FastifyRequest): Promise<number> {
-    const platform = await this.platformById(headerText(request, UPLOAD_PLATFORM_HEADER));
-    const fileName = this.fileName(headerText(request, UPLOAD_FILENAME_HEADER));
-    if (!request.isMultipart()) {
+  /**
+   * Receives a single-request upload, checking in order: platform, file name, multipart body,
+   * declared size, free target; then streams the file in. Returns the stored ROM's id.
+   */
+  async receive(upload: IncomingRomUpload): Promise<number> {
+    const platform = await this.platformById(upload.platform);
+    const fileName = this.fileName(upload.fileName);
+    if (!upload.isMultipart) {
       throw new HttpError(400, 'Expected a multipart/form-data body holding the file');
     }
-    const declared = Number(headerText(request, 'content-length') ?? 'NaN');
-    if (this.maxBytes > 0 && declared > this.maxBytes + MULTIPART_OVERHEAD) {
-      throw new HttpError(413, `Uploads must be at most ${this.maxBytes} bytes`);
+    if (this.maxBytes > 0 && upload.declaredBytes > this.maxBytes + MULTIPART_OVERHEAD) {
+      throw this.tooLarge();
     }
     const target = await this.freeTarget(platform, fileName);
-    const limits = {
-      fileSize: this.maxBytes > 0 ? this.maxBytes : Number.MAX_SAFE_INTEGER,
-      files: 1,
-      fields: 16,
-      fieldSize: 4096,
-    };
-    let part;
-    try {
-      part = await request.file({ limits, throwFileSizeLimit: false });
-    } catch {
-      throw new HttpError(400, 'Malformed multipart body');
-    }
-    if (part === undefined) throw new HttpError(400, 'The multipart body holds no file');
-    const file = part.file;
+    const file = await upload.readFile(this.maxBytes > 0 ? this.maxBytes : Number.MAX_SAFE_INTEGER);
+    if (file === undefined) throw new HttpError(400, 'The multipart body holds no file');
     return this.store(target, file, async (_temp, written) => {
       if (file.truncated || (this.maxBytes > 0 && written.size > this.maxBytes)) {
-        throw new HttpError(413, `Uploads must be at most ${this.maxBytes} bytes`);
+        throw this.tooLarge();
       }
       await Promise.resolve();
     });
+  }
+
+  private tooLarge(): HttpError {
+    return new HttpError(413, `Uploads must be at most ${this.maxBytes} bytes`);
   }
 }

@@ -17,9 +17,11 @@ import { z } from 'zod';
 
 import { callerId } from '../../http/caller.js';
 import { requireScopes } from '../../http/access.js';
-import type { ChunkedUploadService } from './rom-chunked-upload.js';
-import { headerText } from './rom-upload.js';
-import type { RomsService } from './roms.service.js';
+import { headerText } from '../../http/header-text.js';
+import type { ZodApp } from '../../http/zod-app.js';
+import type { ChunkedUploadService } from './chunked-upload.service.js';
+
+import type { RomsService } from '../roms/roms.service.js';
 
 export interface ChunkedUploadRoutesOptions {
   chunked: ChunkedUploadService;
@@ -33,8 +35,6 @@ const errors = {
   404: ErrorBodySchema,
 };
 const NO_CONTENT = z.null().describe('No content');
-
-type UploadApp = Parameters<FastifyPluginAsyncZod>[0];
 
 /**
  * RomM 5's chunked upload routes (`/api/roms/upload/*`, scope roms.write), plus RomShelf's
@@ -58,7 +58,7 @@ export const chunkedUploadRoutes: FastifyPluginAsyncZod<ChunkedUploadRoutesOptio
   await Promise.resolve();
 };
 
-function startRoute(app: UploadApp, chunked: ChunkedUploadService): void {
+function startRoute(app: ZodApp, chunked: ChunkedUploadService): void {
   app.post(
     '/api/roms/upload/start',
     {
@@ -92,7 +92,7 @@ function startRoute(app: UploadApp, chunked: ChunkedUploadService): void {
   );
 }
 
-function statusRoute(app: UploadApp, chunked: ChunkedUploadService): void {
+function statusRoute(app: ZodApp, chunked: ChunkedUploadService): void {
   app.get(
     '/api/roms/upload/:upload_id',
     {
@@ -108,7 +108,7 @@ function statusRoute(app: UploadApp, chunked: ChunkedUploadService): void {
   );
 }
 
-function chunkRoute(app: UploadApp, chunked: ChunkedUploadService): void {
+function chunkRoute(app: ZodApp, chunked: ChunkedUploadService): void {
   app.put(
     '/api/roms/upload/:upload_id',
     {
@@ -134,7 +134,7 @@ function chunkRoute(app: UploadApp, chunked: ChunkedUploadService): void {
   );
 }
 
-function completeRoute(app: UploadApp, chunked: ChunkedUploadService, roms: RomsService): void {
+function completeRoute(app: ZodApp, chunked: ChunkedUploadService, roms: RomsService): void {
   app.post(
     '/api/roms/upload/:upload_id/complete',
     {
@@ -158,7 +158,7 @@ function completeRoute(app: UploadApp, chunked: ChunkedUploadService, roms: Roms
   );
 }
 
-function cancelRoute(app: UploadApp, chunked: ChunkedUploadService): void {
+function cancelRoute(app: ZodApp, chunked: ChunkedUploadService): void {
   app.post(
     '/api/roms/upload/:upload_id/cancel',
     {

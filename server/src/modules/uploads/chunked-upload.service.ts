@@ -26,10 +26,10 @@ import {
 import type { UploadChunkResponse, UploadStatus } from '@romshelf/contract';
 
 import { HttpError } from '../../http/http-error.js';
-import type { RomUploadService } from './rom-upload.js';
+import type { RomUploadService } from './rom-upload.service.js';
 
 /** Folder of the data folder holding chunked uploads in progress (kept across restarts). */
-export const CHUNKED_UPLOAD_FOLDER = 'upload-chunks';
+const CHUNKED_UPLOAD_FOLDER = 'upload-chunks';
 /** Most chunks an upload may have (chunk files are named with five digits, as in RomM). */
 const MAX_CHUNKS = 99_999;
 const SESSION_FILE = 'session.json';
@@ -76,14 +76,17 @@ function errorCode(error: unknown): string | undefined {
  */
 export class ChunkedUploadService {
   private readonly completing = new Set<string>();
+  /** `<data>/upload-chunks`. */
+  private readonly dir: string;
 
   constructor(
     private readonly uploads: RomUploadService,
-    /** `<data>/upload-chunks`. */
-    private readonly dir: string,
+    dataDir: string,
     private readonly ttlMs = UPLOAD_SESSION_TTL_SECONDS * 1000,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.dir = path.join(dataDir, CHUNKED_UPLOAD_FOLDER);
+  }
 
   async start(userId: number, headers: UploadStartHeaders): Promise<string> {
     const platform = await this.uploads.platformById(headers.platform, 400);
