@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 
 import { PAIR_CODE_ALPHABET, PAIR_CODE_LENGTH } from '@romshelf/contract';
 
-import { HttpError } from '../../http/http-error.js';
+import { HttpError } from '../http/http-error.js';
 
 /** A random 8-character code without look-alike characters (pairing and device user codes). */
 export function newPairCode(): string {
