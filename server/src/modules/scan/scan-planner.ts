@@ -4,7 +4,7 @@ import { toIsoUtc } from '../../lib/time.js';
 import type { Hashes } from '../hashing/file-hasher.js';
 import type { RaHashPlan, RaStreamRule } from '../hashing/ra-hash.js';
 import { planRaHash, raHashFrom } from '../hashing/ra-hash.js';
-import type { WalkedFile, WalkedRom } from '../library/library-walker.js';
+import type { WalkedFile, WalkedRom } from '../library/walked-files.js';
 import { nameSortKey } from '../roms/rom-filename.js';
 import { romNameFields } from '../roms/rom-name-fields.js';
 import type {

@@ -7,7 +7,7 @@ import type { PlatformRow } from '../../db/schema.js';
 import { collectGarbage } from '../../lib/heap.js';
 import { nowIso } from '../../lib/time.js';
 import { HttpError } from '../../http/http-error.js';
-import type { WalkedRom } from '../library/library-walker.js';
+import type { WalkedRom } from '../library/walked-files.js';
 import { ExclusionRules, LibraryWalker } from '../library/library-walker.js';
 import { detectLayout, platformRomsPath } from '../library/library-fs.js';
 import { fsNameProblem } from '../library/fs-name.js';
