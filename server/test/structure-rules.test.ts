@@ -60,6 +60,15 @@ describe('server module boundaries', () => {
     expect(await reports('server/src/modules/x/sub/z.ts', parent, RESTRICTED)).toEqual([]);
   });
 
+  it("accepts a repository of the module's own sub-folder, refuses one beyond the module", async () => {
+    const sibling = `import type { WRepository } from '../writes/w.repository.js';\nexport type A = WRepository;\n`;
+    expect(await reports('server/src/modules/x/list/z.ts', sibling, RESTRICTED)).toEqual([]);
+    const deep = 'server/src/modules/x/providers/p/z.ts';
+    expect(await reports(deep, sibling.replace('../', '../../'), RESTRICTED)).toEqual([]);
+    const other = `import type { YRepository } from '../../../y/y.repository.js';\nexport type A = YRepository;\n`;
+    expect(await reports(deep, other, RESTRICTED)).toHaveLength(1);
+  });
+
   it('leaves tests free to set up data through any repository', async () => {
     const code = `import type { YRepository } from '../y/y.repository.js';\nexport type A = YRepository;\n`;
     expect(await reports('server/src/modules/x/x.api.test.ts', code, RESTRICTED)).toEqual([]);
