@@ -1,7 +1,7 @@
 import type { ScanRomEvent } from '@romshelf/contract';
 
 import type { RomRow } from '../../db/schema.js';
-import { RESOURCES_URL_PREFIX } from '../roms/rom-resources.js';
+import { RESOURCES_URL_PREFIX } from '../roms/resources/rom-resources.js';
 import type { ProviderResults } from './metadata.merge.js';
 
 type MetadataFields = Pick<

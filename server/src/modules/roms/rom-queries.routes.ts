@@ -20,7 +20,7 @@ import { requireScopes } from '../../http/access.js';
 import { jsonSerializer } from '../../http/json-serializer.js';
 import { rejectInvalidRequest } from '../../http/error-handler.js';
 import { KeptAnswers } from '../../http/kept-answers.js';
-import type { RomListService } from './rom-list.service.js';
+import type { RomListService } from './list/rom-list.service.js';
 import type { RomsService } from './roms.service.js';
 
 type RomsApp = Parameters<FastifyPluginAsyncZod>[0];

@@ -1,20 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import type { RomEditsService } from './rom-edits.service.js';
-import { romPropsRoute, updateRomRoute } from './rom-edits.routes.js';
-import type { RomFilesService } from './rom-files.service.js';
+import type { RomEditsService } from './edits/rom-edits.service.js';
+import { romPropsRoute, updateRomRoute } from './edits/rom-edits.routes.js';
+import type { RomFilesService } from './files/rom-files.service.js';
 import {
   deleteRomsRoute,
   downloadRomsRoute,
   romContentRoute,
   romFileContentRoute,
-} from './rom-files.routes.js';
-import type { RomManualsService } from './rom-manuals.service.js';
-import { romNotesReadRoutes, romNotesWriteRoutes } from './rom-notes.routes.js';
-import type { RomNotesService } from './rom-notes.service.js';
-import { deleteManualRoute, manualRoute, uploadManualRoute } from './rom-manuals.routes.js';
-import type { RomPropsService } from './rom-props.service.js';
+} from './files/rom-files.routes.js';
+import type { RomManualsService } from './manuals/rom-manuals.service.js';
+import { romNotesReadRoutes, romNotesWriteRoutes } from './notes/rom-notes.routes.js';
+import type { RomNotesService } from './notes/rom-notes.service.js';
+import { deleteManualRoute, manualRoute, uploadManualRoute } from './manuals/rom-manuals.routes.js';
+import type { RomPropsService } from './edits/rom-props.service.js';
 import {
   listRomsRoute,
   randomRomRoute,
@@ -26,8 +26,8 @@ import {
   romRoute,
   simpleRomRoute,
 } from './rom-queries.routes.js';
-import { resourcesRoute } from './rom-resources.routes.js';
-import type { RomListService } from './rom-list.service.js';
+import { resourcesRoute } from './resources/rom-resources.routes.js';
+import type { RomListService } from './list/rom-list.service.js';
 import type { RomCollections } from './rom-collections.js';
 import type { RomsService } from './roms.service.js';
 

@@ -20,7 +20,7 @@ import type { IdentifyMode, MetadataService } from '../metadata/metadata.service
 import { toScanPlatformEvent } from '../platforms/platforms.mapper.js';
 import type { PlatformFolderBindings } from '../platforms/platform-folder.js';
 import type { PlatformsService } from '../platforms/platforms.service.js';
-import type { RomScanWrites, RomWrite, StoredRom } from '../roms/rom-scan-writes.js';
+import type { RomScanWrites, RomWrite, StoredRom } from '../roms/writes/rom-scan-writes.js';
 import type { RomReader } from './rom-reader.js';
 import type { PlannedRom, RomAction } from './scan-planner.js';
 import { NON_HASHABLE_PLATFORMS, actionFor } from './scan-planner.js';
