@@ -230,7 +230,6 @@ const KNOWN_ARROWS_UP = [
   'auth -> users',
   'firmware -> platforms',
   'platforms -> scan',
-  'roms -> metadata',
   'users -> metadata',
 ];
 

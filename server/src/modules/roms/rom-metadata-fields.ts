@@ -1,8 +1,13 @@
 import type { ScanRomEvent } from '@romshelf/contract';
 
 import type { RomRow } from '../../db/schema.js';
-import { RESOURCES_URL_PREFIX } from '../roms/resources/rom-resources.js';
-import type { ProviderResults } from './metadata.merge.js';
+import { RESOURCES_URL_PREFIX } from './resources/rom-resources.js';
+
+/**
+ * What a ROM's API shape reads of its stored provider results (`metadata_results`, written by
+ * the metadata module): each source's raw answer.
+ */
+type StoredProviderResults = Partial<Record<string, { raw?: Record<string, unknown> }>>;
 
 type MetadataFields = Pick<
   ScanRomEvent,
@@ -56,7 +61,7 @@ export function toRomMetadataFields(
     hasheous: row.hasheous_id,
   } as const;
   const identified = Object.values(ids).some((id) => id !== null);
-  const results = identified ? parse<ProviderResults>(row.metadata_results, {}) : {};
+  const results = identified ? parse<StoredProviderResults>(row.metadata_results, {}) : {};
   const metadatum = identified
     ? parse<Partial<MetadataFields['metadatum']>>(row.metadatum, {})
     : {};
