@@ -97,9 +97,11 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
     },
   },
-  {
-    // A module calls another module's service, never its repository: `../<other>/<x>.repository`.
-    files: ['server/src/modules/**/*.ts'],
+  // A module calls another module's service, never its repository. An import leaves the module
+  // when it climbs above the module's folder: one `../` from the module's root, two from one of
+  // its sub-folders (`roms/list/`), three from a sub-sub-folder (`metadata/providers/ra/`).
+  ...[0, 1, 2, 3].map((depth) => ({
+    files: [`server/src/modules/*/${'*/'.repeat(depth)}*.ts`],
     ignores: ['server/src/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
@@ -107,7 +109,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(\\.\\./)+[^./][^/]*/[^/]+\\.repository(\\.js)?$',
+              regex: `^(\\.\\./){${depth + 1},}[^./][^/]*/([^/]+/)*[^/]+\\.repository(\\.js)?$`,
               message:
                 "Modules must not import another module's repository; call that module's service (or a shared lower module).",
             },
@@ -115,7 +117,7 @@ export default tseslint.config(
         },
       ],
     },
-  },
+  })),
   {
     // Tests wait for what they need (an awaited event, `expect.poll` on a condition), never for
     // a fixed time: too short fails on a busy machine, too long slows every run.

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { parseRomFileName } from '../server/dist/modules/roms/rom-filename.js';
+import { parseRomFileName } from '../server/dist/modules/roms/names/rom-filename.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const NAMES_FILE = path.join(repoRoot, 'server', 'test', 'fixtures', 'nointro-names-sample.tsv');

@@ -61,6 +61,7 @@ import { libraryConfigRoutes } from './modules/library/library-config.routes.js'
 import { collectionsRoutes } from './modules/collections/collections.routes.js';
 import { platformsRoutes } from './modules/platforms/platforms.routes.js';
 import { romsRoutes } from './modules/roms/roms.routes.js';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { dynamicCollectionsRoutes } from './modules/collections/dynamic-collections.routes.js';
 import { registerScanGateway } from './modules/scan/scan.gateway.js';
 import type { ScaleOut } from './scale-out.js';
@@ -296,8 +297,13 @@ async function registerApiRoutes(
     props: container.romProps,
     manuals: container.romManuals,
     notes: container.romNotes,
-    uploads: container.romUploads,
-    chunkedUploads: container.chunkedUploads,
+    uploadRoutes: async (scope) => {
+      await scope.register(uploadsRoutes, {
+        uploads: container.romUploads,
+        chunked: container.chunkedUploads,
+        roms: container.roms,
+      });
+    },
     resourcesDir: path.join(config.dataDir, 'resources'),
     collections: container.collectionMembers,
   });

@@ -21,7 +21,7 @@ import { ClientTokensRepository } from './modules/client-tokens/client-tokens.re
 import { ClientTokensService } from './modules/client-tokens/client-tokens.service.js';
 import { DeviceAuthService } from './modules/client-tokens/device-auth.service.js';
 import { SmartCollectionAccess } from './modules/collections/smart-collection-access.js';
-import type { SavedFilterSource } from './modules/roms/rom-collection-scopes.js';
+import type { SavedFilterSource } from './modules/roms/list/rom-collection-scopes.js';
 import { SmartCollectionsRepository } from './modules/collections/smart-collections.repository.js';
 import { SmartCollectionsService } from './modules/collections/smart-collections.service.js';
 import { VirtualCollectionsRepository } from './modules/collections/virtual-collections.repository.js';
@@ -46,28 +46,28 @@ import { PlaySessionsService } from './modules/play-sessions/play-sessions.servi
 import { PlatformLookup } from './modules/platforms/platform-lookup.js';
 import { PlatformsRepository } from './modules/platforms/platforms.repository.js';
 import { PlatformsService } from './modules/platforms/platforms.service.js';
-import type { CoverFetchOptions } from './modules/roms/rom-edits.service.js';
-import { RomEditsService, STRICT_COVER_FETCH } from './modules/roms/rom-edits.service.js';
-import { RomFilesService } from './modules/roms/rom-files.service.js';
-import { RomListRepository } from './modules/roms/rom-list.repository.js';
-import { RomArtworkWebp } from './modules/roms/rom-artwork-webp.js';
-import { RomMaintenance } from './modules/roms/rom-maintenance.js';
-import { RomMaintenanceRepository } from './modules/roms/rom-maintenance.repository.js';
-import { RomManualsService } from './modules/roms/rom-manuals.service.js';
-import { RomMetadataWrites } from './modules/roms/rom-metadata-writes.js';
-import { RomNotesRepository } from './modules/roms/rom-notes.repository.js';
-import { RomNotesService } from './modules/roms/rom-notes.service.js';
-import { RomPropsService } from './modules/roms/rom-props.service.js';
-import { RomResources } from './modules/roms/rom-resources.js';
-import { RomScanWrites } from './modules/roms/rom-scan-writes.js';
-import { CHUNKED_UPLOAD_FOLDER, ChunkedUploadService } from './modules/roms/rom-chunked-upload.js';
-import { RomUploadService } from './modules/roms/rom-upload.js';
-import { RomVersionGroups } from './modules/roms/rom-version-groups.js';
-import { RomWritesRepository } from './modules/roms/rom-writes.repository.js';
+import type { CoverFetchOptions } from './modules/roms/edits/rom-edits.service.js';
+import { RomEditsService, STRICT_COVER_FETCH } from './modules/roms/edits/rom-edits.service.js';
+import { RomFilesService } from './modules/roms/files/rom-files.service.js';
+import { RomListRepository } from './modules/roms/list/rom-list.repository.js';
+import { RomArtworkWebp } from './modules/roms/resources/rom-artwork-webp.js';
+import { RomMaintenance } from './modules/roms/writes/rom-maintenance.js';
+import { RomMaintenanceRepository } from './modules/roms/writes/rom-maintenance.repository.js';
+import { RomManualsService } from './modules/roms/manuals/rom-manuals.service.js';
+import { RomMetadataWrites } from './modules/roms/writes/rom-metadata-writes.js';
+import { RomNotesRepository } from './modules/roms/notes/rom-notes.repository.js';
+import { RomNotesService } from './modules/roms/notes/rom-notes.service.js';
+import { RomPropsService } from './modules/roms/edits/rom-props.service.js';
+import { RomResources } from './modules/roms/resources/rom-resources.js';
+import { RomScanWrites } from './modules/roms/writes/rom-scan-writes.js';
+import { ChunkedUploadService } from './modules/uploads/chunked-upload.service.js';
+import { RomUploadService } from './modules/uploads/rom-upload.service.js';
+import { RomVersionGroups } from './modules/roms/versions/rom-version-groups.js';
+import { RomWritesRepository } from './modules/roms/writes/rom-writes.repository.js';
 import { RomsRepository } from './modules/roms/roms.repository.js';
 import { RomsService } from './modules/roms/roms.service.js';
-import { RomListService } from './modules/roms/rom-list.service.js';
-import { BrowserPlayability } from './modules/roms/rom-playability.js';
+import { RomListService } from './modules/roms/list/rom-list.service.js';
+import { BrowserPlayability } from './modules/roms/list/rom-playability.js';
 import { createMetadataProviders, trustedOrigins } from './modules/metadata/metadata.providers.js';
 import { MetadataRepository } from './modules/metadata/metadata.repository.js';
 import { MetadataService } from './modules/metadata/metadata.service.js';
@@ -130,6 +130,7 @@ export function createContainer(
     ...accounts,
     ...library,
     ...roms,
+    ...createUploadServices(config, shared, library),
     ...collections,
     ...createDynamicCollections(repositories, roms.romList, savedFilters),
     devices: devices.devices,
@@ -370,7 +371,7 @@ function createCollectionServices(
 
 type CollectionServices = ReturnType<typeof createCollectionServices>;
 
-/** A ROM's reads, files on disk, edits, personal data, manuals and uploads. */
+/** A ROM's reads, files on disk, edits, personal data and manuals. */
 function createRomServices(
   config: AppConfig,
   repositories: Repositories,
@@ -420,14 +421,6 @@ function createRomServices(
     collectionMembers,
     savedFilters,
   );
-  const romUploads = new RomUploadService(
-    library.platformLookup,
-    library.scan,
-    shared.libraryConfig,
-    config.libraryDir,
-    files,
-    config.maxUploadSizeBytes,
-  );
   return {
     roms,
     romList,
@@ -442,12 +435,20 @@ function createRomServices(
     romProps: new RomPropsService(roms, repositories.roms, romWrites, collectionMembers),
     romManuals: new RomManualsService(roms, romWrites, romResources),
     romNotes: new RomNotesService(roms, repositories.romNotes),
-    romUploads,
-    chunkedUploads: new ChunkedUploadService(
-      romUploads,
-      path.join(config.dataDir, CHUNKED_UPLOAD_FOLDER),
-    ),
   };
+}
+
+/** ROM uploads, single-request and chunked, stored through the scan. */
+function createUploadServices(config: AppConfig, shared: SharedParts, library: LibraryServices) {
+  const romUploads = new RomUploadService(
+    library.platformLookup,
+    library.scan,
+    shared.libraryConfig,
+    config.libraryDir,
+    shared.files,
+    config.maxUploadSizeBytes,
+  );
+  return { romUploads, chunkedUploads: new ChunkedUploadService(romUploads, config.dataDir) };
 }
 
 /** Collections whose members are computed: virtual (from metadata) and smart (saved filters). */

@@ -7,10 +7,10 @@ import { redisDataChanges } from './lib/redis-data-changes.js';
 import type { CredentialLimiter } from './modules/auth/credential-limiter.js';
 import { MemoryCredentialLimiter } from './modules/auth/credential-limiter.js';
 import { RedisCredentialLimiter } from './modules/auth/redis-credential-limiter.js';
-import type { ShortLivedState } from './modules/client-tokens/expiring-codes.js';
-import { memoryShortLivedState } from './modules/client-tokens/expiring-codes.js';
-import { redisCodeStores } from './modules/client-tokens/redis-expiring-codes.js';
-import { redisWindowLimiters } from './modules/client-tokens/redis-window-limiters.js';
+import type { ShortLivedState } from './lib/expiring-codes.js';
+import { memoryShortLivedState } from './lib/expiring-codes.js';
+import { redisCodeStores } from './lib/redis-expiring-codes.js';
+import { redisWindowLimiters } from './lib/redis-window-limiters.js';
 import type { JobQueues } from './modules/jobs/job-queues.js';
 import { closeJobQueues, openJobQueues } from './modules/jobs/job-queues.js';
 

@@ -8,9 +8,9 @@ import { LibraryConfigService } from '../src/modules/library/library-config.serv
 import { MetadataRepository } from '../src/modules/metadata/metadata.repository.js';
 import type { MetadataProviders } from '../src/modules/metadata/metadata.service.js';
 import { MetadataService } from '../src/modules/metadata/metadata.service.js';
-import { RomMetadataWrites } from '../src/modules/roms/rom-metadata-writes.js';
-import { RomResources } from '../src/modules/roms/rom-resources.js';
-import { RomWritesRepository } from '../src/modules/roms/rom-writes.repository.js';
+import { RomMetadataWrites } from '../src/modules/roms/writes/rom-metadata-writes.js';
+import { RomResources } from '../src/modules/roms/resources/rom-resources.js';
+import { RomWritesRepository } from '../src/modules/roms/writes/rom-writes.repository.js';
 import { RomsRepository } from '../src/modules/roms/roms.repository.js';
 
 /**

@@ -6,6 +6,7 @@ import tseslint from 'typescript-eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { REPO_ROOT } from '../src/config/paths.js';
+import { arrowsUp, importCycles, importGraphOf, moduleArrows } from './import-graph.js';
 import { POSTGRES_API_MODULES } from './postgres-test-files.js';
 
 /**
@@ -57,6 +58,15 @@ describe('server module boundaries', () => {
     expect(await reports(file, code, RESTRICTED)).toEqual([]);
     const parent = `import type { XRepository } from '../x.repository.js';\nexport type A = XRepository;\n`;
     expect(await reports('server/src/modules/x/sub/z.ts', parent, RESTRICTED)).toEqual([]);
+  });
+
+  it("accepts a repository of the module's own sub-folder, refuses one beyond the module", async () => {
+    const sibling = `import type { WRepository } from '../writes/w.repository.js';\nexport type A = WRepository;\n`;
+    expect(await reports('server/src/modules/x/list/z.ts', sibling, RESTRICTED)).toEqual([]);
+    const deep = 'server/src/modules/x/providers/p/z.ts';
+    expect(await reports(deep, sibling.replace('../', '../../'), RESTRICTED)).toEqual([]);
+    const other = `import type { YRepository } from '../../../y/y.repository.js';\nexport type A = YRepository;\n`;
+    expect(await reports(deep, other, RESTRICTED)).toHaveLength(1);
   });
 
   it('leaves tests free to set up data through any repository', async () => {
@@ -180,5 +190,98 @@ describe('PostgreSQL test selection', () => {
     );
     expect(withEngineSql.length).toBeGreaterThan(0);
     expect(withEngineSql.filter((module) => !POSTGRES_API_MODULES.includes(module))).toEqual([]);
+  });
+});
+
+/**
+ * Server modules, top first: a module imports the ones below it. Placing a new module here is
+ * deciding what it may use (README, "Code layout").
+ */
+const SERVER_MODULE_LAYERS = [
+  'setup',
+  'jobs',
+  'tasks',
+  'uploads',
+  'scan',
+  'platforms',
+  'firmware',
+  'sync',
+  'play-sessions',
+  'play-assets',
+  'collections',
+  'permissions',
+  'system',
+  'client-tokens',
+  'devices',
+  'metadata',
+  'roms',
+  'users',
+  'realtime',
+  'auth',
+  'library',
+  'hashing',
+  'emulation',
+  'stats',
+  'web',
+];
+
+/** The arrows still running back up between modules: known debts, at most six, never more. */
+const KNOWN_ARROWS_UP = [
+  'auth -> users',
+  'firmware -> platforms',
+  'platforms -> scan',
+  'users -> metadata',
+];
+
+describe('server import graph', () => {
+  const graph = importGraphOf(path.join(REPO_ROOT, 'server/src'));
+
+  it('finds files importing each other in a circle, and nothing in a straight line', () => {
+    const walker = 'modules/library/library-walker.ts';
+    const sheets = 'modules/library/sheet-groups.ts';
+    const discs = 'modules/library/disc-sheets.ts';
+    const circle = new Map([
+      [walker, [sheets]],
+      [sheets, [discs, walker]],
+      [discs, []],
+    ]);
+    expect(importCycles(circle)).toEqual([[walker, sheets]]);
+    expect(importCycles(new Map([...circle, [sheets, [discs]]]))).toEqual([]);
+  });
+
+  it('reads type-only imports and re-exports as imports', () => {
+    expect(graph.get('modules/library/sheet-groups.ts')).toContain(
+      'modules/library/walked-files.ts',
+    );
+    expect(graph.get('app.ts')).toContain('modules/roms/roms.routes.ts');
+  });
+
+  it('has no import cycle between server files', () => {
+    expect(importCycles(graph)).toEqual([]);
+  });
+
+  it('places every server module in the layer order', () => {
+    const modules = readdirSync(path.join(REPO_ROOT, 'server/src/modules')).sort();
+    expect([...SERVER_MODULE_LAYERS].sort()).toEqual(modules);
+  });
+
+  it('counts an import towards a module listed above as an arrow up', () => {
+    const arrows = new Map([
+      ['a -> b', 'modules/a/x.ts -> modules/b/y.ts'],
+      ['b -> a', 'modules/b/y.ts -> modules/a/z.ts'],
+    ]);
+    expect([...arrowsUp(arrows, ['a', 'b'])]).toEqual([
+      ['b -> a', 'modules/b/y.ts -> modules/a/z.ts'],
+    ]);
+  });
+
+  it('lets at most six arrows run back up between server modules, each a known one', () => {
+    const up = arrowsUp(moduleArrows(graph), SERVER_MODULE_LAYERS);
+    console.info(
+      `Arrows running back up between server modules (${up.size}):\n` +
+        [...up].map(([arrow, example]) => `  ${arrow}   (${example})`).join('\n'),
+    );
+    expect(KNOWN_ARROWS_UP.length).toBeLessThanOrEqual(6);
+    expect([...up.keys()].sort()).toEqual(KNOWN_ARROWS_UP);
   });
 });

@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { newToken } from '../modules/auth/auth.service.js';
 import { csrfCookieOptions } from './cookies.js';
 import { HttpError } from './http-error.js';
+import { headerText } from './header-text.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
 
@@ -21,11 +22,6 @@ export function sameToken(a: string, b: string): boolean {
   return timingSafeEqual(digest(a), digest(b));
 }
 
-function headerValue(request: FastifyRequest): string | undefined {
-  const value = request.headers[CSRF_HEADER];
-  return Array.isArray(value) ? value[0] : value;
-}
-
 /**
  * Double-submit check for requests authenticated by the session cookie: on unsafe methods the
  * x-csrftoken header must equal the romm_csrftoken cookie and the token stored with the session.
@@ -34,7 +30,7 @@ function headerValue(request: FastifyRequest): string | undefined {
 export function verifyCsrf(request: FastifyRequest): void {
   if (request.authMethod !== 'session' || request.session === null) return;
   if (isSafeMethod(request.method)) return;
-  const header = headerValue(request);
+  const header = headerText(request, CSRF_HEADER);
   const cookie = request.cookies[CSRF_COOKIE];
   if (
     header === undefined ||

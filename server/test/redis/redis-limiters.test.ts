@@ -7,7 +7,7 @@ import {
   MemoryCredentialLimiter,
 } from '../../src/modules/auth/credential-limiter.js';
 import { RedisCredentialLimiter } from '../../src/modules/auth/redis-credential-limiter.js';
-import { redisWindowLimiters } from '../../src/modules/client-tokens/redis-window-limiters.js';
+import { redisWindowLimiters } from '../../src/lib/redis-window-limiters.js';
 
 /** The Redis limiters against a real Redis: the same answers as the in-memory ones. */
 const REDIS_URL = process.env.ROMSHELF_TEST_REDIS_URL;

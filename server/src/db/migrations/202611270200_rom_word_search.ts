@@ -24,7 +24,7 @@ const REWRITE_CHUNK = 400;
  *   with "k" or "ki". 1- and 2-letter words are thus word-prefix lookups in the index instead
  *   of a LIKE over every row; longer words stay substring matches.
  * - New ROMs are not indexed by a trigger: writers add them per batch with one
- *   INSERT … SELECT (roms/rom-search-index.ts), 4x cheaper than a row trigger when a scan
+ *   INSERT … SELECT (roms/writes/rom-search-index.ts), 4x cheaper than a row trigger when a scan
  *   inserts thousands. Deletes and search_text updates are rare and stay triggered.
  *
  * On PostgreSQL, a database created at this point holds no ROMs yet (PostgreSQL databases are

@@ -11,7 +11,7 @@ import { ROM_FACET_SOURCE_COLUMNS, romFacetRowsSql } from '../rom-facets-sql.js'
  *
  * - Filters look up `(kind, value)` (the primary key); `filter_values` groups by it.
  * - Deleting a ROM cascades; changing a source column re-derives its rows (trigger).
- * - New ROMs are indexed per batch by their writer (roms/rom-facet-index.ts), like the search
+ * - New ROMs are indexed per batch by their writer (roms/writes/rom-facet-index.ts), like the search
  *   index: a row trigger would cost every scanned ROM eleven JSON reads.
  * - PostgreSQL: the same table and trigger (a trigger function); nothing to backfill, as a
  *   PostgreSQL database holds no ROMs yet at this point (db:copy fills it afterwards).

@@ -18,7 +18,7 @@ const SORTED_TEXT_COLUMNS = [
  * PostgreSQL's versions of SQLite-only objects; nothing on SQLite.
  *
  * - Search: a pg_trgm GIN index on `rom.search_text` in place of the FTS5 table `rom_search`
- *   (roms/rom-list-filters.ts turns words into LIKE patterns it answers; a 1–2-letter word is
+ *   (roms/list/rom-list-filters.ts turns words into LIKE patterns it answers; a 1–2-letter word is
  *   a word-start pattern whose padded trigrams "␠␠k" / "␠ki" are in the index too, so no
  *   search scans the table). The index follows every write: there is nothing to index per batch.
  * - Sort order: SQLite compares text by its bytes; a PostgreSQL database compares by its

@@ -6,7 +6,7 @@ import { toIsoUtc } from '../../lib/time.js';
 import type { UserAccounts } from '../users/user-accounts.js';
 import { parseBasicAuth } from './basic-auth.js';
 import type { CredentialAttempt, CredentialLimiter } from './credential-limiter.js';
-import { verifyPassword } from './password.js';
+import { verifyPassword } from '../../lib/password.js';
 import type { SessionRepository } from './session.repository.js';
 import type { TokenRepository } from './token.repository.js';
 import type { VerifiedCredentials } from './verified-credentials.js';

@@ -11,7 +11,7 @@ import type { UserRow } from '../../db/schema.js';
 import { nowIso } from '../../lib/time.js';
 import type { UserAccounts } from '../users/user-accounts.js';
 import type { OidcRepository } from './oidc.repository.js';
-import { hashPassword } from './password.js';
+import { hashPassword } from '../../lib/password.js';
 
 /** Cookie holding the signed state, nonce and PKCE verifier between redirect and callback. */
 export const OIDC_STATE_COOKIE = 'romshelf_oidc';

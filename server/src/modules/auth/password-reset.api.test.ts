@@ -12,7 +12,7 @@ import {
   openTestDatabase,
 } from '../../../test/build-test-app.js';
 import { decodeQuotedPrintable, startFakeSmtp } from '../../../test/fake-smtp.js';
-import { memoryWindowLimiters } from '../client-tokens/expiring-codes.js';
+import { memoryWindowLimiters } from '../../lib/expiring-codes.js';
 import { UserAccounts } from '../users/user-accounts.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { MemoryCredentialLimiter } from './credential-limiter.js';

@@ -4,12 +4,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { HttpError } from '../../http/http-error.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { toIsoUtc } from '../../lib/time.js';
-import type { WindowLimiter, WindowLimiters } from '../client-tokens/expiring-codes.js';
-import { countRequest } from '../client-tokens/expiring-codes.js';
+import type { WindowLimiter, WindowLimiters } from '../../lib/expiring-codes.js';
+import { countRequest } from '../../lib/expiring-codes.js';
 import type { UserAccounts } from '../users/user-accounts.js';
 import type { AuthService } from './auth.service.js';
 import { hashToken, newToken } from './auth.service.js';
-import { hashPassword } from './password.js';
+import { hashPassword } from '../../lib/password.js';
 import type { TokenRepository } from './token.repository.js';
 
 /** How long a password reset link works. */

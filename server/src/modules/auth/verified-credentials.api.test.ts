@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 import { addUser } from '../../../test/accounts.js';
 import { ADMIN_AUTH, basic, buildTestApp, createFirstAdmin } from '../../../test/build-test-app.js';
-import { verifyPassword } from './password.js';
+import { verifyPassword } from '../../lib/password.js';
 import { VERIFIED_CREDENTIALS_TTL_MS } from './verified-credentials.js';
 
 /** An app whose password checks are counted, with a clock the test moves by hand. */

@@ -13,9 +13,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import type { UserRow } from '../../db/schema.js';
 import { requireScopes } from '../../http/access.js';
-import { HttpError, notAuthenticated } from '../../http/http-error.js';
+import { callerOf } from '../../http/caller.js';
+import { HttpError } from '../../http/http-error.js';
 import type { ZodApp } from '../../http/zod-app.js';
 import type { ClientTokensService, TokenManager } from './client-tokens.service.js';
 
@@ -26,15 +26,9 @@ interface ClientTokensRoutesOptions {
 const tags = ['client-tokens'];
 const denied = { 401: ErrorBodySchema, 403: ErrorBodySchema };
 
-export function callerOf(request: FastifyRequest): UserRow {
-  if (request.user === null) throw notAuthenticated();
-  return request.user;
-}
-
 /** The signed-in user with the scopes of the credential this request carries. */
 export function managerOf(request: FastifyRequest): TokenManager {
-  if (request.user === null) throw notAuthenticated();
-  return { user: request.user, scopes: request.scopes };
+  return { user: callerOf(request), scopes: request.scopes };
 }
 
 /** RomM's `/api/client-tokens` family: personal tokens, pairing codes, administrators' view. */

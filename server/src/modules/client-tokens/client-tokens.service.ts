@@ -28,13 +28,13 @@ import {
   toCreatedClientToken,
 } from './client-tokens.mapper.js';
 import type { ClientTokensRepository } from './client-tokens.repository.js';
-import type { ExpiringCodes, ShortLivedState, WindowLimiter } from './expiring-codes.js';
+import type { ExpiringCodes, ShortLivedState, WindowLimiter } from '../../lib/expiring-codes.js';
 import {
   countRequest,
   memoryShortLivedState,
   newPairCode,
   normalizeCode,
-} from './expiring-codes.js';
+} from '../../lib/expiring-codes.js';
 
 export const TOKEN_NOT_FOUND = 'Token not found';
 export const INVALID_PAIR_CODE = 'Invalid or expired pairing code';

@@ -17,13 +17,13 @@ import { HttpError } from '../../http/http-error.js';
 import { toIsoUtc } from '../../lib/time.js';
 import type { DevicesService } from '../devices/devices.service.js';
 import type { ClientTokensService, TokenManager } from './client-tokens.service.js';
-import type { ExpiringCodes, ShortLivedState, WindowLimiter } from './expiring-codes.js';
+import type { ExpiringCodes, ShortLivedState, WindowLimiter } from '../../lib/expiring-codes.js';
 import {
   countRequest,
   memoryShortLivedState,
   newPairCode,
   normalizeCode,
-} from './expiring-codes.js';
+} from '../../lib/expiring-codes.js';
 
 /**
  * Requests per client address per minute: starting a flow and polling for its token (RomM's),

@@ -5,8 +5,8 @@ import sharp from 'sharp';
 
 import { HttpError } from '../../http/http-error.js';
 import { OutboundFetchError, safeFetch } from '../../lib/safe-fetch.js';
-import type { CoverFetchOptions } from '../roms/rom-edits.service.js';
-import type { RomResources } from '../roms/rom-resources.js';
+import type { CoverFetchOptions } from '../roms/edits/rom-edits.service.js';
+import type { RomResources } from '../roms/resources/rom-resources.js';
 import {
   COVER_BIG_WIDTH,
   COVER_MAX_BYTES,
@@ -14,8 +14,8 @@ import {
   NOT_AN_IMAGE,
   RESOURCES_URL_PREFIX,
   RomResources as RomResourcesPaths,
-} from '../roms/rom-resources.js';
-import { sniffImage } from '../users/avatar.store.js';
+} from '../roms/resources/rom-resources.js';
+import { sniffImage } from '../../lib/image-sniff.js';
 import type { MemberCover } from './collections.repository.js';
 
 /** Member covers a collage is made of. */

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { requestValidationError } from '../../http/error-handler.js';
 import { HttpError } from '../../http/http-error.js';
 import { multipartError } from '../../lib/stored-files.js';
-import { COVER_MAX_BYTES } from '../roms/rom-resources.js';
+import { COVER_MAX_BYTES } from '../roms/resources/rom-resources.js';
 
 /** A collection form's text fields and its optional `artwork` file. */
 export interface CollectionFormData<T> {

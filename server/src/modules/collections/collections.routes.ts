@@ -16,6 +16,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
+import { callerId } from '../../http/caller.js';
 import { requireScopes } from '../../http/access.js';
 import type { ZodApp } from '../../http/zod-app.js';
 import type { CollectionAccess } from './collection-access.js';
@@ -28,8 +29,6 @@ interface CollectionsRoutesOptions {
   members: CollectionMembersService;
   access: CollectionAccess;
 }
-
-const callerId = (request: FastifyRequest) => request.user?.id ?? -1;
 
 const WRITE_ERRORS = {
   400: ErrorBodySchema,

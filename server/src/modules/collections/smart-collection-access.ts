@@ -1,7 +1,7 @@
 import type { RomFilterQuery } from '@romshelf/contract';
 
 import { HttpError } from '../../http/http-error.js';
-import type { SavedFilterSource } from '../roms/rom-collection-scopes.js';
+import type { SavedFilterSource } from '../roms/list/rom-collection-scopes.js';
 import { criteriaQuery } from './smart-collection-criteria.js';
 import type {
   SmartCollectionWithOwner,

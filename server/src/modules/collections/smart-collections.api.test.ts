@@ -9,7 +9,7 @@ import type { CollectionLibrary } from '../../../test/collection-library.js';
 import { buildCollectionLibrary } from '../../../test/collection-library.js';
 import { collectionForm } from '../../../test/collections-fixtures.js';
 import { writeTree } from '../../../test/library-fixtures.js';
-import { RomResources } from '../roms/rom-resources.js';
+import { RomResources } from '../roms/resources/rom-resources.js';
 
 let lib: CollectionLibrary;
 let alice: TestUser;

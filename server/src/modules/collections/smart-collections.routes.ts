@@ -14,6 +14,7 @@ import {
 } from '@romshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
+import { callerId } from '../../http/caller.js';
 import { requireScopes } from '../../http/access.js';
 import { jsonSerializer } from '../../http/json-serializer.js';
 import { readSmartCollectionForm } from './smart-collection.form.js';
@@ -42,7 +43,7 @@ export function smartCollectionsRoutes(app: ZodApp, smart: SmartCollectionsServi
       },
       serializerCompiler: jsonSerializer,
     },
-    (request) => smart.list(request.user?.id ?? -1, request.query.updated_after ?? null),
+    (request) => smart.list(callerId(request), request.query.updated_after ?? null),
   );
 
   app.post(
@@ -64,7 +65,7 @@ export function smartCollectionsRoutes(app: ZodApp, smart: SmartCollectionsServi
     },
     async (request) => {
       const form = await readSmartCollectionForm(request, SmartCollectionFormSchema);
-      return smart.create(request.user?.id ?? -1, form, request.query.is_public);
+      return smart.create(callerId(request), form, request.query.is_public);
     },
   );
 
@@ -78,7 +79,7 @@ export function smartCollectionsRoutes(app: ZodApp, smart: SmartCollectionsServi
         response: { 200: IdentifiersSchema, ...READ_ERRORS },
       },
     },
-    (request) => smart.identifiers(request.user?.id ?? -1),
+    (request) => smart.identifiers(callerId(request)),
   );
 
   app.get(
@@ -92,7 +93,7 @@ export function smartCollectionsRoutes(app: ZodApp, smart: SmartCollectionsServi
         response: { 200: SmartCollectionSchema, ...READ_ERRORS, 422: ErrorBodySchema },
       },
     },
-    (request) => smart.get(request.params.id, request.user?.id ?? -1),
+    (request) => smart.get(request.params.id, callerId(request)),
   );
 
   smartCollectionWriteRoutes(app, smart);
@@ -106,7 +107,7 @@ function smartCollectionWriteRoutes(app: ZodApp, smart: SmartCollectionsService)
       // Decided before the body is read: others learn nothing from sending one. The id is still
       // the raw path text here; a non-number matches nothing.
       onRequest: async (request) => {
-        await smart.ownedBy(Number(String(request.params.id)), request.user?.id ?? -1);
+        await smart.ownedBy(Number(String(request.params.id)), callerId(request));
       },
       schema: {
         tags: ['collections'],
@@ -123,7 +124,7 @@ function smartCollectionWriteRoutes(app: ZodApp, smart: SmartCollectionsService)
       },
     },
     async (request) => {
-      const row = await smart.ownedBy(request.params.id, request.user?.id ?? -1);
+      const row = await smart.ownedBy(request.params.id, callerId(request));
       const form = await readSmartCollectionForm(request, SmartCollectionUpdateFormSchema);
       return smart.update(row, form, request.query.is_public);
     },
@@ -134,7 +135,7 @@ function smartCollectionWriteRoutes(app: ZodApp, smart: SmartCollectionsService)
     {
       config: requireScopes('collections.write'),
       onRequest: async (request) => {
-        await smart.ownedBy(Number(String(request.params.id)), request.user?.id ?? -1);
+        await smart.ownedBy(Number(String(request.params.id)), callerId(request));
       },
       schema: {
         tags: ['collections'],
@@ -145,7 +146,7 @@ function smartCollectionWriteRoutes(app: ZodApp, smart: SmartCollectionsService)
       },
     },
     async (request) => {
-      const row = await smart.ownedBy(request.params.id, request.user?.id ?? -1);
+      const row = await smart.ownedBy(request.params.id, callerId(request));
       return smart.update(row, {}, request.body.is_public);
     },
   );
@@ -162,7 +163,7 @@ function smartCollectionWriteRoutes(app: ZodApp, smart: SmartCollectionsService)
       },
     },
     async (request) => {
-      await smart.delete(request.params.id, request.user?.id ?? -1);
+      await smart.delete(request.params.id, callerId(request));
       return { msg: 'Smart collection deleted' };
     },
   );

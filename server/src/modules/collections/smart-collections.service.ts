@@ -6,7 +6,7 @@ import type {
 import { COLLECTION_COVERS_MAX, pythonJsonDumps } from '@romshelf/contract';
 
 import { HttpError } from '../../http/http-error.js';
-import type { RomListService } from '../roms/rom-list.service.js';
+import type { RomListService } from '../roms/list/rom-list.service.js';
 import type { SmartCollectionAccess } from './smart-collection-access.js';
 import { storedCriteria } from './smart-collection-access.js';
 import { parseCriteria } from './smart-collection-criteria.js';

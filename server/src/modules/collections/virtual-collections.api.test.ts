@@ -14,7 +14,7 @@ import { expectRommShape } from '../../../test/romm-shape.js';
 import type { CollectionLibrary } from '../../../test/collection-library.js';
 import { buildCollectionLibrary } from '../../../test/collection-library.js';
 import { writeTree } from '../../../test/library-fixtures.js';
-import { RomResources } from '../roms/rom-resources.js';
+import { RomResources } from '../roms/resources/rom-resources.js';
 
 /** Ids RomM makes for these values: base64url(json.dumps({"name": …, "type": …})), from Python. */
 const ROMM_IDS = {

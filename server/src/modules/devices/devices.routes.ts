@@ -11,7 +11,7 @@ import { z } from 'zod';
 
 import { requireScopes } from '../../http/access.js';
 import type { ZodApp } from '../../http/zod-app.js';
-import { callerOf } from '../client-tokens/client-tokens.routes.js';
+import { callerOf } from '../../http/caller.js';
 import type { DevicesService } from './devices.service.js';
 
 interface DevicesRoutesOptions {

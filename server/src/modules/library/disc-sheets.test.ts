@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { isDiscSheet, sheetReferences, siblingName } from './disc-sheets.js';
-import type { WalkedRom } from './library-walker.js';
+import type { WalkedRom } from './walked-files.js';
 import { foldSheetGroups } from './sheet-groups.js';
 
 describe('sheetReferences', () => {

@@ -1,7 +1,7 @@
 import type { ExclusionType, LibraryConfig, PlatformBindingBody } from '@romshelf/contract';
 
 import { HttpError } from '../../http/http-error.js';
-import { fsNameProblem } from '../roms/fs-name.js';
+import { fsNameProblem } from './fs-name.js';
 import type { LibraryConfigService } from './library-config.service.js';
 import { configEdits } from './library-config.writer.js';
 

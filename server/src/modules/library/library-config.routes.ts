@@ -1,3 +1,4 @@
+import type { MissingRoms } from '@romshelf/contract';
 import {
   ConfigSchema,
   ErrorBodySchema,
@@ -11,7 +12,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { requireScopes } from '../../http/access.js';
 import type { ZodApp } from '../../http/zod-app.js';
-import type { RomMaintenance } from '../roms/rom-maintenance.js';
 import type { LibraryConfigEditor } from './library-config.editor.js';
 
 /** Answers of every config.yml change: the configuration now in force, or why not. */
@@ -29,7 +29,8 @@ const changeResponses = {
  */
 export const libraryConfigRoutes: FastifyPluginAsyncZod<{
   editor: LibraryConfigEditor;
-  romMaintenance: RomMaintenance;
+  /** The ROM rows whose files are gone (roms/, which sits above library/, provides them). */
+  romMaintenance: { missingRoms(): Promise<MissingRoms> };
 }> = async (app, { editor, romMaintenance }) => {
   app.get(
     '/api/library/missing-roms',

@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { parse } from 'yaml';
 import type { Document } from 'yaml';
 
-import { fsNameProblem } from '../roms/fs-name.js';
+import { fsNameProblem } from './fs-name.js';
 import { defaultEmulatorJsConfig, readEmulatorJsConfig } from './library-config.emulatorjs.js';
 import { editConfigFile, isWritableFile } from './library-config.writer.js';
 

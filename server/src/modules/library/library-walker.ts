@@ -9,27 +9,7 @@ import { globToRegExp } from '../../lib/glob.js';
 import type { LibraryLayout } from './library-fs.js';
 import { detectLayout, isReservedFolderName, platformRomsPath, ROMS_FOLDER } from './library-fs.js';
 import { foldSheetGroups } from './sheet-groups.js';
-
-/** A file found on disk. Paths are library-relative with `/` separators. */
-export interface WalkedFile {
-  fileName: string;
-  /** Library-relative folder of the file. */
-  filePath: string;
-  absPath: string;
-  size: number;
-  mtimeMs: number;
-  isTopLevel: boolean;
-  category: RomFileCategory | null;
-}
-
-/** A ROM found on disk: a plain file, or a folder with its files (sorted by path). */
-export interface WalkedRom {
-  fsName: string;
-  isFolder: boolean;
-  /** Library-relative folder holding the ROM (`roms/snes`). */
-  fsPath: string;
-  files: WalkedFile[];
-}
+import type { WalkedFile, WalkedRom } from './walked-files.js';
 
 export interface WalkedPlatform {
   fsSlug: string;

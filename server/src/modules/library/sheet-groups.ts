@@ -1,5 +1,5 @@
 import { isDiscSheet, sheetOrder, sheetReferences, siblingName } from './disc-sheets.js';
-import type { WalkedFile, WalkedRom } from './library-walker.js';
+import type { WalkedFile, WalkedRom } from './walked-files.js';
 
 /** Reads a sheet's text; null when it cannot be read (the sheet then stands alone). */
 export type SheetReader = (file: WalkedFile) => Promise<string | null>;

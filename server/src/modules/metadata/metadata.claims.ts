@@ -1,4 +1,4 @@
-import type { RomRecord } from '../roms/rom-metadata-writes.js';
+import type { RomRecord } from '../roms/writes/rom-metadata-writes.js';
 import type { MatchResult } from './matcher.js';
 import { lastSegment, normaliseName, pickBest } from './matcher.js';
 import type { ProviderResults } from './metadata.merge.js';

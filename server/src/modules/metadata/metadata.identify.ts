@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 
-import type { RomMetadataWrites, RomRecord } from '../roms/rom-metadata-writes.js';
+import type { RomMetadataWrites, RomRecord } from '../roms/writes/rom-metadata-writes.js';
 import { idTagOf } from './matcher.js';
 import type { IdClaims } from './metadata.claims.js';
 import type { ProviderResults } from './metadata.merge.js';

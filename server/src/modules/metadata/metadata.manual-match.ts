@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 
 import { HttpError } from '../../http/http-error.js';
 import { nowIso } from '../../lib/time.js';
-import type { RomMetadataWrites, RomRecord } from '../roms/rom-metadata-writes.js';
+import type { RomMetadataWrites, RomRecord } from '../roms/writes/rom-metadata-writes.js';
 import { jaroWinkler, normaliseName } from './matcher.js';
 import type { IdClaims } from './metadata.claims.js';
 import type { MatchMethod, NameSource } from './metadata.row.js';

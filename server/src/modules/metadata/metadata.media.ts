@@ -5,8 +5,8 @@ import sharp from 'sharp';
 
 import type { AddressPolicy } from '../../lib/safe-fetch.js';
 import { publicAddressesOnly, safeFetch } from '../../lib/safe-fetch.js';
-import type { RomRecord, RomRecordChanges } from '../roms/rom-metadata-writes.js';
-import { COVER_MAX_BYTES, RomResources } from '../roms/rom-resources.js';
+import type { RomRecord, RomRecordChanges } from '../roms/writes/rom-metadata-writes.js';
+import { COVER_MAX_BYTES, RomResources } from '../roms/resources/rom-resources.js';
 import type { IdentifyMode } from './metadata.row.js';
 import { parseJson } from './metadata.row.js';
 import type { MetadataProviders } from './metadata.sources.js';

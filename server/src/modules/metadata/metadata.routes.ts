@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
+import { callerId } from '../../http/caller.js';
 import { requireScopes } from '../../http/access.js';
 import type { RomsService } from '../roms/roms.service.js';
 import type { MetadataService } from './metadata.service.js';
@@ -86,7 +87,7 @@ function matchRoutes(app: App, metadata: MetadataService, roms: RomsService): vo
     },
     async (request) => {
       await metadata.matchManually(request.params.id, request.body.source, request.body.id);
-      return roms.get(request.params.id, request.user?.id ?? -1);
+      return roms.get(request.params.id, callerId(request));
     },
   );
 
@@ -105,7 +106,7 @@ function matchRoutes(app: App, metadata: MetadataService, roms: RomsService): vo
     async (request) => {
       const source = request.query.source;
       await metadata.clearSources(request.params.id, source === undefined ? null : [source]);
-      return roms.get(request.params.id, request.user?.id ?? -1);
+      return roms.get(request.params.id, callerId(request));
     },
   );
 }

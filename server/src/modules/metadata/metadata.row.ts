@@ -1,7 +1,7 @@
 import { getPlatformBySlug, getRegionalTwin } from '@romshelf/contract';
 
-import { regionProviderCode } from '../roms/rom-filename.js';
-import type { RomRecord } from '../roms/rom-metadata-writes.js';
+import { regionProviderCode } from '../roms/names/rom-filename.js';
+import type { RomRecord } from '../roms/writes/rom-metadata-writes.js';
 import { planRaHash, raHashFrom } from '../hashing/ra-hash.js';
 import type { ProviderResults } from './metadata.merge.js';
 import type { IdColumn } from './metadata.repository.js';

@@ -3,8 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 
 import { HttpError } from '../../http/http-error.js';
 import type { LibraryConfigService } from '../library/library-config.service.js';
-import type { RomMetadataWrites } from '../roms/rom-metadata-writes.js';
-import type { RomResources } from '../roms/rom-resources.js';
+import type { RomMetadataWrites } from '../roms/writes/rom-metadata-writes.js';
+import type { RomResources } from '../roms/resources/rom-resources.js';
 import { IdClaims } from './metadata.claims.js';
 import { ProviderHealth } from './metadata.health.js';
 import { MetadataIdentifier } from './metadata.identify.js';

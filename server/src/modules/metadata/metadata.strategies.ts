@@ -1,4 +1,4 @@
-import type { RomRecord } from '../roms/rom-metadata-writes.js';
+import type { RomRecord } from '../roms/writes/rom-metadata-writes.js';
 import type { IdTag } from './matcher.js';
 import { MATCH_THRESHOLDS, jaroWinkler, normaliseName } from './matcher.js';
 import type { IdClaims } from './metadata.claims.js';

@@ -2,12 +2,12 @@ import { HttpError } from '../../http/http-error.js';
 import { romSearchText } from '../../lib/search-text.js';
 import { nowIso } from '../../lib/time.js';
 import type { LibraryConfigService } from '../library/library-config.service.js';
-import { nameSortKey } from '../roms/rom-filename.js';
+import { nameSortKey } from '../roms/names/rom-filename.js';
 import type {
   RomMetadataWrites,
   RomRecord,
   RomRecordChanges,
-} from '../roms/rom-metadata-writes.js';
+} from '../roms/writes/rom-metadata-writes.js';
 import type { MetadataMedia } from './metadata.media.js';
 import type { ProviderResults } from './metadata.merge.js';
 import { mergeResults } from './metadata.merge.js';

@@ -8,9 +8,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { requireScopes } from '../../http/access.js';
-import { notAuthenticated } from '../../http/http-error.js';
+import { callerOf } from '../../http/caller.js';
 import type { UsersService } from '../users/users.service.js';
-import { builtInGroups, permissionsOfRole } from './role-permissions.js';
+import { builtInGroups, permissionsOfRole } from '../users/role-permissions.js';
 
 /**
  * RomM 5's permissions, read-only: RomShelf's roles stand for RomM's permission groups, so
@@ -30,10 +30,7 @@ export const permissionsRoutes: FastifyPluginAsyncZod<{ users: UsersService }> =
         response: { 200: MyPermissionsSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
       },
     },
-    (request) => {
-      if (request.user === null) throw notAuthenticated();
-      return permissionsOfRole(RoleSchema.catch('viewer').parse(request.user.role));
-    },
+    (request) => permissionsOfRole(RoleSchema.catch('viewer').parse(callerOf(request).role)),
   );
 
   app.get(

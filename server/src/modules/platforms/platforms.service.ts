@@ -5,7 +5,7 @@ import type { PlatformRow } from '../../db/schema.js';
 import type { FirmwareService } from '../firmware/firmware.service.js';
 import { HttpError } from '../../http/http-error.js';
 import { nowIso } from '../../lib/time.js';
-import type { RomMaintenance } from '../roms/rom-maintenance.js';
+import type { RomMaintenance } from '../roms/writes/rom-maintenance.js';
 import type { PlatformFolderBindings, PlatformFolderFields } from './platform-folder.js';
 import { platformFolderFields } from './platform-folder.js';
 import { toPlatformDto, toUnstoredPlatformDto } from './platforms.mapper.js';

@@ -9,7 +9,7 @@ import { HttpError } from '../../http/http-error.js';
 import type { ConfinedFiles, StagedFile } from '../../lib/confined-files.js';
 import { assertSafeFileName, confinedFile, fileNameParts } from '../../lib/stored-files.js';
 import { toIsoUtc } from '../../lib/time.js';
-import { sniffImage } from '../users/avatar.store.js';
+import { sniffImage } from '../../lib/image-sniff.js';
 import { KIND_FOLDER, stem } from './play-assets.mapper.js';
 import type {
   PlayAssetFields,

@@ -22,7 +22,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { requireScopes } from '../../http/access.js';
-import { HttpError, notAuthenticated } from '../../http/http-error.js';
+import { HttpError } from '../../http/http-error.js';
+import { callerOf } from '../../http/caller.js';
 import type { ZodApp } from '../../http/zod-app.js';
 import { multipartError, sendStoredFile } from '../../lib/stored-files.js';
 import type { AssetUploadPart, PlayAssetsService, SyncedKind } from './play-assets.service.js';
@@ -30,11 +31,6 @@ import { deviceIdAllowed, saveDeviceRoutes } from './save-device.routes.js';
 
 /** Largest screenshot kept with a save or state. */
 const SCREENSHOT_MAX_BYTES = 20 * 1024 * 1024;
-
-function callerId(request: FastifyRequest): number {
-  if (request.user === null) throw notAuthenticated();
-  return request.user.id;
-}
 
 /** The parts of a save/state upload: `saveFile`/`stateFile` streamed, `screenshotFile` buffered. */
 async function* uploadParts(
@@ -142,7 +138,7 @@ function uploadRoute(
         z.infer<typeof AssetUploadQuerySchema>;
       try {
         return await assets.upload(
-          callerId(request),
+          callerOf(request).id,
           kind,
           { romId: query.rom_id, emulator: query.emulator ?? null },
           uploadParts(request, field, maxUploadBytes),
@@ -186,7 +182,7 @@ function collectionRoutes(
     (request) => {
       const query = request.query as z.infer<typeof SaveListQuerySchema>;
       return assets.list(
-        callerId(request),
+        callerOf(request).id,
         kind,
         { romId: query.rom_id, platformId: query.platform_id, slot: query.slot },
         kind === 'save' ? deviceIdAllowed(request, query.device_id, 'devices.read') : undefined,
@@ -207,7 +203,7 @@ function collectionRoutes(
     },
     (request) => {
       const body = request.body as { saves?: number[]; states?: number[] };
-      return assets.delete(callerId(request), kind, body.saves ?? body.states ?? []);
+      return assets.delete(callerOf(request).id, kind, body.saves ?? body.states ?? []);
     },
   );
 
@@ -221,7 +217,7 @@ function collectionRoutes(
         response: { 200: IdentifiersSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
       },
     },
-    async (request) => (await assets.list(callerId(request), kind, {})).map((item) => item.id),
+    async (request) => (await assets.list(callerOf(request).id, kind, {})).map((item) => item.id),
   );
 }
 
@@ -242,7 +238,7 @@ function saveSummaryRoutes(app: ZodApp, { assets }: PlayAssetsRoutesOptions): vo
         },
       },
     },
-    (request) => assets.saveSummary(callerId(request), request.query.rom_id),
+    (request) => assets.saveSummary(callerOf(request).id, request.query.rom_id),
   );
 }
 
@@ -268,7 +264,7 @@ function itemRoutes(
     },
     (request) =>
       assets.get(
-        callerId(request),
+        callerOf(request).id,
         kind,
         request.params.id,
         kind === 'save'
@@ -292,7 +288,7 @@ function itemRoutes(
     async (request) => {
       try {
         return await assets.upload(
-          callerId(request),
+          callerOf(request).id,
           kind,
           { existingId: request.params.id },
           uploadParts(request, field, maxUploadBytes),
@@ -338,7 +334,7 @@ function contentRoute(
     async (request, reply) => {
       const query = request.query;
       const { file, fileName } = await assets.openContent(
-        callerId(request),
+        callerOf(request).id,
         kind,
         request.params.id,
         kind === 'save'
@@ -374,7 +370,7 @@ function visibilityRoute(
       },
     },
     (request) =>
-      assets.setVisibility(callerId(request), kind, request.params.id, request.body.is_public),
+      assets.setVisibility(callerOf(request).id, kind, request.params.id, request.body.is_public),
   );
 }
 
@@ -392,7 +388,7 @@ function screenshotRoutes(app: ZodApp, { assets }: PlayAssetsRoutesOptions): voi
     },
     async (request, reply) => {
       const { file, fileName } = await assets.openContent(
-        callerId(request),
+        callerOf(request).id,
         'screenshot',
         request.params.id,
       );

@@ -8,14 +8,10 @@ import type { Scope } from '@romshelf/contract';
 import type { FastifyRequest } from 'fastify';
 
 import { requireScopes } from '../../http/access.js';
-import { forbidden, notAuthenticated } from '../../http/http-error.js';
+import { forbidden } from '../../http/http-error.js';
+import { callerOf } from '../../http/caller.js';
 import type { ZodApp } from '../../http/zod-app.js';
 import type { PlayAssetsService } from './play-assets.service.js';
-
-function callerId(request: FastifyRequest): number {
-  if (request.user === null) throw notAuthenticated();
-  return request.user.id;
-}
 
 /** A save call naming a device also needs the devices scope (RomM): 403 without it. */
 export function deviceIdAllowed(
@@ -57,7 +53,7 @@ export function saveDeviceRoutes(app: ZodApp, assets: PlayAssetsService): void {
         },
       },
       (request) => {
-        const userId = callerId(request);
+        const userId = callerOf(request).id;
         const { id } = request.params;
         const { device_id: deviceId } = request.body;
         return path === 'downloaded'

@@ -13,7 +13,7 @@ import { z } from 'zod';
 
 import { requireScopes } from '../../http/access.js';
 import type { ZodApp } from '../../http/zod-app.js';
-import { callerOf } from '../client-tokens/client-tokens.routes.js';
+import { callerOf } from '../../http/caller.js';
 import type { PlaySessionsService } from './play-sessions.service.js';
 
 interface PlaySessionsRoutesOptions {

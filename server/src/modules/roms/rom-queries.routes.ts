@@ -15,11 +15,12 @@ import {
 } from '@romshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
+import { callerId } from '../../http/caller.js';
 import { requireScopes } from '../../http/access.js';
 import { jsonSerializer } from '../../http/json-serializer.js';
 import { rejectInvalidRequest } from '../../http/error-handler.js';
 import { KeptAnswers } from '../../http/kept-answers.js';
-import type { RomListService } from './rom-list.service.js';
+import type { RomListService } from './list/rom-list.service.js';
 import type { RomsService } from './roms.service.js';
 
 type RomsApp = Parameters<FastifyPluginAsyncZod>[0];
@@ -49,7 +50,7 @@ export function listRomsRoute(app: RomsApp, lists: RomListService): void {
     // Written as JSON by the service (its listed ROMs are kept serialised, rom-list-json.ts);
     // a page asked for again while its data is unchanged is sent as it was compressed.
     async (request, reply) =>
-      keptPages.send(request, reply, await lists.listPage(request.query, request.user?.id ?? -1)),
+      keptPages.send(request, reply, await lists.listPage(request.query, callerId(request))),
   );
 }
 
@@ -70,7 +71,7 @@ export function randomRomRoute(app: RomsApp, lists: RomListService): void {
         },
       },
     },
-    (request) => lists.random(request.query, request.user?.id ?? -1),
+    (request) => lists.random(request.query, callerId(request)),
   );
 }
 
@@ -129,7 +130,7 @@ export function romByHashRoute(app: RomsApp, roms: RomsService): void {
     },
     (request) => {
       rejectInvalidRequest(request);
-      return roms.getByHash(request.query, request.user?.id ?? -1);
+      return roms.getByHash(request.query, callerId(request));
     },
   );
 }
@@ -157,7 +158,7 @@ export function romByProviderRoute(app: RomsApp, roms: RomsService): void {
     },
     (request) => {
       rejectInvalidRequest(request);
-      return roms.getByProviderId(request.query, request.user?.id ?? -1);
+      return roms.getByProviderId(request.query, callerId(request));
     },
   );
 }
@@ -174,7 +175,7 @@ export function romRoute(app: RomsApp, roms: RomsService): void {
         response: { 200: DetailedRomSchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
       },
     },
-    (request) => roms.get(request.params.id, request.user?.id ?? -1),
+    (request) => roms.get(request.params.id, callerId(request)),
   );
 }
 
@@ -190,7 +191,7 @@ export function simpleRomRoute(app: RomsApp, roms: RomsService): void {
         response: { 200: SimpleRomSchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
       },
     },
-    (request) => roms.getSimple(request.params.id, request.user?.id ?? -1),
+    (request) => roms.getSimple(request.params.id, callerId(request)),
   );
 }
 

@@ -1,263 +1,26 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { connect } from 'node:net';
 import path from 'node:path';
 
-import type {
-  DeleteRomsResponse,
-  DetailedRom,
-  Platform,
-  RomListPage,
-  RomUser,
-} from '@romshelf/contract';
+import type { DeleteRomsResponse, DetailedRom, RomListPage, RomUser } from '@romshelf/contract';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { addUser } from '../../../test/accounts.js';
-import type { TestAppOptions } from '../../../test/build-test-app.js';
-import { ADMIN_AUTH, basic, buildTestApp, createFirstAdmin } from '../../../test/build-test-app.js';
-import { hashesOf, listenOnce, scanLibrary, writeTree } from '../../../test/library-fixtures.js';
-import { login } from '../../../test/build-test-app.js';
-
-/** Every file under a folder, relative, sorted (to prove nothing else was written). */
-function tree(root: string): string[] {
-  const found: string[] = [];
-  const walk = (dir: string, prefix: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const relative = `${prefix}${entry.name}`;
-      if (entry.isDirectory()) walk(path.join(dir, entry.name), `${relative}/`);
-      else found.push(relative);
-    }
-  };
-  if (existsSync(root)) walk(root, '');
-  return found.sort();
-}
-
-function multipart(content: Buffer | string, field = 'file', fileName = 'upload.bin') {
-  const boundary = '----romshelf-test-boundary';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    ),
-    typeof content === 'string' ? Buffer.from(content) : content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-async function setup(options: TestAppOptions = {}) {
-  const test = await buildTestApp(options);
-  await createFirstAdmin(test.app);
-  writeTree(test.config.libraryDir, {
-    'roms/nes/Existing (USA).nes': 'existing-bytes',
-    'roms/psx/Disc Game (USA)/Disc Game (Disc 1).cue': 'cue',
-    'roms/psx/Disc Game (USA)/Disc Game (Disc 1).bin': 'bin',
-    'roms/psx/Disc Game (USA)/extras/readme.txt': 'readme',
-  });
-  const session = await login(test.app);
-  await scanLibrary(test.app, session);
-  const platforms = (
-    await test.app.inject({ url: '/api/platforms', headers: { authorization: ADMIN_AUTH } })
-  ).json<Platform[]>();
-  const id = (slug: string) => platforms.find((platform) => platform.fs_slug === slug)?.id ?? 0;
-  const roms = (
-    await test.app.inject({ url: '/api/roms?limit=100', headers: { authorization: ADMIN_AUTH } })
-  ).json<RomListPage>().items;
-  const romId = (fsName: string) => roms.find((rom) => rom.fs_name === fsName)?.id ?? 0;
-  return { ...test, nes: id('nes'), psx: id('psx'), romId };
-}
-
-function upload(
-  app: FastifyInstance,
-  platformId: number | string,
-  fileName: string,
-  content: Buffer | string,
-  auth = ADMIN_AUTH,
-) {
-  const { body, contentType } = multipart(content);
-  return app.inject({
-    method: 'POST',
-    url: '/api/roms',
-    headers: {
-      authorization: auth,
-      'content-type': contentType,
-      'x-upload-platform': String(platformId),
-      'x-upload-filename': fileName,
-    },
-    payload: body,
-  });
-}
-
-describe('POST /api/roms (upload)', () => {
-  it('stores the file in the platform folder, hashes it and lists it without a rescan', async () => {
-    const { app, config, nes } = await setup();
-    const content = Buffer.from('a brand new rom image');
-    const response = await upload(app, nes, 'New Game (Europe) (En,Fr).nes', content);
-    expect(response.statusCode, response.body).toBe(201);
-    const rom = response.json<DetailedRom>();
-    const hashes = hashesOf(content);
-    expect(rom).toMatchObject({
-      fs_name: 'New Game (Europe) (En,Fr).nes',
-      fs_path: 'roms/nes',
-      name: 'New Game',
-      regions: ['Europe'],
-      languages: ['English', 'French'],
-      fs_size_bytes: content.length,
-      crc_hash: hashes.crc,
-      md5_hash: hashes.md5,
-      sha1_hash: hashes.sha1,
-      platform_id: nes,
-    });
-    expect(rom.files.map((file) => file.file_name)).toEqual(['New Game (Europe) (En,Fr).nes']);
-    expect(
-      readFileSync(path.join(config.libraryDir, 'roms/nes/New Game (Europe) (En,Fr).nes')),
-    ).toEqual(content);
-    expect(tree(path.join(config.dataDir, 'tmp'))).toEqual([]);
-    const list = await app.inject({
-      url: `/api/roms?platform_ids=${nes}`,
-      headers: { authorization: ADMIN_AUTH },
-    });
-    expect(list.json<RomListPage>().items.map((item) => item.fs_name)).toContain(
-      'New Game (Europe) (En,Fr).nes',
-    );
-  });
-
-  it('decodes percent-encoded names and keeps raw UTF-8 ones; zips stay zips', async () => {
-    const { app, config, nes } = await setup();
-    const encoded = await upload(app, nes, encodeURIComponent('Pokémon 100% (Japan).nes'), 'p1');
-    expect(encoded.statusCode, encoded.body).toBe(201);
-    expect(encoded.json<DetailedRom>().fs_name).toBe('Pokémon 100% (Japan).nes');
-    const raw = await upload(app, nes, Buffer.from('Ökö Quest.nes').toString('latin1'), 'p2');
-    expect(raw.statusCode, raw.body).toBe(201);
-    expect(raw.json<DetailedRom>().fs_name).toBe('Ökö Quest.nes');
-    const zip = await upload(app, nes, 'Packed.zip', 'PK\u0003\u0004not really');
-    expect(zip.statusCode, zip.body).toBe(201);
-    expect(zip.json<DetailedRom>().fs_extension).toBe('zip');
-    expect(tree(path.join(config.libraryDir, 'roms/nes'))).toEqual([
-      'Existing (USA).nes',
-      'Packed.zip',
-      'Pokémon 100% (Japan).nes',
-      'Ökö Quest.nes',
-    ]);
-  });
-
-  it('refuses an existing name with 409 and never overwrites it', async () => {
-    const { app, config, nes } = await setup();
-    const response = await upload(app, nes, 'Existing (USA).nes', 'replacement');
-    expect(response.statusCode).toBe(409);
-    expect(response.json<{ detail: string }>().detail).toBe(
-      'Existing (USA).nes already exists in roms/nes',
-    );
-    expect(readFileSync(path.join(config.libraryDir, 'roms/nes/Existing (USA).nes'), 'utf8')).toBe(
-      'existing-bytes',
-    );
-  });
-
-  it('answers 413 above MAX_UPLOAD_SIZE_BYTES and keeps nothing', async () => {
-    const { app, config, nes } = await setup({ env: { MAX_UPLOAD_SIZE_BYTES: '100' } });
-    const before = tree(config.libraryDir);
-    const ok = await upload(app, nes, 'Small.nes', Buffer.alloc(100, 1));
-    expect(ok.statusCode, ok.body).toBe(201);
-    const big = await upload(app, nes, 'Big.nes', Buffer.alloc(101, 1));
-    expect(big.statusCode).toBe(413);
-    expect(big.json<{ detail: string }>().detail).toBe('Uploads must be at most 100 bytes');
-    const huge = await upload(app, nes, 'Huge.nes', Buffer.alloc(200_000, 1));
-    expect(huge.statusCode).toBe(413);
-    expect(tree(config.libraryDir)).toEqual([...before, 'roms/nes/Small.nes'].sort());
-  });
-
-  it('refuses path tricks and bad names with clear 400s and writes nothing', async () => {
-    const { app, config, nes } = await setup();
-    const before = tree(path.dirname(config.libraryDir));
-    const cases: [string, string][] = [
-      ['../../x', 'File name must not contain path separators (/ or \\)'],
-      ['a/../../b', 'File name must not contain path separators (/ or \\)'],
-      ['/etc/passwd', 'File name must not contain path separators (/ or \\)'],
-      ['C:\\x', 'File name must not contain path separators (/ or \\)'],
-      ['C:x.nes', 'File name must not start with a drive letter'],
-      ['..', 'File name must not be "." or ".."'],
-      ['.', 'File name must not be "." or ".."'],
-      ['.hidden.nes', 'File name must not start with a dot (hidden files are never scanned)'],
-      ['%2e%2e%2fescape.nes', 'File name must not contain path separators (/ or \\)'],
-      ['..%2f..%2fx', 'File name must not contain path separators (/ or \\)'],
-      ['bad%00name.nes', 'File name must not contain NUL or control characters'],
-      ['tab%09name.nes', 'File name must not contain NUL or control characters'],
-      [`${'é'.repeat(128)}.nes`, 'File name must be at most 255 bytes of UTF-8'],
-      [`${'a'.repeat(252)}.nes`, 'File name must be at most 255 bytes of UTF-8'],
-      ['gamelist.xml', 'gamelist.xml is excluded by the library configuration'],
-    ];
-    for (const [name, detail] of cases) {
-      const response = await upload(app, nes, name, 'evil');
-      expect(`${name}: ${response.statusCode} ${response.json<{ detail: string }>().detail}`).toBe(
-        `${name}: 400 ${detail}`,
-      );
-    }
-    // Exactly 255 bytes is fine; so are non-Latin names.
-    const longest = await upload(app, nes, encodeURIComponent(`${'日'.repeat(83)}.nes`), 'ok');
-    expect(longest.statusCode, longest.body).toBe(201);
-    const after = tree(path.dirname(config.libraryDir));
-    expect(
-      after.filter((file) => !before.includes(file) && !file.startsWith('romshelf.db')),
-    ).toEqual([`library/roms/nes/${'日'.repeat(83)}.nes`]);
-  });
-
-  it('checks the headers, the platform and the body', async () => {
-    const { app, nes } = await setup();
-    expect((await upload(app, 999, 'x.nes', 'x')).statusCode).toBe(404);
-    expect((await upload(app, 'abc', 'x.nes', 'x')).json()).toEqual({
-      detail: 'Header x-upload-platform must be a platform id',
-    });
-    const noName = await app.inject({
-      method: 'POST',
-      url: '/api/roms',
-      headers: { authorization: ADMIN_AUTH, 'x-upload-platform': String(nes) },
-    });
-    expect(noName.json()).toEqual({ detail: 'Header x-upload-filename is required' });
-    const notMultipart = await app.inject({
-      method: 'POST',
-      url: '/api/roms',
-      headers: {
-        authorization: ADMIN_AUTH,
-        'x-upload-platform': String(nes),
-        'x-upload-filename': 'x.nes',
-        'content-type': 'application/json',
-      },
-      payload: '{}',
-    });
-    expect(notMultipart.statusCode).toBe(400);
-  });
-
-  it('leaves no file and no temporary file when the client disconnects mid-upload', async () => {
-    const { app, config, nes } = await setup();
-    const baseUrl = await listenOnce(app);
-    const port = Number(new URL(baseUrl).port);
-    const { body, contentType } = multipart(Buffer.alloc(4 * 1024 * 1024, 7));
-    const socket = connect(port, '127.0.0.1');
-    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-    socket.write(
-      `POST /api/roms HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${ADMIN_AUTH}\r\n` +
-        `Content-Type: ${contentType}\r\nContent-Length: ${body.length}\r\n` +
-        `x-upload-platform: ${nes}\r\nx-upload-filename: Dropped.nes\r\n\r\n`,
-    );
-    socket.write(body.subarray(0, body.length / 2));
-    const temp = path.join(config.dataDir, 'tmp');
-    // Wait until the server is writing the temporary file, then drop the connection.
-    await expect.poll(() => tree(temp).length, { timeout: 10_000, interval: 20 }).toBe(1);
-    socket.destroy();
-    await expect.poll(() => tree(temp), { timeout: 10_000, interval: 20 }).toEqual([]);
-    expect(existsSync(path.join(config.libraryDir, 'roms/nes/Dropped.nes'))).toBe(false);
-    const list = await app.inject({ url: '/api/roms', headers: { authorization: ADMIN_AUTH } });
-    expect(list.json<RomListPage>().items.map((item) => item.fs_name)).not.toContain('Dropped.nes');
-  });
-});
+import { ADMIN_AUTH, basic } from '../../../test/build-test-app.js';
+import {
+  filesUnder,
+  multipart,
+  setupManagedLibrary,
+  uploadRom,
+} from '../../../test/rom-manage-fixtures.js';
 
 describe('manuals', () => {
   it('stores a PDF, serves it inline with safe headers, and refuses other content', async () => {
-    const { app, dataDir, nes, romId } = await setup();
+    const { app, dataDir, nes, romId } = await setupManagedLibrary();
     const id = romId('Existing (USA).nes');
     const pdf = Buffer.from('%PDF-1.4\n%fake manual\n%%EOF\n');
     const send = (content: Buffer | string) => {
@@ -308,7 +71,7 @@ describe('manuals', () => {
   });
 
   it('removes a manual: file gone, has_manual false, a second removal is a 404', async () => {
-    const { app, dataDir, nes, romId } = await setup();
+    const { app, dataDir, nes, romId } = await setupManagedLibrary();
     const id = romId('Existing (USA).nes');
     const { body, contentType } = multipart(Buffer.from('%PDF-1.4\n%%EOF\n'), 'file', 'm.pdf');
     const stored = await app.inject({
@@ -387,7 +150,7 @@ describe('PUT /api/roms/{id}', () => {
   }
 
   it('edits name, summary and provider ids, recording hand-edited fields', async () => {
-    const { app, romId } = await setup();
+    const { app, romId } = await setupManagedLibrary();
     const id = romId('Existing (USA).nes');
     const response = await edit(app, id, {
       name: 'The Real Name',
@@ -421,9 +184,9 @@ describe('PUT /api/roms/{id}', () => {
   });
 
   it('renames a file ROM on disk and refuses collisions and path tricks', async () => {
-    const { app, config, romId, nes } = await setup();
+    const { app, config, romId, nes } = await setupManagedLibrary();
     const id = romId('Existing (USA).nes');
-    await upload(app, nes, 'Other.nes', 'other');
+    await uploadRom(app, nes, 'Other.nes', 'other');
     const renamed = await edit(app, id, { fs_name: 'Renamed (Japan).nes' });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json<DetailedRom>()).toMatchObject({
@@ -433,7 +196,7 @@ describe('PUT /api/roms/{id}', () => {
       files: [expect.objectContaining({ file_name: 'Renamed (Japan).nes', file_path: 'roms/nes' })],
     });
     const nesDir = path.join(config.libraryDir, 'roms/nes');
-    expect(tree(nesDir)).toEqual(['Other.nes', 'Renamed (Japan).nes']);
+    expect(filesUnder(nesDir)).toEqual(['Other.nes', 'Renamed (Japan).nes']);
     const collision = await edit(app, id, { fs_name: 'Other.nes' });
     expect(collision.statusCode).toBe(409);
     expect(collision.json()).toEqual({
@@ -443,7 +206,7 @@ describe('PUT /api/roms/{id}', () => {
       const response = await edit(app, id, { fs_name: name });
       expect(response.statusCode, name).toBe(400);
     }
-    expect(tree(nesDir)).toEqual(['Other.nes', 'Renamed (Japan).nes']);
+    expect(filesUnder(nesDir)).toEqual(['Other.nes', 'Renamed (Japan).nes']);
     const download = await app.inject({
       url: `/api/roms/${id}/content/${encodeURIComponent('Renamed (Japan).nes')}`,
       headers: { authorization: ADMIN_AUTH },
@@ -452,7 +215,7 @@ describe('PUT /api/roms/{id}', () => {
   });
 
   it('renames a folder ROM with its nested files', async () => {
-    const { app, config, romId } = await setup();
+    const { app, config, romId } = await setupManagedLibrary();
     const id = romId('Disc Game (USA)');
     const response = await edit(app, id, { fs_name: 'Disc Game (Europe)' });
     expect(response.statusCode, response.body).toBe(200);
@@ -462,7 +225,7 @@ describe('PUT /api/roms/{id}', () => {
       'roms/psx/Disc Game (Europe)/Disc Game (Disc 1).cue',
       'roms/psx/Disc Game (Europe)/extras/readme.txt',
     ]);
-    expect(tree(path.join(config.libraryDir, 'roms/psx'))).toEqual([
+    expect(filesUnder(path.join(config.libraryDir, 'roms/psx'))).toEqual([
       'Disc Game (Europe)/Disc Game (Disc 1).bin',
       'Disc Game (Europe)/Disc Game (Disc 1).cue',
       'Disc Game (Europe)/extras/readme.txt',
@@ -470,7 +233,7 @@ describe('PUT /api/roms/{id}', () => {
   });
 
   it('re-encodes uploaded artwork to WebP at two widths and serves it with safe headers', async () => {
-    const { app, dataDir, romId, nes } = await setup();
+    const { app, dataDir, romId, nes } = await setupManagedLibrary();
     const id = romId('Existing (USA).nes');
     const png = await sharp({
       create: { width: 1000, height: 1500, channels: 3, background: '#884422' },
@@ -516,7 +279,7 @@ describe('PUT /api/roms/{id}', () => {
   });
 
   it('refuses url_cover pointing at loopback or private addresses, also through redirects', async () => {
-    const { app, romId } = await setup();
+    const { app, romId } = await setupManagedLibrary();
     const id = romId('Existing (USA).nes');
     const server = await imageServer();
     const { port } = server.address() as AddressInfo;
@@ -541,7 +304,7 @@ describe('PUT /api/roms/{id}', () => {
     const server = await imageServer();
     const { port } = server.address() as AddressInfo;
     const allowLoopbackPort = (address: string) => address === '127.0.0.1';
-    const { app, romId } = await setup({
+    const { app, romId } = await setupManagedLibrary({
       container: { coverFetch: { policy: allowLoopbackPort, timeoutMs: 5000, maxRedirects: 2 } },
     });
     const id = romId('Existing (USA).nes');
@@ -588,7 +351,7 @@ async function imageServer(): Promise<Server> {
 
 describe('POST /api/roms/delete', () => {
   it('removes rows only, or files too for delete_from_fs; reports unknown ids', async () => {
-    const { app, config, romId } = await setup();
+    const { app, config, romId } = await setupManagedLibrary();
     const file = romId('Existing (USA).nes');
     const folder = romId('Disc Game (USA)');
     const keep = await app.inject({
@@ -626,10 +389,10 @@ describe('POST /api/roms/delete', () => {
 
 describe('personal data (props)', () => {
   it('round-trips every field, stamps and clears last play, and feeds the rails', async () => {
-    const { app, romId, nes } = await setup();
+    const { app, romId, nes } = await setupManagedLibrary();
     const first = romId('Existing (USA).nes');
     const second = romId('Disc Game (USA)');
-    const third = (await upload(app, nes, 'Third.nes', 'third')).json<DetailedRom>().id;
+    const third = (await uploadRom(app, nes, 'Third.nes', 'third')).json<DetailedRom>().id;
     const props = (id: number, payload: unknown, query = '') =>
       app.inject({
         method: 'PUT',
@@ -734,7 +497,7 @@ describe('personal data (props)', () => {
   });
 
   it('keeps each user to their own data; viewers set props but cannot edit, upload or delete', async () => {
-    const { app, romId, nes } = await setup();
+    const { app, romId, nes } = await setupManagedLibrary();
     const id = romId('Existing (USA).nes');
     const viewer = await addUser(app, 'viewer1', 'viewer');
     const viewerAuth = basic(viewer.username, viewer.password);
@@ -770,7 +533,7 @@ describe('personal data (props)', () => {
       payload: { name: 'hacked' },
     });
     expect(editAttempt.statusCode).toBe(403);
-    expect((await upload(app, nes, 'Viewer.nes', 'v', viewerAuth)).statusCode).toBe(403);
+    expect((await uploadRom(app, nes, 'Viewer.nes', 'v', viewerAuth)).statusCode).toBe(403);
     const deleteAttempt = await app.inject({
       method: 'POST',
       url: '/api/roms/delete',

@@ -13,8 +13,8 @@ import { PLAY_STATUSES, ROM_FILE_CATEGORIES } from '@romshelf/contract';
 import type { PlayStatus } from '@romshelf/contract';
 
 import type { RomFileRow, RomUserRow } from '../../db/schema.js';
-import { toRomMetadataFields } from '../metadata/metadata.mapper.js';
-import { RESOURCES_URL_PREFIX, RomResources } from './rom-resources.js';
+import { toRomMetadataFields } from './rom-metadata-fields.js';
+import { RESOURCES_URL_PREFIX, RomResources } from './resources/rom-resources.js';
 import type { RomWithPlatformRow } from './roms.repository.js';
 
 function parseList(text: string): string[] {

@@ -1,20 +1,20 @@
+import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import type { RomEditsService } from './rom-edits.service.js';
-import { romPropsRoute, updateRomRoute } from './rom-edits.routes.js';
-import type { RomFilesService } from './rom-files.service.js';
+import type { RomEditsService } from './edits/rom-edits.service.js';
+import { romPropsRoute, updateRomRoute } from './edits/rom-edits.routes.js';
+import type { RomFilesService } from './files/rom-files.service.js';
 import {
   deleteRomsRoute,
   downloadRomsRoute,
   romContentRoute,
   romFileContentRoute,
-  uploadRomRoute,
-} from './rom-files.routes.js';
-import type { RomManualsService } from './rom-manuals.service.js';
-import { romNotesReadRoutes, romNotesWriteRoutes } from './rom-notes.routes.js';
-import type { RomNotesService } from './rom-notes.service.js';
-import { deleteManualRoute, manualRoute, uploadManualRoute } from './rom-manuals.routes.js';
-import type { RomPropsService } from './rom-props.service.js';
+} from './files/rom-files.routes.js';
+import type { RomManualsService } from './manuals/rom-manuals.service.js';
+import { romNotesReadRoutes, romNotesWriteRoutes } from './notes/rom-notes.routes.js';
+import type { RomNotesService } from './notes/rom-notes.service.js';
+import { deleteManualRoute, manualRoute, uploadManualRoute } from './manuals/rom-manuals.routes.js';
+import type { RomPropsService } from './edits/rom-props.service.js';
 import {
   listRomsRoute,
   randomRomRoute,
@@ -26,11 +26,8 @@ import {
   romRoute,
   simpleRomRoute,
 } from './rom-queries.routes.js';
-import { resourcesRoute } from './rom-resources.routes.js';
-import { chunkedUploadRoutes } from './rom-chunked-upload.routes.js';
-import type { ChunkedUploadService } from './rom-chunked-upload.js';
-import type { RomUploadService } from './rom-upload.js';
-import type { RomListService } from './rom-list.service.js';
+import { resourcesRoute } from './resources/rom-resources.routes.js';
+import type { RomListService } from './list/rom-list.service.js';
 import type { RomCollections } from './rom-collections.js';
 import type { RomsService } from './roms.service.js';
 
@@ -42,8 +39,11 @@ export interface RomsRoutesOptions {
   props: RomPropsService;
   manuals: RomManualsService;
   notes: RomNotesService;
-  uploads: RomUploadService;
-  chunkedUploads: ChunkedUploadService;
+  /**
+   * The upload routes (the uploads module, which sits above this one), registered where they
+   * belong in the OpenAPI document's path order.
+   */
+  uploadRoutes: FastifyPluginAsync;
   /** `<data>/resources`, served at /assets/romm/resources/. */
   resourcesDir: string;
   /** Decides who may fetch a collection's cover files. */
@@ -68,8 +68,7 @@ export const romsRoutes: FastifyPluginAsyncZod<RomsRoutesOptions> = async (app, 
   romFileRoute(app, roms);
   romContentRoute(app, files);
   romFileContentRoute(app, files);
-  uploadRomRoute(app, roms, options.uploads);
-  await app.register(chunkedUploadRoutes, { chunked: options.chunkedUploads, roms });
+  await app.register(options.uploadRoutes);
   deleteRomsRoute(app, files);
   updateRomRoute(app, roms, edits);
   romPropsRoute(app, props);

@@ -11,9 +11,9 @@ import { ROM_PROVIDER_ID_PARAMS } from '@romshelf/contract';
 
 import { HttpError } from '../../http/http-error.js';
 import type { RomCollections } from './rom-collections.js';
-import { toUserNoteDto } from './rom-notes.mapper.js';
-import type { RomNotesRepository } from './rom-notes.repository.js';
-import type { RomVersionGroups, VersionRanking } from './rom-version-groups.js';
+import { toUserNoteDto } from './notes/rom-notes.mapper.js';
+import type { RomNotesRepository } from './notes/rom-notes.repository.js';
+import type { RomVersionGroups, VersionRanking } from './versions/rom-version-groups.js';
 import { toDetailedRomDto, toRomFileDto, toSimpleRomDto } from './roms.mapper.js';
 import type { RomPlayAssets } from './roms.mapper.js';
 import type {

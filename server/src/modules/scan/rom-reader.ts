@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PlatformRow } from '../../db/schema.js';
 import { ALL_HASH_ALGORITHMS } from '../hashing/file-hasher.js';
 import type { HashPool } from '../hashing/hash-pool.js';
-import type { RomWrite } from '../roms/rom-scan-writes.js';
+import type { RomWrite } from '../roms/writes/rom-scan-writes.js';
 import type { PlannedRom, RomReadResults, RomReads } from './scan-planner.js';
 import { buildWrite, planReads, raStreamRule } from './scan-planner.js';
 import { readZipMembers } from './zip-members.js';

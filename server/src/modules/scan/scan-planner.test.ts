@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
 import type { Hashes } from '../hashing/file-hasher.js';
-import type { WalkedFile, WalkedRom } from '../library/library-walker.js';
-import type { StoredRom } from '../roms/rom-scan-writes.js';
+import type { WalkedFile, WalkedRom } from '../library/walked-files.js';
+import type { StoredRom } from '../roms/writes/rom-scan-writes.js';
 import type { PlannedRom, RomReadResults } from './scan-planner.js';
 import { actionFor, buildWrite, planReads } from './scan-planner.js';
 

@@ -4,16 +4,16 @@ import { toIsoUtc } from '../../lib/time.js';
 import type { Hashes } from '../hashing/file-hasher.js';
 import type { RaHashPlan, RaStreamRule } from '../hashing/ra-hash.js';
 import { planRaHash, raHashFrom } from '../hashing/ra-hash.js';
-import type { WalkedFile, WalkedRom } from '../library/library-walker.js';
-import { nameSortKey } from '../roms/rom-filename.js';
-import { romNameFields } from '../roms/rom-name-fields.js';
+import type { WalkedFile, WalkedRom } from '../library/walked-files.js';
+import { nameSortKey } from '../roms/names/rom-filename.js';
+import { romNameFields } from '../roms/names/rom-name-fields.js';
 import type {
   RomFields,
   RomFileFields,
   RomWrite,
   ScanIndexRom,
   StoredRom,
-} from '../roms/rom-scan-writes.js';
+} from '../roms/writes/rom-scan-writes.js';
 
 /**
  * The scan's pure decisions (no disk, no database): what to do with a ROM found on disk, what

@@ -16,7 +16,7 @@ const setupAccess = {
   access: { public: true, reason: 'setup wizard: open until an admin exists' },
 } as const;
 
-const callerOf = (request: FastifyRequest) => ({
+const setupCaller = (request: FastifyRequest) => ({
   signedIn: request.user !== null,
   scopes: request.scopes,
 });
@@ -31,7 +31,7 @@ export const setupRoutes: FastifyPluginAsyncZod<{ setup: SetupService }> = async
       config: setupAccess,
       // The same scope as the write it prepares: a viewer has no business with the library's
       // folders (RomM answers its wizard step to admins only).
-      onRequest: (request) => setup.assertMayUse(callerOf(request), 'platforms.write'),
+      onRequest: (request) => setup.assertMayUse(setupCaller(request), 'platforms.write'),
       schema: {
         tags: ['system'],
         summary: 'Setup wizard: library layout, platform folders with counts, unknown folders',
@@ -46,7 +46,7 @@ export const setupRoutes: FastifyPluginAsyncZod<{ setup: SetupService }> = async
     {
       config: setupAccess,
       // Access is decided before the body is read.
-      onRequest: (request) => setup.assertMayUse(callerOf(request), 'platforms.write'),
+      onRequest: (request) => setup.assertMayUse(setupCaller(request), 'platforms.write'),
       schema: {
         tags: ['system'],
         summary: 'Setup wizard: create platform folders and bind unknown folders to platforms',

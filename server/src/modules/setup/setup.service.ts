@@ -16,7 +16,7 @@ import type { LibraryConfigService } from '../library/library-config.service.js'
 import { detectLayout, listFsPlatforms, platformRomsPath } from '../library/library-fs.js';
 import { ExclusionRules, LibraryWalker } from '../library/library-walker.js';
 import type { PlatformsService } from '../platforms/platforms.service.js';
-import { fsNameProblem } from '../roms/fs-name.js';
+import { fsNameProblem } from '../library/fs-name.js';
 import type { SystemService } from '../system/system.service.js';
 
 export interface SetupCaller {

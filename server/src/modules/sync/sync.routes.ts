@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { requireScopes } from '../../http/access.js';
-import { callerOf } from '../client-tokens/client-tokens.routes.js';
+import { callerOf } from '../../http/caller.js';
 import type { SyncService } from './sync.service.js';
 
 interface SyncRoutesOptions {

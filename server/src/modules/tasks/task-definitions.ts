@@ -6,8 +6,8 @@ import { z } from 'zod';
 import type { AppConfig } from '../../config/app-config.js';
 import type { MetadataService } from '../metadata/metadata.service.js';
 import type { PlatformsService } from '../platforms/platforms.service.js';
-import type { RomArtworkWebp } from '../roms/rom-artwork-webp.js';
-import type { RomMaintenance } from '../roms/rom-maintenance.js';
+import type { RomArtworkWebp } from '../roms/resources/rom-artwork-webp.js';
+import type { RomMaintenance } from '../roms/writes/rom-maintenance.js';
 import type { ScanService } from '../scan/scan.service.js';
 import type { UsersService } from '../users/users.service.js';
 

@@ -5,26 +5,13 @@ import sharp from 'sharp';
 
 import { HttpError } from '../../http/http-error.js';
 import type { ConfinedFiles } from '../../lib/confined-files.js';
+import { sniffImage } from '../../lib/image-sniff.js';
 
 /** Largest avatar upload accepted, before re-encoding. */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 /** Avatars are re-encoded to WebP within this square. */
 export const AVATAR_SIZE = 256;
 export const AVATAR_NOT_AN_IMAGE = 'Avatar must be a PNG, JPEG, WebP or GIF image';
-
-/** Recognises the image formats accepted as avatars by their first bytes. */
-export function sniffImage(bytes: Buffer): 'png' | 'jpeg' | 'webp' | 'gif' | null {
-  const ascii = (start: number, end: number) => bytes.subarray(start, end).toString('latin1');
-  if (bytes.length >= 8 && bytes.readUInt32BE(0) === 0x89504e47 && ascii(4, 8) === '\r\n\x1a\n') {
-    return 'png';
-  }
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
-    return 'jpeg';
-  }
-  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
-  if (bytes.length >= 6 && (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a')) return 'gif';
-  return null;
-}
 
 /**
  * User avatars under `<data>/assets/users/<id>/avatar.webp`. Uploads are checked by magic bytes

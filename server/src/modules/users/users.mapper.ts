@@ -2,7 +2,7 @@ import type { User } from '@romshelf/contract';
 import { RoleSchema, scopesForRole } from '@romshelf/contract';
 
 import type { UserRow } from '../../db/schema.js';
-import { permissionGroupIdOf } from '../permissions/role-permissions.js';
+import { permissionGroupIdOf } from './role-permissions.js';
 
 function parseJsonObject(text: string | null): Record<string, unknown> | null {
   if (text === null) return null;

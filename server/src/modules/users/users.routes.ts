@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { publicRoute, requireScopes } from '../../http/access.js';
-import { notAuthenticated } from '../../http/http-error.js';
+import { callerOf } from '../../http/caller.js';
 import type { ZodApp } from '../../http/zod-app.js';
 import { readUserForm } from './users.form.js';
 import { toUserDto } from './users.mapper.js';
@@ -33,7 +33,7 @@ const errors = {
   422: ErrorBodySchema,
 };
 
-function callerOf(request: FastifyRequest): Caller {
+function accountCaller(request: FastifyRequest): Caller {
   return {
     user: request.user,
     scopes: request.scopes,
@@ -68,7 +68,7 @@ function collectionRoutes(app: ZodApp, users: UsersService): void {
     {
       config: publicRoute,
       // Access is decided before the body is read, so refused callers learn nothing about it.
-      onRequest: (request) => users.assertMayCreate(callerOf(request)),
+      onRequest: (request) => users.assertMayCreate(accountCaller(request)),
       schema: {
         tags: ['users'],
         summary: 'Create a user (anonymous only for the first admin)',
@@ -77,7 +77,7 @@ function collectionRoutes(app: ZodApp, users: UsersService): void {
       },
     },
     async (request, reply) => {
-      const created = await users.create(callerOf(request), request.body);
+      const created = await users.create(accountCaller(request), request.body);
       return reply.code(201).send(created);
     },
   );
@@ -118,10 +118,7 @@ function collectionRoutes(app: ZodApp, users: UsersService): void {
         response: { 200: UserSchema, 401: ErrorBodySchema },
       },
     },
-    (request) => {
-      if (request.user === null) throw notAuthenticated();
-      return toUserDto(request.user, request.scopes);
-    },
+    (request) => toUserDto(callerOf(request), request.scopes),
   );
 }
 
@@ -140,7 +137,12 @@ function invitationRoutes(app: ZodApp, users: UsersService): void {
     },
     async (request, reply) => {
       const { role, expiration } = request.query;
-      const link = await users.createInvite(callerOf(request), role, expiration, originOf(request));
+      const link = await users.createInvite(
+        accountCaller(request),
+        role,
+        expiration,
+        originOf(request),
+      );
       return reply.code(201).send(link);
     },
   );
@@ -173,7 +175,7 @@ function userRoutes(app: ZodApp, users: UsersService): void {
         response: { 200: UserSchema, ...errors },
       },
     },
-    (request) => users.get(callerOf(request), request.params.id),
+    (request) => users.get(accountCaller(request), request.params.id),
   );
 
   app.put(
@@ -183,7 +185,7 @@ function userRoutes(app: ZodApp, users: UsersService): void {
       // Someone else's account needs users.write: decided before the body is read. The id is
       // still the raw path text here; a non-number matches nobody.
       onRequest: async (request) => {
-        users.assertMayEdit(callerOf(request), Number(String(request.params.id)));
+        users.assertMayEdit(accountCaller(request), Number(String(request.params.id)));
         await Promise.resolve();
       },
       schema: {
@@ -200,7 +202,7 @@ function userRoutes(app: ZodApp, users: UsersService): void {
     },
     async (request) => {
       const form = await readUserForm(request);
-      return users.update(callerOf(request), request.params.id, form.fields, form.avatar);
+      return users.update(accountCaller(request), request.params.id, form.fields, form.avatar);
     },
   );
 
@@ -216,7 +218,7 @@ function userRoutes(app: ZodApp, users: UsersService): void {
       },
     },
     async (request) => {
-      await users.delete(callerOf(request), request.params.id);
+      await users.delete(accountCaller(request), request.params.id);
       return { msg: 'User deleted' };
     },
   );
@@ -265,6 +267,6 @@ function retroAchievementsRoutes(app: ZodApp, users: UsersService): void {
         response: { 200: UserSchema, 502: ErrorBodySchema, ...errors },
       },
     },
-    (request) => users.refreshRetroAchievements(callerOf(request), request.params.id),
+    (request) => users.refreshRetroAchievements(accountCaller(request), request.params.id),
   );
 }

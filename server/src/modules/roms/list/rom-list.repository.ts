@@ -1,0 +1,276 @@
+import type { OrderByModifiers } from 'kysely';
+import { sql } from 'kysely';
+
+import type { Db } from '../../../db/database.js';
+import type { Engine } from '../../../db/engine.js';
+import { engineOf } from '../../../db/engine.js';
+import { sqliteNullOrder, sqliteNullOrderSql } from '../../../db/dialect-sql.js';
+import type { RomFilter, RomScope } from './rom-list-filters.js';
+import type { KeptOrder } from './rom-order-cache.js';
+import { filterClauses, scopeClauses } from './rom-list-filters.js';
+import type { VersionRanking } from '../versions/rom-version-groups.js';
+import { groupCount, groupWinner } from '../versions/rom-version-groups.js';
+
+/** Database columns the list can sort by. */
+export type RomSortColumn =
+  | 'name_sort_key'
+  | 'id'
+  | 'fs_name'
+  | 'fs_size_bytes'
+  | 'created_at'
+  | 'updated_at'
+  | 'last_played'
+  | 'rating';
+
+/** The first character a list's A–Z index groups by. */
+function charOf(column: 'sort_char' | 'fs_name') {
+  return column === 'sort_char'
+    ? sql<string>`rom.sort_char`
+    : sql<string>`substr(rom.fs_name, 1, 1)`;
+}
+
+/** One ROM per versions group (`group_by_meta_id`), ranked so; null = every ROM. */
+export interface Grouped {
+  grouping?: VersionRanking | null;
+}
+
+/** A page of a filtered list; the filter's `userId` is also whose `last_played` / `rating` sort. */
+export interface RomPageQuery extends RomFilter, Grouped {
+  orderBy: RomSortColumn;
+  direction: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+/** Ascending by the bytes of `char` (SQLite's BINARY order, which char_index assumes). */
+function byCharBytes(a: { char: string }, b: { char: string }): number {
+  return Buffer.compare(Buffer.from(a.char), Buffer.from(b.char));
+}
+
+/** The gallery's list queries: filtered, searched and sorted pages, and their aggregates. */
+export class RomListRepository {
+  private readonly engine: Engine;
+
+  constructor(private readonly db: Db) {
+    this.engine = engineOf(db);
+  }
+
+  /** Whether the filter has clauses beyond the platforms (a search, a collection, a filter). */
+  narrows(filter: RomFilter): boolean {
+    return filterClauses({ ...filter, platformIds: [] }, this.engine).length > 0;
+  }
+
+  /** The filtered ROMs, or with grouping each group's winner among them (rom-version-groups.ts). */
+  private filtered(filter: RomFilter & Grouped) {
+    const query = this.matching(filter);
+    if (filter.grouping === undefined || filter.grouping === null) return query;
+    // The platform is shared by a group's members; other filters are checked on each member.
+    const members = this.narrows(filter) ? this.matching(filter).select('rom.id') : null;
+    return query.where(groupWinner(this.engine, filter.grouping, members));
+  }
+
+  private matching(filter: RomFilter) {
+    let query = this.db.selectFrom('rom');
+    for (const clause of filterClauses(filter, this.engine)) query = query.where(clause);
+    return query;
+  }
+
+  /** The sort key of a ROM: one of its columns, or a column of the caller's rom_user row. */
+  private sortKey(orderBy: RomSortColumn, userId: number) {
+    if (orderBy === 'last_played' || orderBy === 'rating') {
+      const column = sql.ref(`rom_user.${orderBy}`);
+      const fallback = orderBy === 'rating' ? sql`0` : sql`NULL`;
+      return sql`coalesce((SELECT ${column} FROM rom_user
+        WHERE rom_user.rom_id = rom.id AND rom_user.user_id = ${userId}), ${fallback})`;
+    }
+    return sql.ref(`rom.${orderBy}`);
+  }
+
+  /**
+   * The sort key's direction. Only `last_played` can be NULL: PostgreSQL is told to place
+   * NULLs as SQLite does there, and nowhere else, where its indexes serve the default order.
+   */
+  private keyOrder(query: Pick<RomPageQuery, 'orderBy' | 'direction'>): OrderByModifiers {
+    return query.orderBy === 'last_played'
+      ? sqliteNullOrder(this.engine, query.direction)
+      : query.direction;
+  }
+
+  /** Ids of one page, in order (the rows are fetched separately by id). */
+  async pageIds(query: RomPageQuery): Promise<number[]> {
+    const rows = await this.filtered(query)
+      .select('rom.id')
+      .orderBy(this.sortKey(query.orderBy, query.userId), this.keyOrder(query))
+      .orderBy('rom.id', query.direction)
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** Ids of the whole result, in list order (`rom_id_index`). */
+  async orderedIds(query: Omit<RomPageQuery, 'limit' | 'offset'>): Promise<number[]> {
+    const rows = await this.filtered(query)
+      .select('rom.id')
+      .orderBy(this.sortKey(query.orderBy, query.userId), this.keyOrder(query))
+      .orderBy('rom.id', query.direction)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * The whole result in list order with its ROMs per first character (`sort_char`, or the
+   * first character of `fs_name`), read in one pass.
+   */
+  async orderedWithChars(
+    query: Omit<RomPageQuery, 'limit' | 'offset'>,
+    charColumn: 'sort_char' | 'fs_name',
+  ): Promise<KeptOrder> {
+    const rows = await this.filtered(query)
+      .select(['rom.id', charOf(charColumn).as('c')])
+      .orderBy(this.sortKey(query.orderBy, query.userId), this.keyOrder(query))
+      .orderBy('rom.id', query.direction)
+      .execute();
+    const counts = new Map<string, number>();
+    const ids = rows.map((row) => {
+      counts.set(row.c, (counts.get(row.c) ?? 0) + 1);
+      return row.id;
+    });
+    const chars = [...counts].map(([char, count]) => ({ char, count })).sort(byCharBytes);
+    return { ids, chars };
+  }
+
+  async count(filter: RomFilter & Grouped): Promise<number> {
+    if (filter.grouping !== undefined && filter.grouping !== null) {
+      // Filters apply before grouping, so the groups among the matches are the grouped total.
+      const groups = await this.matching(filter)
+        .select(groupCount(this.engine).as('total'))
+        .executeTakeFirstOrThrow();
+      return groups.total;
+    }
+    const row = await this.filtered(filter)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow();
+    return row.total;
+  }
+
+  /** Row counts per first character of the sort key (`sort_char`) or of `fs_name`, by char. */
+  async charCounts(
+    filter: RomFilter & Grouped,
+    column: 'sort_char' | 'fs_name',
+  ): Promise<{ char: string; count: number }[]> {
+    const rows = await this.filtered(filter)
+      .select([charOf(column).as('char'), (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy('char')
+      .orderBy('char')
+      .execute();
+    const counts = rows.map((row) => ({ char: row.char, count: row.count }));
+    // SQLite already returns them so; PostgreSQL orders by the database's collation.
+    return this.engine === 'sqlite' ? counts : counts.sort(byCharBytes);
+  }
+
+  /**
+   * A searched page in one statement: the matching rows are collected once (materialized),
+   * then the page, the per-character counts and the total are read from them. Measured at
+   * 100k ROMs this is 2-6x faster than three separate queries over the search.
+   */
+  async searchPage(
+    query: RomPageQuery,
+    charColumn: 'sort_char' | 'fs_name',
+  ): Promise<{ ids: number[]; total: number; chars: { char: string; count: number }[] }> {
+    const charExpr = charOf(charColumn);
+    const base = this.filtered(query).select([
+      'rom.id as id',
+      sql`${this.sortKey(query.orderBy, query.userId)}`.as('k'),
+      charExpr.as('c'),
+    ]);
+    const dir = sql.raw(query.direction === 'asc' ? 'ASC' : 'DESC');
+    const keyDir =
+      query.orderBy === 'last_played' ? sqliteNullOrderSql(this.engine, query.direction) : dir;
+    const { rows } = await sql<{ part: number; id: number | null; c: string | null; n: number }>`
+      WITH m AS MATERIALIZED ${base /* Kysely wraps the subquery in parentheses */}
+      SELECT 0 AS part, id, NULL AS c, n FROM (
+        SELECT id, row_number() OVER (ORDER BY k ${keyDir}, id ${dir}) AS n FROM m
+        ORDER BY k ${keyDir}, id ${dir} LIMIT ${query.limit} OFFSET ${query.offset}
+      ) AS page
+      UNION ALL SELECT 1, NULL, c, count(*) FROM m GROUP BY c
+      UNION ALL SELECT 2, NULL, NULL, count(*) FROM m`.execute(this.db);
+    const page = rows.filter((row) => row.part === 0).sort((a, b) => a.n - b.n);
+    const chars = rows
+      .filter((row) => row.part === 1)
+      .map((row) => ({ char: row.c ?? '', count: row.n }))
+      .sort(byCharBytes);
+    return {
+      ids: page.map((row) => row.id ?? 0),
+      total: rows.find((row) => row.part === 2)?.n ?? 0,
+      chars,
+    };
+  }
+
+  /** ROMs per value of each facet (`rom_facet`) over a scope (the whole library when empty). */
+  async facetCounts(scope: RomScope): Promise<{ kind: string; value: string; count: number }[]> {
+    const clauses = scopeClauses(scope, this.engine);
+    let query = this.db
+      .selectFrom('rom_facet')
+      .select(['kind', 'value', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('kind', 'not in', ['matched', 'verified']);
+    if (clauses.length > 0) {
+      let roms = this.db.selectFrom('rom').select('rom.id');
+      for (const clause of clauses) roms = roms.where(clause);
+      query = query.where('rom_id', 'in', roms);
+    }
+    return query.groupBy(['kind', 'value']).orderBy('kind').orderBy('value').execute();
+  }
+
+  /** ROMs per platform over a scope. */
+  async platformCounts(scope: RomScope): Promise<{ platformId: number; count: number }[]> {
+    let query = this.db
+      .selectFrom('rom')
+      .select(['rom.platform_id', (eb) => eb.fn.countAll<number>().as('count')]);
+    for (const clause of scopeClauses(scope, this.engine)) query = query.where(clause);
+    const rows = await query.groupBy('rom.platform_id').orderBy('rom.platform_id').execute();
+    return rows.map((row) => ({ platformId: row.platform_id, count: row.count }));
+  }
+
+  /** The first ROMs with a cover among the filtered ones, in name order (collection covers). */
+  firstCovered(
+    filter: RomFilter,
+    max: number,
+  ): Promise<{ id: number; platform_id: number; cover_updated_at: string | null }[]> {
+    return this.filtered(filter)
+      .select(['rom.id', 'rom.platform_id', 'rom.cover_updated_at'])
+      .where('rom.cover_updated_at', 'is not', null)
+      .orderBy('rom.name_sort_key')
+      .orderBy('rom.id')
+      .limit(max)
+      .execute();
+  }
+
+  /** The id of the filtered result's row at `position` in id order, if any. */
+  async idAt(filter: RomFilter, position: number): Promise<number | undefined> {
+    const row = await this.filtered(filter)
+      .select('rom.id')
+      .orderBy('rom.id')
+      .limit(1)
+      .offset(position)
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  /** Platforms (id, slug, folder) for deciding which ones play in the browser. */
+  platformSlugs(): Promise<{ id: number; slug: string; fs_slug: string }[]> {
+    return this.db.selectFrom('platform').select(['id', 'slug', 'fs_slug']).execute();
+  }
+
+  /** True when the user marked at least one ROM hidden. */
+  async hasHidden(userId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('rom_user')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('status', '=', 'hidden')
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+}

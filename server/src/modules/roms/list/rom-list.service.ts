@@ -1,0 +1,440 @@
+import type {
+  RomBulkDownloadQuery,
+  RomFilterCounts,
+  RomFilterQuery,
+  RomFilters,
+  RomListQuery,
+  SimpleRom,
+  SiblingRom,
+} from '@romshelf/contract';
+import { RomFilterQuerySchema } from '@romshelf/contract';
+
+import type { Versioned } from '../../../db/data-changes.js';
+import type { RomFileRow } from '../../../db/schema.js';
+import { HttpError } from '../../../http/http-error.js';
+import type { KeepableAnswer } from '../../../http/kept-answers.js';
+import type { SavedFilterSource } from './rom-collection-scopes.js';
+import { virtualCollectionFacet } from './rom-collection-scopes.js';
+import type { RomCollections } from '../rom-collections.js';
+import { planFilter } from './rom-filter-plan.js';
+import type { RomFilter, RomScope } from './rom-list-filters.js';
+import { charIndexOf } from './rom-list-query.js';
+import type {
+  Grouped,
+  RomListRepository,
+  RomPageQuery,
+  RomSortColumn,
+} from './rom-list.repository.js';
+import type { KeptOrder } from './rom-order-cache.js';
+import { RomOrderCache } from './rom-order-cache.js';
+import type { RomNotesRepository } from '../notes/rom-notes.repository.js';
+import type { RomPlayability } from './rom-playability.js';
+import type { RomWritesRepository } from '../writes/rom-writes.repository.js';
+import { KeptPerVersion } from './kept-per-version.js';
+import type { ListedRomJson, SharedRomJson } from './rom-list-json.js';
+import { listedRomJson, romListPageJson, toSharedRomJson } from './rom-list-json.js';
+import type { PersonalRomFields } from '../roms.mapper.js';
+import { coverUrl, toPersonalRomFields, toSharedRomFields } from '../roms.mapper.js';
+import { versionRanking } from '../roms.service.js';
+import type { RomVersionsSource } from '../roms.service.js';
+import type { RomsRepository, RomWithPlatformRow } from '../roms.repository.js';
+
+const SORT_COLUMNS: Readonly<Record<string, RomSortColumn>> = {
+  name: 'name_sort_key',
+  name_sort_key: 'name_sort_key',
+  id: 'id',
+  fs_name: 'fs_name',
+  fs_size_bytes: 'fs_size_bytes',
+  created_at: 'created_at',
+  updated_at: 'updated_at',
+  last_played: 'last_played',
+  rating: 'rating',
+};
+
+/** The `filter_values` keys, in RomM's order. */
+const FILTER_KEYS = [
+  'genres',
+  'franchises',
+  'collections',
+  'companies',
+  'game_modes',
+  'age_ratings',
+  'player_counts',
+  'regions',
+  'languages',
+  'tags',
+] as const;
+
+type FacetSidecars = { values: RomFilters; counts: RomFilterCounts };
+
+function emptySidecars(): FacetSidecars {
+  const values = { platforms: [] } as unknown as RomFilters;
+  const counts = { platforms: {} } as unknown as RomFilterCounts;
+  for (const key of FILTER_KEYS) {
+    values[key] = [];
+    counts[key] = {};
+  }
+  return { values, counts };
+}
+
+/** The filter (or the smart collection's saved one inside it) looks at saves or states. */
+function readsPlayAssets(filter: RomFilter): boolean {
+  const { hasSaves, hasStates } = filter.flags;
+  if (hasSaves !== undefined || hasStates !== undefined) return true;
+  return filter.savedFilter !== undefined && filter.savedFilter !== null
+    ? readsPlayAssets(filter.savedFilter)
+    : false;
+}
+
+interface CachedAggregate<T> {
+  version: number;
+  value: T;
+}
+
+/**
+ * The gallery's lists: filtered, sorted pages with their sidecars (total, A–Z index, id
+ * index, filter values), the library's filter values and a random ROM of a filtered scope.
+ */
+export class RomListService {
+  /** Unsearched aggregates (char counts, filter values), per data version. */
+  private readonly cache = new Map<string, CachedAggregate<unknown>>();
+  private readonly orders = new RomOrderCache();
+  /** About 2.3 KB each: some 11 MB for the most recently listed ROMs. */
+  private readonly romJson = new KeptPerVersion<number, SharedRomJson>(5000);
+  /** The versions of recently listed games, per caller (`userId:romId`). */
+  private readonly siblings = new KeptPerVersion<string, SiblingRom[]>(5000);
+
+  constructor(
+    private readonly roms: Pick<RomsRepository, 'findByIds' | 'filesOf' | 'romUsersOf'>,
+    private readonly lists: RomListRepository,
+    /** The writes whose version the cached pages, orders and aggregates follow. */
+    private readonly changes: Pick<RomWritesRepository, 'version'>,
+    /**
+     * The writes to ROM and platform rows only: what listed ROMs' shared fields and the filter
+     * values outside a collection are made of. A note, a favourite, a rating, a game played or
+     * a collection's change leaves those kept.
+     */
+    private readonly romData: Versioned,
+    private readonly notes: Pick<RomNotesRepository, 'romIdsWithVisibleNotes'>,
+    private readonly playability: RomPlayability,
+    private readonly versions: RomVersionsSource,
+    private readonly collections: Pick<RomCollections, 'favouriteIdsOf' | 'assertReadable'>,
+    private readonly savedFilters: SavedFilterSource,
+  ) {}
+
+  private async cached<T>(
+    key: string,
+    compute: () => Promise<T>,
+    version = this.changes.version,
+  ): Promise<T> {
+    const hit = this.cache.get(key);
+    if (hit !== undefined && hit.version === version) return hit.value as T;
+    const value = await compute();
+    if (this.cache.size > 256) this.cache.clear();
+    this.cache.set(key, { version, value });
+    return value;
+  }
+
+  /**
+   * Plans a query's filter for a caller, with its collection scopes. A value the library does
+   * not have matches nothing.
+   */
+  private async filterOf(
+    query: RomFilterQuery,
+    userId: number,
+    orderBy: RomSortColumn | null,
+  ): Promise<RomFilter> {
+    if (query.collection_id !== undefined) {
+      await this.collections.assertReadable(userId, query.collection_id);
+    }
+    const playable =
+      query.playable === undefined
+        ? []
+        : (await this.lists.platformSlugs())
+            .filter((platform) => this.playability.isPlayablePlatform(platform))
+            .map((platform) => platform.id);
+    const planned = planFilter(query, {
+      userId,
+      sortsByLastPlayed: orderBy === 'last_played',
+      hasHidden: await this.lists.hasHidden(userId),
+      playablePlatformIds: playable,
+    });
+    const virtualId = query.virtual_collection_id;
+    const smartId = query.smart_collection_id;
+    return {
+      ...planned,
+      facetValue: virtualId === undefined ? null : virtualCollectionFacet(virtualId),
+      savedFilter: smartId === undefined ? null : await this.savedFilterOf(smartId, userId),
+    };
+  }
+
+  private async savedFilterOf(smartId: number, userId: number): Promise<RomFilter> {
+    const { ownerId, criteria } = await this.savedFilters.savedFilterOf(smartId, userId);
+    return this.filterOf(criteria, ownerId, null);
+  }
+
+  /**
+   * A download of a virtual or smart collection as the explicit ROM ids it holds for the
+   * caller (404 when it holds none); other downloads are returned as they are.
+   */
+  async downloadScope(query: RomBulkDownloadQuery, userId: number): Promise<RomBulkDownloadQuery> {
+    const { virtual_collection_id: virtualId, smart_collection_id: smartId } = query;
+    if (virtualId === undefined && smartId === undefined) return query;
+    const scope = RomFilterQuerySchema.parse({
+      virtual_collection_id: virtualId,
+      smart_collection_id: smartId,
+    });
+    const ids = await this.scopeIds(scope, userId);
+    if (ids.length === 0) throw new HttpError(404, 'This collection holds no ROMs');
+    return { rom_ids: ids.join(','), filename: query.filename };
+  }
+
+  /** Ids of a filtered scope, in name order (a collection's download). */
+  async scopeIds(query: RomFilterQuery, userId: number): Promise<number[]> {
+    const filter = await this.filterOf(query, userId, null);
+    return this.lists.orderedIds({ ...filter, orderBy: 'name_sort_key', direction: 'asc' });
+  }
+
+  /**
+   * A saved filter's members for its owner (a smart collection): ids in name order and the
+   * covers of the first `coverCount` members that have one.
+   */
+  async savedFilterMembers(
+    criteria: RomFilterQuery,
+    ownerId: number,
+    coverCount: number,
+  ): Promise<{ ids: number[]; coversSmall: string[]; coversLarge: string[] }> {
+    const filter = await this.filterOf(criteria, ownerId, null);
+    const compute = async () => {
+      const ids = await this.lists.orderedIds({
+        ...filter,
+        orderBy: 'name_sort_key',
+        direction: 'asc',
+      });
+      const covered = ids.length === 0 ? [] : await this.lists.firstCovered(filter, coverCount);
+      return {
+        ids,
+        coversSmall: covered.map((row) => coverUrl(row, 'small')),
+        coversLarge: covered.map((row) => coverUrl(row, 'big')),
+      };
+    };
+    // Read on every visit of the collection and on every list of collections: kept per data
+    // version like the lists, except for filters on saves or states (written without one).
+    if (readsPlayAssets(filter)) return compute();
+    return this.cached(`members:${String(coverCount)}:${JSON.stringify(filter)}`, compute);
+  }
+
+  /**
+   * A page of ROMs for a caller: the UTF-8 JSON of a `RomListPage`, and the key it stays valid
+   * under (the data version, the caller, the query and its resolved filter, which holds a smart
+   * collection's saved criteria). Filters on saves or states, written without a data version,
+   * give no key. Access to the scope (a collection, filter values) is decided here, first.
+   */
+  async listPage(query: RomListQuery, userId: number): Promise<KeepableAnswer> {
+    const version = this.changes.version;
+    const orderBy = SORT_COLUMNS[query.order_by ?? 'name'] ?? 'name_sort_key';
+    const grouping = query.group_by_meta_id ? versionRanking(this.versions, userId) : null;
+    const filter = { ...(await this.filterOf(query, userId, orderBy)), grouping };
+    return {
+      keepKey: readsPlayAssets(filter)
+        ? null
+        : `${String(version)}:${String(userId)}:${JSON.stringify(query)}:${JSON.stringify(filter)}`,
+      json: () => this.pageJson(query, userId, orderBy, filter),
+    };
+  }
+
+  private async pageJson(
+    query: RomListQuery,
+    userId: number,
+    orderBy: RomSortColumn,
+    filter: RomFilter & Grouped,
+  ): Promise<Buffer> {
+    const pageQuery: RomPageQuery = {
+      ...filter,
+      orderBy,
+      direction: query.order_dir,
+      limit: query.limit,
+      offset: query.offset,
+    };
+    const charColumn = orderBy === 'fs_name' ? 'fs_name' : 'sort_char';
+    let ids: number[];
+    let total: number | null = null;
+    let charIndex: Record<string, number> = {};
+    const kept = await this.keptOrder(filter, pageQuery, charColumn);
+    if (kept !== null) {
+      ids = kept.ids.slice(query.offset, query.offset + query.limit);
+      if (query.with_total) total = kept.ids.length;
+      if (query.with_char_index) charIndex = charIndexOf(kept.chars, query.order_dir);
+    } else if (filter.search === null) {
+      ids = await this.lists.pageIds(pageQuery);
+      // Saves and states are written elsewhere, without a ROM data version: not kept.
+      const keep = <T>(key: string, compute: () => Promise<T>) =>
+        readsPlayAssets(filter)
+          ? compute()
+          : this.cached(`${key}:${JSON.stringify(filter)}`, compute);
+      // Counting the whole library's rows took milliseconds on every page.
+      if (query.with_total) total = await keep('total', () => this.lists.count(filter));
+      if (query.with_char_index) {
+        const counts = await keep(`chars:${charColumn}`, () =>
+          this.lists.charCounts(filter, charColumn),
+        );
+        charIndex = charIndexOf(counts, query.order_dir);
+      }
+    } else {
+      const searched = await this.lists.searchPage(pageQuery, charColumn);
+      ids = searched.ids;
+      if (query.with_total) total = searched.total;
+      if (query.with_char_index) charIndex = charIndexOf(searched.chars, query.order_dir);
+    }
+    const sidecars = query.with_filter_values ? await this.sidecars(filter) : emptySidecars();
+    const items = await this.listedRomsJson(ids, userId, query.with_files, query.group_by_meta_id);
+    return romListPageJson(
+      {
+        total,
+        limit: query.limit,
+        offset: query.offset,
+        char_index: charIndex,
+        rom_id_index: query.with_rom_id_index
+          ? kept === null
+            ? await this.lists.orderedIds(pageQuery)
+            : [...kept.ids]
+          : [],
+        filter_values: sidecars.values,
+        filter_value_counts: sidecars.counts,
+      },
+      items,
+    );
+  }
+
+  /**
+   * The matching ROMs in list order with their A–Z counts, kept per data version
+   * (rom-order-cache.ts), for lists whose matches must be sorted: searches, filters beyond the
+   * platforms, collections and one card per game. Null where reading a page straight from the
+   * sort index is as quick (the whole library, platforms) and for filters on saves or states
+   * (written without a data version). A smart collection's saved filter is part of the key, so
+   * editing it starts a new order.
+   */
+  private async keptOrder(
+    filter: RomFilter & Grouped,
+    pageQuery: RomPageQuery,
+    charColumn: 'sort_char' | 'fs_name',
+  ): Promise<KeptOrder | null> {
+    if (readsPlayAssets(filter)) return null;
+    const grouped = filter.grouping !== undefined && filter.grouping !== null;
+    if (!grouped && !this.lists.narrows(filter)) return null;
+    const { orderBy, direction } = pageQuery;
+    return this.orders.get(
+      `${orderBy}:${direction}:${charColumn}:${JSON.stringify(filter)}`,
+      this.changes.version,
+      () => this.lists.orderedWithChars(pageQuery, charColumn),
+    );
+  }
+
+  /** One ROM of the filtered scope, uniformly at random, or null when none matches (RomM). */
+  async random(query: RomFilterQuery, userId: number): Promise<SimpleRom | null> {
+    const filter = await this.filterOf(query, userId, null);
+    const total = await this.lists.count(filter);
+    if (total === 0) return null;
+    const id = await this.lists.idAt(filter, Math.floor(Math.random() * total));
+    if (id === undefined) return null;
+    return (await this.simpleRom(id, userId)) ?? null;
+  }
+
+  /** The values the whole library can be filtered on (`GET /api/roms/filters`). */
+  async libraryFilterValues(): Promise<RomFilters> {
+    return (await this.sidecars({ platformIds: [], search: null })).values;
+  }
+
+  /**
+   * `filter_values` and their counts over the platform and search scope only (as RomM: the
+   * other filters do not narrow them), cached per data version.
+   */
+  private sidecars(scope: RomScope): Promise<FacetSidecars> {
+    const compute = async (): Promise<FacetSidecars> => {
+      const result = emptySidecars();
+      for (const row of await this.lists.facetCounts(scope)) {
+        const key = row.kind as (typeof FILTER_KEYS)[number];
+        if (!FILTER_KEYS.includes(key)) continue;
+        result.values[key].push(row.value);
+        result.counts[key][row.value] = row.count;
+      }
+      for (const row of await this.lists.platformCounts(scope)) {
+        result.values.platforms.push(row.platformId);
+        result.counts.platforms[String(row.platformId)] = row.count;
+      }
+      return result;
+    };
+    // A searched scope too: paging through a search asks for the same values on every page.
+    const search = scope.search === null ? '' : JSON.stringify(scope.search);
+    const key = `filters:${scope.platformIds.join(',')}:${String(scope.collectionId ?? '')}:${search}`;
+    const inCollection = scope.collectionId !== undefined && scope.collectionId !== null;
+    return this.cached(key, compute, inCollection ? this.changes.version : this.romData.version);
+  }
+
+  /** One ROM as lists show it (`random`), read afresh; undefined when it is gone. */
+  private async simpleRom(id: number, userId: number): Promise<SimpleRom | undefined> {
+    const [row] = await this.roms.findByIds([id]);
+    if (row === undefined) return undefined;
+    const personal = await this.personalFields([id], userId, false, false);
+    return Object.assign(toSharedRomFields(row), personal(row));
+  }
+
+  /** Listed ROMs as JSON, in the order of `ids`: the shared fields kept, the caller's added. */
+  private async listedRomsJson(
+    ids: number[],
+    userId: number,
+    withFiles: boolean,
+    grouped: boolean,
+  ): Promise<ListedRomJson[]> {
+    const shared = await this.romJson.valuesOf(ids, this.romData.version, async (missing) => {
+      const rows = await this.roms.findByIds(missing);
+      return new Map(rows.map((row) => [row.id, toSharedRomJson(row)]));
+    });
+    const personal = await this.personalFields(ids, userId, withFiles, grouped);
+    const items: ListedRomJson[] = [];
+    for (const id of ids) {
+      const text = shared.get(id);
+      if (text !== undefined) items.push(listedRomJson(text.open, personal(text)));
+    }
+    return items;
+  }
+
+  /** The caller's own fields of listed ROMs, each kind read once for all of them. */
+  private async personalFields(
+    ids: number[],
+    userId: number,
+    withFiles: boolean,
+    grouped: boolean,
+  ): Promise<
+    (rom: Pick<RomWithPlatformRow, 'id' | 'created_at' | 'updated_at'>) => PersonalRomFields
+  > {
+    const files = new Map<number, RomFileRow[]>();
+    for (const file of withFiles ? await this.roms.filesOf(ids) : []) {
+      files.set(file.rom_id, [...(files.get(file.rom_id) ?? []), file]);
+    }
+    const romUsers = new Map(
+      (await this.roms.romUsersOf(userId, ids)).map((romUser) => [romUser.rom_id, romUser]),
+    );
+    const withNotes = await this.notes.romIdsWithVisibleNotes(userId, ids);
+    const favourites = await this.collections.favouriteIdsOf(userId, ids);
+    const versions = grouped ? await this.siblingsOf(ids, userId) : new Map<string, SiblingRom[]>();
+    return (rom) =>
+      toPersonalRomFields(rom, userId, files.get(rom.id) ?? [], {
+        romUser: romUsers.get(rom.id),
+        favourite: favourites.has(rom.id),
+        hasNotes: withNotes.has(rom.id),
+        siblings: versions.get(`${String(userId)}:${String(rom.id)}`),
+      });
+  }
+
+  /** The versions of listed games for the caller (keys `userId:romId`), kept per data version. */
+  private siblingsOf(ids: readonly number[], userId: number): Promise<Map<string, SiblingRom[]>> {
+    const keyOf = (id: number) => `${String(userId)}:${String(id)}`;
+    const idOf = new Map(ids.map((id) => [keyOf(id), id]));
+    return this.siblings.valuesOf([...idOf.keys()], this.changes.version, async (missing) => {
+      const missingIds = missing.map((key) => idOf.get(key) ?? -1);
+      const found = await this.versions.groups.siblingsOf(missingIds, userId);
+      return new Map(missingIds.map((id) => [keyOf(id), found.get(id) ?? []]));
+    });
+  }
+}
