@@ -161,7 +161,7 @@ export type Container = ReturnType<typeof createContainer>;
 function createRepositories(db: Db, versions: DataVersions) {
   return {
     versions,
-    users: new UsersRepository(db),
+    users: new UsersRepository(db, versions),
     sessions: new SessionRepository(db),
     tokens: new TokenRepository(db),
     clientTokens: new ClientTokensRepository(db),
