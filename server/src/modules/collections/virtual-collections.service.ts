@@ -27,8 +27,8 @@ const byTypeThenName = (a: VirtualCollection, b: VirtualCollection) =>
 /**
  * Virtual collections (RomM's): every genre, franchise, collection, game mode and company of
  * the merged metadata that more than {@link VIRTUAL_COLLECTION_MIN_ROMS} ROMs share. They are
- * computed from the filter index once per version of the ROM rows, so a scan or an edit shows at the
- * next read and repeated reads cost nothing.
+ * computed from the filter index once per version of the ROM rows, so a scan or an edit shows
+ * at the next read and repeated reads cost nothing.
  */
 export class VirtualCollectionsService {
   private cached: {
