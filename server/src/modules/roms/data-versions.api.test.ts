@@ -342,7 +342,9 @@ const ROWS: Record<string, Row> = {
       const run = await t.ok(t.admin, 'POST', '/api/tasks/run/cleanup_missing_roms');
       const taskId = run.json<TaskStatus>().task_id;
       await expect
-        .poll(async () => (await t.ok(t.admin, 'GET', `/api/tasks/${taskId}`)).json<TaskStatus>())
+        .poll(async () => (await t.ok(t.admin, 'GET', `/api/tasks/${taskId}`)).json<TaskStatus>(), {
+          timeout: 10_000,
+        })
         .toMatchObject({ status: 'finished' });
       return run;
     },
