@@ -85,6 +85,7 @@ const NEW = 'a new collection: nothing was kept for it';
 const GONE = 'a removed smart collection answers 404 before anything kept';
 const UPLOAD_STEP = 'an upload in progress: the ROM is written when it completes';
 
+/** Run in this order: a row may use what an earlier one made (a note, the favourites). */
 const ROWS: Record<string, Row> = {
   'POST /api/setup/platforms': { unseen: 'creates platform folders; the next scan reads them' },
   'POST /api/config/system/platforms': { unseen: CONFIG },
