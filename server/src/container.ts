@@ -87,8 +87,7 @@ import { AvatarStore } from './modules/users/avatar.store.js';
 import { UserAccounts } from './modules/users/user-accounts.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
-import type { DataChanges } from './db/data-changes.js';
-import { combinedVersion } from './db/data-changes.js';
+import { DataVersions } from './db/data-versions.js';
 import type { Limits, ScaleOut } from './scale-out.js';
 import { createLimits, dataChangesOf } from './scale-out.js';
 
@@ -114,7 +113,9 @@ export function createContainer(
   options: ContainerOptions = {},
   scaleOut: ScaleOut | null = null,
 ) {
-  const repositories = createRepositories(db, dataChangesOf(scaleOut));
+  // The one owner of data versions: repositories tell it their writes, caches follow it.
+  const versions = new DataVersions(dataChangesOf(scaleOut));
+  const repositories = createRepositories(db, versions);
   const limits = createLimits(scaleOut, options.clock ?? Date.now);
   const shared = createSharedParts(config, db, log, limits);
   const devices = createDeviceServices(repositories, options);
@@ -158,26 +159,27 @@ export function createContainer(
 
 export type Container = ReturnType<typeof createContainer>;
 
-function createRepositories(db: Db, changes: DataChanges) {
+function createRepositories(db: Db, versions: DataVersions) {
   return {
-    users: new UsersRepository(db),
+    versions,
+    users: new UsersRepository(db, versions),
     sessions: new SessionRepository(db),
     tokens: new TokenRepository(db),
     clientTokens: new ClientTokensRepository(db),
     oidc: new OidcRepository(db),
-    platforms: new PlatformsRepository(db, changes),
+    platforms: new PlatformsRepository(db, versions),
     firmware: new FirmwareRepository(db),
     roms: new RomsRepository(db),
     romList: new RomListRepository(db),
     romVersions: new RomVersionGroups(db),
-    romWrites: new RomWritesRepository(db, changes),
-    romNotes: new RomNotesRepository(db, changes),
+    romWrites: new RomWritesRepository(db, versions),
+    romNotes: new RomNotesRepository(db, versions),
     playAssets: new PlayAssetsRepository(db),
     metadata: new MetadataRepository(db),
     stats: new StatsRepository(db),
     romMaintenance: new RomMaintenanceRepository(db),
     taskRuns: new TaskRunsRepository(db),
-    collections: new CollectionsRepository(db, changes),
+    collections: new CollectionsRepository(db, versions),
     smartCollections: new SmartCollectionsRepository(db),
     virtualCollections: new VirtualCollectionsRepository(db),
     devices: new DevicesRepository(db),
@@ -386,7 +388,6 @@ function createRomServices(
     groups: repositories.romVersions,
     ranking: () => shared.libraryConfig.get(),
   };
-  const romData = combinedVersion(romWrites.rows, repositories.platforms);
   const roms = new RomsService(
     repositories.roms,
     library.playAssets,
@@ -406,15 +407,7 @@ function createRomServices(
   const romList = new RomListService(
     repositories.roms,
     repositories.romList,
-    // Cached lists and pages follow writes to ROMs, platforms, collection membership and notes;
-    // listed ROMs' shared JSON and the filter values, to ROM and platform rows only.
-    combinedVersion(
-      romWrites,
-      repositories.platforms,
-      repositories.collections,
-      repositories.romNotes,
-    ),
-    romData,
+    repositories.versions,
     repositories.romNotes,
     new BrowserPlayability(config, shared.libraryConfig),
     versions,
@@ -461,7 +454,7 @@ function createDynamicCollections(
     smartCollections: new SmartCollectionsService(repositories.smartCollections, access, romList),
     virtualCollections: new VirtualCollectionsService(
       repositories.virtualCollections,
-      repositories.romWrites,
+      repositories.versions,
     ),
   };
 }

@@ -24,7 +24,7 @@ const REDIS_START_TIMEOUT_MS = 10_000;
 export interface ScaleOut {
   redis: Redis;
   queues: JobQueues;
-  /** Writes to ROM data told between processes (their cached lists follow them). */
+  /** Writes told between processes (the data versions their cached answers follow). */
   changes: DataChanges & { close(): Promise<void> };
 }
 
@@ -82,7 +82,7 @@ export function createLimits(scaleOut: ScaleOut | null, clock: () => number): Li
   };
 }
 
-/** How this process hears of other processes' writes to ROM data (none without Redis). */
+/** How this process hears of the other processes' writes (none without Redis). */
 export function dataChangesOf(scaleOut: ScaleOut | null): DataChanges {
   return scaleOut?.changes ?? NO_OTHER_PROCESSES;
 }

@@ -12,7 +12,7 @@ import {
   login,
   openTestDatabase,
 } from './build-test-app.js';
-import type { TestApp } from './build-test-app.js';
+import type { TestApp, TestAppOptions } from './build-test-app.js';
 import { scanLibrary, writeTree } from './library-fixtures.js';
 
 /** A small library whose merged metadata makes a few virtual collections. */
@@ -79,8 +79,10 @@ export interface CollectionLibrary extends TestApp {
   identify: (metadata: Record<string, object>) => Promise<void>;
 }
 
-export async function buildCollectionLibrary(): Promise<CollectionLibrary> {
-  const test = await buildTestApp();
+export async function buildCollectionLibrary(
+  options: TestAppOptions = {},
+): Promise<CollectionLibrary> {
+  const test = await buildTestApp(options);
   await createFirstAdmin(test.app);
   const admin: TestUser = { id: 1, username: ADMIN.username, password: ADMIN.password };
   const alice = await addUser(test.app, 'alice', 'viewer');

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 
 import type { AnswerEncoding } from './compression.js';
 import {
@@ -25,10 +26,12 @@ export interface KeepableAnswer {
  * each time. Bounded by bytes; the least recently sent copy is dropped first.
  */
 export class KeptAnswers {
-  private readonly copies = new Map<string, Buffer>();
-  private bytes = 0;
+  private readonly copies: LRUCache<string, Buffer>;
 
-  constructor(private readonly maxBytes: number) {}
+  constructor(maxBytes: number) {
+    // A copy larger than the whole budget is sent without being kept.
+    this.copies = new LRUCache({ maxSize: maxBytes, sizeCalculation: (copy) => copy.length });
+  }
 
   async send(
     request: FastifyRequest,
@@ -41,31 +44,13 @@ export class KeptAnswers {
     }
     const key = `${encoding}:${answer.keepKey}`;
     const kept = this.copies.get(key);
-    if (kept !== undefined) {
-      // Map order is insertion order: moved to the end, it is the last to be dropped.
-      this.copies.delete(key);
-      this.copies.set(key, kept);
-      return sendCompressed(reply, kept, encoding);
-    }
+    if (kept !== undefined) return sendCompressed(reply, kept, encoding);
     const json = await answer.json();
     if (json.length < COMPRESSION_THRESHOLD_BYTES) return sendWrittenJson(reply, json);
     const compressed = compressedAnswer(json, encoding);
-    this.keep(key, compressed);
-    return sendCompressed(reply, compressed, encoding);
-  }
-
-  private keep(key: string, copy: Buffer): void {
-    if (copy.length > this.maxBytes) return;
     // Two requests that missed at once both keep their copy: the second replaces the first.
-    this.bytes -= this.copies.get(key)?.length ?? 0;
-    this.copies.delete(key);
-    this.copies.set(key, copy);
-    this.bytes += copy.length;
-    for (const [oldKey, oldCopy] of this.copies) {
-      if (this.bytes <= this.maxBytes) break;
-      this.copies.delete(oldKey);
-      this.bytes -= oldCopy.length;
-    }
+    this.copies.set(key, compressed);
+    return sendCompressed(reply, compressed, encoding);
   }
 }
 

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 
+import { LRUCache } from 'lru-cache';
+
 /** How long a verified `Authorization: Basic` header is trusted without hashing again. */
 export const VERIFIED_CREDENTIALS_TTL_MS = 60_000;
-/** Headers remembered at most (the oldest is dropped first). */
+/** Headers remembered at most (the least recently used is dropped first). */
 const MAX_ENTRIES = 1_000;
 
 export interface VerifiedCredential {
@@ -18,7 +20,9 @@ export interface VerifiedCredential {
  * when the user's password, username, role or enabled state changes or the user is deleted.
  */
 export class VerifiedCredentials {
-  private readonly entries = new Map<string, VerifiedCredential & { expiresAt: number }>();
+  private readonly entries = new LRUCache<string, VerifiedCredential & { expiresAt: number }>({
+    max: MAX_ENTRIES,
+  });
 
   constructor(
     private readonly clock: () => number,
@@ -41,13 +45,10 @@ export class VerifiedCredentials {
   }
 
   remember(header: string, credential: VerifiedCredential): void {
-    const key = VerifiedCredentials.keyOf(header);
-    this.entries.delete(key);
-    if (this.entries.size >= MAX_ENTRIES) {
-      const oldest = this.entries.keys().next();
-      if (oldest.done !== true) this.entries.delete(oldest.value);
-    }
-    this.entries.set(key, { ...credential, expiresAt: this.clock() + this.ttlMs });
+    this.entries.set(VerifiedCredentials.keyOf(header), {
+      ...credential,
+      expiresAt: this.clock() + this.ttlMs,
+    });
   }
 
   forget(header: string): void {
@@ -56,8 +57,7 @@ export class VerifiedCredentials {
 
   /** Drops every remembered header of a user. */
   forgetUser(userId: number): void {
-    for (const [key, entry] of this.entries) {
-      if (entry.userId === userId) this.entries.delete(key);
-    }
+    const keys = [...this.entries.entries()].filter(([, entry]) => entry.userId === userId);
+    for (const [key] of keys) this.entries.delete(key);
   }
 }

@@ -3,25 +3,11 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-import { COMPRESSION_THRESHOLD_BYTES } from '../../http/compression.js';
+import type { AnswerEncoding } from '../../http/compression.js';
+import { COMPRESSION_THRESHOLD_BYTES, negotiatedEncoding } from '../../http/compression.js';
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
-
-type Encoding = 'br' | 'gzip';
-
-/** The encoding a request accepts, brotli first (as the compression plugin), else null. */
-export function acceptedEncoding(header: string | undefined): Encoding | null {
-  const weights = new Map<string, number>();
-  for (const part of (header ?? '').split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
-    weights.set(name.trim(), q === undefined ? 1 : Number(q));
-  }
-  const accepts = (name: Encoding) => (weights.get(name) ?? weights.get('*') ?? 0) > 0;
-  if (accepts('br')) return 'br';
-  return accepts('gzip') ? 'gzip' : null;
-}
 
 /**
  * A large JSON answer that stays the same until the data changes, kept as text and, once
@@ -29,13 +15,13 @@ export function acceptedEncoding(header: string | undefined): Encoding | null {
  * far more than the read itself. The compression plugin leaves an encoded answer alone.
  */
 export class CachedJsonAnswer {
-  private readonly encoded = new Map<Encoding, Promise<Buffer>>();
+  private readonly encoded = new Map<AnswerEncoding, Promise<Buffer>>();
 
   constructor(readonly text: string) {}
 
   send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> | FastifyReply {
     reply.type('application/json; charset=utf-8');
-    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    const encoding = negotiatedEncoding(request);
     if (encoding === null || this.text.length < COMPRESSION_THRESHOLD_BYTES) {
       return reply.send(this.text);
     }
@@ -44,7 +30,7 @@ export class CachedJsonAnswer {
     );
   }
 
-  private encodedAs(encoding: Encoding): Promise<Buffer> {
+  private encodedAs(encoding: AnswerEncoding): Promise<Buffer> {
     let body = this.encoded.get(encoding);
     if (body === undefined) {
       body =

@@ -1,9 +1,8 @@
 import type { Transaction } from 'kysely';
 import { sql } from 'kysely';
 
-import type { DataChanges } from '../../db/data-changes.js';
-import { NO_OTHER_PROCESSES } from '../../db/data-changes.js';
 import type { Db } from '../../db/database.js';
+import type { DataVersions } from '../../db/data-versions.js';
 import { engineOf } from '../../db/engine.js';
 import { caseless } from '../../db/dialect-sql.js';
 import { chunks, ID_CHUNK } from '../../db/id-chunks.js';
@@ -25,21 +24,14 @@ export type CollectionFields = Partial<
 
 /** Collections, their members and favourites, in SQLite. */
 export class CollectionsRepository {
-  /** Bumped on every membership change (list caches follow it). */
-  private membershipVersion = 0;
-
   constructor(
     private readonly db: Db,
-    private readonly changes: DataChanges = NO_OTHER_PROCESSES,
+    /** Told of every membership change (list caches follow it). */
+    private readonly versions: DataVersions,
   ) {}
 
-  get version(): number {
-    return this.membershipVersion;
-  }
-
   private changed(): void {
-    this.membershipVersion += 1;
-    this.changes.announce();
+    this.versions.wrote('collections');
   }
 
   private withOwner() {

@@ -8,15 +8,14 @@ import {
   virtualCollectionId,
 } from '@romshelf/contract';
 
+import type { DataKind, DataVersions } from '../../db/data-versions.js';
 import { HttpError } from '../../http/http-error.js';
 import { CachedJsonAnswer } from './cached-json-answer.js';
 import { coverUrl } from '../roms/roms.mapper.js';
 import type { VirtualCollectionsRepository } from './virtual-collections.repository.js';
 
-/** The data version of the ROM rows (bumped by every scan batch and edit). */
-export interface RomDataVersion {
-  readonly version: number;
-}
+/** What virtual collections are made of: ROM rows (a platform's removal takes its ROMs). */
+const VIRTUAL_COLLECTION_DATA: readonly DataKind[] = ['romRows', 'platforms'];
 
 const TYPE_OF_KIND = new Map<string, VirtualCollectionType>(
   VIRTUAL_COLLECTION_TYPES.map((type) => [VIRTUAL_COLLECTION_FACETS[type], type]),
@@ -28,8 +27,8 @@ const byTypeThenName = (a: VirtualCollection, b: VirtualCollection) =>
 /**
  * Virtual collections (RomM's): every genre, franchise, collection, game mode and company of
  * the merged metadata that more than {@link VIRTUAL_COLLECTION_MIN_ROMS} ROMs share. They are
- * computed from the filter index once per ROM data version, so a scan or an edit shows at the
- * next read and repeated reads cost nothing.
+ * computed from the filter index once per version of the ROM rows, so a scan or an edit shows
+ * at the next read and repeated reads cost nothing.
  */
 export class VirtualCollectionsService {
   private cached: {
@@ -41,7 +40,7 @@ export class VirtualCollectionsService {
 
   constructor(
     private readonly rows: VirtualCollectionsRepository,
-    private readonly data: RomDataVersion,
+    private readonly versions: Pick<DataVersions, 'of'>,
   ) {}
 
   /** Sorted by type then name, as RomM; `limit` keeps the first ones. */
@@ -86,7 +85,7 @@ export class VirtualCollectionsService {
   }
 
   private async all(): Promise<VirtualCollection[]> {
-    const version = this.data.version;
+    const version = this.versions.of(VIRTUAL_COLLECTION_DATA);
     if (this.cached?.version === version) return this.cached.all;
     const kinds = VIRTUAL_COLLECTION_TYPES.map((type) => VIRTUAL_COLLECTION_FACETS[type]);
     const groups = await this.rows.groups(

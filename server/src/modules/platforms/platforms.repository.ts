@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 
-import type { DataChanges } from '../../db/data-changes.js';
-import { NO_OTHER_PROCESSES } from '../../db/data-changes.js';
 import type { Db } from '../../db/database.js';
+import type { DataVersions } from '../../db/data-versions.js';
 import type { NewPlatformRow, PlatformRow } from '../../db/schema.js';
 
 /** A platform with the aggregates the API shows. */
@@ -14,22 +13,10 @@ export interface PlatformWithStatsRow extends PlatformRow {
 export type PlatformFields = Omit<NewPlatformRow, 'id' | 'created_at' | 'updated_at'>;
 
 export class PlatformsRepository {
-  /** Bumped on every change to platform rows that listed ROMs show (names, missing flags). */
-  private writes = 0;
-
   constructor(
     private readonly db: Db,
-    private readonly changes: DataChanges = NO_OTHER_PROCESSES,
+    private readonly versions: DataVersions,
   ) {}
-
-  get version(): number {
-    return this.writes;
-  }
-
-  private changed(): void {
-    this.writes += 1;
-    this.changes.announce();
-  }
 
   private withStats() {
     return this.db
@@ -75,7 +62,7 @@ export class PlatformsRepository {
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    this.changed();
+    this.versions.wrote('platforms');
     return row;
   }
 
@@ -95,13 +82,14 @@ export class PlatformsRepository {
         .where('missing_from_fs', '=', 0)
         .execute();
     });
-    this.changed();
+    this.versions.wrote('platforms');
+    this.versions.wrote('romRows');
   }
 
   /** Deletes a platform row (its firmware rows cascade); false when there was none. */
   async delete(id: number): Promise<boolean> {
     const result = await this.db.deleteFrom('platform').where('id', '=', id).executeTakeFirst();
-    this.changed();
+    this.versions.wrote('platforms');
     return result.numDeletedRows > 0n;
   }
 }

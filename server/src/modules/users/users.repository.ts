@@ -1,11 +1,16 @@
 import type { Transaction } from 'kysely';
 
 import type { Db } from '../../db/database.js';
+import { DataVersions } from '../../db/data-versions.js';
 import { lockForWrite } from '../../db/dialect-sql.js';
 import type { Database, NewUserRow, UserRow, UserUpdate } from '../../db/schema.js';
 
 export class UsersRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Told when a deletion takes the user's notes and collections with it. */
+    private readonly versions = new DataVersions(),
+  ) {}
 
   async findById(id: number): Promise<UserRow | undefined> {
     return this.db.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirst();
@@ -154,7 +159,7 @@ export class UsersRepository {
 
   /** Deletes a user unless it is the last enabled admin. */
   async deleteChecked(id: number): Promise<'deleted' | 'not-found' | 'last-admin'> {
-    return this.db
+    const outcome = await this.db
       .transaction()
       .execute(async (trx) => {
         const deleted = await trx
@@ -170,6 +175,12 @@ export class UsersRepository {
         if (error instanceof LastAdminError) return 'last-admin' as const;
         throw error;
       });
+    if (outcome === 'deleted') {
+      // Their public notes and collections, gone with them, no longer show on others' lists.
+      this.versions.wrote('notes');
+      this.versions.wrote('collections');
+    }
+    return outcome;
   }
 
   async bumpTokenVersion(id: number): Promise<void> {

@@ -9,7 +9,9 @@ import type {
 } from '@romshelf/contract';
 import { RomFilterQuerySchema } from '@romshelf/contract';
 
-import type { Versioned } from '../../../db/data-changes.js';
+import { LRUCache } from 'lru-cache';
+
+import type { DataKind, DataVersions } from '../../../db/data-versions.js';
 import type { RomFileRow } from '../../../db/schema.js';
 import { HttpError } from '../../../http/http-error.js';
 import type { KeepableAnswer } from '../../../http/kept-answers.js';
@@ -29,7 +31,6 @@ import type { KeptOrder } from './rom-order-cache.js';
 import { RomOrderCache } from './rom-order-cache.js';
 import type { RomNotesRepository } from '../notes/rom-notes.repository.js';
 import type { RomPlayability } from './rom-playability.js';
-import type { RomWritesRepository } from '../writes/rom-writes.repository.js';
 import { KeptPerVersion } from './kept-per-version.js';
 import type { ListedRomJson, SharedRomJson } from './rom-list-json.js';
 import { listedRomJson, romListPageJson, toSharedRomJson } from './rom-list-json.js';
@@ -86,9 +87,30 @@ function readsPlayAssets(filter: RomFilter): boolean {
     : false;
 }
 
-interface CachedAggregate<T> {
+/** What every list shows besides users' own ROM data (added per user it reads: listVersion). */
+const LIST_DATA: readonly DataKind[] = ['romRows', 'platforms', 'notes', 'collections'];
+/**
+ * What listed ROMs' shared fields and the library's filter values are made of: a note, a
+ * favourite, a rating, a game played or a collection's change leaves them kept.
+ */
+const ROM_DATA: readonly DataKind[] = ['romRows', 'platforms'];
+/** A collection's filter values: its members' ROM data and the membership. */
+const COLLECTION_DATA: readonly DataKind[] = ['romRows', 'platforms', 'collections'];
+/** A game's versions for a caller: the ROMs and the caller's choice of main version. */
+const SIBLING_DATA: readonly DataKind[] = ['romRows', 'userData'];
+
+/** The users whose ROM data a filter reads: the caller, and a smart collection's owner. */
+function usersOf(filter: RomFilter): Set<number> {
+  const users = new Set([filter.userId]);
+  if (filter.savedFilter !== undefined && filter.savedFilter !== null) {
+    for (const userId of usersOf(filter.savedFilter)) users.add(userId);
+  }
+  return users;
+}
+
+interface CachedAggregate {
   version: number;
-  value: T;
+  value: unknown;
 }
 
 /**
@@ -96,8 +118,8 @@ interface CachedAggregate<T> {
  * index, filter values), the library's filter values and a random ROM of a filtered scope.
  */
 export class RomListService {
-  /** Unsearched aggregates (char counts, filter values), per data version. */
-  private readonly cache = new Map<string, CachedAggregate<unknown>>();
+  /** Unsearched aggregates (char counts, filter values), each with the data version it shows. */
+  private readonly cache = new LRUCache<string, CachedAggregate>({ max: 256 });
   private readonly orders = new RomOrderCache();
   /** About 2.3 KB each: some 11 MB for the most recently listed ROMs. */
   private readonly romJson = new KeptPerVersion<number, SharedRomJson>(5000);
@@ -107,14 +129,8 @@ export class RomListService {
   constructor(
     private readonly roms: Pick<RomsRepository, 'findByIds' | 'filesOf' | 'romUsersOf'>,
     private readonly lists: RomListRepository,
-    /** The writes whose version the cached pages, orders and aggregates follow. */
-    private readonly changes: Pick<RomWritesRepository, 'version'>,
-    /**
-     * The writes to ROM and platform rows only: what listed ROMs' shared fields and the filter
-     * values outside a collection are made of. A note, a favourite, a rating, a game played or
-     * a collection's change leaves those kept.
-     */
-    private readonly romData: Versioned,
+    /** The data versions the kept pages, orders and aggregates follow. */
+    private readonly dataVersions: Pick<DataVersions, 'of'>,
     private readonly notes: Pick<RomNotesRepository, 'romIdsWithVisibleNotes'>,
     private readonly playability: RomPlayability,
     private readonly versions: RomVersionsSource,
@@ -122,15 +138,22 @@ export class RomListService {
     private readonly savedFilters: SavedFilterSource,
   ) {}
 
-  private async cached<T>(
-    key: string,
-    compute: () => Promise<T>,
-    version = this.changes.version,
-  ): Promise<T> {
+  /**
+   * The version of a list of `filter`: everything lists show, and the ROM data of each user
+   * the filter reads (a rating leaves everyone else's lists kept).
+   */
+  private listVersion(filter: RomFilter): number {
+    let version = this.dataVersions.of(LIST_DATA);
+    for (const userId of usersOf(filter)) version += this.dataVersions.of(['userData'], userId);
+    return version;
+  }
+
+  /** The value kept under `key` at `version`, else computed (and kept under that version). */
+  private async cached<T>(key: string, version: number, compute: () => Promise<T>): Promise<T> {
     const hit = this.cache.get(key);
     if (hit !== undefined && hit.version === version) return hit.value as T;
+    // The version was read before computing: a write meanwhile makes the next read recompute.
     const value = await compute();
-    if (this.cache.size > 256) this.cache.clear();
     this.cache.set(key, { version, value });
     return value;
   }
@@ -221,7 +244,8 @@ export class RomListService {
     // Read on every visit of the collection and on every list of collections: kept per data
     // version like the lists, except for filters on saves or states (written without one).
     if (readsPlayAssets(filter)) return compute();
-    return this.cached(`members:${String(coverCount)}:${JSON.stringify(filter)}`, compute);
+    const key = `members:${String(coverCount)}:${JSON.stringify(filter)}`;
+    return this.cached(key, this.listVersion(filter), compute);
   }
 
   /**
@@ -231,10 +255,10 @@ export class RomListService {
    * give no key. Access to the scope (a collection, filter values) is decided here, first.
    */
   async listPage(query: RomListQuery, userId: number): Promise<KeepableAnswer> {
-    const version = this.changes.version;
     const orderBy = SORT_COLUMNS[query.order_by ?? 'name'] ?? 'name_sort_key';
     const grouping = query.group_by_meta_id ? versionRanking(this.versions, userId) : null;
     const filter = { ...(await this.filterOf(query, userId, orderBy)), grouping };
+    const version = this.listVersion(filter);
     return {
       keepKey: readsPlayAssets(filter)
         ? null
@@ -271,7 +295,7 @@ export class RomListService {
       const keep = <T>(key: string, compute: () => Promise<T>) =>
         readsPlayAssets(filter)
           ? compute()
-          : this.cached(`${key}:${JSON.stringify(filter)}`, compute);
+          : this.cached(`${key}:${JSON.stringify(filter)}`, this.listVersion(filter), compute);
       // Counting the whole library's rows took milliseconds on every page.
       if (query.with_total) total = await keep('total', () => this.lists.count(filter));
       if (query.with_char_index) {
@@ -325,7 +349,7 @@ export class RomListService {
     const { orderBy, direction } = pageQuery;
     return this.orders.get(
       `${orderBy}:${direction}:${charColumn}:${JSON.stringify(filter)}`,
-      this.changes.version,
+      this.listVersion(filter),
       () => this.lists.orderedWithChars(pageQuery, charColumn),
     );
   }
@@ -368,7 +392,11 @@ export class RomListService {
     const search = scope.search === null ? '' : JSON.stringify(scope.search);
     const key = `filters:${scope.platformIds.join(',')}:${String(scope.collectionId ?? '')}:${search}`;
     const inCollection = scope.collectionId !== undefined && scope.collectionId !== null;
-    return this.cached(key, compute, inCollection ? this.changes.version : this.romData.version);
+    return this.cached(
+      key,
+      this.dataVersions.of(inCollection ? COLLECTION_DATA : ROM_DATA),
+      compute,
+    );
   }
 
   /** One ROM as lists show it (`random`), read afresh; undefined when it is gone. */
@@ -386,10 +414,14 @@ export class RomListService {
     withFiles: boolean,
     grouped: boolean,
   ): Promise<ListedRomJson[]> {
-    const shared = await this.romJson.valuesOf(ids, this.romData.version, async (missing) => {
-      const rows = await this.roms.findByIds(missing);
-      return new Map(rows.map((row) => [row.id, toSharedRomJson(row)]));
-    });
+    const shared = await this.romJson.valuesOf(
+      ids,
+      this.dataVersions.of(ROM_DATA),
+      async (missing) => {
+        const rows = await this.roms.findByIds(missing);
+        return new Map(rows.map((row) => [row.id, toSharedRomJson(row)]));
+      },
+    );
     const personal = await this.personalFields(ids, userId, withFiles, grouped);
     const items: ListedRomJson[] = [];
     for (const id of ids) {
@@ -431,7 +463,8 @@ export class RomListService {
   private siblingsOf(ids: readonly number[], userId: number): Promise<Map<string, SiblingRom[]>> {
     const keyOf = (id: number) => `${String(userId)}:${String(id)}`;
     const idOf = new Map(ids.map((id) => [keyOf(id), id]));
-    return this.siblings.valuesOf([...idOf.keys()], this.changes.version, async (missing) => {
+    const version = this.dataVersions.of(SIBLING_DATA, userId);
+    return this.siblings.valuesOf([...idOf.keys()], version, async (missing) => {
       const missingIds = missing.map((key) => idOf.get(key) ?? -1);
       const found = await this.versions.groups.siblingsOf(missingIds, userId);
       return new Map(missingIds.map((id) => [keyOf(id), found.get(id) ?? []]));

@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /** Ids kept across all cached orders (about 8 MB); beyond it the least recently used go. */
 export const ROM_ORDER_CACHE_IDS = 1_000_000;
 
@@ -8,45 +10,29 @@ export interface KeptOrder {
 }
 
 /**
- * Filtered or searched lists in list order, as ROM ids, for one data version. Sorting thousands
- * of matches (a genre, a collection, a search, one card per game) costs tens of milliseconds at
- * 100k ROMs, while the windowed gallery asks for pages at any offset of the same list: each page
- * is then a slice of the kept order. A new data version (a write to ROMs, their users' data or
- * collections) drops every order at once; the least recently used orders go first when the id
- * budget is full.
+ * Filtered or searched lists in list order, as ROM ids, each kept with the data version it was
+ * computed at. Sorting thousands of matches (a genre, a collection, a search, one card per game)
+ * costs tens of milliseconds at 100k ROMs, while the windowed gallery asks for pages at any
+ * offset of the same list: each page is then a slice of the kept order. An order of an older
+ * version is computed again; the least recently used orders go first when the id budget is full.
  */
 export class RomOrderCache {
-  private readonly orders = new Map<string, KeptOrder>();
-  private version = Number.NaN;
-  private heldIds = 0;
+  private readonly orders: LRUCache<string, { version: number; order: KeptOrder }>;
 
-  constructor(private readonly maxIds = ROM_ORDER_CACHE_IDS) {}
-
-  async get(key: string, version: number, compute: () => Promise<KeptOrder>): Promise<KeptOrder> {
-    if (version !== this.version) this.clear(version);
-    const hit = this.orders.get(key);
-    if (hit !== undefined) {
-      // Re-inserted: a Map iterates in insertion order, so the oldest entry is the least used.
-      this.orders.delete(key);
-      this.orders.set(key, hit);
-      return hit;
-    }
-    const order = await compute();
-    // A write while computing moved the version on: the order may be stale, so it is not kept.
-    if (version !== this.version || order.ids.length > this.maxIds) return order;
-    this.orders.set(key, order);
-    this.heldIds += order.ids.length;
-    for (const [oldKey, old] of this.orders) {
-      if (this.heldIds <= this.maxIds) break;
-      this.orders.delete(oldKey);
-      this.heldIds -= old.ids.length;
-    }
-    return order;
+  constructor(maxIds = ROM_ORDER_CACHE_IDS) {
+    // An order larger than the whole budget is answered without being kept.
+    this.orders = new LRUCache({
+      maxSize: maxIds,
+      sizeCalculation: (kept) => Math.max(1, kept.order.ids.length),
+    });
   }
 
-  private clear(version: number): void {
-    this.orders.clear();
-    this.heldIds = 0;
-    this.version = version;
+  async get(key: string, version: number, compute: () => Promise<KeptOrder>): Promise<KeptOrder> {
+    const hit = this.orders.get(key);
+    if (hit?.version === version) return hit.order;
+    // Kept under the version read before: a write while computing makes the next get recompute.
+    const order = await compute();
+    this.orders.set(key, { version, order });
+    return order;
   }
 }

@@ -1,6 +1,5 @@
-import type { DataChanges } from '../../../db/data-changes.js';
-import { NO_OTHER_PROCESSES } from '../../../db/data-changes.js';
 import type { Db } from '../../../db/database.js';
+import type { DataVersions } from '../../../db/data-versions.js';
 import { chunks, ID_CHUNK } from '../../../db/id-chunks.js';
 import type { RomNoteRow } from '../../../db/schema.js';
 
@@ -16,21 +15,14 @@ export type RomNoteFields = Partial<Pick<RomNoteRow, 'title' | 'content' | 'is_p
 
 /** Notes about ROMs. Reads return only what the given user may see: own notes and public ones. */
 export class RomNotesRepository {
-  /** Bumped on every note written or deleted: listed ROMs show whether they have notes. */
-  private writes = 0;
-
   constructor(
     private readonly db: Db,
-    private readonly changes: DataChanges = NO_OTHER_PROCESSES,
+    /** Told of every note written or deleted: listed ROMs show whether they have notes. */
+    private readonly versions: DataVersions,
   ) {}
 
-  get version(): number {
-    return this.writes;
-  }
-
   private changed(): void {
-    this.writes += 1;
-    this.changes.announce();
+    this.versions.wrote('notes');
   }
 
   private authored() {

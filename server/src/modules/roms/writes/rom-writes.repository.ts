@@ -1,9 +1,8 @@
 import type { SqlBool, Transaction } from 'kysely';
 import { CompiledQuery, sql } from 'kysely';
 
-import type { DataChanges, Versioned } from '../../../db/data-changes.js';
-import { NO_OTHER_PROCESSES, versionOf } from '../../../db/data-changes.js';
 import type { Db } from '../../../db/database.js';
+import { DataVersions } from '../../../db/data-versions.js';
 import { engineOf } from '../../../db/engine.js';
 import type { Database } from '../../../db/schema.js';
 import { chunks, ID_CHUNK } from '../../../db/id-chunks.js';
@@ -143,31 +142,14 @@ function romKey(platformId: number, fsName: string): string {
 
 /** Changes to ROM rows: scan batches, edits, renames, deletions and users' data. */
 export class RomWritesRepository {
-  /** Bumped after every change to ROM rows, so cached aggregates can be dropped. */
-  private rowsVersion = 0;
-  /** Bumped after every change to users' ROM data (ratings, statuses, last played). */
-  private userDataVersion = 0;
-
   constructor(
     private readonly db: Db,
-    private readonly changes: DataChanges = NO_OTHER_PROCESSES,
+    /** Told after every change to ROM rows and to users' ROM data. */
+    private readonly versions = new DataVersions(),
   ) {}
 
-  /** This process's writes and those other processes announced. */
-  get version(): number {
-    return this.rowsVersion + this.userDataVersion + this.changes.received;
-  }
-
-  /**
-   * Writes to ROM rows only, and those other processes announced (which may be of either
-   * kind): what follows it is kept while users rate or play games.
-   */
-  readonly rows: Versioned = versionOf(() => this.rowsVersion + this.changes.received);
-
-  private changed(kind: 'rows' | 'userData' = 'rows'): void {
-    if (kind === 'rows') this.rowsVersion += 1;
-    else this.userDataVersion += 1;
-    this.changes.announce();
+  private changed(): void {
+    this.versions.wrote('romRows');
   }
 
   /**
@@ -304,7 +286,7 @@ export class RomWritesRepository {
     return ids;
   }
 
-  /** Changes ROM columns (edits); bumps the data version. */
+  /** Changes ROM columns (edits). */
   async updateRom(id: number, fields: Partial<Omit<NewRomRow, 'id'>>, now: string): Promise<void> {
     await this.db
       .updateTable('rom')
@@ -387,7 +369,7 @@ export class RomWritesRepository {
       )
       .returningAll()
       .executeTakeFirstOrThrow();
-    this.changed('userData');
+    this.versions.wrote('userData', userId);
     return row;
   }
 }
