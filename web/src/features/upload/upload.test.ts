@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { ApiError } from '@/lib/api-client';
 
-import { mergeFiles } from './components/upload-dialog';
+import { mergeFiles } from './components/upload-file-picker';
 import { failureText } from './run-uploads';
 
 const translate = (key: string, options?: Record<string, unknown>) =>

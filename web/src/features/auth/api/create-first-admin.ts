@@ -4,6 +4,8 @@ import { useMutation } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
+import { signIn } from './sign-in';
+
 export interface FirstAdminInput {
   username: string;
   email: string;
@@ -15,6 +17,13 @@ export async function createFirstAdmin(input: FirstAdminInput): Promise<User> {
   return UserSchema.parse(await api.post('/users', { json: { ...input, role: 'admin' } }));
 }
 
-export function useCreateFirstAdminMutation() {
-  return useMutation({ mutationFn: createFirstAdmin });
+/** Creates the first administrator and signs in as them. */
+export function useSetUpFirstAdminMutation(onSuccess: () => void | Promise<void>) {
+  return useMutation({
+    mutationFn: async (account: FirstAdminInput) => {
+      await createFirstAdmin(account);
+      await signIn({ username: account.username, password: account.password });
+    },
+    onSuccess,
+  });
 }

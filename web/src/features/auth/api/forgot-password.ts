@@ -1,12 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
-
 import { api } from '@/lib/api-client';
 
 /** POST /api/forgot-password: asks the server for a reset link (an admin relays it). */
 export async function forgotPassword(username: string): Promise<void> {
   await api.post('/forgot-password', { json: { username }, allowUnauthorized: true });
-}
-
-export function useForgotPasswordMutation() {
-  return useMutation({ mutationFn: forgotPassword });
 }

@@ -1,5 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
-
 import { api } from '@/lib/api-client';
 
 export interface Credentials {
@@ -18,8 +16,4 @@ export function basicAuthorization({ username, password }: Credentials): string 
 /** POST /api/login with HTTP Basic; the server answers with the session and CSRF cookies. */
 export async function login(credentials: Credentials): Promise<void> {
   await api.post('/login', { headers: { authorization: basicAuthorization(credentials) } });
-}
-
-export function useLoginMutation() {
-  return useMutation({ mutationFn: login });
 }

@@ -4,6 +4,8 @@ import { useMutation } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
+import { signIn } from './sign-in';
+
 export interface RegisterInput {
   username: string;
   /** Optional: '' registers without an address. */
@@ -19,6 +21,21 @@ export async function registerUser(input: RegisterInput): Promise<User> {
   );
 }
 
-export function useRegisterUserMutation() {
-  return useMutation({ mutationFn: registerUser });
+/**
+ * Registers with the invite `token`, then signs in with the new account; answers whether the
+ * sign-in worked (registered but not signed in, the page links to the login).
+ */
+export function useRegisterAndSignInMutation(token: string, onSignedIn: () => void) {
+  return useMutation({
+    mutationFn: async (account: Omit<RegisterInput, 'token'>) => {
+      await registerUser({ ...account, token });
+      return signIn({ username: account.username, password: account.password }).then(
+        () => true,
+        () => false,
+      );
+    },
+    onSuccess: (signedIn) => {
+      if (signedIn) onSignedIn();
+    },
+  });
 }

@@ -2,6 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
+import { forgotPassword } from './forgot-password';
+
 export interface ResetPasswordInput {
   token: string;
   new_password: string;
@@ -12,6 +14,13 @@ export async function resetPassword(input: ResetPasswordInput): Promise<void> {
   await api.post('/reset-password', { json: input, allowUnauthorized: true });
 }
 
-export function useResetPasswordMutation() {
-  return useMutation({ mutationFn: resetPassword });
+/**
+ * With the reset link's `token`: sets the new password. Without one: asks for a reset link for
+ * the username.
+ */
+export function usePasswordResetMutation(token: string) {
+  return useMutation({
+    mutationFn: ({ username, password }: { username: string; password: string }) =>
+      token ? resetPassword({ token, new_password: password }) : forgotPassword(username),
+  });
 }

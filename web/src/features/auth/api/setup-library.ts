@@ -1,5 +1,5 @@
 import type { SetupLibrary, SetupPlatformsResult } from '@romshelf/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
@@ -19,6 +19,19 @@ export function useSetupLibraryQuery() {
 /** POST /api/setup/platforms: binds unknown folders to platforms (config.yml). */
 export function bindFolders(bindings: Record<string, string>): Promise<SetupPlatformsResult> {
   return api.post<SetupPlatformsResult>('/setup/platforms', { json: { bindings } });
+}
+
+/** Binds the chosen folders (empty choices left out); stays pending until the library reloads. */
+export function useBindFoldersMutation(onBound: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (choices: Record<string, string>) =>
+      bindFolders(Object.fromEntries(Object.entries(choices).filter(([, v]) => v))),
+    onSuccess: () => {
+      onBound();
+      return queryClient.invalidateQueries({ queryKey: setupKeys.library() });
+    },
+  });
 }
 
 export { setupKeys };

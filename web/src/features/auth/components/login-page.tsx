@@ -7,7 +7,6 @@ import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +17,7 @@ import type { OidcLoginError } from '@romshelf/contract';
 
 import { API_BASE, ApiError, errorMessage } from '@/lib/api-client';
 import { useHeartbeatStore } from '@/shared/stores/heartbeat-store';
-import { signIn } from '../sign-in';
+import { useSignInMutation } from '../api/sign-in';
 import { AuthCardHeader } from './auth-card-header';
 import { PasswordField } from './password-field';
 
@@ -54,10 +53,9 @@ export function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState(false);
-  const signInMutation = useMutation({
-    mutationFn: signIn,
-    onSuccess: () => void navigate(safeNext(params.get('next')), { replace: true }),
-  });
+  const signInMutation = useSignInMutation(
+    () => void navigate(safeNext(params.get('next')), { replace: true }),
+  );
   // Signed in: the form stays busy while the app opens.
   const pending = signInMutation.isPending || signInMutation.isSuccess;
   const failure = signInMutation.error;

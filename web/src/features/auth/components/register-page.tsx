@@ -4,26 +4,17 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 
 import { accountErrorText, isDeadLink } from '../account-errors';
-import { registerUser } from '../api/register-user';
-import { signIn } from '../sign-in';
-import type { FieldError } from '../validation';
-import {
-  noErrors,
-  validateConfirmation,
-  validateOptionalEmail,
-  validatePassword,
-  validateUsername,
-} from '../validation';
+import { useRegisterAndSignInMutation } from '../api/register-user';
+import { EMPTY_ACCOUNT, noErrors, validateNewAccount } from '../validation';
+import type { NewAccount, NewAccountErrors } from '../validation';
 import { AuthCardHeader } from './auth-card-header';
-import { PasswordField } from './password-field';
+import { NewAccountFields } from './new-account-fields';
 
 /**
  * Creates an account from an invite link (`?token=`), then signs in with it and opens the
@@ -34,24 +25,9 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [username, setUsername] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Record<string, FieldError>>({});
-  const register = useMutation({
-    mutationFn: async (account: { username: string; email: string; password: string }) => {
-      await registerUser({ ...account, token });
-      // Registering does not sign in: log in with the new account, then open the library.
-      return signIn({ username: account.username, password: account.password }).then(
-        () => true,
-        () => false,
-      );
-    },
-    onSuccess: (signedIn) => {
-      if (signedIn) void navigate('/', { replace: true });
-    },
-  });
+  const [account, setAccount] = useState<NewAccount>(EMPTY_ACCOUNT);
+  const [errors, setErrors] = useState<NewAccountErrors>({});
+  const register = useRegisterAndSignInMutation(token, () => void navigate('/', { replace: true }));
   const serverError = register.error
     ? accountErrorText(register.error, t, 'register.failed')
     : null;
@@ -60,18 +36,12 @@ export function RegisterPage() {
   const registered = register.data === false;
   const pending = register.isPending || register.data === true;
 
-  const message = (error: FieldError | undefined) => (error ? t(error.key, error.values) : null);
-
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
-    const found = {
-      username: validateUsername(username),
-      email: validateOptionalEmail(email),
-      password: validatePassword(password),
-      confirm: validateConfirmation(password, confirm),
-    };
+    const found = validateNewAccount(account, { emailOptional: true });
     setErrors(found);
     if (!noErrors(found)) return;
+    const { username, email, password } = account;
     register.mutate({ username, email, password });
   };
 
@@ -99,46 +69,12 @@ export function RegisterPage() {
         ) : null}
         {formShown ? (
           <>
-            <TextField
-              id="register-username"
-              label={t('register.username')}
-              value={username}
-              onChange={(event) => setUsername(event.target.value)}
-              error={Boolean(errors.username)}
-              helperText={message(errors.username)}
-              autoComplete="username"
-              autoFocus
-              required
-              slotProps={{ htmlInput: { 'data-testid': 'register-username' } }}
-            />
-            <TextField
-              id="register-email"
-              type="email"
-              label={t('register.email')}
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              error={Boolean(errors.email)}
-              helperText={message(errors.email) ?? t('register.email-optional')}
-              autoComplete="email"
-              slotProps={{ htmlInput: { 'data-testid': 'register-email' } }}
-            />
-            <PasswordField
-              id="register-password"
-              label={t('register.password')}
-              value={password}
-              onChange={setPassword}
-              error={message(errors.password)}
-              autoComplete="new-password"
-              testId="register-password"
-            />
-            <PasswordField
-              id="register-confirm-password"
-              label={t('register.confirm-password')}
-              value={confirm}
-              onChange={setConfirm}
-              error={message(errors.confirm)}
-              autoComplete="new-password"
-              testId="register-confirm-password"
+            <NewAccountFields
+              page="register"
+              account={account}
+              onChange={(change) => setAccount((current) => ({ ...current, ...change }))}
+              errors={errors}
+              emailOptional
             />
             <Button
               type="submit"

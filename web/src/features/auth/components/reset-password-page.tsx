@@ -6,15 +6,13 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 
 import { accountErrorText, isDeadLink } from '../account-errors';
-import { forgotPassword } from '../api/forgot-password';
-import { resetPassword } from '../api/reset-password';
+import { usePasswordResetMutation } from '../api/reset-password';
 import type { FieldError } from '../validation';
 import { validateConfirmation, validatePassword, validateUsername } from '../validation';
 import { AuthCardHeader } from './auth-card-header';
@@ -29,10 +27,7 @@ export function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<Record<string, FieldError>>({});
-  const reset = useMutation({
-    mutationFn: () =>
-      token ? resetPassword({ token, new_password: password }) : forgotPassword(username),
-  });
+  const reset = usePasswordResetMutation(token);
   const serverError = reset.error ? accountErrorText(reset.error, t, 'reset.failed') : null;
   const deadLink = reset.error ? isDeadLink(reset.error) : false;
   const done = reset.isSuccess;
@@ -47,7 +42,7 @@ export function ResetPasswordPage() {
       : { username: validateUsername(username) };
     setErrors(next);
     if (Object.values(next).some((error) => error !== null)) return;
-    reset.mutate();
+    reset.mutate({ username, password });
   };
 
   return (

@@ -12,7 +12,6 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -20,7 +19,7 @@ import { useNavigate } from 'react-router';
 import { errorMessage } from '@/lib/api-client';
 import { fetchHeartbeat } from '@/shared/api/heartbeat';
 import { selectShowSetupWizard, useHeartbeatStore } from '@/shared/stores/heartbeat-store';
-import { bindFolders, setupKeys, useSetupLibraryQuery } from '../api/setup-library';
+import { useBindFoldersMutation, useSetupLibraryQuery } from '../api/setup-library';
 import { AuthCardHeader } from './auth-card-header';
 
 type SourceFlag = keyof Heartbeat['METADATA_SOURCES'];
@@ -101,17 +100,10 @@ function useSetupDone() {
 export function SetupLibraryPage() {
   const { t } = useTranslation(['login', 'home']);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const library = useSetupLibraryQuery();
   useSetupDone();
   const [choices, setChoices] = useState<Record<string, string>>({});
-  const bind = useMutation({
-    mutationFn: () => bindFolders(Object.fromEntries(Object.entries(choices).filter(([, v]) => v))),
-    onSuccess: () => {
-      setChoices({});
-      return queryClient.invalidateQueries({ queryKey: setupKeys.library() });
-    },
-  });
+  const bind = useBindFoldersMutation(() => setChoices({}));
   const data = library.data;
   const chosen = Object.values(choices).filter(Boolean).length;
 
@@ -207,7 +199,7 @@ export function SetupLibraryPage() {
               <Button
                 variant="outlined"
                 disabled={chosen === 0 || bind.isPending}
-                onClick={() => bind.mutate()}
+                onClick={() => bind.mutate(choices)}
                 data-testid="setup-bind-save"
               >
                 {t('setup-library.bind', { count: chosen })}

@@ -3,53 +3,27 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { createFirstAdmin } from '../api/create-first-admin';
-import { signIn } from '../sign-in';
-import type { FieldError } from '../validation';
-import {
-  validateConfirmation,
-  validateEmail,
-  validatePassword,
-  validateUsername,
-} from '../validation';
+import { useSetUpFirstAdminMutation } from '../api/create-first-admin';
+import { EMPTY_ACCOUNT, noErrors, validateNewAccount } from '../validation';
+import type { NewAccount, NewAccountErrors } from '../validation';
 import { AuthCardHeader } from './auth-card-header';
-import { PasswordField } from './password-field';
-
-interface SetupErrors {
-  username: FieldError;
-  email: FieldError;
-  password: FieldError;
-  confirm: FieldError;
-}
-
-const NO_ERRORS: SetupErrors = { username: null, email: null, password: null, confirm: null };
+import { NewAccountFields } from './new-account-fields';
 
 /** Creates the first administrator, signs in as them and goes on to the library step. */
 export function SetupPage() {
   const { t } = useTranslation('login');
   const navigate = useNavigate();
-  const [username, setUsername] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<SetupErrors>(NO_ERRORS);
-  const setup = useMutation({
-    mutationFn: async (account: { username: string; email: string; password: string }) => {
-      await createFirstAdmin(account);
-      await signIn({ username: account.username, password: account.password });
-    },
-    // The library step marks setup done once it is the current page: done while still on
-    // /setup, the guard would send the new admin home instead.
-    onSuccess: () => navigate('/setup/library', { replace: true }),
-  });
+  const [account, setAccount] = useState<NewAccount>(EMPTY_ACCOUNT);
+  const [errors, setErrors] = useState<NewAccountErrors>({});
+  // The library step marks setup done once it is the current page: done while still on
+  // /setup, the guard would send the new admin home instead.
+  const setup = useSetUpFirstAdminMutation(() => navigate('/setup/library', { replace: true }));
   // Done: the form stays busy while the app opens.
   const pending = setup.isPending || setup.isSuccess;
   const serverError = setup.error
@@ -58,18 +32,12 @@ export function SetupPage() {
       })
     : null;
 
-  const message = (error: FieldError) => (error ? t(error.key, error.values) : null);
-
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
-    const next: SetupErrors = {
-      username: validateUsername(username),
-      email: validateEmail(email),
-      password: validatePassword(password),
-      confirm: validateConfirmation(password, confirm),
-    };
-    setErrors(next);
-    if (Object.values(next).some((error) => error !== null)) return;
+    const found = validateNewAccount(account, { emailOptional: false });
+    setErrors(found);
+    if (!noErrors(found)) return;
+    const { username, email, password } = account;
     setup.mutate({ username, email, password });
   };
 
@@ -82,49 +50,12 @@ export function SetupPage() {
             {serverError}
           </Alert>
         ) : null}
-        <TextField
-          id="setup-username"
-          name="username"
-          label={t('setup.username')}
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
-          error={Boolean(errors.username)}
-          helperText={message(errors.username)}
-          autoComplete="username"
-          autoFocus
-          required
-          slotProps={{ htmlInput: { 'data-testid': 'setup-username' } }}
-        />
-        <TextField
-          id="setup-email"
-          name="email"
-          type="email"
-          label={t('setup.email')}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={Boolean(errors.email)}
-          helperText={message(errors.email)}
-          autoComplete="email"
-          required
-          slotProps={{ htmlInput: { 'data-testid': 'setup-email' } }}
-        />
-        <PasswordField
-          id="setup-password"
-          label={t('setup.password')}
-          value={password}
-          onChange={setPassword}
-          error={message(errors.password)}
-          autoComplete="new-password"
-          testId="setup-password"
-        />
-        <PasswordField
-          id="setup-confirm-password"
-          label={t('setup.confirm-password')}
-          value={confirm}
-          onChange={setConfirm}
-          error={message(errors.confirm)}
-          autoComplete="new-password"
-          testId="setup-confirm-password"
+        <NewAccountFields
+          page="setup"
+          account={account}
+          onChange={(change) => setAccount((current) => ({ ...current, ...change }))}
+          errors={errors}
+          emailOptional={false}
         />
         <Button
           type="submit"

@@ -1,50 +1,25 @@
-import DeleteRounded from '@mui/icons-material/DeleteRounded';
-import ImageRounded from '@mui/icons-material/ImageRounded';
 import { COLLECTION_DESCRIPTION_MAX, COLLECTION_NAME_MAX } from '@romshelf/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 
 import { errorMessage } from '@/lib/api-client';
-import {
-  collectionsChanged,
-  deleteCollection,
-  deleteSmartCollection,
-  updateCollection,
-  updateSmartCollection,
-} from '@/shared/api/collections';
 import type { AnyCollection, CollectionRef } from '@/shared/api/collections';
-import { useNavigationStore } from '@/shared/stores/navigation-store';
 
-/** Pictures the cover upload offers (the server re-encodes whatever it accepts). */
-const COVER_TYPES = 'image/png,image/jpeg,image/webp,image/gif';
+import { useUpdateCollectionMutation } from '../api/collection-edits';
+import type { CollectionEdit } from '../api/collection-edits';
+import { CollectionCoverFields } from './collection-cover-fields';
+import { DeleteCollectionSection } from './delete-collection-section';
 
-interface EditorState {
-  name: string;
-  description: string;
-  isPublic: boolean;
-  urlCover: string;
-  artwork: File | null;
-  removeCover: boolean;
-}
-
-function initialState(collection: AnyCollection): EditorState {
+function initialState(collection: AnyCollection): CollectionEdit {
   return {
     name: collection.name,
     description: collection.description,
@@ -53,35 +28,6 @@ function initialState(collection: AnyCollection): EditorState {
     artwork: null,
     removeCover: false,
   };
-}
-
-function save(
-  refTo: CollectionRef,
-  collection: AnyCollection,
-  state: EditorState,
-): Promise<AnyCollection> {
-  const id = Number(refTo.id);
-  if (refTo.kind === 'smart' && 'filter_criteria' in collection) {
-    return updateSmartCollection(
-      id,
-      {
-        name: state.name.trim(),
-        description: state.description,
-        filterCriteria: collection.filter_criteria,
-      },
-      state.isPublic,
-    );
-  }
-  return updateCollection(
-    id,
-    {
-      name: state.name.trim(),
-      description: state.description,
-      urlCover: state.urlCover.trim() || undefined,
-      artwork: state.artwork,
-    },
-    { isPublic: state.isPublic, removeCover: state.removeCover },
-  );
 }
 
 /** The owner's form: name, description, cover (manual collections), public toggle, delete. */
@@ -93,37 +39,18 @@ export function CollectionEditor({
   collection: AnyCollection;
 }) {
   const { t } = useTranslation('collection');
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const resetDrawers = useNavigationStore((store) => store.resetDrawers);
   const [state, setState] = useState(() => initialState(collection));
-  const [confirming, setConfirming] = useState(false);
-  const change = (next: Partial<EditorState>) => setState((current) => ({ ...current, ...next }));
+  const change = (next: Partial<CollectionEdit>) =>
+    setState((current) => ({ ...current, ...next }));
   const hasCover = refTo.kind === 'regular';
   const favourite = collection.is_favorite;
 
-  const update = useMutation({
-    mutationFn: () => save(refTo, collection, state),
-    onSuccess: () => {
-      change({ urlCover: '', artwork: null, removeCover: false });
-      collectionsChanged(queryClient);
-    },
-  });
-  const remove = useMutation({
-    mutationFn: () =>
-      refTo.kind === 'smart'
-        ? deleteSmartCollection(Number(refTo.id))
-        : deleteCollection(Number(refTo.id)),
-    onSuccess: () => {
-      setConfirming(false);
-      resetDrawers();
-      collectionsChanged(queryClient);
-      void navigate('/');
-    },
-  });
+  const update = useUpdateCollectionMutation(refTo, collection, () =>
+    change({ urlCover: '', artwork: null, removeCover: false }),
+  );
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
-    if (state.name.trim() !== '') update.mutate();
+    if (state.name.trim() !== '') update.mutate(state);
   };
 
   return (
@@ -164,52 +91,7 @@ export function CollectionEditor({
             },
           }}
         />
-        {hasCover ? (
-          <Stack spacing={1}>
-            <TextField
-              size="small"
-              label={t('form.cover-url')}
-              placeholder="https://"
-              value={state.urlCover}
-              onChange={(event) => change({ urlCover: event.target.value, artwork: null })}
-              slotProps={{ htmlInput: { 'data-testid': 'collection-cover-url' } }}
-            />
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-              <Button
-                component="label"
-                size="small"
-                variant="outlined"
-                startIcon={<ImageRounded />}
-              >
-                {t('form.cover-upload')}
-                <input
-                  hidden
-                  type="file"
-                  accept={COVER_TYPES}
-                  data-testid="collection-cover-file"
-                  onChange={(event) =>
-                    change({ artwork: event.target.files?.[0] ?? null, urlCover: '' })
-                  }
-                />
-              </Button>
-              <FormControlLabel
-                control={
-                  <Switch
-                    size="small"
-                    checked={state.removeCover}
-                    onChange={(event) => change({ removeCover: event.target.checked })}
-                  />
-                }
-                label={<Typography variant="body2">{t('form.cover-remove')}</Typography>}
-              />
-            </Stack>
-            {state.artwork ? (
-              <Typography variant="caption" color="text.secondary" noWrap>
-                {state.artwork.name}
-              </Typography>
-            ) : null}
-          </Stack>
-        ) : null}
+        {hasCover ? <CollectionCoverFields edit={state} change={change} /> : null}
         <FormControlLabel
           control={
             <Switch
@@ -229,46 +111,7 @@ export function CollectionEditor({
           {t('form.save')}
         </Button>
       </Stack>
-      {favourite ? null : (
-        <>
-          <Divider sx={{ my: 3 }} />
-          <Typography variant="subtitle2" color="error" sx={{ mb: 1 }}>
-            {t('form.danger-zone')}
-          </Typography>
-          <Button
-            color="error"
-            variant="outlined"
-            startIcon={<DeleteRounded />}
-            onClick={() => setConfirming(true)}
-            data-testid="collection-delete"
-          >
-            {t('form.delete')}
-          </Button>
-        </>
-      )}
-      <Dialog open={confirming} onClose={() => setConfirming(false)} maxWidth="xs">
-        <DialogTitle>{t('form.delete-title', { name: collection.name })}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('form.delete-text')}</DialogContentText>
-          {remove.isError ? (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {errorMessage(remove.error)}
-            </Alert>
-          ) : null}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(false)}>{t('form.cancel')}</Button>
-          <Button
-            color="error"
-            variant="contained"
-            disabled={remove.isPending}
-            onClick={() => remove.mutate()}
-            data-testid="collection-delete-confirm"
-          >
-            {t('form.delete')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      {favourite ? null : <DeleteCollectionSection refTo={refTo} collection={collection} />}
     </Box>
   );
 }

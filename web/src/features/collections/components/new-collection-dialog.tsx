@@ -9,14 +9,14 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Collection } from '@romshelf/contract';
 import { useState } from 'react';
 import type { SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorMessage } from '@/lib/api-client';
-import { collectionsChanged, createCollection } from '@/shared/api/collections';
+
+import { useCreateCollectionMutation } from '../api/collection-edits';
 
 /** Creates an empty manual collection: name, description and whether others may see it. */
 export function NewCollectionDialog({
@@ -29,23 +29,18 @@ export function NewCollectionDialog({
   onCreated: (collection: Collection) => void;
 }) {
   const { t } = useTranslation('collection');
-  const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [isPublic, setIsPublic] = useState(false);
-  const create = useMutation({
-    mutationFn: () => createCollection({ name: name.trim(), description }, isPublic),
-    onSuccess: (collection) => {
-      collectionsChanged(queryClient);
-      setName('');
-      setDescription('');
-      setIsPublic(false);
-      onCreated(collection);
-    },
+  const create = useCreateCollectionMutation((collection) => {
+    setName('');
+    setDescription('');
+    setIsPublic(false);
+    onCreated(collection);
   });
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
-    if (name.trim() !== '') create.mutate();
+    if (name.trim() !== '') create.mutate({ name, description, isPublic });
   };
   return (
     <Dialog

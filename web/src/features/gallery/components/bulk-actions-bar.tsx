@@ -1,71 +1,22 @@
-import CloseRounded from '@mui/icons-material/CloseRounded';
-import DeleteRounded from '@mui/icons-material/DeleteRounded';
-import DoneAllRounded from '@mui/icons-material/DoneAllRounded';
-import DownloadRounded from '@mui/icons-material/DownloadRounded';
-import FavoriteRounded from '@mui/icons-material/FavoriteRounded';
-import LibraryAddRounded from '@mui/icons-material/LibraryAddRounded';
-import FlagRounded from '@mui/icons-material/FlagRounded';
-import SyncRounded from '@mui/icons-material/SyncRounded';
 import type { PlayStatus, SimpleRom } from '@romshelf/contract';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
 import Snackbar from '@mui/material/Snackbar';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { PlayStatusMenu } from '@/components/play-status-menu';
 import { useRomActions } from '@/components/rom-actions-context';
-import { updateRomProps } from '@/shared/api/rom-props';
-import { updateCachedRom } from '@/shared/api/rom-cache';
 import { errorMessage } from '@/lib/api-client';
-import type { PropsChange } from '@/shared/api/rom-props';
-import { downloadSequentially } from '../bulk-download';
 import { romContentUrl } from '@/lib/download';
-import { collectionKeys } from '@/shared/api/collections';
-import { romKeys } from '@/shared/api/rom-keys';
-import { useHasScopes } from '@/shared/stores/use-scopes';
 
+import {
+  useAllIdsMutation,
+  useBulkPropsMutation,
+  useGatherRomsMutation,
+} from '../api/bulk-actions';
+import { downloadSequentially } from '../bulk-download';
 import { useGalleryStore } from '../stores/gallery-store';
-
-function Action({
-  label,
-  icon,
-  onClick,
-  disabled,
-  testId,
-  color,
-}: {
-  label: string;
-  icon: ReactNode;
-  onClick: (event: React.MouseEvent<HTMLElement>) => void;
-  disabled?: boolean;
-  testId: string;
-  color?: 'error';
-}) {
-  return (
-    <Tooltip title={label}>
-      <span>
-        <IconButton
-          onClick={onClick}
-          disabled={disabled}
-          aria-label={label}
-          data-testid={testId}
-          color={color ?? 'default'}
-          size="small"
-        >
-          {icon}
-        </IconButton>
-      </span>
-    </Tooltip>
-  );
-}
+import { BulkBarButtons } from './bulk-bar-buttons';
 
 /**
  * The bar of select mode: count, select all (the whole result, loaded or not), and bulk download
@@ -85,11 +36,7 @@ export function BulkActionsBar({
   resolve: (ids: ReadonlySet<number>) => Promise<SimpleRom[]>;
 }) {
   const { t } = useTranslation('gallery');
-  const queryClient = useQueryClient();
-  const canWrite = useHasScopes('roms.write');
   const { DeleteRomsDialog, AddToCollectionDialog, refreshMetadata } = useRomActions();
-  const canScan = useHasScopes('platforms.write');
-  const canCollect = useHasScopes('collections.write');
   const [collecting, setCollecting] = useState<number[] | null>(null);
   const selectedIds = useGalleryStore((state) => state.selectedIds);
   const [statusAnchor, setStatusAnchor] = useState<HTMLElement | null>(null);
@@ -107,41 +54,20 @@ export function BulkActionsBar({
     knownSelected.every((rom) => rom.rom_user.is_favorite);
 
   const fail = (error: unknown) => setMessage({ text: errorMessage(error), error: true });
-
-  // One game after another; the failures are collected, the others still change.
-  const bulkProps = useMutation({
-    mutationFn: async ({ change }: { change: PropsChange; done: string }) => {
-      const errors: string[] = [];
-      for (const id of selectedIds) {
-        try {
-          const romUser = await updateRomProps(id, change);
-          updateCachedRom(queryClient, { id, rom_user: romUser });
-        } catch (error) {
-          errors.push(errorMessage(error));
-        }
-      }
-      return errors;
-    },
-    onSuccess: (errors, { change, done }) => {
-      void queryClient.invalidateQueries({ queryKey: romKeys.all });
-      if (change.data?.is_favorite !== undefined) {
-        void queryClient.invalidateQueries({ queryKey: collectionKeys.all });
-      }
-      setMessage(
-        errors.length > 0 ? { text: errors.join('; '), error: true } : { text: done, error: false },
-      );
-    },
-  });
-  const gathering = useMutation({
-    mutationFn: () => resolve(selectedIds),
-    onError: fail,
-  });
-  const selectingAll = useMutation({
-    mutationFn: allIds,
-    onSuccess: (ids) => useGalleryStore.getState().selectAll(ids),
-    onError: fail,
-  });
+  const bulkProps = useBulkPropsMutation((errors, { done }) =>
+    setMessage(
+      errors.length > 0 ? { text: errors.join('; '), error: true } : { text: done, error: false },
+    ),
+  );
+  const gathering = useGatherRomsMutation(() => resolve(selectedIds), fail);
+  const selectingAll = useAllIdsMutation(
+    allIds,
+    (ids) => useGalleryStore.getState().selectAll(ids),
+    fail,
+  );
   const busy = bulkProps.isPending || gathering.isPending || selectingAll.isPending;
+  const changeProps = (data: { is_favorite: boolean } | { status: PlayStatus | null }) =>
+    bulkProps.mutate({ ids: selectedIds, change: { data }, done: t('select.done', { count }) });
 
   const download = async () => {
     const roms = await gathering.mutateAsync();
@@ -163,135 +89,28 @@ export function BulkActionsBar({
 
   return (
     <>
-      <Paper
-        elevation={10}
-        data-testid="bulk-bar"
-        sx={{
-          position: 'sticky',
-          bottom: { xs: 8, sm: 16 },
-          zIndex: 5,
-          mt: 2,
-          mx: 'auto',
-          width: 'fit-content',
-          maxWidth: '100%',
-          display: 'flex',
-          alignItems: 'center',
-          flexWrap: 'nowrap',
-          gap: { xs: 0, sm: 0.5 },
-          px: { xs: 1, sm: 1.5 },
-          py: 0.75,
-          borderRadius: { xs: '16px', sm: '999px' },
-          justifyContent: 'center',
-          border: 1,
-          borderColor: 'divider',
+      <BulkBarButtons
+        count={count}
+        total={total}
+        allFavourite={allFavourite}
+        busy={busy}
+        selectingAll={selectingAll.isPending}
+        actions={{
+          selectAll: () => selectingAll.mutate(),
+          download: () => void download().catch(() => undefined),
+          toggleFavourite: () => changeProps({ is_favorite: !allFavourite }),
+          collect: () => setCollecting([...selectedIds]),
+          pickStatus: setStatusAnchor,
+          refresh: () => void refresh().catch(() => undefined),
+          remove: () => void startDelete().catch(() => undefined),
+          exit: () => useGalleryStore.getState().setSelectMode(false),
         }}
-      >
-        <Typography
-          variant="subtitle2"
-          sx={{ px: 1, whiteSpace: 'nowrap' }}
-          data-testid="bulk-count"
-        >
-          {t('select.count', { count })}
-        </Typography>
-        <Button
-          size="small"
-          startIcon={<DoneAllRounded />}
-          onClick={() => selectingAll.mutate()}
-          disabled={selectingAll.isPending}
-          data-testid="bulk-select-all"
-          aria-label={t('select.all', { count: total })}
-          sx={{ minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
-        >
-          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-            {t('select.all', { count: total })}
-          </Box>
-        </Button>
-        <Box
-          sx={{
-            width: '1px',
-            height: 24,
-            bgcolor: 'divider',
-            mx: 0.5,
-            display: { xs: 'none', sm: 'block' },
-          }}
-        />
-        <Action
-          label={t('select.download')}
-          icon={<DownloadRounded />}
-          onClick={() => void download().catch(() => undefined)}
-          disabled={count === 0 || busy}
-          testId="bulk-download"
-        />
-        <Action
-          label={allFavourite ? t('select.unfavourite') : t('select.favourite')}
-          icon={<FavoriteRounded sx={{ color: allFavourite ? undefined : '#ff5c8a' }} />}
-          onClick={() =>
-            bulkProps.mutate({
-              change: { data: { is_favorite: !allFavourite } },
-              done: t('select.done', { count }),
-            })
-          }
-          disabled={count === 0 || busy}
-          testId="bulk-favourite"
-        />
-        {canCollect ? (
-          <Action
-            label={t('select.collection')}
-            icon={<LibraryAddRounded />}
-            onClick={() => setCollecting([...selectedIds])}
-            disabled={count === 0 || busy}
-            testId="bulk-collection"
-          />
-        ) : null}
-        <Action
-          label={t('select.status')}
-          icon={<FlagRounded />}
-          onClick={(event) => setStatusAnchor(event.currentTarget)}
-          disabled={count === 0 || busy}
-          testId="bulk-status"
-        />
-        {canScan ? (
-          <Action
-            label={t('select.refresh')}
-            icon={<SyncRounded />}
-            onClick={() => void refresh().catch(() => undefined)}
-            disabled={count === 0 || busy}
-            testId="bulk-refresh"
-          />
-        ) : null}
-        {canWrite ? (
-          <Action
-            label={t('select.delete')}
-            icon={<DeleteRounded />}
-            onClick={() => void startDelete().catch(() => undefined)}
-            disabled={count === 0 || busy}
-            testId="bulk-delete"
-            color="error"
-          />
-        ) : null}
-        <Box
-          sx={{
-            width: '1px',
-            height: 24,
-            bgcolor: 'divider',
-            mx: 0.5,
-            display: { xs: 'none', sm: 'block' },
-          }}
-        />
-        <Action
-          label={t('select.exit')}
-          icon={<CloseRounded />}
-          onClick={() => useGalleryStore.getState().setSelectMode(false)}
-          testId="bulk-exit"
-        />
-      </Paper>
+      />
       <PlayStatusMenu
         anchorEl={statusAnchor}
         open={statusAnchor !== null}
         onClose={() => setStatusAnchor(null)}
-        onPick={(status: PlayStatus | null) =>
-          bulkProps.mutate({ change: { data: { status } }, done: t('select.done', { count }) })
-        }
+        onPick={(status: PlayStatus | null) => changeProps({ status })}
       />
       {deleting ? (
         <DeleteRomsDialog

@@ -44,6 +44,33 @@ interface FilterDrawerProps {
   canSaveSmart?: boolean;
 }
 
+/** While the scope's filter values load, or why they did not. */
+function FilterValuesStatus({ loading, error }: { loading: boolean; error: string | null }) {
+  const { t } = useTranslation('gallery');
+  return (
+    <>
+      {loading ? (
+        <Stack
+          direction="row"
+          spacing={1.5}
+          sx={{ alignItems: 'center' }}
+          data-testid="filter-values-loading"
+        >
+          <CircularProgress size={18} />
+          <Typography variant="body2" color="text.secondary">
+            {t('filters.loading')}
+          </Typography>
+        </Stack>
+      ) : null}
+      {error !== null ? (
+        <Typography variant="body2" color="error" data-testid="filter-values-error">
+          {t('filters.values-failed', { error })}
+        </Typography>
+      ) : null}
+    </>
+  );
+}
+
 /**
  * Every gallery filter (SPEC §3) with the values the server lists for the scope: yes/no flags,
  * then searchable multi-selects with any/all/none. Every change applies at once; the first one
@@ -159,24 +186,10 @@ export function FilterDrawer({
         <Divider />
         <Stack spacing={3} sx={{ flex: 1, overflowY: 'auto', px: 2.5, py: 2.5 }}>
           {showPlatforms ? field('platform_ids') : null}
-          {values.isPending && open ? (
-            <Stack
-              direction="row"
-              spacing={1.5}
-              sx={{ alignItems: 'center' }}
-              data-testid="filter-values-loading"
-            >
-              <CircularProgress size={18} />
-              <Typography variant="body2" color="text.secondary">
-                {t('filters.loading')}
-              </Typography>
-            </Stack>
-          ) : null}
-          {values.isError ? (
-            <Typography variant="body2" color="error" data-testid="filter-values-error">
-              {t('filters.values-failed', { error: errorMessage(values.error) })}
-            </Typography>
-          ) : null}
+          <FilterValuesStatus
+            loading={values.isPending && open}
+            error={values.isError ? errorMessage(values.error) : null}
+          />
           {facets}
           {values.isSuccess && facets.length === 0 ? (
             <Typography variant="body2" color="text.secondary" data-testid="filter-no-metadata">

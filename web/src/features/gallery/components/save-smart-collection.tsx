@@ -14,18 +14,14 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { SmartCollection } from '@romshelf/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
 import { errorMessage } from '@/lib/api-client';
-import {
-  collectionPath,
-  collectionsChanged,
-  createSmartCollection,
-} from '@/shared/api/collections';
+import { collectionPath } from '@/shared/api/collections';
 
+import { useCreateSmartCollectionMutation } from '../api/smart-collections';
 import { activeFilters } from '../gallery-filters';
 import type { GalleryFilters } from '../gallery-filters';
 import { canSaveSmart, smartCriteria } from '../smart-criteria';
@@ -44,27 +40,12 @@ function SaveSmartDialog({
   onSaved: (collection: SmartCollection) => void;
 }) {
   const { t } = useTranslation('gallery');
-  const queryClient = useQueryClient();
   const active = activeFilters(filters);
   const labels = useFilterLabels(active.some((filter) => filter.name === 'platform_ids'));
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [isPublic, setPublic] = useState(false);
-  const saving = useMutation({
-    mutationFn: () =>
-      createSmartCollection(
-        {
-          name: name.trim(),
-          description: description.trim(),
-          filterCriteria: smartCriteria(filters, scope),
-        },
-        isPublic,
-      ),
-    onSuccess: (collection) => {
-      collectionsChanged(queryClient);
-      onSaved(collection);
-    },
-  });
+  const saving = useCreateSmartCollectionMutation(onSaved);
   const term = scope.searchTerm.trim();
   return (
     <Dialog
@@ -151,7 +132,16 @@ function SaveSmartDialog({
         </Button>
         <Button
           variant="contained"
-          onClick={() => saving.mutate()}
+          onClick={() =>
+            saving.mutate({
+              values: {
+                name: name.trim(),
+                description: description.trim(),
+                filterCriteria: smartCriteria(filters, scope),
+              },
+              isPublic,
+            })
+          }
           disabled={name.trim() === ''}
           loading={saving.isPending}
           data-testid="smart-save-confirm"

@@ -1,6 +1,9 @@
 import type { DetailedRom, SimpleRom } from '@romshelf/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { libraryChanged } from '@/shared/api/library-changed';
+import { updateCachedRom } from '@/shared/api/rom-cache';
 
 /** The fields of the edit dialog (SPEC §7 PUT /roms/{id}). */
 export interface RomEdit {
@@ -41,6 +44,22 @@ export function updateRom(rom: DetailedRom | SimpleRom, edit: RomEdit): Promise<
     query: {
       remove_cover: edit.remove_cover ? true : undefined,
       unmatch_metadata: edit.unmatch_metadata ? true : undefined,
+    },
+  });
+}
+
+/** Saves the edit dialog and spreads the answer to lists, rails and the details page. */
+export function useUpdateRomMutation(
+  rom: DetailedRom | SimpleRom,
+  onSuccess: (saved: DetailedRom) => void,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (edit: RomEdit) => updateRom(rom, edit),
+    onSuccess: (saved) => {
+      updateCachedRom(queryClient, saved);
+      libraryChanged(queryClient);
+      onSuccess(saved);
     },
   });
 }

@@ -1,10 +1,8 @@
 import ImageSearchRounded from '@mui/icons-material/ImageSearchRounded';
 import SearchRounded from '@mui/icons-material/SearchRounded';
-import type { SearchCoverResult } from '@romshelf/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import ButtonBase from '@mui/material/ButtonBase';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -15,24 +13,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorMessage } from '@/lib/api-client';
-import { metadataKeys } from '@/shared/api/metadata';
 
-import { searchSteamGridCovers } from '../api/cover-search';
-
-/** Only still images can become covers (animated grids are WebM or animated WebP/PNG). */
-function staticGames(games: readonly SearchCoverResult[]): SearchCoverResult[] {
-  return games
-    .map((game) => ({
-      ...game,
-      resources: game.resources.filter((resource) => resource.type === 'static'),
-    }))
-    .filter((game) => game.resources.length > 0);
-}
+import { useCoverSearchQuery } from '../api/cover-search';
+import { CoverSearchGame } from './cover-search-game';
 
 /** SteamGridDB cover search: pick a grid and its URL becomes the game's cover URL. */
 export function CoverSearchDialog({
@@ -51,13 +38,7 @@ export function CoverSearchDialog({
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const [term, setTerm] = useState(initialTerm);
   const [submitted, setSubmitted] = useState(initialTerm.trim());
-  const search = useQuery({
-    queryKey: metadataKeys.coverSearch(submitted),
-    queryFn: async ({ signal }) => staticGames(await searchSteamGridCovers(submitted, signal)),
-    enabled: open && submitted !== '',
-    retry: false,
-    staleTime: 60_000,
-  });
+  const search = useCoverSearchQuery(submitted, open);
   const searching = search.isFetching;
   const games = search.data ?? [];
 
@@ -138,62 +119,14 @@ export function CoverSearchDialog({
           ) : null}
           {!searching
             ? games.map((game) => (
-                <Box key={game.name} data-testid="cover-search-game">
-                  <Typography variant="subtitle2" sx={{ mb: 1 }}>
-                    {game.name}
-                  </Typography>
-                  <Box
-                    sx={{
-                      display: 'grid',
-                      gridTemplateColumns: 'repeat(auto-fill, minmax(110px, 1fr))',
-                      gap: 1.5,
-                    }}
-                  >
-                    {game.resources.map((resource) => (
-                      <ButtonBase
-                        key={resource.url}
-                        data-testid="cover-search-result"
-                        aria-label={t('cover-search.pick', {
-                          author: resource.author,
-                          width: resource.width,
-                          height: resource.height,
-                        })}
-                        onClick={() => {
-                          onPick(resource.url);
-                          onClose();
-                        }}
-                        sx={(theme) => ({
-                          display: 'block',
-                          borderRadius: '10px',
-                          overflow: 'hidden',
-                          outline: `1px solid ${theme.palette.divider}`,
-                          '&:hover, &.Mui-focusVisible': {
-                            outline: `2px solid ${theme.palette.primary.main}`,
-                          },
-                        })}
-                      >
-                        <Box
-                          component="img"
-                          src={resource.thumb}
-                          alt=""
-                          loading="lazy"
-                          decoding="async"
-                          referrerPolicy="no-referrer"
-                          width={resource.width}
-                          height={resource.height}
-                          sx={{
-                            display: 'block',
-                            width: '100%',
-                            height: 'auto',
-                            aspectRatio: '2 / 3',
-                            objectFit: 'cover',
-                            bgcolor: 'action.hover',
-                          }}
-                        />
-                      </ButtonBase>
-                    ))}
-                  </Box>
-                </Box>
+                <CoverSearchGame
+                  key={game.name}
+                  game={game}
+                  onPick={(url) => {
+                    onPick(url);
+                    onClose();
+                  }}
+                />
               ))
             : null}
         </Stack>

@@ -11,17 +11,14 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { gameTitle } from '@/components/game-cover';
 import type { DeletableRom, DeleteRomsDialogProps } from '@/components/rom-actions-context';
 import { errorMessage } from '@/lib/api-client';
-import { libraryChanged } from '@/shared/api/library-changed';
-import { removeCachedRoms } from '@/shared/api/rom-cache';
 
-import { deleteRoms } from '../api/delete-roms';
+import { useDeleteRomsMutation } from '../api/delete-roms';
 
 /** What deleting `rom` from disk removes: its file, or its folder and the files inside. */
 export function diskPaths(rom: DeletableRom): { path: string; folder: boolean; files: string[] } {
@@ -39,19 +36,10 @@ export function diskPaths(rom: DeletableRom): { path: string; folder: boolean; f
  */
 export function DeleteRomsDialog({ roms, open, onClose, onDeleted }: DeleteRomsDialogProps) {
   const { t } = useTranslation('rom');
-  const queryClient = useQueryClient();
   const [fromDisk, setFromDisk] = useState(false);
-  const removal = useMutation({
-    mutationFn: ({ ids, fromDisk }: { ids: number[]; fromDisk: boolean }) =>
-      deleteRoms(ids, fromDisk ? ids : []),
-    onSuccess: (answer, { ids }) => {
-      const failed = new Set(answer.failed_ids);
-      const deleted = ids.filter((id) => !failed.has(id));
-      removeCachedRoms(queryClient, deleted);
-      libraryChanged(queryClient);
-      if (answer.errors.length === 0) onClose();
-      onDeleted?.(deleted);
-    },
+  const removal = useDeleteRomsMutation((deleted, answer) => {
+    if (answer.errors.length === 0) onClose();
+    onDeleted?.(deleted);
   });
   const busy = removal.isPending;
   // A request that failed, or the games the server could not delete (the others are gone).

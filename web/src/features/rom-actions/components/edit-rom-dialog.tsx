@@ -1,33 +1,28 @@
-import AddPhotoAlternateRounded from '@mui/icons-material/AddPhotoAlternateRounded';
 import ImageSearchRounded from '@mui/icons-material/ImageSearchRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { GameCover, gameTitle } from '@/components/game-cover';
+import { gameTitle } from '@/components/game-cover';
 import type { ActionRom, EditRomDialogProps } from '@/components/rom-actions-context';
 import { errorMessage } from '@/lib/api-client';
-import { libraryChanged } from '@/shared/api/library-changed';
-import { updateCachedRom } from '@/shared/api/rom-cache';
 import { useHeartbeatStore } from '@/shared/stores/heartbeat-store';
 
-import { updateRom } from '../api/rom-edit';
+import { useUpdateRomMutation } from '../api/rom-edit';
 import type { RomEdit } from '../api/rom-edit';
 import { CoverSearchDialog } from './cover-search-dialog';
+import { EditRomCover } from './edit-rom-cover';
+import { EditRomProviders } from './edit-rom-providers';
 
 function initialEdit(rom: ActionRom): RomEdit {
   const id = (value: number | null) => (value === null ? '' : String(value));
@@ -46,13 +41,6 @@ function initialEdit(rom: ActionRom): RomEdit {
   };
 }
 
-const PROVIDERS = [
-  { key: 'igdb_id', label: 'IGDB' },
-  { key: 'moby_id', label: 'MobyGames' },
-  { key: 'ss_id', label: 'ScreenScraper' },
-  { key: 'launchbox_id', label: 'LaunchBox' },
-] as const;
-
 /**
  * Edit a game (SPEC §7 PUT /roms/{id}): name, file name (renames on disk), summary, cover from a
  * URL or an uploaded image (with preview), provider ids, remove cover, unmatch. Errors show the
@@ -62,41 +50,22 @@ export function EditRomDialog({ rom, open, onClose, onSaved }: EditRomDialogProp
   const { t } = useTranslation('rom');
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const queryClient = useQueryClient();
   const [edit, setEdit] = useState<RomEdit>(() => initialEdit(rom));
   const [searchingCovers, setSearchingCovers] = useState(false);
   const steamGridEnabled = useHeartbeatStore(
     (state) => state.value?.METADATA_SOURCES.STEAMGRIDDB_API_ENABLED ?? false,
   );
 
-  const preview = useMemo(
-    () => (edit.artwork ? URL.createObjectURL(edit.artwork) : null),
-    [edit.artwork],
-  );
-  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
-
   const change = <K extends keyof RomEdit>(key: K, value: RomEdit[K]) =>
     setEdit((current) => ({ ...current, [key]: value }));
 
-  const saveEdit = useMutation({
-    mutationFn: (next: RomEdit) => updateRom(rom, next),
-    onSuccess: (saved) => {
-      updateCachedRom(queryClient, saved);
-      libraryChanged(queryClient);
-      onSaved?.(saved);
-      onClose();
-    },
+  const saveEdit = useUpdateRomMutation(rom, (saved) => {
+    onSaved?.(saved);
+    onClose();
   });
   const saving = saveEdit.isPending;
   const error = saveEdit.isError ? errorMessage(saveEdit.error) : null;
   const save = () => saveEdit.mutate(edit);
-
-  const urlCover = edit.url_cover.trim();
-  const coverShown = edit.remove_cover
-    ? { ...rom, path_cover_small: '', path_cover_large: '' }
-    : /^https?:\/\//.test(urlCover)
-      ? { ...rom, path_cover_small: urlCover, path_cover_large: urlCover }
-      : rom;
 
   return (
     <Dialog
@@ -130,65 +99,7 @@ export function EditRomDialog({ rom, open, onClose, onSaved }: EditRomDialogProp
             gap: 3,
           }}
         >
-          <Stack spacing={1.5} sx={{ alignItems: 'stretch', maxWidth: { xs: 180, sm: 'none' } }}>
-            <Box sx={{ borderRadius: '12px', overflow: 'hidden' }} data-testid="edit-cover-preview">
-              {preview ? (
-                <Box
-                  component="img"
-                  src={preview}
-                  alt={t('edit.artwork-preview')}
-                  sx={{
-                    width: '100%',
-                    aspectRatio: '2 / 3',
-                    objectFit: 'cover',
-                    display: 'block',
-                    borderRadius: '12px',
-                  }}
-                />
-              ) : (
-                <GameCover rom={coverShown} radius={12} />
-              )}
-            </Box>
-            <Button
-              component="label"
-              variant="outlined"
-              size="small"
-              startIcon={<AddPhotoAlternateRounded />}
-            >
-              {t('edit.artwork')}
-              <input
-                hidden
-                type="file"
-                accept="image/png,image/jpeg,image/webp,image/gif"
-                data-testid="edit-artwork"
-                onChange={(event) => {
-                  const file = event.target.files?.[0] ?? null;
-                  change('artwork', file);
-                  if (file) change('remove_cover', false);
-                  event.target.value = '';
-                }}
-              />
-            </Button>
-            {edit.artwork ? (
-              <Button size="small" onClick={() => change('artwork', null)}>
-                {t('edit.artwork-clear')}
-              </Button>
-            ) : null}
-            <FormControlLabel
-              control={
-                <Checkbox
-                  size="small"
-                  checked={edit.remove_cover}
-                  onChange={(event) => {
-                    change('remove_cover', event.target.checked);
-                    if (event.target.checked) change('artwork', null);
-                  }}
-                  data-testid="edit-remove-cover"
-                />
-              }
-              label={<Typography variant="body2">{t('edit.remove-cover')}</Typography>}
-            />
-          </Stack>
+          <EditRomCover rom={rom} edit={edit} change={change} />
           <Stack spacing={2} sx={{ minWidth: 0 }}>
             <TextField
               label={t('edit.name')}
@@ -240,55 +151,7 @@ export function EditRomDialog({ rom, open, onClose, onSaved }: EditRomDialogProp
                 </Button>
               </Box>
             ) : null}
-            <Box>
-              <Typography variant="overline" color="text.secondary">
-                {t('edit.providers')}
-              </Typography>
-              <Box
-                sx={{
-                  display: 'grid',
-                  gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, minmax(0, 1fr))' },
-                  gap: 1.5,
-                  mt: 0.5,
-                }}
-              >
-                {PROVIDERS.map((provider) => (
-                  <TextField
-                    key={provider.key}
-                    size="small"
-                    label={provider.label}
-                    value={edit.unmatch_metadata ? '' : edit[provider.key]}
-                    disabled={edit.unmatch_metadata}
-                    onChange={(event) =>
-                      change(provider.key, event.target.value.replace(/[^\d]/g, ''))
-                    }
-                    slotProps={{
-                      htmlInput: {
-                        inputMode: 'numeric',
-                        'data-testid': `edit-${provider.key}`,
-                      },
-                    }}
-                  />
-                ))}
-              </Box>
-            </Box>
-            <FormControlLabel
-              control={
-                <Checkbox
-                  checked={edit.unmatch_metadata}
-                  onChange={(event) => change('unmatch_metadata', event.target.checked)}
-                  data-testid="edit-unmatch"
-                />
-              }
-              label={
-                <Box>
-                  <Typography variant="body2">{t('edit.unmatch')}</Typography>
-                  <Typography variant="caption" color="text.secondary">
-                    {t('edit.unmatch-hint')}
-                  </Typography>
-                </Box>
-              }
-            />
+            <EditRomProviders edit={edit} change={change} />
             {error ? (
               <Alert severity="error" data-testid="edit-error">
                 {error}

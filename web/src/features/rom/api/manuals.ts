@@ -1,5 +1,8 @@
 import type { DetailedRom, SimpleRom } from '@romshelf/contract';
 
+import { useMutation } from '@tanstack/react-query';
+import type { UseMutationOptions } from '@tanstack/react-query';
+
 import { API_BASE, api } from '@/lib/api-client';
 
 /** POST /api/roms/{id}/manuals with one PDF. */
@@ -26,4 +29,15 @@ export function manualUrl(
   const query = new URLSearchParams({ ts: rom.updated_at });
   if (download) query.set('download', '1');
   return `${API_BASE}/roms/${String(rom.id)}/manual?${query.toString()}`;
+}
+
+/** One mutation for both: the manual either arrives (a file) or goes (null). */
+export function useManualMutation(
+  romId: number,
+  callbacks: Pick<UseMutationOptions<DetailedRom, Error, File | null>, 'onSuccess' | 'onSettled'>,
+) {
+  return useMutation({
+    mutationFn: (file: File | null) => (file ? uploadManual(romId, file) : removeManual(romId)),
+    ...callbacks,
+  });
 }

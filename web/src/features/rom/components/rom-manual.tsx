@@ -13,7 +13,6 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -21,7 +20,7 @@ import { errorMessage } from '@/lib/api-client';
 import { startDownload } from '@/lib/download';
 import { useHasScopes } from '@/shared/stores/use-scopes';
 
-import { manualUrl, removeManual, uploadManual } from '../api/manuals';
+import { manualUrl, useManualMutation } from '../api/manuals';
 
 /**
  * The game's manual (PDF): view it in the page or a new tab, download it, upload, replace or
@@ -41,9 +40,7 @@ export function RomManual({
   const url = manualUrl(rom);
   const downloadUrl = manualUrl(rom, true);
 
-  // One mutation for both: the manual either arrives (a file) or goes (null).
-  const change = useMutation({
-    mutationFn: (file: File | null) => (file ? uploadManual(rom.id, file) : removeManual(rom.id)),
+  const change = useManualMutation(rom.id, {
     onSuccess: (updated, file) => {
       if (!file) setViewing(false);
       onChange(updated);

@@ -6,14 +6,12 @@ import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 import { errorMessage } from '@/lib/api-client';
-import { romKeys } from '@/shared/api/rom-keys';
-import { saveRomProps } from '@/shared/api/rom-props';
 
+import { useMakeDefaultVersionMutation } from '../api/personal-data';
 import { Section } from './section';
 
 /**
@@ -29,20 +27,7 @@ export function RomVersions({
 }) {
   const { t } = useTranslation('rom');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const makeDefault = useMutation({
-    mutationFn: () => saveRomProps(queryClient, rom, { data: { is_main_sibling: true } }),
-    onSuccess: (romUser) => {
-      onChange({
-        ...rom,
-        rom_user: romUser,
-        // The server keeps one default per game: the other versions lose theirs.
-        sibling_roms: rom.sibling_roms.map((version) => ({ ...version, is_main_sibling: false })),
-      });
-      // Grouped galleries now show this version for the game.
-      void queryClient.invalidateQueries({ queryKey: romKeys.lists() });
-    },
-  });
+  const makeDefault = useMakeDefaultVersionMutation(rom, onChange);
   if (rom.sibling_roms.length === 0) return null;
   const versions = [
     { id: rom.id, label: rom.fs_name_no_ext, main: rom.rom_user.is_main_sibling },

@@ -11,14 +11,15 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorMessage } from '@/lib/api-client';
-import { fetchSourceHealth, metadataKeys, runLaunchboxUpdate } from '@/shared/api/metadata';
+import { fetchSourceHealth, metadataKeys } from '@/shared/api/metadata';
 import { useHeartbeatStore } from '@/shared/stores/heartbeat-store';
 import { useHasScopes } from '@/shared/stores/use-scopes';
+import { useLaunchboxUpdateMutation } from '../api/metadata-sources';
 
 type Flags = Heartbeat['METADATA_SOURCES'];
 
@@ -103,7 +104,7 @@ const STATUS_CHIP: Record<
 /** Re-downloads and indexes the LaunchBox dump by hand (the `update_launchbox_metadata` task). */
 function LaunchboxUpdate() {
   const { t } = useTranslation('settings');
-  const update = useMutation({ mutationFn: runLaunchboxUpdate });
+  const update = useLaunchboxUpdateMutation();
   const result = update.data;
   return (
     <Stack spacing={1} sx={{ mt: 1.5 }}>

@@ -11,46 +11,27 @@ import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { alpha, useTheme } from '@mui/material/styles';
+import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Platform } from '@romshelf/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
-import type { DragEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import {
-  addPlatform,
-  platformKeys,
-  usePlatformsQuery,
-  useSupportedPlatformsQuery,
-} from '@/shared/api/platforms';
+import { usePlatformsQuery, useSupportedPlatformsQuery } from '@/shared/api/platforms';
 import { errorMessage } from '@/lib/api-client';
 import { formatBytes } from '@/lib/format';
 import { useHeartbeatStore } from '@/shared/stores/heartbeat-store';
 import { useUploadStore } from '@/shared/stores/upload-store';
+import { useAddPlatformFolderMutation } from '../api/add-platform-folder';
 import { CHUNK_BYTES, chunkTimeoutMs, uploadTimeoutMs } from '../api/chunked-upload';
-
 import { runUploads } from '../run-uploads';
+import { UploadFilePicker } from './upload-file-picker';
 import { UploadProgressRow } from './upload-progress-row';
 import type { PlatformChoice } from './upload-platform-picker';
 import { platformChoices, UploadPlatformPicker } from './upload-platform-picker';
 
 const NO_PLATFORMS: readonly Platform[] = [];
-
-/** Adds files, skipping any already chosen (same name and size). */
-export function mergeFiles(current: readonly File[], added: readonly File[]): File[] {
-  const seen = new Set(current.map((file) => `${file.name}\u0000${String(file.size)}`));
-  const merged = [...current];
-  for (const file of added) {
-    const key = `${file.name}\u0000${String(file.size)}`;
-    if (!seen.has(key)) {
-      seen.add(key);
-      merged.push(file);
-    }
-  }
-  return merged;
-}
 
 /**
  * Upload games: pick a platform, choose or drop files, then watch each file's progress. Files
@@ -80,7 +61,6 @@ export function UploadDialog() {
 /** The dialog's content: mounted on opening, so every opening starts afresh. */
 function UploadForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('rom');
-  const theme = useTheme();
   const queryClient = useQueryClient();
   const items = useUploadStore((state) => state.items);
   const heartbeat = useHeartbeatStore((state) => state.value);
@@ -88,11 +68,7 @@ function UploadForm({ onClose }: { onClose: () => void }) {
   const supported = useSupportedPlatformsQuery();
   const libraryPlatforms = platforms.data ?? NO_PLATFORMS;
   const [picked, setChoice] = useState<PlatformChoice | null>(null);
-  // A supported platform without a folder: the server creates it in the library's layout.
-  const addFolder = useMutation({
-    mutationFn: addPlatform,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: platformKeys.all }),
-  });
+  const addFolder = useAddPlatformFolderMutation();
   const adding = addFolder.isPending;
   const addError = addFolder.error ? errorMessage(addFolder.error) : null;
   // Until the user picks, the platform the dialog was opened for (a platform page's).
@@ -105,8 +81,6 @@ function UploadForm({ onClose }: { onClose: () => void }) {
       : null);
   const [files, setFiles] = useState<File[]>([]);
   const [batch, setBatch] = useState<number[]>([]);
-  const [dragging, setDragging] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
   const timeoutMs = uploadTimeoutMs(heartbeat);
   const closeDialog = onClose;
 
@@ -134,15 +108,6 @@ function UploadForm({ onClose }: { onClose: () => void }) {
       translate: (key, options) => t(key, options),
     });
   };
-
-  const drop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    if (started) return;
-    setFiles((current) => mergeFiles(current, Array.from(event.dataTransfer.files)));
-  };
-
-  const total = files.reduce((sum, file) => sum + file.size, 0);
 
   return (
     <>
@@ -179,98 +144,7 @@ function UploadForm({ onClose }: { onClose: () => void }) {
               ))}
             </Box>
           ) : (
-            <>
-              <Box
-                role="button"
-                tabIndex={0}
-                data-testid="upload-dropzone"
-                data-dragging={String(dragging)}
-                onClick={() => input.current?.click()}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter' || event.key === ' ') {
-                    event.preventDefault();
-                    input.current?.click();
-                  }
-                }}
-                onDragOver={(event) => {
-                  event.preventDefault();
-                  setDragging(true);
-                }}
-                onDragLeave={() => setDragging(false)}
-                onDrop={drop}
-                sx={{
-                  display: 'flex',
-                  flexDirection: 'column',
-                  alignItems: 'center',
-                  gap: 1,
-                  py: 4,
-                  px: 2,
-                  textAlign: 'center',
-                  cursor: 'pointer',
-                  borderRadius: '16px',
-                  border: `2px dashed ${dragging ? theme.palette.primary.main : theme.palette.divider}`,
-                  bgcolor: dragging ? alpha(theme.palette.primary.main, 0.08) : 'transparent',
-                  transition: 'all 120ms',
-                  '&:hover, &:focus-visible': {
-                    borderColor: theme.palette.primary.main,
-                    outline: 'none',
-                  },
-                }}
-              >
-                <CloudUploadRounded sx={{ fontSize: 40, color: 'primary.main' }} />
-                <Typography sx={{ fontWeight: 600 }}>{t('upload.drop')}</Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {t('upload.drop-hint')}
-                </Typography>
-                <input
-                  ref={input}
-                  hidden
-                  multiple
-                  type="file"
-                  data-testid="upload-input"
-                  onChange={(event) => {
-                    const chosen = Array.from(event.target.files ?? []);
-                    setFiles((current) => mergeFiles(current, chosen));
-                    event.target.value = '';
-                  }}
-                />
-              </Box>
-              {files.length > 0 ? (
-                <Box data-testid="upload-files">
-                  <Typography variant="overline" color="text.secondary">
-                    {t('upload.files', { count: files.length, size: formatBytes(total) })}
-                  </Typography>
-                  {files.map((file) => (
-                    <Box
-                      key={`${file.name}-${String(file.size)}`}
-                      data-testid="upload-file"
-                      sx={{
-                        display: 'flex',
-                        alignItems: 'center',
-                        gap: 1,
-                        py: 0.5,
-                        borderBottom: 1,
-                        borderColor: 'divider',
-                      }}
-                    >
-                      <Typography variant="body2" noWrap sx={{ flex: 1, minWidth: 0 }}>
-                        {file.name}
-                      </Typography>
-                      <Typography variant="caption" color="text.secondary">
-                        {formatBytes(file.size)}
-                      </Typography>
-                      <IconButton
-                        size="small"
-                        aria-label={t('upload.remove-file', { name: file.name })}
-                        onClick={() => setFiles((current) => current.filter((f) => f !== file))}
-                      >
-                        <CloseRounded fontSize="small" />
-                      </IconButton>
-                    </Box>
-                  ))}
-                </Box>
-              ) : null}
-            </>
+            <UploadFilePicker files={files} onChange={setFiles} />
           )}
           <Alert severity="info" icon={<InfoOutlined />} data-testid="upload-timeout-hint">
             {t('upload.timeout-hint', {

@@ -1,6 +1,5 @@
 import type { MatchSource, SearchRom } from '@romshelf/contract';
 import Box from '@mui/material/Box';
-import ButtonBase from '@mui/material/ButtonBase';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
@@ -11,12 +10,8 @@ import { GameCover } from '@/components/game-cover';
 import { PlatformIcon } from '@/components/platform-icon';
 import type { ActionRom } from '@/components/rom-actions-context';
 
-import {
-  candidateCovers,
-  candidateSources,
-  SOURCE_NAMES,
-  titleFileName,
-} from '../../match-candidates';
+import { candidateSources, SOURCE_NAMES, titleFileName } from '../../match-candidates';
+import { CandidateCoverChoices } from './candidate-cover-choices';
 
 /** The chosen candidate: which of its sources to apply. */
 export function ConfirmCandidate({
@@ -39,7 +34,6 @@ export function ConfirmCandidate({
   onRename: (rename: boolean) => void;
 }) {
   const { t } = useTranslation('rom');
-  const covers = candidateCovers(candidate);
   const newName = titleFileName(rom, candidate.name);
   return (
     <Box
@@ -115,45 +109,7 @@ export function ConfirmCandidate({
             ))}
           </Stack>
         </Box>
-        {covers.length > 1 ? (
-          <Box>
-            <Typography variant="overline" color="text.secondary">
-              {t('match.cover')}
-            </Typography>
-            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-              {covers.map((entry) => (
-                <ButtonBase
-                  key={entry.url}
-                  onClick={() => onCover(entry.url)}
-                  aria-pressed={cover === entry.url}
-                  aria-label={t('match.cover-pick', { source: SOURCE_NAMES[entry.source] })}
-                  data-testid={`match-cover-${entry.source}`}
-                  sx={(theme) => ({
-                    width: 64,
-                    borderRadius: '8px',
-                    overflow: 'hidden',
-                    outline:
-                      cover === entry.url
-                        ? `2px solid ${theme.palette.primary.main}`
-                        : `1px solid ${theme.palette.divider}`,
-                    outlineOffset: 1,
-                  })}
-                >
-                  <Box
-                    component="img"
-                    src={entry.url}
-                    alt=""
-                    loading="lazy"
-                    referrerPolicy="no-referrer"
-                    width={64}
-                    height={96}
-                    sx={{ display: 'block', objectFit: 'cover', bgcolor: 'action.hover' }}
-                  />
-                </ButtonBase>
-              ))}
-            </Stack>
-          </Box>
-        ) : null}
+        <CandidateCoverChoices candidate={candidate} cover={cover} onCover={onCover} />
         {newName !== rom.fs_name ? (
           <FormControlLabel
             sx={{ alignItems: 'flex-start' }}
