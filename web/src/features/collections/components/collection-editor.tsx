@@ -21,6 +21,7 @@ import type { SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
+import { FileButton } from '@/components/file-button';
 import { errorMessage } from '@/lib/api-client';
 import {
   collectionsChanged,
@@ -175,23 +176,16 @@ export function CollectionEditor({
               slotProps={{ htmlInput: { 'data-testid': 'collection-cover-url' } }}
             />
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-              <Button
-                component="label"
+              <FileButton
                 size="small"
                 variant="outlined"
                 startIcon={<ImageRounded />}
+                accept={COVER_TYPES}
+                inputTestId="collection-cover-file"
+                onFiles={([file]) => change({ artwork: file ?? null, urlCover: '' })}
               >
                 {t('form.cover-upload')}
-                <input
-                  hidden
-                  type="file"
-                  accept={COVER_TYPES}
-                  data-testid="collection-cover-file"
-                  onChange={(event) =>
-                    change({ artwork: event.target.files?.[0] ?? null, urlCover: '' })
-                  }
-                />
-              </Button>
+              </FileButton>
               <FormControlLabel
                 control={
                   <Switch
