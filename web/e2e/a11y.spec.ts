@@ -251,6 +251,11 @@ test('every route has no axe violation in either theme, at desktop and phone siz
     await expect(page.getByTestId('user-menu-profile')).toBeVisible();
     await check(page, 'user menu', [SIZES[0]]);
     await page.keyboard.press('Escape');
+    await page.getByTestId('rom-menu').first().click();
+    await expect(page.getByTestId('rom-menu-favourite')).toBeVisible();
+    await check(page, 'game menu', [SIZES[0]]);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('rom-menu-favourite')).toHaveCount(0);
     await page.getByTestId('nav-upload').click();
     await expect(page.getByTestId('upload-dialog')).toBeVisible();
     await check(page, 'upload dialog', [SIZES[0]]);

@@ -106,7 +106,13 @@ export function RomMenu({
       >
         <MoreVertRounded fontSize="small" />
       </IconButton>
-      <Menu anchorEl={anchor} open={open} onClose={() => setOpen(false)}>
+      <Menu
+        anchorEl={anchor}
+        open={open}
+        onClose={() => setOpen(false)}
+        // A named region: the menu opens outside the page's landmarks.
+        slotProps={{ paper: { role: 'region', 'aria-label': t('actions.menu') } as object }}
+      >
         <MenuItem
           data-testid="rom-menu-favourite"
           onClick={() => {
