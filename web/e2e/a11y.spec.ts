@@ -247,6 +247,14 @@ test('every route has no axe violation in either theme, at desktop and phone siz
       await page.keyboard.press('Escape');
       await expect(page.getByTestId(`drawer-${drawer}`)).toHaveCount(0);
     }
+    await page.getByTestId('nav-collections').click();
+    await page.getByTestId('collections-new').click();
+    await expect(page.getByTestId('new-collection-dialog')).toBeVisible();
+    await check(page, 'new collection dialog', [SIZES[0]]);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('new-collection-dialog')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('drawer-collections')).toHaveCount(0);
     await page.getByTestId('user-menu-button').click();
     await expect(page.getByTestId('user-menu-profile')).toBeVisible();
     await check(page, 'user menu', [SIZES[0]]);
