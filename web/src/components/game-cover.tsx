@@ -40,6 +40,8 @@ function CoverPlaceholder({ rom, titled }: { rom: CoverSource; titled: boolean }
   return (
     <Box
       data-testid="cover-placeholder"
+      // A picture in place of a cover: the title and platform are said beside it.
+      aria-hidden
       sx={{
         position: 'absolute',
         inset: 0,

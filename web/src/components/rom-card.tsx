@@ -282,7 +282,8 @@ export const RomCard = memo(function RomCard({
         data-testid="rom-card"
         data-rom-id={rom.id}
         data-selected={selectMode ? String(selected) : undefined}
-        aria-label={title}
+        // Named by what it shows (title, tags, size); by its title when titles are hidden.
+        aria-label={look.showGameTitle ? undefined : title}
         aria-describedby={rom.is_unidentified === true ? unidentifiedId : undefined}
         aria-pressed={selectMode ? selected : undefined}
         focusRipple

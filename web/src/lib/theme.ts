@@ -35,21 +35,47 @@ const SURFACES = {
   },
 } as const;
 
+/*
+ * Colours used as text or behind text: each reads at 4.5:1 or better (WCAG AA) on its theme's
+ * background, paper and top layer, and on a selected (tinted) control. Dark primary is the SPEC's
+ * #8B74E8 a shade lighter, the named colours are the SPEC's hues darkened (light) or lightened
+ * (dark).
+ */
+const READABLE = {
+  dark: {
+    primary: '#9A86F0',
+    error: '#FF7B72',
+    success: '#3FB950',
+    info: '#58A6FF',
+    warning: '#D29922',
+  },
+  light: {
+    primary: THEME_COLORS.light.primary,
+    error: '#B42318',
+    success: '#1A7F37',
+    info: '#1A5FD0',
+    warning: '#8A6100',
+  },
+} as const;
+
 /** The MUI theme for one mode, from the SPEC colours and breakpoints. */
 export function buildTheme(mode: ThemeName): Theme {
   const colors = THEME_COLORS[mode];
   const surface = SURFACES[mode];
+  const readable = READABLE[mode];
   const dark = mode === 'dark';
   return createTheme({
     breakpoints: { values: { ...BREAKPOINTS } },
     palette: {
       mode,
-      primary: { main: colors.primary },
+      // Text on a filled colour is white or black, whichever reads at 4.5:1 (MUI's default is 3).
+      contrastThreshold: 4.5,
+      primary: { main: readable.primary },
       secondary: { main: surface.secondary },
-      error: { main: THEME_COLORS.named.red },
-      success: { main: THEME_COLORS.named.green },
-      info: { main: THEME_COLORS.named.blue },
-      warning: { main: THEME_COLORS.named.gold },
+      error: { main: readable.error },
+      success: { main: readable.success },
+      info: { main: readable.info },
+      warning: { main: readable.warning },
       background: { default: colors.background, paper: surface.paper },
       divider: surface.divider,
       named: THEME_COLORS.named,
@@ -108,12 +134,15 @@ export function buildTheme(mode: ThemeName): Theme {
           root: {
             borderRadius: 10,
             '&.Mui-selected': {
-              backgroundColor: alpha(colors.primary, dark ? 0.18 : 0.12),
+              backgroundColor: alpha(readable.primary, dark ? 0.18 : 0.12),
             },
           },
         },
       },
       MuiTooltip: { defaultProps: { arrow: true } },
+      // Subtitles label parts of a page; they are no headings (MUI makes them h6 by default,
+      // which breaks the page's heading order). A subtitle that is a heading says so itself.
+      MuiTypography: { defaultProps: { variantMapping: { subtitle1: 'p', subtitle2: 'p' } } },
     },
   });
 }

@@ -10,6 +10,7 @@ import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -18,7 +19,7 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 
 import { hasScopes, useAuthStore } from '@/shared/stores/auth-store';
 import { useNavigationStore } from '@/shared/stores/navigation-store';
@@ -67,6 +68,7 @@ function DrawerFrame({
         paper: {
           sx: { width: { xs: '88vw', sm: 360 } },
           'data-testid': `drawer-${name}`,
+          'aria-labelledby': `drawer-${name}-title`,
         } as object,
       }}
     >
@@ -74,7 +76,7 @@ function DrawerFrame({
         direction="row"
         sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2.5, py: 2 }}
       >
-        <Typography variant="h6" component="h2">
+        <Typography variant="h6" component="h2" id={`drawer-${name}-title`}>
           {title}
         </Typography>
         <IconButton onClick={resetDrawers} aria-label={t('actions.close')}>
@@ -91,17 +93,11 @@ function DrawerFrame({
 /** The five drawers of the main layout; the navigation store keeps at most one open. */
 export function Drawers() {
   const { t } = useTranslation('common');
-  const navigate = useNavigate();
   const user = useAuthStore((state) => state.user);
   const scopes = useAuthStore((state) => state.oauth_scopes);
   const { resetDrawers } = useNavigationStore();
   const logout = useLogout();
   const canScan = hasScopes(scopes, ['platforms.write']);
-
-  const go = (to: string) => {
-    resetDrawers();
-    void navigate(to);
-  };
 
   const settingsEntries = [
     {
@@ -165,21 +161,26 @@ export function Drawers() {
       <DrawerFrame name="settings" anchor="left" title={t('drawers.settings.title')}>
         <List sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
           {settingsEntries.map((entry) => (
-            <ListItemButton
-              key={entry.id}
-              onClick={() => go(entry.to)}
-              data-testid={`settings-${entry.id}`}
-            >
-              <ListItemIcon>{entry.icon}</ListItemIcon>
-              <ListItemText primary={entry.label} />
-            </ListItemButton>
+            <ListItem key={entry.id} disablePadding>
+              <ListItemButton
+                component={RouterLink}
+                to={entry.to}
+                onClick={resetDrawers}
+                data-testid={`settings-${entry.id}`}
+              >
+                <ListItemIcon>{entry.icon}</ListItemIcon>
+                <ListItemText primary={entry.label} />
+              </ListItemButton>
+            </ListItem>
           ))}
-          <ListItemButton onClick={() => void logout()} data-testid="settings-logout">
-            <ListItemIcon>
-              <LogoutRounded />
-            </ListItemIcon>
-            <ListItemText primary={t('nav.logout')} />
-          </ListItemButton>
+          <ListItem disablePadding>
+            <ListItemButton onClick={() => void logout()} data-testid="settings-logout">
+              <ListItemIcon>
+                <LogoutRounded />
+              </ListItemIcon>
+              <ListItemText primary={t('nav.logout')} />
+            </ListItemButton>
+          </ListItem>
         </List>
       </DrawerFrame>
       <DrawerFrame name="platformInfo" anchor="right" title={t('drawers.platform-info.title')}>

@@ -5,12 +5,13 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 
 import { useRandomGame } from '@/components/use-random-game';
 import { isScanActive, useScanStore } from '../../features/scan/stores/scan-store';
@@ -23,7 +24,86 @@ import type { NavItem } from './nav-items';
 export const MAIN_BAR_WIDTH = 264;
 export const MAIN_BAR_COLLAPSED_WIDTH = 76;
 
-/** The navigation rail: pages, drawers and the collapse toggle (state kept in local settings). */
+/** One entry of the rail in its list item: a link for a page, else a button. */
+function MainBarEntry({
+  item,
+  label,
+  collapsed,
+  selected,
+  busy,
+  onActivate,
+}: {
+  item: NavItem;
+  label: string;
+  collapsed: boolean;
+  selected: boolean;
+  busy: boolean;
+  onActivate: () => void;
+}) {
+  const props = {
+    selected,
+    onClick: onActivate,
+    'aria-label': label,
+    'data-testid': `nav-${item.id}`,
+    sx: {
+      flexGrow: 0,
+      minHeight: 44,
+      px: collapsed ? 0 : 1.5,
+      justifyContent: collapsed ? 'center' : 'flex-start',
+    },
+  };
+  const content = (
+    <>
+      <ListItemIcon
+        sx={{
+          minWidth: collapsed ? 0 : 40,
+          color: selected ? 'primary.main' : undefined,
+          justifyContent: 'center',
+        }}
+      >
+        {busy ? (
+          <CircularProgress size={22} thickness={5} data-testid={`nav-${item.id}-running`} />
+        ) : (
+          item.icon
+        )}
+      </ListItemIcon>
+      {collapsed ? null : (
+        <ListItemText
+          primary={label}
+          slotProps={{ primary: { sx: { fontWeight: 500, lineHeight: 1.25 } } }}
+        />
+      )}
+    </>
+  );
+  const button = item.to ? (
+    <ListItemButton
+      {...props}
+      component={RouterLink}
+      to={item.to}
+      aria-current={selected ? 'page' : undefined}
+    >
+      {content}
+    </ListItemButton>
+  ) : (
+    <ListItemButton {...props}>{content}</ListItemButton>
+  );
+  return (
+    <ListItem disablePadding>
+      {collapsed ? (
+        <Tooltip title={label} placement="right">
+          {button}
+        </Tooltip>
+      ) : (
+        button
+      )}
+    </ListItem>
+  );
+}
+
+/**
+ * The navigation rail: pages (real links, so they open in a new tab too), drawers, actions and
+ * the collapse toggle (state kept in local settings).
+ */
 export function MainBar({
   collapsed,
   onNavigate,
@@ -33,10 +113,8 @@ export function MainBar({
 }) {
   const { t } = useTranslation('common');
   const location = useLocation();
-  const navigate = useNavigate();
   const scopes = useAuthStore((state) => state.oauth_scopes);
-  const { activeDrawer, toggleDrawer, goHome, goScan, goSearch, resetDrawers, toggleMainBar } =
-    useNavigationStore();
+  const { activeDrawer, toggleDrawer, resetDrawers, toggleMainBar } = useNavigationStore();
 
   // The Scan entry spins while a scan runs, wherever the user is.
   const scanning = useScanStore((state) => isScanActive(state.status));
@@ -49,16 +127,11 @@ export function MainBar({
       return;
     }
     onNavigate?.();
-    if (item.action === 'home') goHome();
-    else if (item.action === 'scan') goScan();
-    else if (item.action === 'search') goSearch();
-    else if (item.action === 'upload') useUploadStore.getState().openDialog();
-    else if (item.action === 'random') {
+    if (item.action === 'upload') useUploadStore.getState().openDialog();
+    else {
+      // A page link navigates by itself; drawers close on the way.
       resetDrawers();
-      random.pick();
-    } else if (item.to) {
-      resetDrawers();
-      void navigate(item.to);
+      if (item.action === 'random') random.pick();
     }
   };
 
@@ -76,56 +149,17 @@ export function MainBar({
       sx={{ display: 'flex', flexDirection: 'column', height: '100%', py: 1.5 }}
     >
       <List sx={{ px: 1.5, display: 'flex', flexDirection: 'column', gap: 0.5, flex: 1 }}>
-        {items.map((item) => {
-          const label = t(item.labelKey);
-          const button = (
-            <ListItemButton
-              key={item.id}
-              selected={isSelected(item)}
-              onClick={() => activate(item)}
-              aria-label={label}
-              data-testid={`nav-${item.id}`}
-              sx={{
-                flexGrow: 0,
-                minHeight: 44,
-                px: collapsed ? 0 : 1.5,
-                justifyContent: collapsed ? 'center' : 'flex-start',
-              }}
-            >
-              <ListItemIcon
-                sx={{
-                  minWidth: collapsed ? 0 : 40,
-                  color: isSelected(item) ? 'primary.main' : undefined,
-                  justifyContent: 'center',
-                }}
-              >
-                {(item.action === 'scan' && scanning) ||
-                (item.action === 'random' && random.pending) ? (
-                  <CircularProgress
-                    size={22}
-                    thickness={5}
-                    data-testid={`nav-${item.id}-running`}
-                  />
-                ) : (
-                  item.icon
-                )}
-              </ListItemIcon>
-              {collapsed ? null : (
-                <ListItemText
-                  primary={label}
-                  slotProps={{ primary: { sx: { fontWeight: 500, lineHeight: 1.25 } } }}
-                />
-              )}
-            </ListItemButton>
-          );
-          return collapsed ? (
-            <Tooltip key={item.id} title={label} placement="right">
-              {button}
-            </Tooltip>
-          ) : (
-            button
-          );
-        })}
+        {items.map((item) => (
+          <MainBarEntry
+            key={item.id}
+            item={item}
+            label={t(item.labelKey)}
+            collapsed={collapsed}
+            selected={isSelected(item)}
+            busy={(item.id === 'scan' && scanning) || (item.action === 'random' && random.pending)}
+            onActivate={() => activate(item)}
+          />
+        ))}
       </List>
       <Divider sx={{ mx: 1.5, mb: 1 }} />
       <Box sx={{ display: 'flex', justifyContent: collapsed ? 'center' : 'flex-end', px: 1.5 }}>

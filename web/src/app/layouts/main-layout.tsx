@@ -77,7 +77,6 @@ export function MainLayout() {
           <Box
             component={RouterLink}
             to="/"
-            aria-label={t('nav.home')}
             sx={{
               display: 'flex',
               alignItems: 'center',
@@ -87,7 +86,8 @@ export function MainLayout() {
               flexShrink: 0,
             }}
           >
-            <Logo size={32} />
+            {/* Named "Home" by its mark, then the product name where it shows. */}
+            <Logo size={32} label={t('nav.home')} />
             <Typography
               variant="h6"
               component="span"
@@ -111,7 +111,12 @@ export function MainLayout() {
         <Drawer
           open={railOpen}
           onClose={() => setRailOpen(false)}
-          slotProps={{ paper: { sx: { width: MAIN_BAR_WIDTH, pt: `${APP_BAR_HEIGHT}px` } } }}
+          slotProps={{
+            paper: {
+              sx: { width: MAIN_BAR_WIDTH, pt: `${APP_BAR_HEIGHT}px` },
+              'aria-label': t('nav.main'),
+            } as object,
+          }}
         >
           <MainBar collapsed={false} onNavigate={() => setRailOpen(false)} />
         </Drawer>

@@ -14,25 +14,24 @@ import type { ReactNode } from 'react';
 
 import type { DrawerName } from '@/shared/stores/navigation-store';
 
-/** One entry of the main bar: a page (`to`), a drawer, or one of the go* actions. */
+/** One entry of the main bar: a page (`to`, a link), a drawer, or an action. */
 export interface NavItem {
   id: string;
   labelKey: string;
   icon: ReactNode;
   to?: string;
   drawer?: DrawerName;
-  action?: 'home' | 'search' | 'scan' | 'upload' | 'random';
+  action?: 'upload' | 'random';
   scopes?: readonly string[];
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
-  { id: 'home', labelKey: 'nav.home', icon: <HomeRounded />, to: '/', action: 'home' },
+  { id: 'home', labelKey: 'nav.home', icon: <HomeRounded />, to: '/' },
   {
     id: 'search',
     labelKey: 'nav.search',
     icon: <SearchRounded />,
     to: '/search',
-    action: 'search',
   },
   {
     id: 'platforms',
@@ -52,7 +51,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
     labelKey: 'nav.scan',
     icon: <RadarRounded />,
     to: '/scan',
-    action: 'scan',
     scopes: ['platforms.write'],
   },
   {

@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -16,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import type { Platform } from '@romshelf/contract';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 
 import { PlatformIcon } from '../../components/platform-icon';
 import { errorMessage } from '../../lib/api-client';
@@ -31,44 +32,44 @@ function fold(value: string): string {
   return value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
-/** One platform of the drawer: badge, name and game count; opens the platform's gallery. */
+/** One platform of the drawer: badge, name and game count; links the platform's gallery. */
 function PlatformItem({ platform }: { platform: Platform }) {
-  const navigate = useNavigate();
   const location = useLocation();
   const resetDrawers = useNavigationStore((state) => state.resetDrawers);
   const to = `/platform/${String(platform.id)}`;
   return (
-    <ListItemButton
-      selected={location.pathname === to}
-      onClick={() => {
-        resetDrawers();
-        void navigate(to);
-      }}
-      data-testid={`drawer-platform-${platform.fs_slug}`}
-      sx={{ py: 0.75 }}
-    >
-      <ListItemIcon sx={{ minWidth: 48 }}>
-        <PlatformIcon platform={platform} size={34} />
-      </ListItemIcon>
-      <ListItemText
-        primary={platform.display_name}
-        slotProps={{ primary: { noWrap: true, sx: { fontWeight: 600 } } }}
-      />
-      <Typography
-        variant="caption"
-        sx={{
-          ml: 1,
-          px: 1,
-          py: 0.25,
-          borderRadius: 99,
-          bgcolor: 'action.hover',
-          fontWeight: 700,
-          fontVariantNumeric: 'tabular-nums',
-        }}
+    <ListItem disablePadding>
+      <ListItemButton
+        component={RouterLink}
+        to={to}
+        selected={location.pathname === to}
+        onClick={resetDrawers}
+        data-testid={`drawer-platform-${platform.fs_slug}`}
+        sx={{ py: 0.75 }}
       >
-        {platform.rom_count}
-      </Typography>
-    </ListItemButton>
+        <ListItemIcon sx={{ minWidth: 48 }}>
+          <PlatformIcon platform={platform} size={34} />
+        </ListItemIcon>
+        <ListItemText
+          primary={platform.display_name}
+          slotProps={{ primary: { noWrap: true, sx: { fontWeight: 600 } } }}
+        />
+        <Typography
+          variant="caption"
+          sx={{
+            ml: 1,
+            px: 1,
+            py: 0.25,
+            borderRadius: 99,
+            bgcolor: 'action.hover',
+            fontWeight: 700,
+            fontVariantNumeric: 'tabular-nums',
+          }}
+        >
+          {platform.rom_count}
+        </Typography>
+      </ListItemButton>
+    </ListItem>
   );
 }
 
@@ -178,7 +179,12 @@ export function PlatformsDrawerContent() {
           </Fragment>
         ))}
         {shown.length === 0 ? (
-          <Typography variant="body2" color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
+          <Typography
+            component="li"
+            variant="body2"
+            color="text.secondary"
+            sx={{ py: 3, textAlign: 'center' }}
+          >
             {t('drawers.platforms.no-match')}
           </Typography>
         ) : null}

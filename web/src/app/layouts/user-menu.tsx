@@ -11,7 +11,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 
 import { useAuthStore } from '@/shared/stores/auth-store';
 import { useNavigationStore } from '@/shared/stores/navigation-store';
@@ -21,17 +21,20 @@ import { useLogout } from '../use-logout';
 export function UserMenu() {
   const { t } = useTranslation('common');
   const { t: tTokens } = useTranslation('tokens');
-  const navigate = useNavigate();
   const user = useAuthStore((state) => state.user);
   const resetDrawers = useNavigationStore((state) => state.resetDrawers);
   const logout = useLogout();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
-  const go = (to: string) => {
-    close();
-    resetDrawers();
-    void navigate(to);
-  };
+  /** Menu entries are links; following one closes the menu and any drawer. */
+  const link = (to: string) => ({
+    component: RouterLink,
+    to,
+    onClick: () => {
+      close();
+      resetDrawers();
+    },
+  });
   const initial = user?.username.charAt(0).toUpperCase() ?? '?';
   return (
     <>
@@ -54,7 +57,14 @@ export function UserMenu() {
         onClose={close}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { minWidth: 220, mt: 1 } } }}
+        slotProps={{
+          // A landmark of its own: the menu opens outside the page's regions.
+          paper: {
+            component: 'nav',
+            'aria-label': t('user-menu.label'),
+            sx: { minWidth: 220, mt: 1 },
+          } as object,
+        }}
       >
         <Typography variant="subtitle2" sx={{ px: 2, pt: 1, pb: 0.25 }} noWrap>
           {user?.username}
@@ -67,22 +77,19 @@ export function UserMenu() {
           {user ? t(`roles.${user.role}`) : null}
         </Typography>
         <Divider />
-        <MenuItem
-          onClick={() => go(`/user/${user ? String(user.id) : ''}`)}
-          data-testid="user-menu-profile"
-        >
+        <MenuItem {...link(`/user/${user ? String(user.id) : ''}`)} data-testid="user-menu-profile">
           <ListItemIcon>
             <PersonRounded fontSize="small" />
           </ListItemIcon>
           {t('nav.profile')}
         </MenuItem>
-        <MenuItem onClick={() => go('/user-interface')} data-testid="user-menu-user-interface">
+        <MenuItem {...link('/user-interface')} data-testid="user-menu-user-interface">
           <ListItemIcon>
             <PaletteRounded fontSize="small" />
           </ListItemIcon>
           {t('nav.user-interface')}
         </MenuItem>
-        <MenuItem onClick={() => go('/client-api-tokens')} data-testid="user-menu-client-tokens">
+        <MenuItem {...link('/client-api-tokens')} data-testid="user-menu-client-tokens">
           <ListItemIcon>
             <KeyRounded fontSize="small" />
           </ListItemIcon>

@@ -1,11 +1,12 @@
 import ImageRounded from '@mui/icons-material/ImageRounded';
-import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+
+import { FileButton } from '@/components/file-button';
 
 import type { CollectionEdit } from '../api/collection-edits';
 
@@ -32,16 +33,16 @@ export function CollectionCoverFields({
         slotProps={{ htmlInput: { 'data-testid': 'collection-cover-url' } }}
       />
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Button component="label" size="small" variant="outlined" startIcon={<ImageRounded />}>
+        <FileButton
+          size="small"
+          variant="outlined"
+          startIcon={<ImageRounded />}
+          accept={COVER_TYPES}
+          inputTestId="collection-cover-file"
+          onFiles={([file]) => change({ artwork: file ?? null, urlCover: '' })}
+        >
           {t('form.cover-upload')}
-          <input
-            hidden
-            type="file"
-            accept={COVER_TYPES}
-            data-testid="collection-cover-file"
-            onChange={(event) => change({ artwork: event.target.files?.[0] ?? null, urlCover: '' })}
-          />
-        </Button>
+        </FileButton>
         <FormControlLabel
           control={
             <Switch

@@ -6,6 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
@@ -15,7 +16,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 
 import { CollectionCover, collectionKind } from '@/components/collection-cover';
 import { errorMessage } from '@/lib/api-client';
@@ -53,13 +54,17 @@ function Section({
   items: readonly AnyCollection[];
   loading: boolean;
   error: unknown;
-  onOpen: (collection: AnyCollection) => void;
+  onOpen: () => void;
 }) {
   const { t } = useTranslation('collection');
   if (!loading && !error && items.length === 0) return null;
   return (
     <Box component="li" data-testid={testId}>
-      <ListSubheader disableSticky sx={{ bgcolor: 'transparent', lineHeight: '32px', px: 1 }}>
+      <ListSubheader
+        component="div"
+        disableSticky
+        sx={{ bgcolor: 'transparent', lineHeight: '32px', px: 1 }}
+      >
         {title}
       </ListSubheader>
       {error ? (
@@ -70,26 +75,37 @@ function Section({
       <List dense disablePadding>
         {loading
           ? [0, 1].map((index) => (
-              <Skeleton key={index} variant="rounded" height={44} sx={{ my: 0.5 }} />
+              <ListItem key={index} disablePadding>
+                <Skeleton variant="rounded" height={44} sx={{ my: 0.5, width: '100%' }} />
+              </ListItem>
             ))
           : items.map((collection) => (
-              <ListItemButton
+              <ListItem
                 key={`${collectionKind(collection)}-${String(collection.id)}`}
-                onClick={() => onOpen(collection)}
-                data-testid="drawer-collection"
-                sx={{ borderRadius: '10px', gap: 1.5 }}
+                disablePadding
               >
-                <CollectionCover
-                  collection={collection}
-                  kind={collectionKind(collection)}
-                  size={40}
-                />
-                <ListItemText
-                  primary={collection.is_favorite ? t('page.favourites') : collection.name}
-                  secondary={t('page.games', { count: collection.rom_count })}
-                  slotProps={{ primary: { noWrap: true } }}
-                />
-              </ListItemButton>
+                <ListItemButton
+                  component={RouterLink}
+                  to={collectionPath({
+                    kind: collectionKind(collection),
+                    id: String(collection.id),
+                  })}
+                  onClick={onOpen}
+                  data-testid="drawer-collection"
+                  sx={{ borderRadius: '10px', gap: 1.5 }}
+                >
+                  <CollectionCover
+                    collection={collection}
+                    kind={collectionKind(collection)}
+                    size={40}
+                  />
+                  <ListItemText
+                    primary={collection.is_favorite ? t('page.favourites') : collection.name}
+                    secondary={t('page.games', { count: collection.rom_count })}
+                    slotProps={{ primary: { noWrap: true } }}
+                  />
+                </ListItemButton>
+              </ListItem>
             ))}
       </List>
     </Box>
@@ -201,7 +217,7 @@ export function CollectionsDrawerContent() {
               items={section.items}
               loading={section.query.isPending}
               error={section.query.error}
-              onOpen={open}
+              onOpen={resetDrawers}
             />
           ))}
         </List>

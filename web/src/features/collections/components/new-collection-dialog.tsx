@@ -1,5 +1,6 @@
 import { COLLECTION_DESCRIPTION_MAX, COLLECTION_NAME_MAX } from '@romshelf/contract';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -48,55 +49,55 @@ export function NewCollectionDialog({
       onClose={onClose}
       fullWidth
       maxWidth="xs"
-      slotProps={{
-        paper: {
-          component: 'form',
-          onSubmit: submit,
-          'data-testid': 'new-collection-dialog',
-        } as object,
-      }}
+      slotProps={{ paper: { 'data-testid': 'new-collection-dialog' } as object }}
     >
-      <DialogTitle>{t('form.new-title')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {create.isError ? <Alert severity="error">{errorMessage(create.error)}</Alert> : null}
-          <TextField
-            label={t('form.name')}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            required
-            autoFocus
-            slotProps={{
-              htmlInput: { maxLength: COLLECTION_NAME_MAX, 'data-testid': 'new-collection-name' },
-            }}
-          />
-          <TextField
-            label={t('form.description')}
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
-            multiline
-            minRows={2}
-            slotProps={{ htmlInput: { maxLength: COLLECTION_DESCRIPTION_MAX } }}
-          />
-          <FormControlLabel
-            control={
-              <Switch checked={isPublic} onChange={(event) => setIsPublic(event.target.checked)} />
-            }
-            label={isPublic ? t('form.public-desc') : t('form.private-desc')}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('form.cancel')}</Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={name.trim() === '' || create.isPending}
-          data-testid="new-collection-create"
-        >
-          {t('form.create')}
-        </Button>
-      </DialogActions>
+      {/* The form inside the dialog: a form element may not take the dialog role. */}
+      <Box component="form" onSubmit={submit} sx={{ display: 'contents' }}>
+        <DialogTitle>{t('form.new-title')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {create.isError ? <Alert severity="error">{errorMessage(create.error)}</Alert> : null}
+            <TextField
+              label={t('form.name')}
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              required
+              autoFocus
+              slotProps={{
+                htmlInput: { maxLength: COLLECTION_NAME_MAX, 'data-testid': 'new-collection-name' },
+              }}
+            />
+            <TextField
+              label={t('form.description')}
+              value={description}
+              onChange={(event) => setDescription(event.target.value)}
+              multiline
+              minRows={2}
+              slotProps={{ htmlInput: { maxLength: COLLECTION_DESCRIPTION_MAX } }}
+            />
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={isPublic}
+                  onChange={(event) => setIsPublic(event.target.checked)}
+                />
+              }
+              label={isPublic ? t('form.public-desc') : t('form.private-desc')}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('form.cancel')}</Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={name.trim() === '' || create.isPending}
+            data-testid="new-collection-create"
+          >
+            {t('form.create')}
+          </Button>
+        </DialogActions>
+      </Box>
     </Dialog>
   );
 }

@@ -165,6 +165,7 @@ export function FilterDrawer({
       slotProps={{
         paper: {
           'data-testid': 'filter-drawer',
+          'aria-labelledby': 'filter-drawer-title',
           sx: { width: { xs: '100%', sm: 400 }, maxWidth: '100%' },
         } as object,
       }}
@@ -174,7 +175,7 @@ export function FilterDrawer({
           direction="row"
           sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2.5, py: 1.5 }}
         >
-          <Typography variant="h6" component="h2">
+          <Typography variant="h6" component="h2" id="filter-drawer-title">
             {activeCount > 0
               ? t('filters.title-count', { number: activeCount })
               : t('filters.title')}

@@ -9,18 +9,18 @@ import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 
 import { useRandomGame } from '@/components/use-random-game';
+import { visuallyHidden } from '@/components/visually-hidden';
 import type { RandomRomQuery } from '@/shared/api/random-rom';
 
 /** Opens the filter drawer; shows how many filters are on. */
 export function FilterButton({ active, onClick }: { active: number; onClick: () => void }) {
   const { t } = useTranslation('gallery');
   return (
-    <Tooltip title={t('filters.open')}>
+    <Tooltip title={t('filters.open')} describeChild>
       <Button
         variant={active > 0 ? 'contained' : 'outlined'}
         size="small"
         onClick={onClick}
-        aria-label={t('filters.open')}
         data-testid="filter-open"
         data-active={active}
         sx={{ minWidth: 0, px: { xs: 1, sm: 1.5 }, flexShrink: 0 }}
@@ -28,7 +28,11 @@ export function FilterButton({ active, onClick }: { active: number; onClick: () 
         <Badge badgeContent={active} color="secondary" invisible={active === 0}>
           <FilterListRounded fontSize="small" />
         </Badge>
-        <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' }, ml: 1 }}>
+        {/* Named by its text, which phones hide from sight only. */}
+        <Box
+          component="span"
+          sx={(theme) => ({ ml: 1, [theme.breakpoints.down('sm')]: visuallyHidden })}
+        >
           {t('filters.title')}
         </Box>
       </Button>

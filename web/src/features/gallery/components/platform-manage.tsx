@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
+import { FileButton } from '@/components/file-button';
 import { errorMessage } from '@/lib/api-client';
 import {
   useDeleteFirmwareMutation,
@@ -172,25 +173,18 @@ export function FirmwareManager({ platform, canEdit }: { platform: Platform; can
       )}
       {error ? <Alert severity="error">{errorMessage(error)}</Alert> : null}
       {canEdit ? (
-        <Button
-          component="label"
+        <FileButton
           variant="outlined"
           startIcon={<UploadFileRounded />}
           disabled={upload.isPending}
+          multiple
+          inputTestId="firmware-input"
+          onFiles={(files) => {
+            if (files.length > 0) upload.mutate({ platformId: platform.id, files });
+          }}
         >
           {upload.isPending ? t('info.firmware-uploading') : t('info.firmware-upload')}
-          <input
-            hidden
-            type="file"
-            multiple
-            data-testid="firmware-input"
-            onChange={(event) => {
-              const files = [...(event.target.files ?? [])];
-              event.target.value = '';
-              if (files.length > 0) upload.mutate({ platformId: platform.id, files });
-            }}
-          />
-        </Button>
+        </FileButton>
       ) : null}
     </Stack>
   );

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { FileButton } from '@/components/file-button';
 import { GameCover } from '@/components/game-cover';
 import type { ActionRom } from '@/components/rom-actions-context';
 
@@ -63,26 +64,19 @@ export function EditRomCover({
           <GameCover rom={coverShown} radius={12} />
         )}
       </Box>
-      <Button
-        component="label"
+      <FileButton
         variant="outlined"
         size="small"
         startIcon={<AddPhotoAlternateRounded />}
+        accept="image/png,image/jpeg,image/webp,image/gif"
+        inputTestId="edit-artwork"
+        onFiles={([file]) => {
+          change('artwork', file ?? null);
+          if (file) change('remove_cover', false);
+        }}
       >
         {t('edit.artwork')}
-        <input
-          hidden
-          type="file"
-          accept="image/png,image/jpeg,image/webp,image/gif"
-          data-testid="edit-artwork"
-          onChange={(event) => {
-            const file = event.target.files?.[0] ?? null;
-            change('artwork', file);
-            if (file) change('remove_cover', false);
-            event.target.value = '';
-          }}
-        />
-      </Button>
+      </FileButton>
       {edit.artwork ? (
         <Button size="small" onClick={() => change('artwork', null)}>
           {t('edit.artwork-clear')}

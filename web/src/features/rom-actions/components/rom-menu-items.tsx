@@ -80,7 +80,13 @@ export function RomMenuItems({
   };
 
   return (
-    <Menu anchorEl={anchor} open={open} onClose={onClose}>
+    <Menu
+      anchorEl={anchor}
+      open={open}
+      onClose={onClose}
+      // A named region: the menu opens outside the page's landmarks.
+      slotProps={{ paper: { role: 'region', 'aria-label': t('actions.menu') } as object }}
+    >
       <Entry
         testId="rom-menu-favourite"
         icon={favourite ? <FavoriteRounded color="error" /> : <FavoriteBorderRounded />}

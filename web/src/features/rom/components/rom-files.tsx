@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { visuallyHidden } from '@/components/visually-hidden';
 import { romContentUrl, startDownload } from '@/lib/download';
 import { formatBytes, formatDate } from '@/lib/format';
 
@@ -177,7 +178,11 @@ export function RomFiles({ rom }: { rom: DetailedRom }) {
               <TableCell sx={{ fontWeight: 700 }} align="right">
                 {t('files.size')}
               </TableCell>
-              <TableCell padding="checkbox" />
+              <TableCell padding="checkbox">
+                <Box component="span" sx={visuallyHidden}>
+                  {t('files.hashes-column')}
+                </Box>
+              </TableCell>
             </TableRow>
           </TableHead>
           <TableBody>

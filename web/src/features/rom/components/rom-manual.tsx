@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { FileButton } from '@/components/file-button';
 import { errorMessage } from '@/lib/api-client';
 import { startDownload } from '@/lib/download';
 import { useHasScopes } from '@/shared/stores/use-scopes';
@@ -88,20 +89,17 @@ export function RomManual({
           </Typography>
         )}
         {canWrite ? (
-          <Button component="label" startIcon={<UploadFileRounded />} loading={busy}>
+          <FileButton
+            startIcon={<UploadFileRounded />}
+            loading={busy}
+            accept="application/pdf,.pdf"
+            inputTestId="manual-input"
+            onFiles={([file]) => {
+              if (file) change.mutate(file);
+            }}
+          >
             {url ? t('manual.replace') : t('manual.upload')}
-            <input
-              hidden
-              type="file"
-              accept="application/pdf,.pdf"
-              data-testid="manual-input"
-              onChange={(event) => {
-                const file = event.target.files?.[0];
-                event.target.value = '';
-                if (file) change.mutate(file);
-              }}
-            />
-          </Button>
+          </FileButton>
         ) : null}
         {canWrite && url ? (
           <Button

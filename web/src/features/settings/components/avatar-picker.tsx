@@ -1,11 +1,11 @@
 import PhotoCameraRounded from '@mui/icons-material/PhotoCameraRounded';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { FileButton } from '@/components/file-button';
 import { AVATAR_TYPES, checkAvatar } from '../user-form';
 import type { AvatarProblem } from '../user-form';
 import { UserAvatar } from './user-avatar';
@@ -27,7 +27,6 @@ export function AvatarPicker({
   testId?: string;
 }) {
   const { t } = useTranslation('settings');
-  const inputId = useId();
   const [problem, setProblem] = useState<AvatarProblem>(null);
   const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
   useEffect(
@@ -41,30 +40,21 @@ export function AvatarPicker({
     <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
       <UserAvatar username={username} src={preview ?? currentSrc} size={size} />
       <Box sx={{ minWidth: 0 }}>
-        <Button
-          component="label"
-          htmlFor={inputId}
+        <FileButton
           variant="outlined"
           size="small"
           startIcon={<PhotoCameraRounded />}
+          accept={AVATAR_TYPES.join(',')}
+          inputTestId={testId}
+          onFiles={([chosen]) => {
+            if (!chosen) return;
+            const found = checkAvatar(chosen);
+            setProblem(found);
+            onChange(found ? null : chosen);
+          }}
         >
           {t('avatar.choose')}
-          <input
-            id={inputId}
-            type="file"
-            hidden
-            accept={AVATAR_TYPES.join(',')}
-            data-testid={testId}
-            onChange={(event) => {
-              const chosen = event.target.files?.[0] ?? null;
-              event.target.value = '';
-              if (!chosen) return;
-              const found = checkAvatar(chosen);
-              setProblem(found);
-              onChange(found ? null : chosen);
-            }}
-          />
-        </Button>
+        </FileButton>
         <Typography
           variant="caption"
           color={problem ? 'error' : 'text.secondary'}

@@ -18,6 +18,7 @@ export function RoleChip({ role, iconOnly = false }: { role: string; iconOnly?: 
           size="small"
           color={look.color}
           variant="outlined"
+          role="img"
           aria-label={label}
           data-testid="user-role"
           data-role={role}

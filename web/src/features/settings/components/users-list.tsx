@@ -20,6 +20,7 @@ import type { User } from '@romshelf/contract';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
+import { visuallyHidden } from '@/components/visually-hidden';
 import { formatDate } from '@/lib/format';
 import { RoleChip } from './role-chip';
 import { UserAvatar } from './user-avatar';
@@ -199,16 +200,3 @@ export function UsersList({ users, actions }: { users: User[]; actions: UserActi
     </TableContainer>
   );
 }
-
-// Lengths in px: MUI reads a bare 1 in `sx` as 100%, which made the page as wide as the table.
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
