@@ -7,9 +7,7 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import type { CSSProperties } from 'react';
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
@@ -19,13 +17,11 @@ import { isFlag, regionToEmoji } from '@/lib/flags';
 import { formatBytes } from '@/lib/format';
 
 import { useScanStore } from '../stores/scan-store';
+import { ROW_HEIGHT, WINDOW_HEIGHT, useRomWindow } from '../use-rom-window';
 import type { ScanLogPlatform, ScanLogRom } from '../stores/scan-store';
 
 /** Platforms with more ROMs than this draw only the rows in view of their scrolling list. */
 const WINDOW_FROM = 60;
-const ROW_HEIGHT = 36;
-/** The height of a windowed list: about ten rows, the rest a scroll away. */
-const WINDOW_HEIGHT = 10.5 * ROW_HEIGHT;
 
 const rowSx = {
   display: 'flex',
@@ -73,18 +69,7 @@ const listSx = { listStyle: 'none', m: 0, p: 0 } as const;
  * of thousands keeps the page quick while each ROM stays a scroll away.
  */
 function WindowedRomList({ roms, label }: { roms: readonly ScanLogRom[]; label: string }) {
-  const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: roms.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
-    // The list's box has a fixed height: nothing to measure.
-    observeElementRect: (_instance, onRect) => {
-      onRect({ width: 0, height: WINDOW_HEIGHT });
-      return undefined;
-    },
-  });
+  const { scroller, items, totalSize } = useRomWindow(roms.length);
   return (
     <Box
       ref={scroller}
@@ -94,11 +79,8 @@ function WindowedRomList({ roms, label }: { roms: readonly ScanLogRom[]; label: 
       data-testid="scan-log-window"
       sx={{ height: WINDOW_HEIGHT, overflowY: 'auto', overscrollBehavior: 'contain' }}
     >
-      <Box
-        component="ol"
-        sx={{ ...listSx, position: 'relative', height: virtualizer.getTotalSize() }}
-      >
-        {virtualizer.getVirtualItems().map((item) => {
+      <Box component="ol" sx={{ ...listSx, position: 'relative', height: totalSize }}>
+        {items.map((item) => {
           const rom = roms[item.index];
           return rom === undefined ? null : (
             <RomRow
