@@ -143,6 +143,7 @@ test('an admin scans a library, browses it and downloads games', async ({ page }
     await expect(page.getByTestId('rom-card').first()).toContainText('Zeta Force');
     await page.reload();
     await expect(page.getByTestId('rom-card').first()).toContainText('Zeta Force');
+    const viewport = page.viewportSize();
     for (const [width, height] of [
       [390, 844],
       [1440, 900],
@@ -152,6 +153,7 @@ test('an admin scans a library, browses it and downloads games', async ({ page }
       await page.screenshot({ path: testInfo.outputPath(`gallery-sort-${String(width)}.png`) });
       await page.keyboard.press('Escape');
     }
+    if (viewport) await page.setViewportSize(viewport);
     await page.getByTestId('sort-menu').click();
     await page.getByTestId('sort-by-name').click();
     await page.getByTestId('sort-menu').click();
