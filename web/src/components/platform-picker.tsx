@@ -9,6 +9,9 @@ import { platformGuesses } from '@/shared/platform-guesses';
 interface PlatformPickerProps {
   /** The folder to bind: its name ranks the best guesses first. */
   folder: string;
+  /** The field's name; the folder's by default. */
+  label?: string;
+  disabled?: boolean;
   platforms: readonly Platform[];
   /** The chosen platform's slug, '' for none. */
   value: string;
@@ -22,6 +25,8 @@ interface PlatformPickerProps {
  */
 export function PlatformPicker({
   folder,
+  label,
+  disabled,
   platforms,
   value,
   onChange,
@@ -40,6 +45,7 @@ export function PlatformPicker({
     <Autocomplete<Platform>
       size="small"
       fullWidth
+      disabled={disabled}
       options={options}
       value={platforms.find((platform) => platform.slug === value) ?? null}
       onChange={(_event, platform) => onChange(platform?.slug ?? '')}
@@ -52,7 +58,7 @@ export function PlatformPicker({
       renderInput={(input) => (
         <TextField
           {...input}
-          label={folder}
+          label={label ?? folder}
           placeholder={t('platform-picker.placeholder')}
           slotProps={{
             ...input.slotProps,
