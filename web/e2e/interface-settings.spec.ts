@@ -112,6 +112,8 @@ test('the setup wizard library step lists folders, binds an unknown one and offe
   // The scan starts by itself and brings the bound folder's game in as a Game Boy Advance one.
   await expect(page.getByTestId('scan-done')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('scan-log-wizard-handhelds')).toContainText('Pocket Wizard');
+  await expect(page.getByTestId('scan-log-Mega Drive')).toContainText('Blast Wizard');
+  await shoot(page, 'scan-log');
 });
 
 test('interface settings chosen in one browser apply in another', async ({ browser }) => {
