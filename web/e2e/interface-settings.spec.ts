@@ -79,6 +79,8 @@ test('the setup wizard library step lists folders, binds an unknown one and offe
   writeFileSync(path.join(roms, 'snes', 'Wizard Quest (USA).sfc'), 'snes-rom');
   mkdirSync(path.join(roms, 'wizard-handhelds'), { recursive: true });
   writeFileSync(path.join(roms, 'wizard-handhelds', 'Pocket Wizard (Europe).gba'), 'gba-rom');
+  mkdirSync(path.join(roms, 'Mega Drive'), { recursive: true });
+  writeFileSync(path.join(roms, 'Mega Drive', 'Blast Wizard (Europe).md'), 'md-rom');
 
   await signInAsAdmin(page);
   await page.goto('/setup/library');
@@ -88,7 +90,19 @@ test('the setup wizard library step lists folders, binds an unknown one and offe
   await expect(page.getByTestId('setup-source-IGDB_API_ENABLED')).toBeVisible();
   await shoot(page, 'setup-library');
 
-  await page.getByTestId('setup-bind-wizard-handhelds').selectOption('gba');
+  // The platform picker is a combobox: its best guesses for the folder's name come first.
+  const megaDrive = page.getByRole('combobox', { name: 'Mega Drive' });
+  await megaDrive.click();
+  await expect(page.getByRole('option').first()).toHaveText('Sega Mega Drive/Genesis');
+  await shoot(page, 'setup-library-platform-picker');
+  await megaDrive.press('ArrowDown');
+  await megaDrive.press('Enter');
+  await expect(megaDrive).toHaveValue('Sega Mega Drive/Genesis');
+  const handhelds = page.getByTestId('setup-bind-wizard-handhelds');
+  await handhelds.fill('game boy adv');
+  await handhelds.press('ArrowDown');
+  await handhelds.press('Enter');
+  await expect(handhelds).toHaveValue('Game Boy Advance');
   await page.getByTestId('setup-bind-save').click();
   await expect(page.getByTestId('setup-unknown')).toHaveCount(0, { timeout: 20_000 });
   await expect(page.getByTestId('setup-folder-wizard-handhelds')).toContainText('Game Boy Advance');
@@ -98,6 +112,8 @@ test('the setup wizard library step lists folders, binds an unknown one and offe
   // The scan starts by itself and brings the bound folder's game in as a Game Boy Advance one.
   await expect(page.getByTestId('scan-done')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('scan-log-wizard-handhelds')).toContainText('Pocket Wizard');
+  await expect(page.getByTestId('scan-log-Mega Drive')).toContainText('Blast Wizard');
+  await shoot(page, 'scan-log');
 });
 
 test('interface settings chosen in one browser apply in another', async ({ browser }) => {

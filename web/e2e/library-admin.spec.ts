@@ -77,8 +77,8 @@ test('an admin binds an unknown folder in library management and sees its games 
     });
     await expect(page.getByTestId('config-read-only')).toHaveCount(0);
     await page.getByTestId('mapping-folder').fill('super-carts');
-    await page.getByTestId('mapping-platform').getByRole('combobox').fill('Super Nintendo Ent');
-    await page.getByRole('option', { name: 'Super Nintendo Entertainment System (snes)' }).click();
+    await page.getByTestId('mapping-platform').fill('Super Nintendo Ent');
+    await page.getByRole('option', { name: 'Super Nintendo Entertainment System' }).click();
     await page.getByTestId('mapping-add').click();
     await expect(page.getByTestId('mapping-super-carts')).toContainText(
       'super-carts → Super Nintendo Entertainment System',

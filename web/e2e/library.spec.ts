@@ -136,6 +136,32 @@ test('an admin scans a library, browses it and downloads games', async ({ page }
     expect(await page.getByTestId('rom-card').count()).toBeLessThan(SNES_COUNT);
   });
 
+  await test.step('the grid sorts from its toolbar, the sort kept in the URL', async () => {
+    await page.getByTestId('sort-menu').click();
+    await page.getByTestId('sort-dir-desc').click();
+    await expect(page).toHaveURL(/[?&]sort=name&order=desc$/);
+    await expect(page.getByTestId('rom-card').first()).toContainText('Zeta Force');
+    await page.reload();
+    await expect(page.getByTestId('rom-card').first()).toContainText('Zeta Force');
+    const viewport = page.viewportSize();
+    for (const [width, height] of [
+      [390, 844],
+      [1440, 900],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.getByTestId('sort-menu').click();
+      await page.screenshot({ path: testInfo.outputPath(`gallery-sort-${String(width)}.png`) });
+      await page.keyboard.press('Escape');
+    }
+    if (viewport) await page.setViewportSize(viewport);
+    await page.getByTestId('sort-menu').click();
+    await page.getByTestId('sort-by-name').click();
+    await page.getByTestId('sort-menu').click();
+    await page.getByTestId('sort-dir-asc').click();
+    await expect(page).toHaveURL(/[?&]sort=name&order=asc$/);
+    await expect(page.getByTestId('rom-card').first()).toContainText('Alpha Quest 1');
+  });
+
   await test.step('the view modes switch and persist', async () => {
     await page.getByTestId('view-small').click();
     await expect(page.getByTestId('gallery-grid')).toHaveAttribute('data-view', 'small');

@@ -280,6 +280,8 @@ export const ROM_ORDER_BY = [
   'last_played',
   /** The caller's rating (unrated ROMs count as 0). */
   'rating',
+  /** The first release date of the merged metadata; ROMs without one come first ascending. */
+  'first_release_date',
 ] as const;
 export type RomOrderBy = (typeof ROM_ORDER_BY)[number];
 

@@ -82,12 +82,6 @@ export const SCAN_EVENTS = {
 /** Minimum time between two `scan:update_stats` events. */
 export const SCAN_STATS_INTERVAL_MS = 250;
 
-/**
- * `scan:scanning_rom` events sent per second at most (a short burst of as many is allowed):
- * a big scan writes thousands of ROMs a second, so the others are only counted in the stats.
- */
-export const SCAN_ROM_EVENTS_PER_SECOND = 4;
-
 /** Payload of `scan:scanning_rom`: a simple ROM without dates, user data, files and siblings. */
 export type ScanRomEvent = Omit<
   SimpleRom,

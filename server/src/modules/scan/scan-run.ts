@@ -28,8 +28,9 @@ import { NON_HASHABLE_PLATFORMS, actionFor } from './scan-planner.js';
 /** What the scan reports while it runs (the socket gateway throttles and forwards it). */
 export interface ScanListener {
   platform(event: ScanPlatformEvent): void;
-  /** How many of `wanted` ROM events to send now; only those are built and passed to `rom`. */
-  admitRoms(wanted: number): number;
+  /** Whether anyone receives ROM events: when not, they are not even built. */
+  readonly announcesRoms: boolean;
+  /** Called for every ROM written, and again once a ROM's identification ended. */
   rom(event: ScanRomEvent): void;
   stats(stats: ScanStats): void;
 }
@@ -122,8 +123,6 @@ export class ScanRun {
   private readonly walker: LibraryWalker;
   /** ROMs written on the platform in progress (identified after it). */
   private touched: number[] = [];
-  /** ROMs of the platform in progress whose write was announced: their match is announced too. */
-  private announced = new Set<number>();
   /** ROMs written since the last garbage collection. */
   private writtenSinceCollection = 0;
 
@@ -170,7 +169,6 @@ export class ScanRun {
       );
       listener.platform(toScanPlatformEvent(platform));
       this.touched = [];
-      this.announced.clear();
       await this.scanPlatform(platform, target);
       await this.identifyPlatform(platform);
       await this.scanFirmware(platform);
@@ -310,7 +308,7 @@ export class ScanRun {
     return writes.filter((write): write is RomWrite => write !== null);
   }
 
-  /** Writes a batch in one transaction and announces (some of) its ROMs. */
+  /** Writes a batch in one transaction and announces each of its ROMs. */
   private async writeBatch(ready: RomWrite[]): Promise<void> {
     const { stats, listener } = this;
     const ids = await this.deps.roms.apply(ready, nowIso());
@@ -324,9 +322,9 @@ export class ScanRun {
       if (write.type === 'insert') stats.new_roms += 1;
       else stats.updated_roms += 1;
     }
-    const shown = ids.slice(ids.length - listener.admitRoms(ids.length));
-    for (const id of shown) this.announced.add(id);
-    for (const event of await this.deps.roms.events(shown)) listener.rom(event);
+    if (listener.announcesRoms) {
+      for (const event of await this.deps.roms.events(ids)) listener.rom(event);
+    }
     listener.stats({ ...stats });
   }
 
@@ -415,9 +413,7 @@ export class ScanRun {
         return false;
       });
     if (identified) this.stats.identified_roms += 1;
-    // A ROM already shown is shown again whatever the budget, or its row would stay "not
-    // identified" in the scan log.
-    if (this.announced.has(id) || this.listener.admitRoms(1) > 0) {
+    if (this.listener.announcesRoms) {
       const [event] = await this.deps.roms.events([id]);
       if (event !== undefined) this.listener.rom(event);
     }

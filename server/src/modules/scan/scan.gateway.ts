@@ -1,7 +1,6 @@
 import type { ScanRequest, ScanStats } from '@romshelf/contract';
 import {
   SCAN_EVENTS,
-  SCAN_ROM_EVENTS_PER_SECOND,
   SCAN_STATS_INTERVAL_MS,
   ScanRequestSchema,
   scopesForRole,
@@ -70,42 +69,12 @@ export class StatsThrottle {
   }
 }
 
-/**
- * Admits at most `perSecond` ROM events a second, with a burst of as many (a token bucket), so
- * a small scan still shows each ROM and a big one a few a second.
- */
-export class RomEventBudget {
-  private tokens: number;
-  private refilledAt: number;
-
-  constructor(
-    private readonly perSecond = SCAN_ROM_EVENTS_PER_SECOND,
-    private readonly now: () => number = Date.now,
-  ) {
-    this.tokens = perSecond;
-    this.refilledAt = now();
-  }
-
-  /** How many of `wanted` events may be sent now. */
-  admit(wanted: number): number {
-    const now = this.now();
-    this.tokens = Math.min(
-      this.perSecond,
-      this.tokens + ((now - this.refilledAt) * this.perSecond) / 1000,
-    );
-    this.refilledAt = now;
-    const admitted = Math.max(0, Math.min(wanted, Math.floor(this.tokens)));
-    this.tokens -= admitted;
-    return admitted;
-  }
-}
-
 /** Where scan progress goes: the room of users allowed to scan, on every API process. */
 export type ScanRoom = Pick<ReturnType<RealtimeServer['to']>, 'emit'>;
 
 /**
  * Runs a scan to its end, broadcasting its progress to the room (RomM §7.5):
- * `scan:scanning_platform`, a few `scan:scanning_rom` a second (RomEventBudget), throttled
+ * `scan:scanning_platform`, one `scan:scanning_rom` per ROM written or identified, throttled
  * `scan:update_stats`, and always one terminal event, `scan:done` (also after a stop) or
  * `scan:done_ko` with the reason. Resolves with the final counters; rejects (after `done_ko`)
  * when the scan failed, and with ScanAlreadyRunningError (nothing sent) when another scan runs.
@@ -117,7 +86,6 @@ export async function runBroadcastScan(
   log: FastifyBaseLogger,
 ): Promise<ScanStats> {
   const throttle = new StatsThrottle((stats) => room.emit(SCAN_EVENTS.updateStats, stats));
-  const romEvents = new RomEventBudget();
   const listener: ScanListener = {
     // The counters reached at the end of the previous platform go first, so clients
     // can tell each platform's written ROMs from the counters alone.
@@ -125,7 +93,7 @@ export async function runBroadcastScan(
       throttle.flush();
       room.emit(SCAN_EVENTS.scanningPlatform, event);
     },
-    admitRoms: (wanted) => romEvents.admit(wanted),
+    announcesRoms: true,
     rom: (event) => room.emit(SCAN_EVENTS.scanningRom, event),
     stats: (stats) => throttle.push(stats),
   };

@@ -2,7 +2,7 @@ import type { ScanStats } from '@romshelf/contract';
 import { SCAN_STATS_INTERVAL_MS } from '@romshelf/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { RomEventBudget, StatsThrottle } from './scan.gateway.js';
+import { StatsThrottle } from './scan.gateway.js';
 import { emptyScanStats } from './scan-run.js';
 
 function counters(scanned: number): ScanStats {
@@ -53,22 +53,5 @@ describe('StatsThrottle', () => {
     throttle.cancel();
     vi.runAllTimers();
     expect(sent).toEqual([1]);
-  });
-});
-
-describe('RomEventBudget', () => {
-  it('admits a burst of the rate, then the rate per second', () => {
-    let now = 5_000;
-    const budget = new RomEventBudget(4, () => now);
-    expect(budget.admit(3)).toBe(3);
-    expect(budget.admit(500)).toBe(1);
-    expect(budget.admit(500)).toBe(0);
-    now += 100;
-    expect(budget.admit(500)).toBe(0);
-    now += 150;
-    expect(budget.admit(500)).toBe(1);
-    now += 10_000;
-    expect(budget.admit(500)).toBe(4);
-    expect(budget.admit(1)).toBe(0);
   });
 });

@@ -72,7 +72,7 @@ export async function scanTask(
 ): Promise<TaskStats> {
   const stats = await scan.run(request, {
     platform: () => undefined,
-    admitRoms: () => 0,
+    announcesRoms: false,
     rom: () => undefined,
     stats: (current) => context.report(current.scanned_roms, current.total_roms),
   });

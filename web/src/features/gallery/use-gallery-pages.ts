@@ -3,6 +3,7 @@ import type { RomListPage, SimpleRom } from '@romshelf/contract';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient, UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 
 import { collectionScopeQuery } from '@/shared/api/collections';
 import type { CollectionRef } from '@/shared/api/collections';
@@ -11,6 +12,7 @@ import type { RomListContext } from '@/shared/api/rom-keys';
 
 import { fetchRoms, romPageQueryOptions } from './api/roms';
 import { knownRoms, pagesHolding, pagesToFetch, totalOf } from './gallery-pages';
+import { parseSort, withSort } from './gallery-sort';
 import type { ItemRange } from './gallery-pages';
 import { DEFAULT_PLACE_VIEW, useGalleryStore } from './stores/gallery-store';
 import type { GalleryPlaceView } from './stores/gallery-store';
@@ -130,8 +132,8 @@ async function fetchWholeResultIds(context: RomListContext): Promise<number[]> {
 /**
  * The pages of one gallery context around what is on screen, from the query cache: the view
  * reports the items it shows (`showRange`), the pages holding them (and the first page, for the
- * total and the character index) are fetched by offset. The sort is remembered per context,
- * whatever the filters.
+ * total and the character index) are fetched by offset. The sort is in the URL, and
+ * remembered per context whatever the filters.
  */
 export function useGalleryPages(
   place: GalleryPlace,
@@ -139,9 +141,11 @@ export function useGalleryPages(
 ) {
   const queryClient = useQueryClient();
   const key = placeKey(place);
-  const [view, setView] = useState<GalleryPlaceView>(
-    () => useGalleryStore.getState().places[key] ?? DEFAULT_PLACE_VIEW,
-  );
+  const [params, setParams] = useSearchParams();
+  // The URL names the sort; without one, the context's last sort (or the default) applies.
+  const named = parseSort(params) ?? useGalleryStore.getState().places[key] ?? DEFAULT_PLACE_VIEW;
+  const { orderBy, orderDir } = named;
+  const view = useMemo<GalleryPlaceView>(() => ({ orderBy, orderDir }), [orderBy, orderDir]);
   useEffect(() => useGalleryStore.getState().setPlaceView(key, view), [key, view]);
   const [range, setRange] = useState<ItemRange>({ first: 0, last: 0 });
 
@@ -168,8 +172,10 @@ export function useGalleryPages(
       current.first === next.first && current.last === next.last ? current : next,
     );
   }, []);
-  const sortBy = (orderBy: GalleryPlaceView['orderBy'], orderDir: GalleryPlaceView['orderDir']) =>
-    setView({ orderBy, orderDir });
+  const sortBy = (next: GalleryPlaceView['orderBy'], nextDir: GalleryPlaceView['orderDir']) =>
+    setParams((current) => withSort(current, { orderBy: next, orderDir: nextDir }), {
+      replace: true,
+    });
   const retry = () =>
     void queryClient.refetchQueries({ queryKey: romKeys.galleryContext(context), type: 'active' });
   const allIds = useCallback(() => fetchWholeResultIds(context), [context]);

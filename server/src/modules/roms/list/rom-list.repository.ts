@@ -20,13 +20,26 @@ export type RomSortColumn =
   | 'created_at'
   | 'updated_at'
   | 'last_played'
-  | 'rating';
+  | 'rating'
+  | 'first_release_date';
 
 /** The first character a list's A–Z index groups by. */
 function charOf(column: 'sort_char' | 'fs_name') {
   return column === 'sort_char'
     ? sql<string>`rom.sort_char`
     : sql<string>`substr(rom.fs_name, 1, 1)`;
+}
+
+/** Sort keys some ROMs have none of. */
+function nullableKey(orderBy: RomSortColumn): boolean {
+  return orderBy === 'last_played' || orderBy === 'first_release_date';
+}
+
+/** The first release date (ms) of the ROM's merged metadata, null when unknown. */
+function releaseDate(engine: Engine) {
+  return engine === 'postgres'
+    ? sql`((rom.metadatum)::jsonb ->> 'first_release_date')::double precision`
+    : sql`json_extract(rom.metadatum, '$.first_release_date')`;
 }
 
 /** One ROM per versions group (`group_by_meta_id`), ranked so; null = every ROM. */
@@ -83,15 +96,17 @@ export class RomListRepository {
       return sql`coalesce((SELECT ${column} FROM rom_user
         WHERE rom_user.rom_id = rom.id AND rom_user.user_id = ${userId}), ${fallback})`;
     }
+    if (orderBy === 'first_release_date') return releaseDate(this.engine);
     return sql.ref(`rom.${orderBy}`);
   }
 
   /**
-   * The sort key's direction. Only `last_played` can be NULL: PostgreSQL is told to place
-   * NULLs as SQLite does there, and nowhere else, where its indexes serve the default order.
+   * The sort key's direction. Only `last_played` and the release date can be NULL: PostgreSQL
+   * is told to place NULLs as SQLite does there, and nowhere else, where its indexes serve the
+   * default order.
    */
   private keyOrder(query: Pick<RomPageQuery, 'orderBy' | 'direction'>): OrderByModifiers {
-    return query.orderBy === 'last_played'
+    return nullableKey(query.orderBy)
       ? sqliteNullOrder(this.engine, query.direction)
       : query.direction;
   }
@@ -185,8 +200,9 @@ export class RomListRepository {
       charExpr.as('c'),
     ]);
     const dir = sql.raw(query.direction === 'asc' ? 'ASC' : 'DESC');
-    const keyDir =
-      query.orderBy === 'last_played' ? sqliteNullOrderSql(this.engine, query.direction) : dir;
+    const keyDir = nullableKey(query.orderBy)
+      ? sqliteNullOrderSql(this.engine, query.direction)
+      : dir;
     const { rows } = await sql<{ part: number; id: number | null; c: string | null; n: number }>`
       WITH m AS MATERIALIZED ${base /* Kysely wraps the subquery in parentheses */}
       SELECT 0 AS part, id, NULL AS c, n FROM (

@@ -50,6 +50,7 @@ const SORT_COLUMNS: Readonly<Record<string, RomSortColumn>> = {
   updated_at: 'updated_at',
   last_played: 'last_played',
   rating: 'rating',
+  first_release_date: 'first_release_date',
 };
 
 /** The `filter_values` keys, in RomM's order. */

@@ -10,12 +10,12 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
+import { PlatformPicker } from '@/components/platform-picker';
 import { errorMessage } from '@/lib/api-client';
 import { fetchHeartbeat } from '@/shared/api/heartbeat';
 import { selectShowSetupWizard, useHeartbeatStore } from '@/shared/stores/heartbeat-store';
@@ -172,27 +172,13 @@ export function SetupLibraryPage() {
               {data.unknown_folders.map((folder) => (
                 <Stack key={folder} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                   <HelpOutlineRounded fontSize="small" color="warning" />
-                  <TextField
-                    select
-                    size="small"
-                    fullWidth
-                    id={`setup-bind-${folder}`}
-                    label={folder}
+                  <PlatformPicker
+                    folder={folder}
+                    platforms={data.supported_platforms}
                     value={choices[folder] ?? ''}
-                    onChange={(event) => setChoices({ ...choices, [folder]: event.target.value })}
-                    slotProps={{
-                      select: { native: true },
-                      inputLabel: { shrink: true },
-                      htmlInput: { 'data-testid': `setup-bind-${folder}` },
-                    }}
-                  >
-                    <option value="">{t('setup-library.choose-platform')}</option>
-                    {data.supported_platforms.map((platform) => (
-                      <option key={platform.slug} value={platform.slug}>
-                        {platform.name}
-                      </option>
-                    ))}
-                  </TextField>
+                    onChange={(slug) => setChoices({ ...choices, [folder]: slug })}
+                    testId={`setup-bind-${folder}`}
+                  />
                 </Stack>
               ))}
               {bind.isError ? <Alert severity="error">{errorMessage(bind.error)}</Alert> : null}

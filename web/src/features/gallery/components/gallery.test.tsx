@@ -2,7 +2,7 @@ import type { RomUser, SimpleRom } from '@romshelf/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { removeCachedRoms, updateCachedRom } from '@/shared/api/rom-cache';
@@ -94,13 +94,19 @@ function stubRomsApi(
 
 const firstPage = { platform_id: '1', offset: 0, limit: 72, order_by: 'name', order_dir: 'asc' };
 
-async function renderGallery(client = new QueryClient()) {
+/** The address's query, for the sort kept there. */
+function Search() {
+  return <output data-testid="search">{useLocation().search}</output>;
+}
+
+async function renderGallery(client = new QueryClient(), url = '/') {
   const i18n = await createTestI18n();
   return render(
     <QueryClientProvider client={client}>
       <I18nextProvider i18n={i18n}>
-        <MemoryRouter>
+        <MemoryRouter initialEntries={[url]}>
           <PlatformOneGallery />
+          <Search />
         </MemoryRouter>
       </I18nextProvider>
     </QueryClientProvider>,
@@ -164,6 +170,24 @@ describe('Gallery', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('sort-size').closest('th')?.getAttribute('aria-sort')).toBe(
       'ascending',
     );
+  });
+
+  it('sorts the grid from its toolbar, the sort kept in the URL', async () => {
+    await renderGallery(new QueryClient(), '/?sort=released&order=desc');
+    await screen.findAllByTestId('rom-card');
+    expect(requests).toEqual([{ ...firstPage, order_by: 'first_release_date', order_dir: 'desc' }]);
+    const button = screen.getByTestId('sort-menu');
+    expect(button.getAttribute('aria-label')).toBe('Sort: Released, Descending');
+    fireEvent.click(button);
+    fireEvent.click(screen.getByTestId('sort-by-rating'));
+    await waitFor(() =>
+      expect(requests.at(-1)).toEqual({ ...firstPage, order_by: 'rating', order_dir: 'desc' }),
+    );
+    expect(screen.getByTestId('search').textContent).toBe('?sort=rating&order=desc');
+    fireEvent.click(screen.getByTestId('sort-menu'));
+    fireEvent.click(screen.getByTestId('sort-dir-asc'));
+    await waitFor(() => expect(requests.at(-1)).toEqual({ ...firstPage, order_by: 'rating' }));
+    expect(screen.getByTestId('search').textContent).toBe('?sort=rating&order=asc');
   });
 
   it('shows a change written into the cache on the open gallery', async () => {

@@ -1,38 +1,13 @@
-import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
-import FilterListOffRounded from '@mui/icons-material/FilterListOffRounded';
-import ChecklistRounded from '@mui/icons-material/ChecklistRounded';
-import KeyboardDoubleArrowUpRounded from '@mui/icons-material/KeyboardDoubleArrowUpRounded';
 import { PAGE_SIZE } from '@romshelf/contract';
 import type { RomOrderBy } from '@romshelf/contract';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import ToggleButton from '@mui/material/ToggleButton';
-import Tooltip from '@mui/material/Tooltip';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
-import {
-  lazy,
-  Suspense,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavigationType, useNavigationType } from 'react-router';
-
-import { EmptyState } from '@/components/empty-state';
-import { errorMessage } from '@/lib/api-client';
-import type { RandomRomQuery } from '@/shared/api/random-rom';
 
 import { activeFilters, filtersQuery } from '../gallery-filters';
-import { knownRoms } from '../gallery-pages';
 import { activeJumpLabel, jumpEntries } from '../jump-bar';
 import type { JumpEntry } from '../jump-bar';
 import { useGalleryStore } from '../stores/gallery-store';
@@ -42,13 +17,15 @@ import type { GalleryFiltering } from '../use-gallery-filters';
 import { placeCollectionScope, placeKey, useGalleryPages } from '../use-gallery-pages';
 import type { GalleryPlace } from '../use-gallery-pages';
 import { useGalleryWindow } from '../use-gallery-window';
+import { useGallerySelect } from '../use-gallery-select';
+import { useReturnToPlace } from '../use-return-to-place';
 
 import { FilterChips } from './filter-chips';
-import { FilterButton, RandomGameButton } from './gallery-filter-controls';
+import { GalleryEnd, GalleryProblem } from './gallery-problem';
+import { BackToStart, GalleryToolbar } from './gallery-toolbar';
 import { GalleryGrid } from './gallery-grid';
 import { GalleryTable } from './gallery-table';
 import { JumpBarNav } from './jump-bar-nav';
-import { GroupToggle, ViewToggle } from './view-toggle';
 
 /*
  * The filter drawer and the select mode's actions load on first use: a gallery shows without
@@ -128,138 +105,6 @@ export function Gallery(props: GalleryProps) {
   );
 }
 
-/** Filters, the count, a random game, select mode, version grouping and the view modes. */
-function GalleryToolbar({
-  total,
-  activeFilterCount,
-  onOpenFilters,
-  randomQuery,
-}: {
-  total: number | null;
-  activeFilterCount: number;
-  onOpenFilters: () => void;
-  randomQuery: RandomRomQuery;
-}) {
-  const { t } = useTranslation('gallery');
-  const selectMode = useGalleryStore((state) => state.selectMode);
-  return (
-    <Stack
-      direction="row"
-      sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 2 }}
-    >
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
-        <FilterButton active={activeFilterCount} onClick={onOpenFilters} />
-        <Typography variant="body2" color="text.secondary" data-testid="gallery-count" noWrap>
-          {total !== null ? t('gallery.count', { count: total }) : t('gallery.loading')}
-        </Typography>
-      </Stack>
-      <Stack
-        direction="row"
-        spacing={{ xs: 0.5, sm: 1 }}
-        sx={{ alignItems: 'center', flexShrink: 0 }}
-      >
-        <RandomGameButton query={randomQuery} />
-        <Tooltip title={selectMode ? t('select.exit') : t('select.enter')}>
-          <ToggleButton
-            value="select"
-            size="small"
-            selected={selectMode}
-            onChange={() => useGalleryStore.getState().setSelectMode(!selectMode)}
-            aria-label={selectMode ? t('select.exit') : t('select.enter')}
-            data-testid="select-mode"
-            sx={{ borderRadius: '10px', px: 1 }}
-          >
-            <ChecklistRounded fontSize="small" />
-          </ToggleButton>
-        </Tooltip>
-        <GroupToggle />
-        <ViewToggle />
-      </Stack>
-    </Stack>
-  );
-}
-
-/**
- * "From M · back to the start": floats over the top of the list while it is scrolled (a sticky
- * row of no height), so it can be reached from anywhere in a long gallery.
- */
-function BackToStart({ letter }: { letter: string }) {
-  const { t } = useTranslation('gallery');
-  return (
-    <Box
-      sx={{
-        position: 'sticky',
-        top: 76,
-        height: 0,
-        zIndex: 2,
-        display: 'flex',
-        justifyContent: 'center',
-        pointerEvents: 'none',
-      }}
-    >
-      <Chip
-        color="primary"
-        icon={<KeyboardDoubleArrowUpRounded />}
-        label={t('jump.from', { letter })}
-        onClick={() => window.scrollTo({ top: 0 })}
-        data-testid="jump-reset"
-        sx={{ pointerEvents: 'auto', boxShadow: 3 }}
-      />
-    </Box>
-  );
-}
-
-/** The page's scroll position per context, written as it scrolls, for a return to it. */
-const scrollPositions = new Map<string, number>();
-/** How many frames a return keeps setting the remembered position (about half a second). */
-const RESTORE_FRAMES = 30;
-
-/**
- * Opening the gallery starts a fresh selection, unless this is a return (back/forward) to the
- * context it was made in; closing it keeps the selection for that return. A return also scrolls
- * back to where the context was left: the list is drawn at its full height from the cached
- * pages and the remembered layout, then the position is set once the rows are laid out.
- */
-function useReturnToPlace(platformId: number | null, place: string) {
-  const navigationType = useNavigationType();
-  const returning = useRef(navigationType === NavigationType.Pop);
-  useEffect(() => {
-    useGalleryStore.getState().enter(platformId, place, returning.current);
-    return () => useGalleryStore.getState().leave();
-  }, [platformId, place]);
-  useEffect(() => {
-    const saved = scrollPositions.get(place);
-    let frame = 0;
-    // The rows settle over a few frames (page height, measured row height), so the position is
-    // set again each frame for a moment, until the person scrolls or touches the page.
-    let framesLeft = RESTORE_FRAMES;
-    const restore = () => {
-      if (saved === undefined) return;
-      if (Math.abs(window.scrollY - saved) > 1) window.scrollTo({ top: saved });
-      framesLeft -= 1;
-      if (framesLeft > 0) frame = requestAnimationFrame(restore);
-    };
-    const stopRestoring = () => {
-      framesLeft = 0;
-      cancelAnimationFrame(frame);
-    };
-    if (returning.current && saved !== undefined) frame = requestAnimationFrame(restore);
-    const remember = () => {
-      if (framesLeft <= 0 || !returning.current) scrollPositions.set(place, window.scrollY);
-    };
-    if (!returning.current) framesLeft = 0;
-    const interactions = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
-    for (const type of interactions)
-      window.addEventListener(type, stopRestoring, { passive: true });
-    window.addEventListener('scroll', remember, { passive: true });
-    return () => {
-      stopRestoring();
-      for (const type of interactions) window.removeEventListener(type, stopRestoring);
-      window.removeEventListener('scroll', remember);
-    };
-  }, [place]);
-}
-
 function GalleryContent({
   place,
   platformId = null,
@@ -288,21 +133,7 @@ function GalleryContent({
   const { setFrame, setStart, rows, columns, rowHeight, totalSize, scrollMargin, ...layout } =
     useGalleryWindow({ view, total: size, onRange: showRange });
 
-  // The ROMs known in list order, as a shift-click range sees them, without a new handler per page.
-  const loaded = useRef(pages);
-  useLayoutEffect(() => {
-    loaded.current = pages;
-  }, [pages]);
-  const select = useCallback((id: number, range: boolean) => {
-    const store = useGalleryStore.getState();
-    if (!store.selectMode) store.setSelectMode(true);
-    if (range) {
-      store.selectRange(
-        id,
-        knownRoms(loaded.current).map((rom) => rom.id),
-      );
-    } else store.toggleSelected(id);
-  }, []);
+  const select = useGallerySelect(pages);
 
   const entries = useMemo(() => jumpEntries(charIndex), [charIndex]);
   // Only lists longer than a page need it; a short list is one scroll away from any letter.
@@ -325,32 +156,12 @@ function GalleryContent({
   };
 
   let content: ReactNode;
-  if (error && total === null) {
+  if ((error && total === null) || (total === 0 && activeFilterCount > 0)) {
     content = (
-      <EmptyState
-        testId="gallery-error"
-        icon={<ErrorOutlineRounded />}
-        title={t('gallery.error-title')}
-        text={errorMessage(error)}
-        action={
-          <Button variant="outlined" onClick={data.retry}>
-            {t('gallery.retry')}
-          </Button>
-        }
-      />
-    );
-  } else if (total === 0 && activeFilterCount > 0) {
-    content = (
-      <EmptyState
-        testId="gallery-filtered-empty"
-        icon={<FilterListOffRounded />}
-        title={t('filters.empty-title')}
-        text={t('filters.empty-text')}
-        action={
-          <Button variant="contained" onClick={filtering.clear} data-testid="filter-empty-clear">
-            {t('filters.clear')}
-          </Button>
-        }
+      <GalleryProblem
+        error={total === null ? error : null}
+        onRetry={data.retry}
+        onClearFilters={filtering.clear}
       />
     );
   } else if (total === 0) {
@@ -415,6 +226,9 @@ function GalleryContent({
           platform_id: place.platformId ?? undefined,
           search_term: place.searchTerm?.trim() || undefined,
         }}
+        orderBy={orderBy}
+        orderDir={orderDir}
+        onSort={sort}
       />
       <FilterChips
         filtering={filtering}
@@ -439,17 +253,7 @@ function GalleryContent({
               />
             </Suspense>
           ) : null}
-          {total !== null && total > 0 ? (
-            <Typography
-              variant="caption"
-              color="text.secondary"
-              component="p"
-              sx={{ textAlign: 'center', py: 3 }}
-              data-testid="gallery-end"
-            >
-              {t('gallery.end')}
-            </Typography>
-          ) : null}
+          {total !== null && total > 0 ? <GalleryEnd /> : null}
         </Box>
         {showJumpBar && wide ? (
           <Box sx={{ position: 'sticky', top: 88, flexShrink: 0 }}>{jumpBar('vertical')}</Box>

@@ -110,6 +110,20 @@ describe('scan log store', () => {
     expect(useScanStore.getState().platforms[0]?.roms).toHaveLength(1);
   });
 
+  it('updates a ROM found again where it is, and keeps every ROM of a big scan', () => {
+    const store = useScanStore.getState();
+    store.start('quick');
+    store.platformFound(snes);
+    const ids = Array.from({ length: 5000 }, (_value, index) => index + 1);
+    for (let at = 0; at < ids.length; at += 500) {
+      store.romsFound(ids.slice(at, at + 500).map((id) => rom(id)));
+    }
+    store.romsFound([rom(2, 1, 'Identified Two')]);
+    const roms = useScanStore.getState().platforms[0]?.roms ?? [];
+    expect(roms.map((item) => item.id)).toEqual(ids);
+    expect(roms[1]?.name).toBe('Identified Two');
+  });
+
   it('keeps the latest stats and the final ones', () => {
     const store = useScanStore.getState();
     const finishedBefore = store.finishedCount;

@@ -16,7 +16,7 @@ export interface ScanLogPlatform {
   name: string;
   slug: string;
   fs_slug: string;
-  /** Some of the ROMs written (the server sends a few a second), the most recent last. */
+  /** Every ROM written, in the order found (one found again is updated in place). */
   roms: ScanLogRom[];
   /** ROMs written (new or updated) on this platform, from the exact counters. */
   written: number;
@@ -81,6 +81,35 @@ function logRom(rom: ScanRomEvent): ScanLogRom {
   };
 }
 
+/**
+ * Where each ROM sits in a platform's list, per list: a ROM found again (identified after it was
+ * written) is replaced where it is, without a search through a list of thousands.
+ */
+const positions = new WeakMap<readonly ScanLogRom[], Map<number, number>>();
+
+function positionsOf(list: readonly ScanLogRom[]): Map<number, number> {
+  let known = positions.get(list);
+  if (known === undefined) {
+    known = new Map(list.map((rom, index) => [rom.id, index]));
+    positions.set(list, known);
+  }
+  return known;
+}
+
+/** The copy `next` of `previous` takes its positions over (the previous list is not read again). */
+function carryPositions(previous: readonly ScanLogRom[], next: readonly ScanLogRom[]): void {
+  positions.set(next, positionsOf(previous));
+}
+
+function putRom(list: ScanLogRom[], rom: ScanLogRom): void {
+  const known = positionsOf(list);
+  const at = known.get(rom.id);
+  if (at === undefined) {
+    known.set(rom.id, list.length);
+    list.push(rom);
+  } else list[at] = rom;
+}
+
 /** Progress events seen while idle mean a scan started elsewhere (another tab, a schedule). */
 function running(status: ScanStatus): ScanStatus {
   return status === 'stopping' ? 'stopping' : 'running';
@@ -129,6 +158,7 @@ export const useScanStore = create<ScanState>()((set, get) => ({
     if (roms.length === 0) return;
     const state = get();
     const platforms = [...state.platforms];
+    const copied = new Set<number>();
     for (const rom of roms) {
       let index = platforms.findIndex((entry) => entry.id === rom.platform_id);
       if (index === -1) {
@@ -145,9 +175,14 @@ export const useScanStore = create<ScanState>()((set, get) => ({
       }
       const entry = platforms[index];
       if (!entry) continue;
-      const withoutDuplicate = entry.roms.filter((known) => known.id !== rom.id);
-      const roms = [...withoutDuplicate, logRom(rom)];
-      platforms[index] = { ...entry, roms, written: Math.max(entry.written, roms.length) };
+      // One copy of a platform's list per batch, then ROMs are added to it in place.
+      const list = copied.has(index) ? entry.roms : [...entry.roms];
+      if (!copied.has(index)) {
+        copied.add(index);
+        carryPositions(entry.roms, list);
+      }
+      putRom(list, logRom(rom));
+      platforms[index] = { ...entry, roms: list, written: Math.max(entry.written, list.length) };
     }
     set({ status: running(state.status), platforms });
   },

@@ -2,7 +2,6 @@ import AddRounded from '@mui/icons-material/AddRounded';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -11,10 +10,11 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { LibraryConfig, Platform } from '@romshelf/contract';
+import type { LibraryConfig } from '@romshelf/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { PlatformPicker } from '@/components/platform-picker';
 import { errorMessage } from '@/lib/api-client';
 import { useSupportedPlatformsQuery } from '@/shared/api/platforms';
 
@@ -31,7 +31,7 @@ export function FolderMappings({ config, editable }: { config: LibraryConfig; ed
   const edit = useConfigEditMutation();
   const supported = useSupportedPlatformsQuery();
   const [folder, setFolder] = useState('');
-  const [platform, setPlatform] = useState<Platform | null>(null);
+  const [platform, setPlatform] = useState('');
   const [section, setSection] = useState<Section>('platforms');
   const names = new Map((supported.data ?? []).map((item) => [item.slug, item.name]));
   const rows = [
@@ -47,13 +47,13 @@ export function FolderMappings({ config, editable }: { config: LibraryConfig; ed
     })),
   ];
   const add = () => {
-    if (platform === null || folder.trim() === '') return;
+    if (platform === '' || folder.trim() === '') return;
     edit.mutate(
-      { kind: 'add-binding', section, folder: folder.trim(), slug: platform.slug },
+      { kind: 'add-binding', section, folder: folder.trim(), slug: platform },
       {
         onSuccess: () => {
           setFolder('');
-          setPlatform(null);
+          setPlatform('');
         },
       },
     );
@@ -125,18 +125,14 @@ export function FolderMappings({ config, editable }: { config: LibraryConfig; ed
             onChange={(event) => setFolder(event.target.value)}
             slotProps={{ htmlInput: { 'data-testid': 'mapping-folder' } }}
           />
-          <Autocomplete
-            size="small"
-            options={supported.data ?? []}
+          <PlatformPicker
+            folder={folder}
+            label={t('library-management.platform')}
+            platforms={supported.data ?? []}
             value={platform}
             disabled={!editable}
-            onChange={(_event, value) => setPlatform(value)}
-            getOptionLabel={(option) => `${option.name} (${option.slug})`}
-            isOptionEqualToValue={(option, value) => option.slug === value.slug}
-            renderInput={(params) => (
-              <TextField {...params} label={t('library-management.platform')} />
-            )}
-            data-testid="mapping-platform"
+            onChange={setPlatform}
+            testId="mapping-platform"
           />
           <TextField
             select
@@ -152,7 +148,7 @@ export function FolderMappings({ config, editable }: { config: LibraryConfig; ed
           <Button
             variant="contained"
             startIcon={<AddRounded />}
-            disabled={!editable || edit.isPending || platform === null || folder.trim() === ''}
+            disabled={!editable || edit.isPending || platform === '' || folder.trim() === ''}
             onClick={add}
             data-testid="mapping-add"
           >
