@@ -297,6 +297,7 @@ async function registerApiRoutes(
     manuals: container.romManuals,
     notes: container.romNotes,
     uploads: container.romUploads,
+    discs: container.discCombiner,
     chunkedUploads: container.chunkedUploads,
     resourcesDir: path.join(config.dataDir, 'resources'),
     collections: container.collectionMembers,

@@ -62,6 +62,7 @@ import { RomResources } from './modules/roms/rom-resources.js';
 import { RomScanWrites } from './modules/roms/rom-scan-writes.js';
 import { CHUNKED_UPLOAD_FOLDER, ChunkedUploadService } from './modules/roms/rom-chunked-upload.js';
 import { RomUploadService } from './modules/roms/rom-upload.js';
+import { DiscCombiner, LooseDiscsRepository } from './modules/roms/disc-combine.js';
 import { RomVersionGroups } from './modules/roms/rom-version-groups.js';
 import { RomWritesRepository } from './modules/roms/rom-writes.repository.js';
 import { RomsRepository } from './modules/roms/roms.repository.js';
@@ -169,6 +170,7 @@ function createRepositories(db: Db, changes: DataChanges) {
     roms: new RomsRepository(db),
     romList: new RomListRepository(db),
     romVersions: new RomVersionGroups(db),
+    looseDiscs: new LooseDiscsRepository(db),
     romWrites: new RomWritesRepository(db, changes),
     romNotes: new RomNotesRepository(db, changes),
     playAssets: new PlayAssetsRepository(db),
@@ -443,6 +445,7 @@ function createRomServices(
     romManuals: new RomManualsService(roms, romWrites, romResources),
     romNotes: new RomNotesService(roms, repositories.romNotes),
     romUploads,
+    discCombiner: new DiscCombiner(repositories.looseDiscs, romUploads),
     chunkedUploads: new ChunkedUploadService(
       romUploads,
       path.join(config.dataDir, CHUNKED_UPLOAD_FOLDER),

@@ -30,6 +30,8 @@ import { resourcesRoute } from './rom-resources.routes.js';
 import { chunkedUploadRoutes } from './rom-chunked-upload.routes.js';
 import type { ChunkedUploadService } from './rom-chunked-upload.js';
 import type { RomUploadService } from './rom-upload.js';
+import type { DiscCombiner } from './disc-combine.js';
+import { combineDiscsRoute } from './disc-combine.routes.js';
 import type { RomListService } from './rom-list.service.js';
 import type { RomCollections } from './rom-collections.js';
 import type { RomsService } from './roms.service.js';
@@ -43,6 +45,7 @@ export interface RomsRoutesOptions {
   manuals: RomManualsService;
   notes: RomNotesService;
   uploads: RomUploadService;
+  discs: DiscCombiner;
   chunkedUploads: ChunkedUploadService;
   /** `<data>/resources`, served at /assets/romm/resources/. */
   resourcesDir: string;
@@ -71,6 +74,7 @@ export const romsRoutes: FastifyPluginAsyncZod<RomsRoutesOptions> = async (app, 
   uploadRomRoute(app, roms, options.uploads);
   await app.register(chunkedUploadRoutes, { chunked: options.chunkedUploads, roms });
   deleteRomsRoute(app, files);
+  combineDiscsRoute(app, roms, options.discs);
   updateRomRoute(app, roms, edits);
   romPropsRoute(app, props);
   romNotesReadRoutes(app, options.notes);
