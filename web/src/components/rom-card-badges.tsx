@@ -30,8 +30,9 @@ export function VersionsBadge({ rom }: { rom: Partial<Pick<SimpleRom, 'sibling_r
         data-testid="rom-card-versions"
         data-count={count}
         sx={{
+          // Below the card's menu button, which phones always show in the corner.
           position: 'absolute',
-          top: 6,
+          top: 46,
           right: 6,
           display: 'inline-flex',
           alignItems: 'center',

@@ -134,7 +134,7 @@ function CardFooter({ rom, compact, look, unidentifiedId }: CardLook & { unident
           {gameTitle(rom)}
         </Typography>
       ) : null}
-      <VersionTags rom={rom} size={compact ? 10 : 11} />
+      {compact ? <VersionTags rom={rom} size={10} /> : null}
       {compact ? null : (
         <Box
           sx={{
@@ -149,6 +149,7 @@ function CardFooter({ rom, compact, look, unidentifiedId }: CardLook & { unident
           <Box
             sx={{ display: 'flex', gap: 0.75, minWidth: 0, flex: '1 1 auto', overflow: 'hidden' }}
           >
+            <VersionTags rom={rom} />
             {look.showRegions ? <RegionFlags regions={rom.regions} max={2} /> : null}
             {look.showLanguages ? <LanguageFlags languages={rom.languages ?? []} max={1} /> : null}
           </Box>
