@@ -28,13 +28,8 @@ import {
   VersionsBadge,
 } from './rom-card-badges';
 
-export {
-  RegionFlags,
-  RomUserBadges,
-  UnidentifiedBadge,
-  VersionTags,
-  VersionsBadge,
-} from './rom-card-badges';
+// The badges are the list rows' too; importers know them as the card's.
+export * from './rom-card-badges';
 
 export type RomCardRom = Pick<
   SimpleRom,
