@@ -115,5 +115,18 @@ test('versions of one name show their tags, group offline, and loose discs combi
     expect(fs.readFileSync(m3u, 'utf8')).toBe(
       [1, 2, 3].map((disc) => `Final Fantasy VII (USA) (Disc ${String(disc)}).chd\n`).join(''),
     );
+    // The one game boots its playlist (the player switches discs), or a disc of choice.
+    const id = await page.getByTestId('rom-card').getAttribute('data-rom-id');
+    await page.route('**/emulatorjs/loader.js', (route) => route.abort());
+    await page.goto(`/rom/${String(id)}/ejs`);
+    const select = page.getByTestId('player-disc').getByRole('combobox');
+    await expect(select).toHaveText('Final Fantasy VII (USA).m3u');
+    await select.click();
+    await expect(page.getByTestId('player-disc-option')).toHaveText([
+      'Final Fantasy VII (USA).m3uPlaylist of every disc',
+      'Final Fantasy VII (USA) (Disc 1).chdDisc 1',
+      'Final Fantasy VII (USA) (Disc 2).chdDisc 2',
+      'Final Fantasy VII (USA) (Disc 3).chdDisc 3',
+    ]);
   });
 });
