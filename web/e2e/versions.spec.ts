@@ -82,6 +82,12 @@ test('versions of one name show their tags, group offline, and loose discs combi
     expect(await count.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(
       true,
     );
+    await page.getByTestId('view-small').click();
+    await expect(page.getByTestId('rom-version-tags')).toHaveText(['Beta', 'Rev 1']);
+    for (const size of SIZES) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.screenshot({ path: testInfo.outputPath(`${size.name}-small-cards.png`) });
+    }
     await page.setViewportSize(SIZES[0]);
     await page.getByTestId('view-list').click();
     await expect(page.getByTestId('rom-row').getByTestId('rom-version-tags')).toHaveText([

@@ -166,8 +166,9 @@ export function RomUserBadges({
 }
 
 /**
- * Flags of regions or languages, at most `max`, the rest as "+n"; the tooltip lists them all.
- * The flags give way (clipped) before the "+n", which always shows.
+ * Flags of regions or languages, at most `max`, the rest as "+n"; the tooltip lists them all
+ * (as the span's description: a plain span may not carry a name). The flags give way (clipped)
+ * before the "+n", which always shows.
  */
 function Flags({
   values,
@@ -186,7 +187,7 @@ function Flags({
     return isFlag(flag) ? flag : value;
   });
   return (
-    <Tooltip title={values.join(', ')}>
+    <Tooltip title={values.join(', ')} describeChild>
       <Box
         component="span"
         data-testid={testId}
@@ -229,7 +230,7 @@ export function VersionTags({ rom, size = 11 }: { rom: VersionTagged; size?: num
   const tags = versionTags(rom);
   if (tags.length === 0) return null;
   return (
-    <Tooltip title={tags.join(' · ')}>
+    <Tooltip title={tags.join(' · ')} describeChild>
       <Box
         component="span"
         data-testid="rom-version-tags"
