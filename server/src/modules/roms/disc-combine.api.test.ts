@@ -35,6 +35,10 @@ describe('POST /api/roms/{id}/combine-discs', () => {
       [`roms/psx/${FF7} (Disc 3).chd`]: 'disc three',
       'roms/psx/Lonely (USA) (Disc 1).chd': 'lonely',
       'roms/psx/Solo (USA).chd': 'solo',
+      'roms/psx/Saga (Europe) (Disc 1).cue': 'FILE "Saga (Europe) (Disc 1).bin" BINARY\r\n',
+      'roms/psx/Saga (Europe) (Disc 1).bin': 'saga one',
+      'roms/psx/Saga (Europe) (Disc 2).cue': 'FILE "Saga (Europe) (Disc 2).bin" BINARY\r\n',
+      'roms/psx/Saga (Europe) (Disc 2).bin': 'saga two',
     });
     await scanLibrary(app, admin);
     const listed = async () =>
@@ -85,15 +89,26 @@ describe('POST /api/roms/{id}/combine-discs', () => {
     expect(readFileSync(path.join(config.libraryDir, `roms/psx/${FF7}.m3u`), 'utf8')).toBe(
       `${FF7} (Disc 1).chd\n${FF7} (Disc 2).chd\n${FF7} (Disc 3).chd\n`,
     );
+    // Discs that are cue sheets go into the playlist with their tracks.
+    const saga = await combine(await idOf('Saga (Europe) (Disc 2).cue'), admin);
+    expect(saga.statusCode, saga.body).toBe(201);
+    expect(saga.json<DetailedRom>().files.map((file) => file.file_name)).toEqual([
+      'Saga (Europe) (Disc 1).bin',
+      'Saga (Europe) (Disc 1).cue',
+      'Saga (Europe) (Disc 2).bin',
+      'Saga (Europe) (Disc 2).cue',
+      'Saga (Europe).m3u',
+    ]);
     expect((await listed()).map((rom) => [rom.fs_name, rom.missing_from_fs])).toEqual([
       [`${FF7}.m3u`, false],
       ['Lonely (USA) (Disc 1).chd', false],
+      ['Saga (Europe).m3u', false],
       ['Solo (USA).chd', false],
     ]);
     // The discs' own ROMs are gone; a rescan agrees with what was stored.
     expect((await combine(disc2, admin)).statusCode).toBe(404);
     expect(await scanLibrary(app, admin)).toMatchObject({
-      total_roms: 3,
+      total_roms: 4,
       new_roms: 0,
       missing_roms: 0,
     });
