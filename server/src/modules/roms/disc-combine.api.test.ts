@@ -8,7 +8,9 @@ import { addUser } from '../../../test/accounts.js';
 import { buildTestApp, createFirstAdmin, login } from '../../../test/build-test-app.js';
 import type { Session } from '../../../test/build-test-app.js';
 import { scanLibrary, writeTree } from '../../../test/library-fixtures.js';
+import { REPO_ROOT } from '../../config/paths.js';
 import { discOfName } from './disc-combine.js';
+import { parseRomFileName } from './rom-filename.js';
 
 const FF7 = 'Final Fantasy VII (USA)';
 
@@ -21,6 +23,21 @@ describe('discOfName', () => {
     });
     expect(discOfName('Game (Japan) (CD 3)')).toEqual({ disc: 3, family: 'Game (Japan)' });
     expect(discOfName('Discworld (Europe)')).toBeNull();
+  });
+
+  it('on 3,572 real No-Intro names finds the one numbered disc, not "(Disk Writer)"', () => {
+    const file = path.join(REPO_ROOT, 'server', 'test', 'fixtures', 'nointro-names-sample.tsv');
+    const discs = readFileSync(file, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((line) => parseRomFileName(line.split('\t')[1] ?? '').fs_name_no_ext)
+      .flatMap((name) => {
+        const disc = discOfName(name);
+        return disc === null ? [] : [{ name, ...disc }];
+      });
+    expect(discs).toEqual([
+      { name: "Kind Gal's (Japan) (Disk 2) (Unl)", disc: 2, family: "Kind Gal's (Japan) (Unl)" },
+    ]);
   });
 });
 
