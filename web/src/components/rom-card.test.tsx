@@ -62,6 +62,7 @@ describe('RomCard', () => {
       true,
     );
     expect(screen.getByTestId('rom-version-tags').textContent).toBe('Rev 1 · Beta');
+    expect(screen.getByTestId('rom-regions').textContent).toBe('🇺🇸');
   });
 
   it('keeps the "+n" of the flags beside, not under, the not-identified mark', async () => {

@@ -129,7 +129,12 @@ function CardFooter({ rom, compact, look, unidentifiedId }: CardLook & { unident
           {gameTitle(rom)}
         </Typography>
       ) : null}
-      {compact ? <VersionTags rom={rom} size={10} /> : null}
+      {compact ? (
+        <Box sx={{ display: 'flex', gap: 0.5, minWidth: 0, overflow: 'hidden', fontSize: 11 }}>
+          {look.showRegions ? <RegionFlags regions={rom.regions} max={2} /> : null}
+          <VersionTags rom={rom} size={10} />
+        </Box>
+      ) : null}
       {compact ? null : (
         <Box
           sx={{
