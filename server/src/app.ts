@@ -301,6 +301,7 @@ async function registerApiRoutes(
       await scope.register(uploadsRoutes, {
         uploads: container.romUploads,
         chunked: container.chunkedUploads,
+        discs: container.discCombiner,
         roms: container.roms,
       });
     },

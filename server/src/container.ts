@@ -62,6 +62,7 @@ import { RomResources } from './modules/roms/resources/rom-resources.js';
 import { RomScanWrites } from './modules/roms/writes/rom-scan-writes.js';
 import { ChunkedUploadService } from './modules/uploads/chunked-upload.service.js';
 import { RomUploadService } from './modules/uploads/rom-upload.service.js';
+import { DiscCombiner, LooseDiscsRepository } from './modules/uploads/disc-combine.js';
 import { RomVersionGroups } from './modules/roms/versions/rom-version-groups.js';
 import { RomWritesRepository } from './modules/roms/writes/rom-writes.repository.js';
 import { RomsRepository } from './modules/roms/roms.repository.js';
@@ -131,7 +132,7 @@ export function createContainer(
     ...accounts,
     ...library,
     ...roms,
-    ...createUploadServices(config, shared, library),
+    ...createUploadServices(config, shared, library, repositories),
     ...collections,
     ...createDynamicCollections(repositories, roms.romList, savedFilters),
     devices: devices.devices,
@@ -172,6 +173,7 @@ function createRepositories(db: Db, versions: DataVersions) {
     roms: new RomsRepository(db),
     romList: new RomListRepository(db),
     romVersions: new RomVersionGroups(db),
+    looseDiscs: new LooseDiscsRepository(db),
     romWrites: new RomWritesRepository(db, versions),
     romNotes: new RomNotesRepository(db, versions),
     playAssets: new PlayAssetsRepository(db),
@@ -432,7 +434,12 @@ function createRomServices(
 }
 
 /** ROM uploads, single-request and chunked, stored through the scan. */
-function createUploadServices(config: AppConfig, shared: SharedParts, library: LibraryServices) {
+function createUploadServices(
+  config: AppConfig,
+  shared: SharedParts,
+  library: LibraryServices,
+  repositories: Repositories,
+) {
   const romUploads = new RomUploadService(
     library.platformLookup,
     library.scan,
@@ -441,7 +448,11 @@ function createUploadServices(config: AppConfig, shared: SharedParts, library: L
     shared.files,
     config.maxUploadSizeBytes,
   );
-  return { romUploads, chunkedUploads: new ChunkedUploadService(romUploads, config.dataDir) };
+  return {
+    romUploads,
+    chunkedUploads: new ChunkedUploadService(romUploads, config.dataDir),
+    discCombiner: new DiscCombiner(repositories.looseDiscs, romUploads),
+  };
 }
 
 /** Collections whose members are computed: virtual (from metadata) and smart (saved filters). */

@@ -10,9 +10,11 @@ import { PRERELEASE_MARKERS, REGION_PROVIDER_CODES } from '../names/rom-filename
 /**
  * Versions of a game (RomM's siblings and `group_by_meta_id`), all of their SQL in one place:
  * - a ROM's versions ("siblings") are the other ROMs of its platform sharing one of its
- *   provider ids (igdb, ss, moby, ra, hasheous, launchbox, tgdb);
+ *   provider ids (igdb, ss, moby, ra, hasheous, launchbox, tgdb), or for a ROM without any,
+ *   its file-name family;
  * - the grouped list shows one ROM per `rom.group_key` (the first provider id of a ROM,
- *   migration 202611280200), the group's winner: the caller's main version, else a release
+ *   migration 202611280200, else its file-name family, migration 202611300400: a ROM without
+ *   metadata is a version of the others named alike), the group's winner: the caller's main version, else a release
  *   before a pre-release, then the best region of `scan.priority.region`, then the file name.
  *   Filters apply before grouping: the winner is the best member the filters let through.
  */
@@ -102,6 +104,10 @@ export class RomVersionGroups {
       }),
       sql` UNION `,
     );
+    // A ROM's file-name family (migration 202611300400) groups versions no provider id links.
+    const family = sql`SELECT r.id AS of_rom_id, s.id AS id FROM rom AS r JOIN rom AS s
+      ON s.group_key = r.group_key AND s.id <> r.id
+      WHERE r.id IN (${ids}) AND r.group_key LIKE 'name-%'`;
     const { rows } = await sql<{
       of_rom_id: number;
       id: number;
@@ -112,7 +118,7 @@ export class RomVersionGroups {
       is_main_sibling: number | null;
     }>`SELECT p.of_rom_id, s.id, s.name, s.fs_name_no_tags, s.fs_name_no_ext, s.name_sort_key,
         u.is_main_sibling
-      FROM (${pairs}) AS p JOIN rom AS s ON s.id = p.id
+      FROM (${pairs} UNION ${family}) AS p JOIN rom AS s ON s.id = p.id
       LEFT JOIN rom_user AS u ON u.rom_id = s.id AND u.user_id = ${userId}
       ORDER BY s.name_sort_key, s.fs_name_no_ext, s.id`.execute(this.db);
     for (const row of rows) {

@@ -212,3 +212,43 @@ describe('versions grouped by metadata id', () => {
     expect(response.json()).toEqual({ detail: 'ROM with id 999999 not found' });
   });
 });
+
+describe('versions grouped by file-name family (no metadata)', () => {
+  it('groups ROMs without provider ids by their name without tags, per platform', async () => {
+    const test = await buildTestApp();
+    await createFirstAdmin(test.app);
+    const admin = await login(test.app);
+    writeTree(test.config.libraryDir, {
+      'roms/nes/Tetris (USA).nes': 'nes tetris',
+      'roms/gb/Tetris (World) (Rev 1).gb': 'gb tetris rev 1',
+      'roms/gb/Tetris (Japan) (Beta).gb': 'gb tetris beta',
+      'roms/gb/tetris (Europe).gb': 'gb tetris europe',
+      'roms/gb/Tetris Plus (USA).gb': 'gb tetris plus',
+    });
+    await scanLibrary(test.app, admin);
+    const grouped = await list(test.app, admin, 'group_by_meta_id=true');
+    expect(grouped.total).toBe(3);
+    expect(
+      Object.fromEntries(
+        grouped.items.map((rom) => [rom.fs_name, rom.sibling_roms.map((s) => s.fs_name_no_ext)]),
+      ),
+    ).toEqual({
+      'Tetris (USA).nes': [],
+      'Tetris (World) (Rev 1).gb': ['Tetris (Japan) (Beta)', 'tetris (Europe)'],
+      'Tetris Plus (USA).gb': [],
+    });
+    const beta = (await list(test.app, admin, 'limit=10')).items.find(
+      (rom) => rom.fs_name === 'Tetris (Japan) (Beta).gb',
+    );
+    const detail = (
+      await test.app.inject({
+        url: `/api/roms/${beta?.id ?? 0}`,
+        headers: { cookie: admin.cookie },
+      })
+    ).json<DetailedRom>();
+    expect(detail.sibling_roms.map((s) => s.fs_name_no_ext)).toEqual([
+      'Tetris (World) (Rev 1)',
+      'tetris (Europe)',
+    ]);
+  });
+});

@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 import { GameCover, gameTitle } from '@/components/game-cover';
-import { RegionFlags, RomUserBadges, UnidentifiedBadge } from '@/components/rom-card';
+import { RegionFlags, RomUserBadges, UnidentifiedBadge, VersionTags } from '@/components/rom-card';
 import { formatBytes, formatDate } from '@/lib/format';
 
 import { romAt } from '../gallery-pages';
@@ -108,6 +108,7 @@ const RomRow = memo(function RomRow({
                 </Typography>
               ) : null}
               <RegionFlags regions={rom.regions} />
+              <VersionTags rom={rom} size={12} />
               <UnidentifiedBadge rom={rom} />
               <RomUserBadges rom={rom} />
             </Box>

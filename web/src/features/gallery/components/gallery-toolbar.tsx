@@ -40,11 +40,23 @@ export function GalleryToolbar({
   return (
     <Stack
       direction="row"
-      sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 2 }}
+      // On a phone the buttons go to a second line rather than cutting the count ("16 ga…").
+      sx={{
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        flexWrap: 'wrap',
+        gap: 1,
+        mb: 2,
+      }}
     >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
         <FilterButton active={activeFilterCount} onClick={onOpenFilters} />
-        <Typography variant="body2" color="text.secondary" data-testid="gallery-count" noWrap>
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          data-testid="gallery-count"
+          sx={{ whiteSpace: 'nowrap' }}
+        >
           {total !== null ? t('gallery.count', { count: total }) : t('gallery.loading')}
         </Typography>
       </Stack>
