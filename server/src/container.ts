@@ -82,6 +82,8 @@ import { SystemService } from './modules/system/system.service.js';
 import { QueuedTasks } from './modules/jobs/queued-tasks.js';
 import { createTaskDefinitions } from './modules/tasks/task-definitions.js';
 import { TaskRunsRepository } from './modules/tasks/task-runs.repository.js';
+import { TaskSchedulesRepository } from './modules/tasks/task-schedules.repository.js';
+import { TaskSchedulesService } from './modules/tasks/task-schedules.service.js';
 import { TasksService } from './modules/tasks/tasks.service.js';
 import { AvatarStore } from './modules/users/avatar.store.js';
 import { UserAccounts } from './modules/users/user-accounts.js';
@@ -125,6 +127,14 @@ export function createContainer(
   const collectionParts = { ...collections, savedFilters };
   const roms = createRomServices(config, repositories, shared, library, collectionParts, options);
   const system = new SystemService(config, version, accounts.userAccounts, shared.libraryConfig);
+  const tasks = createTasks(
+    config,
+    repositories,
+    shared,
+    { ...accounts, ...library },
+    log,
+    scaleOut,
+  );
   return {
     ...shared,
     ...accounts,
@@ -142,7 +152,8 @@ export function createContainer(
       devices.playSessions,
       options.clock,
     ),
-    tasks: createTasks(config, repositories, shared, { ...accounts, ...library }, log, scaleOut),
+    tasks,
+    taskSchedules: new TaskSchedulesService(tasks, repositories.taskSchedules),
     system,
     setup: new SetupService(
       config.libraryDir,
@@ -176,6 +187,7 @@ function createRepositories(db: Db, changes: DataChanges) {
     stats: new StatsRepository(db),
     romMaintenance: new RomMaintenanceRepository(db),
     taskRuns: new TaskRunsRepository(db),
+    taskSchedules: new TaskSchedulesRepository(db),
     collections: new CollectionsRepository(db, changes),
     smartCollections: new SmartCollectionsRepository(db),
     virtualCollections: new VirtualCollectionsRepository(db),

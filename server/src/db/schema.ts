@@ -320,6 +320,15 @@ export interface OidcRoleKeptTable {
 }
 
 /** One ended task run (history of the Tasks page). */
+/** A schedule saved on the Tasks page; it overrides the task's environment variables. */
+export interface TaskScheduleTable {
+  task_name: string;
+  /** 1 when the task runs on its schedule, 0 when it runs by hand only. */
+  enabled: number;
+  cron: string;
+  updated_at: string;
+}
+
 export interface TaskRunTable {
   id: string;
   task_key: string;
@@ -397,6 +406,7 @@ export interface Database {
   launchbox_alt_name: LaunchboxAltNameTable;
   launchbox_image: LaunchboxImageTable;
   task_run: TaskRunTable;
+  task_schedule: TaskScheduleTable;
   rom_facet: RomFacetTable;
   collection: CollectionTable;
   collection_rom: CollectionRomTable;

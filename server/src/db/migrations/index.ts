@@ -22,6 +22,7 @@ import { smartCollections } from './202611290200_smart_collections.js';
 import { devicesAndSync } from './202611290300_devices_and_sync.js';
 import { postgresSearch } from './202611300200_postgres_search.js';
 import { shareActivity } from './202611300300_share_activity.js';
+import { taskSchedules } from './202612010100_task_schedules.js';
 
 /**
  * Every migration, in order, listed explicitly (no directory scanning, so bundling and the
@@ -50,6 +51,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202611290300_devices_and_sync': devicesAndSync,
   '202611300200_postgres_search': postgresSearch,
   '202611300300_share_activity': shareActivity,
+  '202612010100_task_schedules': taskSchedules,
 };
 
 export const migrationProvider: MigrationProvider = {
