@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 
 import type { AppConfig } from './config/app-config.js';
+import { createTaskServices } from './container-tasks.js';
 import type { Db } from './db/database.js';
 import { ConfinedFiles, UPLOAD_TEMP_FOLDER } from './lib/confined-files.js';
 import { createSmtpMailer } from './lib/mailer.js';
@@ -79,12 +80,8 @@ import { StatsRepository } from './modules/stats/stats.repository.js';
 import { StatsService } from './modules/stats/stats.service.js';
 import { SetupService } from './modules/setup/setup.service.js';
 import { SystemService } from './modules/system/system.service.js';
-import { QueuedTasks } from './modules/jobs/queued-tasks.js';
-import { createTaskDefinitions } from './modules/tasks/task-definitions.js';
 import { TaskRunsRepository } from './modules/tasks/task-runs.repository.js';
 import { TaskSchedulesRepository } from './modules/tasks/task-schedules.repository.js';
-import { TaskSchedulesService } from './modules/tasks/task-schedules.service.js';
-import { TasksService } from './modules/tasks/tasks.service.js';
 import { AvatarStore } from './modules/users/avatar.store.js';
 import { UserAccounts } from './modules/users/user-accounts.js';
 import { UsersRepository } from './modules/users/users.repository.js';
@@ -127,14 +124,6 @@ export function createContainer(
   const collectionParts = { ...collections, savedFilters };
   const roms = createRomServices(config, repositories, shared, library, collectionParts, options);
   const system = new SystemService(config, version, accounts.userAccounts, shared.libraryConfig);
-  const tasks = createTasks(
-    config,
-    repositories,
-    shared,
-    { ...accounts, ...library },
-    log,
-    scaleOut,
-  );
   return {
     ...shared,
     ...accounts,
@@ -152,8 +141,7 @@ export function createContainer(
       devices.playSessions,
       options.clock,
     ),
-    tasks,
-    taskSchedules: new TaskSchedulesService(tasks, repositories.taskSchedules),
+    ...createTasks(config, repositories, shared, { ...accounts, ...library }, log, scaleOut),
     system,
     setup: new SetupService(
       config.libraryDir,
@@ -477,7 +465,7 @@ function createDynamicCollections(
   };
 }
 
-/** The task registry and its runner; the tasks call the other modules' services. */
+/** The task registry, its runner and the schedules; the tasks call the other modules' services. */
 function createTasks(
   config: AppConfig,
   repositories: Repositories,
@@ -492,18 +480,13 @@ function createTasks(
     shared.romResources,
     log,
   ] as const;
-  const definitions = createTaskDefinitions(
-    config,
-    {
-      scan: services.scan,
-      metadata: services.metadata,
-      platforms: services.platforms,
-      users: services.users,
-      romMaintenance: services.romMaintenance,
-      romArtworkWebp: new RomArtworkWebp(...maintenance),
-    },
-    log,
-  );
-  const queue = scaleOut === null ? null : new QueuedTasks(scaleOut.queues.tasks);
-  return new TasksService(definitions, repositories.taskRuns, log, queue);
+  const taskServices = {
+    scan: services.scan,
+    metadata: services.metadata,
+    platforms: services.platforms,
+    users: services.users,
+    romMaintenance: services.romMaintenance,
+    romArtworkWebp: new RomArtworkWebp(...maintenance),
+  };
+  return createTaskServices(config, taskServices, repositories, log, scaleOut);
 }

@@ -13,7 +13,7 @@ const LAUNCHBOX = TASK_NAMES.updateLaunchboxMetadata;
 function putSchedule(
   app: FastifyInstance,
   name: string,
-  payload: unknown,
+  payload: Record<string, unknown>,
   headers: Record<string, string> = asAdmin,
 ) {
   return app.inject({ method: 'PUT', url: `/api/tasks/${name}/schedule`, headers, payload });
