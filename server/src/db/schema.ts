@@ -23,6 +23,8 @@ export interface UserTable {
   ra_progression: string | null;
   ui_settings: string | null;
   last_login: string | null;
+  /** The sign-in before the current one; null until the user signs in a second time. */
+  previous_login: Generated<string | null>;
   last_active: string | null;
   created_at: string;
   updated_at: string;

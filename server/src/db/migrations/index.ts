@@ -22,6 +22,7 @@ import { smartCollections } from './202611290200_smart_collections.js';
 import { devicesAndSync } from './202611290300_devices_and_sync.js';
 import { postgresSearch } from './202611300200_postgres_search.js';
 import { shareActivity } from './202611300300_share_activity.js';
+import { previousLogin } from './202612010200_previous_login.js';
 import { taskSchedules } from './202612010100_task_schedules.js';
 
 /**
@@ -52,6 +53,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202611300200_postgres_search': postgresSearch,
   '202611300300_share_activity': shareActivity,
   '202612010100_task_schedules': taskSchedules,
+  '202612010200_previous_login': previousLogin,
 };
 
 export const migrationProvider: MigrationProvider = {
