@@ -159,3 +159,41 @@ test('a handheld pairs through the device flow, approved in the web app', async 
   expect((await whoAmI(handheld, token.access_token)).status()).toBe(200);
   await handheld.dispose();
 });
+
+/** Buttons on the page whose label is broken over more than one line. */
+async function wrappedButtons(page: Page): Promise<string[]> {
+  return page.locator('button:visible').evaluateAll((buttons: HTMLElement[]) =>
+    buttons
+      .filter((button) => button.innerText.trim() !== '')
+      .filter((button) => {
+        const range = document.createRange();
+        range.selectNodeContents(button);
+        const tops = new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top)));
+        return tops.size > 1;
+      })
+      .map((button) => button.innerText.trim()),
+  );
+}
+
+test('the pair page keeps every button on one line in the long languages, desktop and phone', async ({
+  page,
+}, testInfo) => {
+  await logIn(page);
+  for (const locale of ['de_DE', 'fr_FR', 'ru_RU', 'pt_BR', 'pl_PL', 'es_ES']) {
+    await page.evaluate((value) => localStorage.setItem('settings.locale', value), locale);
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      await page.goto('/pair/device');
+      await expect(page.getByTestId('device-lookup')).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', locale.replace('_', '-'));
+      expect(await wrappedButtons(page), `${locale} ${String(size.width)}px`).toEqual([]);
+      await expect.poll(() => overflow(page)).toBeLessThanOrEqual(0);
+      if (locale === 'de_DE') {
+        await page.screenshot({
+          path: testInfo.outputPath(`pair-de-${String(size.width)}x${String(size.height)}.png`),
+        });
+      }
+    }
+  }
+  await page.evaluate(() => localStorage.setItem('settings.locale', 'en_US'));
+});
