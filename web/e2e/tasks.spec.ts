@@ -58,6 +58,17 @@ test('an admin runs a manual task and watches it finish in the history', async (
     await expect(rescan.getByTestId('task-schedule-save')).toBeDisabled();
     await cron.fill('30 2 * * 1');
     await expect(rescan).toContainText('Runs at 02:30 AM, only on Monday.');
+    for (const [width, height] of [
+      [390, 844],
+      [1440, 900],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await rescan.scrollIntoViewIfNeeded();
+      await page.screenshot({
+        path: testInfo.outputPath(`schedule-editor-${String(width)}x${String(height)}.png`),
+        animations: 'disabled',
+      });
+    }
     await rescan.getByLabel('Manual only').uncheck();
     await rescan.getByTestId('task-schedule-save').click();
     const scheduled = 'Runs at 02:30 AM, only on Monday. 30 2 * * 1 Edit schedule';
