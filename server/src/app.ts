@@ -136,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerEmulatorAssets(app, config.emulatorsDir);
   registerPlayerPageHeaders(app);
   await registerWebApp(app, config.webDir);
+  await container.taskSchedules.load();
   startBackgroundWork(app, container, config, scaleOut);
 
   const { announce } = deps;
@@ -318,7 +319,7 @@ async function registerApiRoutes(
     smart: container.smartCollections,
   });
   await app.register(metadataRoutes, { metadata: container.metadata, roms: container.roms });
-  await app.register(tasksRoutes, { tasks: container.tasks });
+  await app.register(tasksRoutes, { tasks: container.tasks, schedules: container.taskSchedules });
   await app.register(statsRoutes, { stats: container.stats });
 
   await app.register(firmwareRoutes, {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 
 import type { AppConfig } from './config/app-config.js';
+import { createTaskServices } from './container-tasks.js';
 import type { Db } from './db/database.js';
 import { ConfinedFiles, UPLOAD_TEMP_FOLDER } from './lib/confined-files.js';
 import { createSmtpMailer } from './lib/mailer.js';
@@ -80,10 +81,8 @@ import { StatsRepository } from './modules/stats/stats.repository.js';
 import { StatsService } from './modules/stats/stats.service.js';
 import { SetupService } from './modules/setup/setup.service.js';
 import { SystemService } from './modules/system/system.service.js';
-import { QueuedTasks } from './modules/jobs/queued-tasks.js';
-import { createTaskDefinitions } from './modules/tasks/task-definitions.js';
 import { TaskRunsRepository } from './modules/tasks/task-runs.repository.js';
-import { TasksService } from './modules/tasks/tasks.service.js';
+import { TaskSchedulesRepository } from './modules/tasks/task-schedules.repository.js';
 import { AvatarStore } from './modules/users/avatar.store.js';
 import { UserAccounts } from './modules/users/user-accounts.js';
 import { UsersRepository } from './modules/users/users.repository.js';
@@ -145,7 +144,7 @@ export function createContainer(
       devices.playSessions,
       options.clock,
     ),
-    tasks: createTasks(config, repositories, shared, { ...accounts, ...library }, log, scaleOut),
+    ...createTasks(config, repositories, shared, { ...accounts, ...library }, log, scaleOut),
     system,
     setup: new SetupService(
       config.libraryDir,
@@ -181,6 +180,7 @@ function createRepositories(db: Db, versions: DataVersions) {
     stats: new StatsRepository(db),
     romMaintenance: new RomMaintenanceRepository(db),
     taskRuns: new TaskRunsRepository(db),
+    taskSchedules: new TaskSchedulesRepository(db),
     collections: new CollectionsRepository(db, versions),
     smartCollections: new SmartCollectionsRepository(db),
     virtualCollections: new VirtualCollectionsRepository(db),
@@ -470,7 +470,7 @@ function createDynamicCollections(
   };
 }
 
-/** The task registry and its runner; the tasks call the other modules' services. */
+/** The task registry, its runner and the schedules; the tasks call the other modules' services. */
 function createTasks(
   config: AppConfig,
   repositories: Repositories,
@@ -485,18 +485,13 @@ function createTasks(
     shared.romResources,
     log,
   ] as const;
-  const definitions = createTaskDefinitions(
-    config,
-    {
-      scan: services.scan,
-      metadata: services.metadata,
-      platforms: services.platforms,
-      users: services.users,
-      romMaintenance: services.romMaintenance,
-      romArtworkWebp: new RomArtworkWebp(...maintenance),
-    },
-    log,
-  );
-  const queue = scaleOut === null ? null : new QueuedTasks(scaleOut.queues.tasks);
-  return new TasksService(definitions, repositories.taskRuns, log, queue);
+  const taskServices = {
+    scan: services.scan,
+    metadata: services.metadata,
+    platforms: services.platforms,
+    users: services.users,
+    romMaintenance: services.romMaintenance,
+    romArtworkWebp: new RomArtworkWebp(...maintenance),
+  };
+  return createTaskServices(config, taskServices, repositories, log, scaleOut);
 }

@@ -37,6 +37,7 @@ export async function startWorker(
     io,
     log,
   });
+  await container.taskSchedules.load();
   const triggers = startTaskTriggers(container, config, log);
   log.info('worker ready');
   return {

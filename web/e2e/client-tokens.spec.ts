@@ -159,3 +159,44 @@ test('a handheld pairs through the device flow, approved in the web app', async 
   expect((await whoAmI(handheld, token.access_token)).status()).toBe(200);
   await handheld.dispose();
 });
+
+/** Buttons on the page with a piece of label text broken over more than one line. */
+async function wrappedButtons(page: Page): Promise<string[]> {
+  return page.locator('button:visible').evaluateAll((buttons: HTMLElement[]) =>
+    buttons
+      .filter((button) => {
+        const texts = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
+        const range = document.createRange();
+        for (let text = texts.nextNode(); text !== null; text = texts.nextNode()) {
+          range.selectNodeContents(text);
+          const lines = Array.from(range.getClientRects(), (rect) => Math.round(rect.top));
+          if (new Set(lines).size > 1) return true;
+        }
+        return false;
+      })
+      .map((button) => button.innerText.trim()),
+  );
+}
+
+test('the pair page keeps every button on one line in the long languages, desktop and phone', async ({
+  page,
+}, testInfo) => {
+  await logIn(page);
+  for (const locale of ['en_US', 'de_DE', 'fr_FR', 'ru_RU', 'pt_BR', 'pl_PL', 'es_ES']) {
+    await page.evaluate((value) => localStorage.setItem('settings.locale', value), locale);
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      await page.goto('/pair/device');
+      await expect(page.getByTestId('device-lookup')).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', locale.replace('_', '-'));
+      expect(await wrappedButtons(page), `${locale} ${String(size.width)}px`).toEqual([]);
+      await expect.poll(() => overflow(page)).toBeLessThanOrEqual(0);
+      if (locale === 'de_DE') {
+        await page.screenshot({
+          path: testInfo.outputPath(`pair-de-${String(size.width)}x${String(size.height)}.png`),
+        });
+      }
+    }
+  }
+  await page.evaluate(() => localStorage.setItem('settings.locale', 'en_US'));
+});

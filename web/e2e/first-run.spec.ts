@@ -31,6 +31,8 @@ test('a new owner sets up RomShelf, signs in and out, and personalises the inter
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId('page-heading')).toHaveText('Home');
     await expect(page).toHaveTitle('Home | RomShelf');
+    // The first sign-in: not "Welcome back" yet.
+    await expect(page.getByText(`Welcome, ${admin.username}`, { exact: true })).toBeVisible();
   });
 
   await test.step('the administrator sees the admin-only navigation', async () => {
@@ -59,6 +61,7 @@ test('a new owner sets up RomShelf, signs in and out, and personalises the inter
     await page.getByTestId('login-submit').click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId('page-heading')).toHaveText('Home');
+    await expect(page.getByText(`Welcome back, ${admin.username}`, { exact: true })).toBeVisible();
   });
 
   await test.step('the light theme survives a reload', async () => {

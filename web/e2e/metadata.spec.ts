@@ -129,7 +129,7 @@ test('metadata: a scan matches covers, a game is matched by hand, then unmatched
     for (const text of ['Adventure', 'Platform', 'Courier Tales', 'Orbit Works', 'E', 'PEGI 7']) {
       await expect(facts.getByText(text, { exact: true })).toBeVisible();
     }
-    await expect(page.getByTestId('rom-release-date')).toHaveText('03/07/1999');
+    await expect(page.getByTestId('rom-release-date')).toHaveText('07/03/1999');
     await expect(page.getByTestId('rom-average-rating')).toContainText('86');
     await expect(page.getByTestId('rom-alternative-names')).toHaveText(/Hoshi no Haitatsunin/);
     await expect(page.getByTestId('rom-source-igdb')).toHaveAttribute(

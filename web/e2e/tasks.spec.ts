@@ -40,11 +40,41 @@ test('an admin runs a manual task and watches it finish in the history', async (
     const watcher = page.getByTestId('task-filesystem_watcher');
     await expect(watcher.getByTestId('task-enabled')).toHaveText('Off');
     await expect(watcher).toContainText('ENABLE_RESCAN_ON_FILESYSTEM_CHANGE=true');
-    await expect(page.getByTestId('task-scan_library').getByTestId('task-schedule')).toHaveText(
-      'Runs at 03:00 AM, every day. 0 3 * * *',
+    const rescan = page.getByTestId('task-scan_library');
+    await expect(rescan.getByTestId('task-schedule')).toHaveText(
+      'Runs by hand only. Edit schedule',
     );
+    await expect(rescan.getByTestId('task-enabled')).toHaveCount(0);
     await expect(page.getByTestId('task-history-empty')).toBeVisible();
     await expect(missing.getByTestId('task-run')).toBeEnabled();
+  });
+
+  await test.step('an admin schedules the rescan on the page; it stays after a reload', async () => {
+    const rescan = page.getByTestId('task-scan_library');
+    await rescan.getByTestId('task-schedule-edit').click();
+    const cron = rescan.getByTestId('task-cron-input');
+    await cron.fill('0 25 * * *');
+    await expect(rescan).toContainText('The hours field has an invalid value.');
+    await expect(rescan.getByTestId('task-schedule-save')).toBeDisabled();
+    await cron.fill('30 2 * * 1');
+    await expect(rescan).toContainText('Runs at 02:30 AM, only on Monday.');
+    for (const [width, height] of [
+      [390, 844],
+      [1440, 900],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await rescan.scrollIntoViewIfNeeded();
+      await page.screenshot({
+        path: testInfo.outputPath(`schedule-editor-${String(width)}x${String(height)}.png`),
+        animations: 'disabled',
+      });
+    }
+    await rescan.getByLabel('Manual only').uncheck();
+    await rescan.getByTestId('task-schedule-save').click();
+    const scheduled = 'Runs at 02:30 AM, only on Monday. 30 2 * * 1 Edit schedule';
+    await expect(rescan.getByTestId('task-schedule')).toHaveText(scheduled);
+    await page.reload();
+    await expect(rescan.getByTestId('task-schedule')).toHaveText(scheduled);
   });
 
   await test.step('running the clean-up ends in the history with its result', async () => {

@@ -37,6 +37,16 @@ export const TaskInfoSchema = z.object({
 });
 export type TaskInfo = z.infer<typeof TaskInfoSchema>;
 
+/**
+ * `PUT /api/tasks/{task_name}/schedule` (ours): when a task with a schedule runs on its own.
+ * `enabled: false` makes it manual only; the cron is kept for when it is switched back on.
+ */
+export const TaskScheduleUpdateSchema = z.object({
+  enabled: z.boolean(),
+  cron: z.string().max(255),
+});
+export type TaskScheduleUpdate = z.infer<typeof TaskScheduleUpdateSchema>;
+
 /** `GET /api/tasks`: the tasks grouped as RomM's Tasks page shows them. */
 export const GroupedTasksSchema = z.object({
   scheduled: z.array(TaskInfoSchema),

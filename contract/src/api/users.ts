@@ -53,6 +53,8 @@ export const UserSchema = z.object({
   oauth_scopes: z.array(z.string()),
   avatar_path: z.string(),
   last_login: z.string().nullable(),
+  /** RomShelf's: the sign-in before the current one; null until the user has signed in twice. */
+  previous_login: z.string().nullable(),
   last_active: z.string().nullable(),
   ra_username: z.string().nullable(),
   ra_progression: z.record(z.string(), z.unknown()).nullable(),

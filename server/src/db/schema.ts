@@ -23,6 +23,8 @@ export interface UserTable {
   ra_progression: string | null;
   ui_settings: string | null;
   last_login: string | null;
+  /** The sign-in before the current one; null until the user signs in a second time. */
+  previous_login: Generated<string | null>;
   last_active: string | null;
   created_at: string;
   updated_at: string;
@@ -320,6 +322,15 @@ export interface OidcRoleKeptTable {
 }
 
 /** One ended task run (history of the Tasks page). */
+/** A schedule saved on the Tasks page; it overrides the task's environment variables. */
+export interface TaskScheduleTable {
+  task_name: string;
+  /** 1 when the task runs on its schedule, 0 when it runs by hand only. */
+  enabled: number;
+  cron: string;
+  updated_at: string;
+}
+
 export interface TaskRunTable {
   id: string;
   task_key: string;
@@ -397,6 +408,7 @@ export interface Database {
   launchbox_alt_name: LaunchboxAltNameTable;
   launchbox_image: LaunchboxImageTable;
   task_run: TaskRunTable;
+  task_schedule: TaskScheduleTable;
   rom_facet: RomFacetTable;
   collection: CollectionTable;
   collection_rom: CollectionRomTable;

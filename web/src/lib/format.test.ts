@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 
 import { formatBytes, formatDate, formatDateTime } from './format';
+import { useLanguageStore } from './stores/language-store';
 
 describe('formatBytes', () => {
   it.each([
@@ -31,21 +32,31 @@ describe('formatBytes', () => {
 });
 
 describe('formatDate', () => {
-  it('uses the en-GB day/month/year order', () => {
-    expect(formatDate('2026-11-02T10:00:00+00:00', { timeZone: 'UTC' })).toBe('02/11/2026');
-    expect(formatDate(Date.UTC(1999, 0, 31), { timeZone: 'UTC' })).toBe('31/01/1999');
+  afterEach(() => {
+    useLanguageStore.getState().setLanguage('en_US');
+  });
+
+  it("follows the UI language's own order, one format per locale", () => {
+    const when = '2026-11-02T14:05:00Z';
+    const utc = { timeZone: 'UTC' };
+    expect(formatDate(when, utc)).toBe('11/02/2026');
+    expect(formatDateTime(when, utc)).toBe('11/02/2026, 02:05 PM');
+    useLanguageStore.getState().setLanguage('en_GB');
+    expect(formatDate(when, utc)).toBe('02/11/2026');
+    expect(formatDateTime(when, utc)).toBe('02/11/2026, 14:05');
+    useLanguageStore.getState().setLanguage('de_DE');
+    expect(formatDateTime(when, utc)).toBe('02.11.2026, 14:05');
+    expect(formatDate(when, { ...utc, locale: 'fr_FR' })).toBe('02/11/2026');
   });
 
   it('applies the time zone', () => {
-    expect(formatDate('2026-11-22T23:30:00Z', { timeZone: 'Asia/Tokyo' })).toBe('23/11/2026');
+    expect(formatDate('2026-11-22T23:30:00Z', { timeZone: 'Asia/Tokyo', locale: 'en_GB' })).toBe(
+      '23/11/2026',
+    );
   });
 
   it.each([null, undefined, '', 'not a date'])('%s → a dash', (value) => {
     expect(formatDate(value)).toBe('-');
     expect(formatDateTime(value)).toBe('-');
-  });
-
-  it('formats date and time', () => {
-    expect(formatDateTime('2026-11-02T14:05:00Z', { timeZone: 'UTC' })).toBe('02/11/2026, 14:05');
   });
 });

@@ -1,3 +1,5 @@
+import { useLanguageStore } from './stores/language-store';
+
 /** Size units of SPEC §9: bytes up to yottabytes, base 1024. */
 export const SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'] as const;
 
@@ -26,11 +28,20 @@ export function formatBytes(bytes: number | null | undefined): string {
 
 const dateFormatters = new Map<string, Intl.DateTimeFormat>();
 
-function dateFormatter(timeZone: string | undefined, withTime: boolean): Intl.DateTimeFormat {
-  const key = `${timeZone ?? ''}|${String(withTime)}`;
+/** The UI language as Intl reads it (`fr_FR` → `fr-FR`). */
+function uiLocale(): string {
+  return useLanguageStore.getState().selectedLanguage.replace('_', '-');
+}
+
+function dateFormatter(
+  locale: string,
+  timeZone: string | undefined,
+  withTime: boolean,
+): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone ?? ''}|${String(withTime)}`;
   let formatter = dateFormatters.get(key);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-GB', {
+    formatter = new Intl.DateTimeFormat(locale, {
       day: '2-digit',
       month: '2-digit',
       year: 'numeric',
@@ -48,20 +59,31 @@ function toDate(value: string | number | Date | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** A date in the en-GB format of SPEC §9 (`22/11/2026`); a dash when empty or invalid. */
-export function formatDate(
-  value: string | number | Date | null | undefined,
-  options: { timeZone?: string } = {},
-): string {
-  const date = toDate(value);
-  return date ? dateFormatter(options.timeZone, false).format(date) : EMPTY;
+export interface DateFormatOptions {
+  timeZone?: string;
+  /** Defaults to the UI language (`en_US`, `de_DE`…). */
+  locale?: string;
 }
 
-/** Date and time, en-GB (`22/11/2026, 14:05`); a dash when empty or invalid. */
-export function formatDateTime(
+/**
+ * A date in the UI language's own order (`11/22/2026` in en_US, `22/11/2026` in en_GB,
+ * `22.11.2026` in de_DE); a dash when empty or invalid. Every date of the app goes through here.
+ */
+export function formatDate(
   value: string | number | Date | null | undefined,
-  options: { timeZone?: string } = {},
+  options: DateFormatOptions = {},
 ): string {
   const date = toDate(value);
-  return date ? dateFormatter(options.timeZone, true).format(date) : EMPTY;
+  const locale = options.locale?.replace('_', '-') ?? uiLocale();
+  return date ? dateFormatter(locale, options.timeZone, false).format(date) : EMPTY;
+}
+
+/** Date and time in the UI language's format (`22/11/2026, 14:05` in en_GB); a dash when empty. */
+export function formatDateTime(
+  value: string | number | Date | null | undefined,
+  options: DateFormatOptions = {},
+): string {
+  const date = toDate(value);
+  const locale = options.locale?.replace('_', '-') ?? uiLocale();
+  return date ? dateFormatter(locale, options.timeZone, true).format(date) : EMPTY;
 }

@@ -126,7 +126,8 @@ export function buildTheme(mode: ThemeName): Theme {
       },
       MuiButton: {
         defaultProps: { disableElevation: true },
-        styleOverrides: { root: { borderRadius: 10 } },
+        // Button labels are short: one line, never broken in two by a narrow row.
+        styleOverrides: { root: { borderRadius: 10, whiteSpace: 'nowrap' } },
       },
       MuiTextField: { defaultProps: { fullWidth: true } },
       MuiListItemButton: {

@@ -94,6 +94,7 @@ export const ADMIN_USER = {
   oauth_scopes: ['me.read', 'platforms.write', 'users.write'],
   avatar_path: '',
   last_login: null,
+  previous_login: null,
   last_active: null,
   ra_username: null,
   ra_progression: null,

@@ -23,6 +23,8 @@ import { devicesAndSync } from './202611290300_devices_and_sync.js';
 import { postgresSearch } from './202611300200_postgres_search.js';
 import { shareActivity } from './202611300300_share_activity.js';
 import { romFamilyGroups } from './202611300400_rom_family_groups.js';
+import { previousLogin } from './202612010200_previous_login.js';
+import { taskSchedules } from './202612010100_task_schedules.js';
 
 /**
  * Every migration, in order, listed explicitly (no directory scanning, so bundling and the
@@ -52,6 +54,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202611300200_postgres_search': postgresSearch,
   '202611300300_share_activity': shareActivity,
   '202611300400_rom_family_groups': romFamilyGroups,
+  '202612010100_task_schedules': taskSchedules,
+  '202612010200_previous_login': previousLogin,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -33,6 +33,12 @@ export class TaskScheduler {
     this.jobs.set(task.name, job);
   }
 
+  /** Stops a task's schedule (nothing when it has none); a run in progress goes on. */
+  unschedule(name: string): void {
+    this.jobs.get(name)?.stop();
+    this.jobs.delete(name);
+  }
+
   /** When a task runs next; null when it is not scheduled. */
   nextRun(name: string): Date | null {
     return this.jobs.get(name)?.nextRun() ?? null;

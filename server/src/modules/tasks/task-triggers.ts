@@ -5,6 +5,7 @@ import type { PlatformsService } from '../platforms/platforms.service.js';
 import type { ScanService } from '../scan/scan.service.js';
 import { LibraryWatcher } from './library-watcher.js';
 import { scheduleTasks } from './scheduled-tasks.js';
+import type { TaskSchedulesService } from './task-schedules.service.js';
 import type { TasksService } from './tasks.service.js';
 
 /**
@@ -12,11 +13,16 @@ import type { TasksService } from './tasks.service.js';
  * one server process, or in the worker processes when there is a job queue.
  */
 export function startTaskTriggers(
-  services: { tasks: TasksService; platforms: PlatformsService; scan: ScanService },
+  services: {
+    tasks: TasksService;
+    taskSchedules: TaskSchedulesService;
+    platforms: PlatformsService;
+    scan: ScanService;
+  },
   config: AppConfig,
   log: FastifyBaseLogger,
 ): { stop: () => void } {
-  const scheduler = scheduleTasks(services.tasks, log);
+  const schedules = scheduleTasks(services.tasks, services.taskSchedules, log);
   const watching = config.tasks.rescanOnFilesystemChange;
   const watcher = new LibraryWatcher(
     config.libraryDir,
@@ -27,7 +33,7 @@ export function startTaskTriggers(
   if (watching.enabled) watcher.start();
   return {
     stop: () => {
-      scheduler.stop();
+      schedules.stop();
       watcher.stop();
     },
   };

@@ -3,22 +3,25 @@ import {
   GroupedTasksSchema,
   TaskExecutionSchema,
   TaskIdParamsSchema,
+  TaskInfoSchema,
   TaskNameParamsSchema,
+  TaskScheduleUpdateSchema,
   TaskStatusSchema,
 } from '@romshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { requireScopes } from '../../http/access.js';
+import type { TaskSchedulesService } from './task-schedules.service.js';
 import type { TasksService } from './tasks.service.js';
 
 const ERRORS = { 401: ErrorBodySchema, 403: ErrorBodySchema };
 
 /** RomM's `/api/tasks` (tasks.run): the registry, runs and their history, running one by hand. */
-export const tasksRoutes: FastifyPluginAsyncZod<{ tasks: TasksService }> = async (
-  app,
-  { tasks },
-) => {
+export const tasksRoutes: FastifyPluginAsyncZod<{
+  tasks: TasksService;
+  schedules: TaskSchedulesService;
+}> = async (app, { tasks, schedules }) => {
   app.get(
     '/api/tasks',
     {
@@ -78,6 +81,21 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ tasks: TasksService }> = async
       },
     },
     (request) => tasks.runManually(request.params.task_name, request.body),
+  );
+
+  app.put(
+    '/api/tasks/:task_name/schedule',
+    {
+      config: requireScopes('tasks.run'),
+      schema: {
+        tags: ['tasks'],
+        summary: 'Change when a task runs on its own (ours); the schedule is re-armed at once',
+        params: TaskNameParamsSchema,
+        body: TaskScheduleUpdateSchema,
+        response: { 200: TaskInfoSchema, 400: ErrorBodySchema, 404: ErrorBodySchema, ...ERRORS },
+      },
+    },
+    (request) => schedules.set(request.params.task_name, request.body),
   );
 
   await Promise.resolve();

@@ -37,6 +37,7 @@ describe('POST /api/users (first admin)', () => {
       oauth_scopes: [...FULL_SCOPES],
       avatar_path: '',
       last_login: null,
+      previous_login: null,
       last_active: null,
       ra_username: null,
       ra_progression: null,
@@ -235,6 +236,21 @@ describe('GET /api/users/me', () => {
       oauth_scopes: [...FULL_SCOPES],
     });
     expect(me.last_login).toMatch(ISO_UTC);
+  });
+
+  it('keeps the sign-in before the current one, null on the first (Welcome vs Welcome back)', async () => {
+    const { app } = await buildTestApp();
+    await createFirstAdmin(app);
+    const me = async (cookie: string) =>
+      (await app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } })).json<{
+        last_login: string;
+        previous_login: string | null;
+      }>();
+    const first = await me((await login(app)).cookie);
+    expect(first.previous_login).toBeNull();
+    const second = await me((await login(app)).cookie);
+    expect(second.previous_login).toBe(first.last_login);
+    expect(second.last_login >= first.last_login).toBe(true);
   });
 
   it('answers the user with HTTP Basic credentials', async () => {

@@ -38,6 +38,7 @@ export function toUserDto(row: UserRow, scopes?: readonly string[]): User {
     oauth_scopes: [...(scopes ?? scopesForRole(role))],
     avatar_path: avatarUrl(row),
     last_login: row.last_login,
+    previous_login: row.previous_login,
     last_active: row.last_active,
     ra_username: row.ra_username,
     ra_progression: parseJsonObject(row.ra_progression),

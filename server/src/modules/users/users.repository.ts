@@ -83,7 +83,7 @@ export class UsersRepository {
   async setLastLogin(id: number, now: string): Promise<void> {
     await this.db
       .updateTable('user')
-      .set({ last_login: now, last_active: now })
+      .set((eb) => ({ previous_login: eb.ref('last_login'), last_login: now, last_active: now }))
       .where('id', '=', id)
       .execute();
   }

@@ -1,15 +1,11 @@
 import type { TaskStats, TaskStatus } from '@romshelf/contract';
 import { TASK_NAMES } from '@romshelf/contract';
 
-/** The variable that turns each task's schedule (or the watcher) on. */
-export const TASK_SWITCHES: Readonly<Record<string, string>> = {
-  [TASK_NAMES.scanLibrary]: 'ENABLE_SCHEDULED_RESCAN',
-  [TASK_NAMES.updateLaunchboxMetadata]: 'ENABLE_SCHEDULED_UPDATE_LAUNCHBOX_METADATA',
-  [TASK_NAMES.convertImagesToWebp]: 'ENABLE_SCHEDULED_CONVERT_IMAGES_TO_WEBP',
-  [TASK_NAMES.syncRetroachievementsProgress]: 'ENABLE_SCHEDULED_RETROACHIEVEMENTS_PROGRESS_SYNC',
-  [TASK_NAMES.cleanupOrphanedResources]: 'ENABLE_SCHEDULED_CLEANUP_ORPHANED_RESOURCES',
-  [TASK_NAMES.filesystemWatcher]: 'ENABLE_RESCAN_ON_FILESYSTEM_CHANGE',
-};
+/**
+ * The variable that turns the library watcher on (schedules are edited on the Tasks page, the
+ * watcher only in the environment).
+ */
+export const WATCHER_SWITCH = 'ENABLE_RESCAN_ON_FILESYSTEM_CHANGE';
 
 /** i18n key (namespace `settings`) and values of a run's one-line result; null without one. */
 export function taskSummary(

@@ -28,6 +28,7 @@ import { useUiSettingsStore } from '@/shared/stores/ui-settings-store';
 import { useHasScopes } from '@/shared/stores/use-scopes';
 
 import { useContinuePlayingQuery, useRecentRomsQuery } from '../api/recent-roms';
+import { welcomeKey } from '../welcome';
 
 import { CollectionRails } from './collection-rails';
 import { Rail, Section } from './home-rail';
@@ -116,6 +117,7 @@ export function HomePage() {
   const { t } = useTranslation('home');
   const { RomMenu } = useRomActions();
   const username = useAuthStore((state) => state.user?.username ?? '');
+  const welcome = useAuthStore((state) => welcomeKey(state.user));
   const canScan = useHasScopes('platforms.write');
   const goScan = useNavigationStore((state) => state.goScan);
   const openDrawer = useNavigationStore((state) => state.openDrawer);
@@ -131,7 +133,7 @@ export function HomePage() {
   const header = (
     <PageHeader
       title={t('home.title')}
-      subtitle={t('home.welcome', { username })}
+      subtitle={t(welcome, { username })}
       icon={<HomeRounded />}
     />
   );

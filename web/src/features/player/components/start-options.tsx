@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { Save, State } from '@romshelf/contract';
 import { useTranslation } from 'react-i18next';
 
-import { formatBytes } from '@/lib/format';
+import { formatBytes, formatDateTime } from '@/lib/format';
 
 export type StartChoice =
   | { type: 'fresh' }
@@ -27,8 +27,8 @@ function parseChoice(value: string): StartChoice {
 }
 
 function AssetLabel({ asset, kind }: { asset: State | Save; kind: 'state' | 'save' }) {
-  const { t, i18n } = useTranslation('play');
-  const when = new Date(asset.updated_at).toLocaleString(i18n.language.replace('_', '-'));
+  const { t } = useTranslation('play');
+  const when = formatDateTime(asset.updated_at);
   return (
     <Stack
       direction="row"

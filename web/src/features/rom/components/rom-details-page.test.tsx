@@ -271,7 +271,7 @@ describe('game details metadata', () => {
     expect(chipLabels('rom-franchises')).toEqual(['Metroid']);
     expect(chipLabels('rom-game-modes')).toEqual(['Single player']);
     expect(chipLabels('rom-age-ratings')).toEqual(['E']);
-    expect(screen.getByTestId('rom-release-date').textContent).toBe('19/03/1994');
+    expect(screen.getByTestId('rom-release-date').textContent).toBe('03/19/1994');
     expect(screen.getByTestId('rom-average-rating').textContent).toBe('80.55 / 100');
     expect(screen.getByTestId('rom-average-rating').getAttribute('aria-label')).toBe(
       'Rated 80.55 out of 100',

@@ -1,5 +1,11 @@
 import { GroupedTasksSchema, TASK_EVENTS, TaskStatusSchema } from '@romshelf/contract';
-import type { GroupedTasks, TaskExecution, TaskStatus } from '@romshelf/contract';
+import type {
+  GroupedTasks,
+  TaskExecution,
+  TaskInfo,
+  TaskScheduleUpdate,
+  TaskStatus,
+} from '@romshelf/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -76,5 +82,15 @@ export function useRunTaskMutation() {
       if (known === true) return;
       void client.invalidateQueries({ queryKey: taskKeys.statuses() });
     },
+  });
+}
+
+/** PUT /api/tasks/{task_name}/schedule: saves when a task runs on its own (or manual only). */
+export function useSaveScheduleMutation(name: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (update: TaskScheduleUpdate) =>
+      api.put<TaskInfo>(`/tasks/${encodeURIComponent(name)}/schedule`, { json: update }),
+    onSuccess: () => client.invalidateQueries({ queryKey: taskKeys.list() }),
   });
 }

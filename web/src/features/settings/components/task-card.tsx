@@ -4,26 +4,35 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { TaskInfo, TaskStatus } from '@romshelf/contract';
+import { TASK_NAMES } from '@romshelf/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { describeCron } from '@/lib/cron';
 
-import { TASK_SWITCHES } from '../task-text';
+import { WATCHER_SWITCH } from '../task-text';
+import { TaskScheduleEditor } from './task-schedule-editor';
 
-/** The cron text in words in the user's language, or why it cannot be read. */
-function useScheduleText(cron: string): string | null {
+/** The schedule in words in the user's language, "manual only", or why it cannot be read. */
+function useScheduleText(task: TaskInfo): string | null {
   const { t, i18n } = useTranslation('settings');
+  const cron = task.cron_string;
   if (cron === '') return null;
+  if (!task.enabled) return t('tasks.manual-only');
   const described = describeCron(cron, i18n.language);
   if (described.ok) return t('tasks.schedule', { when: described.description });
   return t(described.errorKey, { field: described.fieldKey ? t(described.fieldKey) : '' });
 }
 
-/** One task: what it does, whether it is on, its schedule, a run button and live progress. */
+/**
+ * One task: what it does, its schedule (editable) or, for the watcher, whether it is on, a run
+ * button and live progress.
+ */
 export function TaskCard({
   task,
   run,
@@ -37,8 +46,9 @@ export function TaskCard({
   starting: boolean;
 }) {
   const { t } = useTranslation('settings');
-  const schedule = useScheduleText(task.cron_string);
-  const switchName = TASK_SWITCHES[task.name];
+  const schedule = useScheduleText(task);
+  const [editing, setEditing] = useState(false);
+  const switchName = task.name === TASK_NAMES.filesystemWatcher ? WATCHER_SWITCH : undefined;
   const progress = run?.progress ?? null;
   const percent =
     progress !== null && progress.total > 0 ? (progress.done / progress.total) * 100 : null;
@@ -66,11 +76,27 @@ export function TaskCard({
             {schedule === null ? null : (
               <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="task-schedule">
                 {schedule}{' '}
-                <Box component="code" sx={{ fontSize: '0.85em', color: 'text.secondary' }}>
-                  {task.cron_string}
-                </Box>
+                {task.enabled ? (
+                  <>
+                    <Box component="code" sx={{ fontSize: '0.85em', color: 'text.secondary' }}>
+                      {task.cron_string}
+                    </Box>{' '}
+                  </>
+                ) : null}
+                {editing ? null : (
+                  <Link
+                    component="button"
+                    type="button"
+                    variant="body2"
+                    onClick={() => setEditing(true)}
+                    data-testid="task-schedule-edit"
+                  >
+                    {t('tasks.schedule-edit')}
+                  </Link>
+                )}
               </Typography>
             )}
+            {editing ? <TaskScheduleEditor task={task} onDone={() => setEditing(false)} /> : null}
             {!task.enabled && switchName !== undefined ? (
               <Typography
                 variant="caption"
