@@ -2,8 +2,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 
-import { Providers } from './app/providers';
-import { createAppRouter } from './app/router';
+import { SIGNED_IN_COOKIE } from '@romshelf/contract';
+
+import { Providers, queryClient } from './app/providers';
+import { preloadRomMenu } from './app/rom-actions-provider';
+import { preloadRoute } from './app/route-preload';
+import { createAppRouter, routes } from './app/router';
+import { readCookie } from './lib/cookies';
 import { initI18n } from './lib/i18n';
 import { setNavigator } from './lib/navigator';
 import { loadStartupData } from '@/app/startup';
@@ -18,6 +23,9 @@ async function start(): Promise<void> {
   useNavigationStore.getState().loadFromStorage();
   watchSystemTheme();
 
+  const signedIn = readCookie(SIGNED_IN_COOKIE) !== null;
+  preloadRoute(routes, window.location.pathname, queryClient, signedIn);
+  if (signedIn) preloadRomMenu();
   await Promise.all([
     initI18n().catch((error: unknown) => console.error('Could not start translations', error)),
     loadStartupData(),

@@ -2,6 +2,12 @@ import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 
 import { NotFound } from '../components/not-found';
+import {
+  continuePlayingQueryOptions,
+  recentRomsQueryOptions,
+} from '../features/home/api/recent-roms';
+import { platformsQueryOptions } from '@/shared/api/platforms';
+import { romQueryOptions } from '@/shared/api/rom';
 import { AuthLayout } from './layouts/auth-layout';
 import { MainLayout } from './layouts/main-layout';
 import { RootRoute } from './root-route';
@@ -86,7 +92,14 @@ export const routes: RouteObject[] = [
           {
             index: true,
             lazy: async () => ({ Component: (await page.home()).HomePage }),
-            handle: handle({ title: 'home:home.title' }),
+            handle: handle({
+              title: 'home:home.title',
+              preload: (client) => [
+                client.query(platformsQueryOptions()),
+                client.query(recentRomsQueryOptions()),
+                client.query(continuePlayingQueryOptions()),
+              ],
+            }),
           },
           {
             path: 'search',
@@ -121,6 +134,9 @@ export const routes: RouteObject[] = [
           {
             path: 'rom/:rom',
             lazy: async () => ({ Component: (await page.rom()).RomDetailsPage }),
+            handle: handle({
+              preload: (client, { rom = '' }) => [client.query(romQueryOptions(rom))],
+            }),
           },
           {
             path: 'rom/:rom/ejs',
