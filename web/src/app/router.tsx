@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 
@@ -201,6 +202,20 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Loads a game's page code and its details into the cache ahead of a likely click (a pointer
+ * over its card), so the page opens complete.
+ */
+export function prefetchRomPage(queryClient: QueryClient, id: string): void {
+  preloadRomPageCode();
+  queryClient.query(romQueryOptions(id)).catch(() => undefined);
+}
+
+/** Loads the game page's code (a big chunk) without waiting for it. */
+export function preloadRomPageCode(): void {
+  page.rom().catch((error: unknown) => console.error('Could not load the game page', error));
+}
 
 export function createAppRouter() {
   return createBrowserRouter(routes);
