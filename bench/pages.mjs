@@ -27,7 +27,11 @@ const range = (samples) => {
 async function signedInPage(browser, baseUrl, cookie) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const [name, ...value] = cookie.split('=');
-  await context.addCookies([{ name: name ?? '', value: value.join('='), url: baseUrl }]);
+  await context.addCookies([
+    { name: name ?? '', value: value.join('='), url: baseUrl },
+    // What the browser of a signed-in user holds beside the session (SIGNED_IN_COOKIE).
+    { name: 'romshelf_signed_in', value: '1', url: baseUrl },
+  ]);
   return { context, page: await context.newPage() };
 }
 

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -216,9 +216,15 @@ export function RomDetailsPage() {
   }, [query.error, id]);
 
   const detailed = (cached ? current : query.data) ?? null;
+  // The heading and cover paint first; the many detail cards follow in a second, deferred render.
+  const deferred = useDeferredValue(detailed, null);
   const listed = detailed || query.isError ? undefined : findCachedRom(queryClient, Number(id));
   const rom = detailed ?? listed;
   usePageName(rom ? rom.name || rom.fs_name_no_ext : undefined);
-  if (rom) return <RomDetails key={rom.id} rom={rom} detailed={detailed} />;
+  if (rom) {
+    return (
+      <RomDetails key={rom.id} rom={rom} detailed={deferred?.id === rom.id ? deferred : null} />
+    );
+  }
   return <RomLoadState loading={query.isPending && !query.isError} error={query.error} />;
 }
