@@ -6,6 +6,8 @@
  * fresh browser context (empty cache), so every run downloads the app again.
  */
 /* global window, document, requestAnimationFrame, MutationObserver */
+import os from 'node:os';
+
 import { chromium } from 'playwright-core';
 
 const runs = Number(process.env.BENCH_PAGE_RUNS ?? 5);
@@ -171,13 +173,20 @@ export async function pageFigures(ctx) {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
   });
+  const load = () =>
+    os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ');
   try {
+    const loadBefore = load();
     const home = await homeFirstCard(browser, ctx);
     const opened = await detailsAfterClick(browser, ctx);
     const frames = await galleryScroll(browser, ctx);
     const slow = frames.filter((frame) => frame > 50).length;
     const gallery = `${ctx.biggestPlatform.slug}, ${String(ctx.biggestPlatform.rom_count)} games`;
     return [
+      ['page-speed figures: machine load (1, 5, 15 min) before, after', `${loadBefore}; ${load()}`],
       [
         `home: first game card, cold (${String(ctx.romCount)}-game library)`,
         `${range(home)} (target < 1000 ms)`,
