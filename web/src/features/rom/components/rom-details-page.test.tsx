@@ -1,4 +1,4 @@
-import type { DetailedRom, Heartbeat, RomListPage, SimpleRom, User } from '@romshelf/contract';
+import type { DetailedRom, Heartbeat, SimpleRom, User } from '@romshelf/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
@@ -452,7 +452,7 @@ describe('game details metadata', () => {
       limit: 15,
       offset: 0,
       char_index: {},
-    } as unknown as RomListPage);
+    });
     let answer: (response: Response) => void = () => undefined;
     const fetchRom = vi.fn(
       () =>
