@@ -27,6 +27,13 @@ const port = Number(process.env.BENCH_PORT ?? 3791);
 const baseUrl = `http://127.0.0.1:${port}`;
 const requestsPerEndpoint = Number(process.env.BENCH_REQUESTS ?? 500);
 const libraryRoms = Number(process.env.BENCH_LIBRARY_ROMS ?? 100_000);
+/**
+ * `BENCH_ONLY=pages,gallery`: only these figure modules (by file name), after a plain scan of the
+ * library; the request, scan and play figures are left out.
+ */
+const only = process.env.BENCH_ONLY?.split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
 
 /** @param {number[]} samples @param {number} fraction */
 function percentile(samples, fraction) {
@@ -196,6 +203,7 @@ async function moduleFigures(context) {
     ['regions.mjs', 'regions', (module) => module.regionFigures()],
     ['list.mjs', 'list and search', (module) => module.listFigures(context)],
     ['gallery.mjs', 'gallery', (module) => module.galleryFigures(context)],
+    ['pages.mjs', 'page speed', (module) => module.pageFigures(context)],
     ['filters.mjs', 'filters', (module) => module.filterFigures(context)],
     ['collections.mjs', 'collections', (module) => module.collectionFigures(context)],
     [
@@ -208,6 +216,7 @@ async function moduleFigures(context) {
     ['versions.mjs', 'versions', (module) => module.versionFigures(context)],
   ];
   for (const [file, label, figures] of modules) {
+    if (only && !only.includes(path.basename(file, '.mjs'))) continue;
     const modulePath = path.join(repoRoot, 'bench', file);
     if (!fs.existsSync(modulePath)) {
       rows.push([`${label} figures (bench/${file})`, 'not available']);
@@ -244,6 +253,38 @@ async function benchContext(dataDir, cookie, basic, csrfToken, serverPid) {
   };
 }
 
+/**
+ * Latency of the small requests every page makes. @param {string} sessionCookie
+ * @param {string} basic @returns {Promise<[string, string][]>}
+ */
+async function requestFigures(sessionCookie, basic) {
+  return [
+    await measure(
+      'GET /api/heartbeat',
+      () => httpGet(`${baseUrl}/api/heartbeat`),
+      requestsPerEndpoint,
+    ),
+    await measure(
+      'GET /api/users/me (session)',
+      () => httpGet(`${baseUrl}/api/users/me`, { cookie: sessionCookie }),
+      requestsPerEndpoint,
+    ),
+    await measure('GET /api/config', () => httpGet(`${baseUrl}/api/config`), requestsPerEndpoint),
+    await measure(
+      'POST /api/login (argon2id verify)',
+      async () => {
+        const response = await fetch(`${baseUrl}/api/login`, {
+          method: 'POST',
+          headers: { authorization: basic },
+        });
+        await response.arrayBuffer();
+        return response;
+      },
+      20,
+    ),
+  ];
+}
+
 async function main() {
   const rows = [...bundleFigures()];
   const library = cachedLibrary(libraryRoms);
@@ -276,43 +317,17 @@ async function main() {
     const sessionCookie = cookieValue('romm_session');
     const csrfToken = cookieValue('romm_csrftoken').split('=')[1];
 
-    rows.push(
-      await measure(
-        'GET /api/heartbeat',
-        () => httpGet(`${baseUrl}/api/heartbeat`),
-        requestsPerEndpoint,
-      ),
-    );
-    rows.push(
-      await measure(
-        'GET /api/users/me (session)',
-        () => httpGet(`${baseUrl}/api/users/me`, { cookie: sessionCookie }),
-        requestsPerEndpoint,
-      ),
-    );
-    rows.push(
-      await measure('GET /api/config', () => httpGet(`${baseUrl}/api/config`), requestsPerEndpoint),
-    );
-    rows.push(
-      await measure(
-        'POST /api/login (argon2id verify)',
-        async () => {
-          const response = await fetch(`${baseUrl}/api/login`, {
-            method: 'POST',
-            headers: { authorization: basic },
-          });
-          await response.arrayBuffer();
-          return response;
-        },
-        20,
-      ),
-    );
     const pid = child.pid ?? 0;
-    await quietMachine();
-    await scanFigures(rows, library.libraryDir, sessionCookie, pid);
+    if (only) {
+      await socketScan(baseUrl, sessionCookie, {});
+    } else {
+      rows.push(...(await requestFigures(sessionCookie, basic)));
+      await quietMachine();
+      await scanFigures(rows, library.libraryDir, sessionCookie, pid);
+    }
     const context = await benchContext(dataDir, sessionCookie, basic, csrfToken, pid);
     rows.push(...(await moduleFigures(context)));
-    rows.push(...(await playFigures(baseUrl, library.libraryDir, sessionCookie)));
+    if (!only) rows.push(...(await playFigures(baseUrl, library.libraryDir, sessionCookie)));
   } finally {
     await stopServer(child);
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -2,8 +2,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 
-import { Providers } from './app/providers';
-import { createAppRouter } from './app/router';
+import { SIGNED_IN_COOKIE } from '@romshelf/contract';
+
+import { Providers, queryClient } from './app/providers';
+import { preloadRomMenu } from './app/rom-actions-provider';
+import { preloadRoute } from './app/route-preload';
+import { watchRomLinks } from './app/rom-link-prefetch';
+import { createAppRouter, prefetchRomPage, preloadRomPageCode, routes } from './app/router';
+import { readCookie } from './lib/cookies';
 import { initI18n } from './lib/i18n';
 import { setNavigator } from './lib/navigator';
 import { loadStartupData } from '@/app/startup';
@@ -12,12 +18,26 @@ import { useLanguageStore } from './lib/stores/language-store';
 import { useNavigationStore } from '@/shared/stores/navigation-store';
 import { useThemeStore, watchSystemTheme } from './lib/stores/theme-store';
 
+/**
+ * Runs `task` once the first page's own loads are done (a second on) and the browser has nothing
+ * else to do, so it does not compete with them.
+ */
+function afterFirstPage(task: () => void): void {
+  setTimeout(() => {
+    if ('requestIdleCallback' in window) requestIdleCallback(task, { timeout: 2000 });
+    else task();
+  }, 1000);
+}
+
 async function start(): Promise<void> {
   useLanguageStore.getState().loadFromStorage();
   useThemeStore.getState().loadFromStorage();
   useNavigationStore.getState().loadFromStorage();
   watchSystemTheme();
 
+  const signedIn = readCookie(SIGNED_IN_COOKIE) !== null;
+  preloadRoute(routes, window.location.pathname, queryClient, signedIn);
+  if (signedIn) preloadRomMenu();
   await Promise.all([
     initI18n().catch((error: unknown) => console.error('Could not start translations', error)),
     loadStartupData(),
@@ -26,6 +46,10 @@ async function start(): Promise<void> {
 
   const router = createAppRouter();
   setNavigator((to, options) => void router.navigate(to, options));
+  // A game's page opens at once from a card: its code once the first page is up, its details
+  // when the pointer comes over the card.
+  watchRomLinks(document, (id) => prefetchRomPage(queryClient, id));
+  if (signedIn) afterFirstPage(preloadRomPageCode);
 
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root element');

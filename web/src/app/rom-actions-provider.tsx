@@ -5,24 +5,43 @@ import { RomActionsContext } from '../components/rom-actions-context';
 import type { RomActions } from '../components/rom-actions-context';
 
 /**
- * One of the feature's components, loaded with the first page that shows it. Each comes from its
- * own module, so a page showing ROM menus does not download the dialogs too.
+ * One of the feature's components, loaded with the first page that shows it (or earlier through
+ * `preload`). Each comes from its own module, so a page showing ROM menus does not download the
+ * dialogs too. Once loaded it renders directly: a lazy component would suspend again on each new
+ * mount point, holding back the cards around it.
  */
-function lazily<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const Lazy = lazy(async () => ({ default: await load() }));
-  return function LazyRomAction(props: P) {
+function lazily<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const preload = () => (loading ??= load().then((component) => (loaded = component)));
+  const Lazy = lazy(async () => ({ default: await preload() }));
+  function LazyRomAction(props: P) {
+    if (loaded) {
+      const Loaded = loaded;
+      return <Loaded {...props} />;
+    }
     return (
       <Suspense fallback={null}>
         <Lazy {...props} />
       </Suspense>
     );
-  };
+  }
+  return Object.assign(LazyRomAction, { preload });
+}
+
+const RomMenu = lazily(
+  async () => (await import('../features/rom-actions/components/rom-menu')).RomMenu,
+);
+
+/** Starts loading the ROM menu, which every game card carries, before the first card renders. */
+export function preloadRomMenu(): void {
+  void RomMenu.preload().catch((error: unknown) =>
+    console.error('Could not load the ROM menu', error),
+  );
 }
 
 const ROM_ACTIONS: RomActions = {
-  RomMenu: lazily(
-    async () => (await import('../features/rom-actions/components/rom-menu')).RomMenu,
-  ),
+  RomMenu,
   EditRomDialog: lazily(
     async () => (await import('../features/rom-actions/components/edit-rom-dialog')).EditRomDialog,
   ),

@@ -1,13 +1,16 @@
-import type { UIMatch } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import type { Params, UIMatch } from 'react-router';
 
 /**
- * What a route declares: the translation key of its page title, the scopes it needs and (auth
- * layout pages) whether its card is wide.
+ * What a route declares: the translation key of its page title, the scopes it needs, (auth
+ * layout pages) whether its card is wide, and the data its page shows first, fetched for a
+ * signed-in visitor while the app starts (see route-preload.ts).
  */
 export interface RouteHandle {
   title?: string;
   scopes?: readonly string[];
   wide?: boolean;
+  preload?: (queryClient: QueryClient, params: Params) => readonly Promise<unknown>[];
 }
 
 function handleOf(match: UIMatch): RouteHandle {

@@ -1,7 +1,14 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 
 import { NotFound } from '../components/not-found';
+import {
+  continuePlayingQueryOptions,
+  recentRomsQueryOptions,
+} from '../features/home/api/recent-roms';
+import { platformsQueryOptions } from '@/shared/api/platforms';
+import { romQueryOptions } from '@/shared/api/rom';
 import { AuthLayout } from './layouts/auth-layout';
 import { MainLayout } from './layouts/main-layout';
 import { RootRoute } from './root-route';
@@ -86,7 +93,14 @@ export const routes: RouteObject[] = [
           {
             index: true,
             lazy: async () => ({ Component: (await page.home()).HomePage }),
-            handle: handle({ title: 'home:home.title' }),
+            handle: handle({
+              title: 'home:home.title',
+              preload: (client) => [
+                client.query(platformsQueryOptions()),
+                client.query(recentRomsQueryOptions()),
+                client.query(continuePlayingQueryOptions()),
+              ],
+            }),
           },
           {
             path: 'search',
@@ -121,6 +135,9 @@ export const routes: RouteObject[] = [
           {
             path: 'rom/:rom',
             lazy: async () => ({ Component: (await page.rom()).RomDetailsPage }),
+            handle: handle({
+              preload: (client, { rom = '' }) => [client.query(romQueryOptions(rom))],
+            }),
           },
           {
             path: 'rom/:rom/ejs',
@@ -185,6 +202,20 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Loads a game's page code and its details into the cache ahead of a likely click (a pointer
+ * over its card), so the page opens complete.
+ */
+export function prefetchRomPage(queryClient: QueryClient, id: string): void {
+  preloadRomPageCode();
+  queryClient.query(romQueryOptions(id)).catch(() => undefined);
+}
+
+/** Loads the game page's code (a big chunk) without waiting for it. */
+export function preloadRomPageCode(): void {
+  page.rom().catch((error: unknown) => console.error('Could not load the game page', error));
+}
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

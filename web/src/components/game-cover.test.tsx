@@ -37,6 +37,21 @@ describe('GameCover', () => {
     expect(screen.getByTestId('cover-placeholder').textContent).toContain('Zeta Force');
   });
 
+  it('gives generated covers of different games the same style classes (their colours inline)', () => {
+    const noImage = { ...ROM, path_cover_small: '', path_cover_large: '' };
+    render(
+      <>
+        <GameCover rom={noImage} />
+        <GameCover rom={{ ...noImage, name: 'Another Quest' }} />
+      </>,
+    );
+    const [first, second] = screen.getAllByTestId('cover-placeholder');
+    const classes = (element: Element | undefined) =>
+      [element, ...(element?.querySelectorAll('*') ?? [])].map((node) => node?.className);
+    expect(first?.getAttribute('style')).not.toBe(second?.getAttribute('style'));
+    expect(classes(first)).toEqual(classes(second));
+  });
+
   it('leaves the title out of a generated cover whose card writes it underneath', () => {
     render(
       <GameCover rom={{ ...ROM, path_cover_small: '', path_cover_large: '' }} titled={false} />,

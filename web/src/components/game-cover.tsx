@@ -46,22 +46,25 @@ function CoverPlaceholder({ rom, titled }: { rom: CoverSource; titled: boolean }
         position: 'absolute',
         inset: 0,
         containerType: 'inline-size',
-        background: `linear-gradient(160deg, hsl(${String(hue)} 45% 32%) 0%, hsl(${String((hue + 40) % 360)} 50% 13%) 100%)`,
         color: '#fff',
         overflow: 'hidden',
+      }}
+      // Per-game values inline: as style rules they made one new CSS class per game, and a
+      // gallery scroll inserted thousands of them (each a style recalculation).
+      style={{
+        background: `linear-gradient(160deg, hsl(${String(hue)} 45% 32%) 0%, hsl(${String((hue + 40) % 360)} 50% 13%) 100%)`,
       }}
     >
       {shapes.map((shape, index) => (
         <Box
           key={index}
           aria-hidden
-          sx={{
-            position: 'absolute',
+          sx={{ position: 'absolute', borderRadius: index === 1 ? '22%' : '50%' }}
+          style={{
             width: `${String(shape.size)}cqw`,
             height: `${String(shape.size)}cqw`,
             left: `${String(shape.left)}%`,
             top: `${String(shape.top)}%`,
-            borderRadius: index === 1 ? '22%' : '50%',
             transform: `rotate(${String(seed % 90)}deg)`,
             background: `hsl(${String((hue + index * 25) % 360)} 60% ${String(shape.lightness)}% / 0.22)`,
           }}

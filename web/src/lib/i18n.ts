@@ -27,6 +27,8 @@ export async function initI18n(): Promise<I18n> {
       // Our codes are `en_US` style; keep them whole instead of splitting on "-".
       load: 'currentOnly',
       ns: [...I18N_NAMESPACES],
+      // All at once: i18next's default of ten leaves the last two for a second round trip.
+      maxParallelReads: I18N_NAMESPACES.length,
       defaultNS: 'common',
       fallbackNS: 'common',
       interpolation: { escapeValue: false },

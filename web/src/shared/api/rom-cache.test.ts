@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addCachedContinuePlaying,
   addToFront,
+  findCachedRom,
   removeCachedContinuePlaying,
   removeCachedRoms,
   updateCachedRom,
@@ -108,5 +109,14 @@ describe('ROM cache updates', () => {
     expect(next).toHaveLength(RAIL_SIZE);
     expect(next[0]?.id).toBe(99);
     expect(next.at(-1)?.id).toBe(RAIL_SIZE - 1);
+  });
+
+  it('finds a ROM in whichever cached list holds it, and nothing for one no list holds', () => {
+    const client = new QueryClient();
+    client.setQueryData(romKeys.galleryPage(platform1, 72), page([80, 81], 72));
+    client.setQueryData(romKeys.recent(), page([3, 4]));
+    expect(findCachedRom(client, 81)?.name).toBe('Game 81');
+    expect(findCachedRom(client, 4)?.name).toBe('Game 4');
+    expect(findCachedRom(client, 5)).toBeUndefined();
   });
 });

@@ -53,3 +53,12 @@ export function removeCachedContinuePlaying(queryClient: QueryClient, id: number
     page ? { ...page, items: page.items.filter((item) => item.id !== id) } : page,
   );
 }
+
+/** The ROM as a cached list (gallery page or rail) holds it, if one does. */
+export function findCachedRom(queryClient: QueryClient, id: number): SimpleRom | undefined {
+  for (const [, page] of queryClient.getQueriesData<RomListPage>({ queryKey: romKeys.lists() })) {
+    const found = page?.items.find((item) => item.id === id);
+    if (found) return found;
+  }
+  return undefined;
+}

@@ -1,4 +1,4 @@
-import type { DetailedRom, Heartbeat, User } from '@romshelf/contract';
+import type { DetailedRom, Heartbeat, SimpleRom, User } from '@romshelf/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
@@ -10,6 +10,8 @@ import { useAuthStore } from '@/shared/stores/auth-store';
 import { useHeartbeatStore } from '@/shared/stores/heartbeat-store';
 import { ADMIN_USER, HEARTBEAT, clearCookies, createFakeFetch } from '@/test/fake-fetch';
 import { createTestI18n } from '@/test/i18n';
+
+import { romKeys } from '@/shared/api/rom-keys';
 
 import { useRomStore } from '../stores/rom-store';
 import { RomDetailsPage } from './rom-details-page';
@@ -217,11 +219,12 @@ function raUser(overrides: Partial<User> = {}): User {
   };
 }
 
-async function renderPage(rom: DetailedRom) {
-  useRomStore.getState().setCurrent(rom);
+/** The page of `rom`, already the current ROM unless `current` is false (then it loads). */
+async function renderPage(rom: DetailedRom, { client = new QueryClient(), current = true } = {}) {
+  if (current) useRomStore.getState().setCurrent(rom);
   const i18n = await createTestI18n();
   return render(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={client}>
       <I18nextProvider i18n={i18n}>
         <MemoryRouter initialEntries={[`/rom/${String(rom.id)}`]}>
           <Routes>
@@ -438,5 +441,43 @@ describe('game details metadata', () => {
       'No progress recorded for samus in this game yet.',
     );
     expect(screen.getByTestId('rom-ra-refresh')).toBeTruthy();
+  });
+
+  it('opened from a list, shows the game from its data at once and the details when they answer', async () => {
+    const listed: SimpleRom = { ...IDENTIFIED, screenshot_path: null };
+    const client = new QueryClient();
+    client.setQueryData(romKeys.recent(), {
+      items: [listed],
+      total: 1,
+      limit: 15,
+      offset: 0,
+      char_index: {},
+    });
+    let answer: (response: Response) => void = () => undefined;
+    const fetchRom = vi.fn(
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    vi.stubGlobal('fetch', fetchRom);
+    await renderPage(IDENTIFIED, { client, current: false });
+
+    expect(screen.getByTestId('page-heading').textContent).toBe('Super Metroid');
+    expect(screen.getByTestId('rom-platform-link').textContent).toBe('SNESSuper Nintendo');
+    expect(screen.getByTestId('rom-details-loading')).toBeTruthy();
+    expect(screen.queryByTestId('rom-fs-name')).toBeNull();
+    expect(fetchRom).toHaveBeenCalledTimes(1);
+
+    answer(
+      new Response(JSON.stringify(IDENTIFIED), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('rom-fs-name').textContent).toBe('Super Metroid (USA).sfc'),
+    );
+    expect(screen.queryByTestId('rom-details-loading')).toBeNull();
   });
 });

@@ -1,0 +1,46 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { createFakeFetch } from '@/test/fake-fetch';
+
+import { preloadRoute } from './route-preload';
+import { routes } from './router';
+
+const EMPTY_PAGE = { items: [], total: 0, limit: 15, offset: 0, char_index: {} };
+
+function paths(calls: readonly { url: string }[]) {
+  return calls.map((call) => {
+    const url = new URL(call.url, 'http://localhost');
+    return `${url.pathname}${url.searchParams.has('order_by') ? `?order_by=${url.searchParams.get('order_by') ?? ''}` : ''}`;
+  });
+}
+
+describe('first page preload', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("fetches home's platforms and rails for a signed-in visitor, before the page renders", async () => {
+    const fake = createFakeFetch({
+      'GET /api/platforms': { status: 200, json: [] },
+      'GET /api/roms': { status: 200, json: EMPTY_PAGE },
+    });
+    vi.stubGlobal('fetch', fake.fetch);
+    const client = new QueryClient();
+    preloadRoute(routes, '/', client, true);
+    await vi.waitFor(() => expect(client.isFetching()).toBe(0));
+    expect(paths(fake.calls).sort()).toEqual([
+      '/api/platforms',
+      '/api/roms?order_by=id',
+      '/api/roms?order_by=last_played',
+    ]);
+  });
+
+  it("fetches a game's details on its page, and nothing for a signed-out visitor", async () => {
+    const fake = createFakeFetch({ 'GET /api/roms/12': { status: 200, json: { id: 12 } } });
+    vi.stubGlobal('fetch', fake.fetch);
+    const client = new QueryClient();
+    preloadRoute(routes, '/', client, false);
+    preloadRoute(routes, '/rom/12', client, true);
+    await vi.waitFor(() => expect(client.isFetching()).toBe(0));
+    expect(paths(fake.calls)).toEqual(['/api/roms/12']);
+  });
+});
