@@ -196,16 +196,6 @@ export default tseslint.config(
     },
   },
   {
-    // Split in parallel branches; coordinator removes this override at merge.
-    files: [
-      'web/src/components/rom-card.tsx',
-      'web/src/features/scan/components/scan-page.tsx',
-      'web/src/features/gallery/components/gallery.tsx',
-      'web/src/features/rom/components/rom-details-page.tsx',
-    ],
-    rules: { 'max-lines-per-function': 'off' },
-  },
-  {
     // Components render; writes to the server live in the feature's api/ hooks
     // (`use…Mutation`), which own the request, the cache updates and the invalidations.
     files: ['web/src/**/components/**/*.tsx', 'web/src/app/**/*.tsx'],

@@ -13,6 +13,7 @@ import { buildCollectionLibrary } from '../../../test/collection-library.js';
 import { collectionForm } from '../../../test/collections-fixtures.js';
 import { startFakeIgdb } from '../../../test/fakes/igdb.js';
 import { multipartForm } from '../../../test/form-bodies.js';
+import { writeTree } from '../../../test/library-fixtures.js';
 
 /*
  * Every write route, with the kept answers it must change: list pages sent as they were
@@ -278,6 +279,23 @@ const ROWS: Record<string, Row> = {
         id: 1040,
       }),
   },
+  'POST /api/roms/:id/combine-discs': {
+    changes: ['page', 'azCounts'],
+    // Two loose discs of one game: combined, they are one game on the list.
+    prepare: async (t) => {
+      writeTree(t.lib.config.libraryDir, {
+        'roms/psx/Omega (USA) (Disc 1).chd': 'omega one',
+        'roms/psx/Omega (USA) (Disc 2).chd': 'omega two',
+      });
+      await t.lib.rescan();
+      const found = await t.ok(t.admin, 'GET', '/api/roms?search_term=Omega');
+      const discOne = found
+        .json<RomListPage>()
+        .items.find((rom) => rom.fs_name === 'Omega (USA) (Disc 1).chd');
+      t.ids.disc = discOne?.id;
+    },
+    write: (t) => t.as(t.admin, 'POST', `/api/roms/${String(t.ids.disc)}/combine-discs`),
+  },
   'DELETE /api/roms/:id/match': {
     changes: ['page', 'order', 'filterValues'],
     write: (t) => t.as(t.admin, 'DELETE', `/api/roms/${String(t.rom('Gamma (Europe).nes'))}/match`),
@@ -335,6 +353,7 @@ const ROWS: Record<string, Row> = {
   },
   'PUT /api/collections/smart/:id/visibility': { unseen: ACCESS },
   'DELETE /api/collections/smart/:id': { unseen: GONE },
+  'PUT /api/tasks/:task_name/schedule': { unseen: "a task's schedule: no list shows it" },
   'POST /api/tasks/run/:task_name': {
     changes: ['page', 'azCounts', 'filterValues'],
     // A game whose file is gone: the clean-up removes it.
@@ -379,7 +398,14 @@ interface Table {
   alice: TestUser;
   bob: TestUser;
   carol?: TestUser;
-  ids: { collection: number; smart: number; favourites?: number; note?: number; upload?: string };
+  ids: {
+    collection: number;
+    smart: number;
+    favourites?: number;
+    note?: number;
+    upload?: string;
+    disc?: number;
+  };
   rom: (fsName: string) => number;
   as: CollectionLibrary['as'];
   /** A request that must succeed. */
