@@ -83,10 +83,14 @@ export const ROMM_USER: RommShape = {
   updated_at: 'datetime',
 };
 /**
- * RomShelf's addition to RomM's user, `share_activity`, whether
- * others see the user's play time (RomM's clients ignore it).
+ * RomShelf's additions to RomM's user (RomM's clients ignore them): `share_activity`, whether
+ * others see the user's play time, and `previous_login`, the sign-in before the last one.
  */
-export const ROMSHELF_USER: RommShape = { ...ROMM_USER, share_activity: 'bool' };
+export const ROMSHELF_USER: RommShape = {
+  ...ROMM_USER,
+  share_activity: 'bool',
+  previous_login: 'datetime?',
+};
 
 /** `device.py` DeviceSchema. */
 export const ROMM_DEVICE: RommShape = {
