@@ -64,7 +64,7 @@ describe('RomNotes', () => {
     );
     const theirs = screen.getByTestId('rom-note-public');
     expect(within(theirs).getByTestId('rom-note-byline').textContent).toMatch(
-      /^mara · 21\/11\/2026/,
+      /^mara · 11\/21\/2026/,
     );
     expect(within(theirs).getByTestId('rom-note-content').querySelector('em')?.textContent).toBe(
       'left',
