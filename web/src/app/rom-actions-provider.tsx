@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 
 import { RomActionsContext } from '../components/rom-actions-context';
@@ -10,16 +10,16 @@ import type { RomActions } from '../components/rom-actions-context';
  * dialogs too. Once loaded it renders directly: a lazy component would suspend again on each new
  * mount point, holding back the cards around it.
  */
-function lazily<P extends object>(load: () => Promise<ComponentType<P>>) {
+export function lazily<P extends object>(load: () => Promise<ComponentType<P>>) {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
   const preload = () => (loading ??= load().then((component) => (loaded = component)));
   const Lazy = lazy(async () => ({ default: await preload() }));
   function LazyRomAction(props: P) {
-    if (loaded) {
-      const Loaded = loaded;
-      return <Loaded {...props} />;
-    }
+    // Chosen once per mount: switching from the lazy wrapper to the loaded component on a later
+    // render would remount it, and an open dialog would lose what the person did in it.
+    const [Loaded] = useState(() => loaded);
+    if (Loaded) return <Loaded {...props} />;
     return (
       <Suspense fallback={null}>
         <Lazy {...props} />
