@@ -117,7 +117,7 @@ export class ActivityService {
       device_type: deviceType,
       started_at: previous?.rom_id === rom.id ? previous.started_at : toIsoUtc(new Date(now)),
     };
-    await this.store.put(entry, now + this.ttlMs);
+    await this.store.put(entry, now, this.ttlMs);
     const shared = (await this.users.sharingActivity([user.id])).has(user.id);
     this.emit({ kind: 'update', entry, shared });
     return entry;

@@ -12,7 +12,8 @@ interface StoredActivity {
  * Expiry is judged by the given `now` (so tests move a clock instead of waiting).
  */
 export interface ActivityStore {
-  put(entry: ActivityEntry, expiresAt: number): Promise<void>;
+  /** Keeps the entry until `ttlMs` after `now`. */
+  put(entry: ActivityEntry, now: number, ttlMs: number): Promise<void>;
   get(userId: number, deviceId: string, now: number): Promise<ActivityEntry | undefined>;
   /** Removes the entry and answers it, if it was still live. */
   remove(userId: number, deviceId: string, now: number): Promise<ActivityEntry | undefined>;
@@ -25,8 +26,8 @@ const keyOf = (userId: number, deviceId: string) => `${String(userId)}:${deviceI
 export class MemoryActivityStore implements ActivityStore {
   private readonly entries = new Map<string, StoredActivity>();
 
-  put(entry: ActivityEntry, expiresAt: number): Promise<void> {
-    this.entries.set(keyOf(entry.user_id, entry.device_id), { entry, expires_at: expiresAt });
+  put(entry: ActivityEntry, now: number, ttlMs: number): Promise<void> {
+    this.entries.set(keyOf(entry.user_id, entry.device_id), { entry, expires_at: now + ttlMs });
     return Promise.resolve();
   }
 
@@ -62,15 +63,10 @@ const REDIS_PREFIX = 'romshelf:activity:';
 export class RedisActivityStore implements ActivityStore {
   constructor(private readonly redis: Redis) {}
 
-  async put(entry: ActivityEntry, expiresAt: number): Promise<void> {
-    const stored: StoredActivity = { entry, expires_at: expiresAt };
-    const ttl = Math.max(1, expiresAt - Date.now());
-    await this.redis.set(
-      REDIS_PREFIX + keyOf(entry.user_id, entry.device_id),
-      JSON.stringify(stored),
-      'PX',
-      ttl,
-    );
+  async put(entry: ActivityEntry, now: number, ttlMs: number): Promise<void> {
+    const stored: StoredActivity = { entry, expires_at: now + ttlMs };
+    const key = REDIS_PREFIX + keyOf(entry.user_id, entry.device_id);
+    await this.redis.set(key, JSON.stringify(stored), 'PX', ttlMs);
   }
 
   async get(userId: number, deviceId: string, now: number): Promise<ActivityEntry | undefined> {
