@@ -6,6 +6,7 @@ import { HttpError } from '../../http/http-error.js';
 import { toIsoUtc } from '../../lib/time.js';
 import type { DevicesService } from '../devices/devices.service.js';
 import type { RomsService } from '../roms/roms.service.js';
+import { avatarUrl } from '../users/users.mapper.js';
 import type { UsersService } from '../users/users.service.js';
 import type { ActivityStore } from './activity.store.js';
 
@@ -107,7 +108,7 @@ export class ActivityService {
     const entry: ActivityEntry = {
       user_id: user.id,
       username: user.username,
-      avatar_path: user.avatar_path,
+      avatar_path: avatarUrl(user),
       rom_id: rom.id,
       rom_name: rom.name ?? rom.fs_name,
       rom_cover_path: rom.path_cover_small,
