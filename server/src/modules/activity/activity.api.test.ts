@@ -1,4 +1,4 @@
-import type { ActivityClear, ActivityEntry, RomListPage } from '@romshelf/contract';
+import type { ActivityClear, ActivityEntry, DetailedRom, RomListPage } from '@romshelf/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { bearer, seedRoles } from '../../../test/accounts.js';
 import type { TestUser } from '../../../test/accounts.js';
 import { basic, buildTestApp, login } from '../../../test/build-test-app.js';
+import { multipartForm, pngImage } from '../../../test/form-bodies.js';
 import { handheldToken, registerDevice } from '../../../test/handheld.js';
 import { connectSocket, scanLibrary, writeTree } from '../../../test/library-fixtures.js';
 
@@ -132,6 +133,26 @@ describe('/api/activity: devices reporting what they play', () => {
     ).toBe(422);
     expect(await activityOf(app, viewer)).toEqual([]);
     expect((await app.inject({ url: '/api/activity' })).statusCode).toBe(401);
+  });
+
+  it("names the game's small cover as RomM does: its path in the resources folder", async () => {
+    const { app, admin, romId } = await setup();
+    const form = multipartForm({}, [
+      { name: 'artwork', filename: 'cover.png', type: 'image/png', data: await pngImage(60, 90) },
+    ]);
+    const covered = await app.inject({
+      method: 'PUT',
+      url: `/api/roms/${String(romId)}`,
+      headers: { ...as(admin), ...form.headers },
+      payload: form.payload,
+    });
+    expect(covered.statusCode, covered.body).toBe(200);
+    const platformId = covered.json<DetailedRom>().platform_id;
+    const player = await connectSocket(app, await login(app));
+    player.emit('activity:start', { rom_id: romId, device_id: 'web-tab-1' });
+    await expect
+      .poll(async () => (await activityOf(app, admin)).map((play) => play.rom_cover_path))
+      .toEqual([`roms/${String(platformId)}/${String(romId)}/cover/small.webp`]);
   });
 });
 

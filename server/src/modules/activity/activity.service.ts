@@ -5,6 +5,7 @@ import type { UserRow } from '../../db/schema.js';
 import { HttpError } from '../../http/http-error.js';
 import { toIsoUtc } from '../../lib/time.js';
 import type { DevicesService } from '../devices/devices.service.js';
+import { RESOURCES_URL_PREFIX } from '../roms/resources/rom-resources.js';
 import type { RomsService } from '../roms/roms.service.js';
 import { avatarUrl } from '../users/users.mapper.js';
 import type { UsersService } from '../users/users.service.js';
@@ -17,6 +18,15 @@ import type { ActivityStore } from './activity.store.js';
 export type ActivityChange =
   | { kind: 'update'; entry: ActivityEntry; shared: boolean }
   | { kind: 'clear'; cleared: ActivityClear; shared: boolean };
+
+/**
+ * RomM's `rom_cover_path`: the small cover's path inside the resources folder ('' without one),
+ * which RomM's web client puts behind its resources URL itself.
+ */
+function coverResourcePath(coverUrl: string): string {
+  const prefix = `${RESOURCES_URL_PREFIX}/`;
+  return coverUrl.startsWith(prefix) ? (coverUrl.slice(prefix.length).split('?')[0] ?? '') : '';
+}
 
 type ActivityListener = (change: ActivityChange) => void;
 
@@ -111,7 +121,7 @@ export class ActivityService {
       avatar_path: avatarUrl(user),
       rom_id: rom.id,
       rom_name: rom.name ?? rom.fs_name,
-      rom_cover_path: rom.path_cover_small,
+      rom_cover_path: coverResourcePath(rom.path_cover_small),
       platform_slug: rom.platform_slug,
       platform_name: rom.platform_display_name,
       device_id: deviceId,
