@@ -33,6 +33,8 @@ import { HttpError } from './http/http-error.js';
 import { LeanRequestLog } from './http/request-log.js';
 import { registerOpenApiComponents, withReachableComponents } from './http/openapi-components.js';
 import { registerRouteRegistry } from './http/route-registry.js';
+import { activityRoutes } from './modules/activity/activity.routes.js';
+import { registerActivityGateway } from './modules/activity/activity.gateway.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { clientTokensRoutes } from './modules/client-tokens/client-tokens.routes.js';
 import { deviceAuthRoutes } from './modules/client-tokens/device-auth.routes.js';
@@ -285,6 +287,7 @@ async function registerApiRoutes(
   await app.register(devicesRoutes, { devices: container.devices });
   await app.register(syncRoutes, { sync: container.sync });
   await app.register(playSessionsRoutes, { playSessions: container.playSessions });
+  await app.register(activityRoutes, { activity: container.activity });
   await app.register(platformsRoutes, {
     platforms: container.platforms,
     filesystemPlatforms: container.filesystemPlatforms,
@@ -391,8 +394,10 @@ function startBackgroundWork(
         );
   registerScanGateway(io, scans, app.log);
   const unsubscribeTasks = registerTasksGateway(io, container.tasks);
+  const unsubscribeActivity = registerActivityGateway(io, container.activity, app.log);
   app.addHook('preClose', async () => {
     unsubscribeTasks();
+    unsubscribeActivity();
     await closeRealtimeGateway(io);
     redisAdapter?.close();
   });

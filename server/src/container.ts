@@ -7,6 +7,7 @@ import { createTaskServices } from './container-tasks.js';
 import type { Db } from './db/database.js';
 import { ConfinedFiles, UPLOAD_TEMP_FOLDER } from './lib/confined-files.js';
 import { createSmtpMailer } from './lib/mailer.js';
+import { createActivity } from './modules/activity/create-activity.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import type { PasswordVerifier } from './modules/auth/auth.service.js';
 import { OAuthService } from './modules/auth/oauth.service.js';
@@ -154,6 +155,7 @@ export function createContainer(
       system,
     ),
     stats: new StatsService(repositories.stats),
+    activity: createActivity(scaleOut, roms.roms, devices.devices, accounts.users, options.clock),
   };
 }
 

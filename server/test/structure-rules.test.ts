@@ -207,6 +207,7 @@ const SERVER_MODULE_LAYERS = [
   'firmware',
   'sync',
   'play-sessions',
+  'activity',
   'play-assets',
   'collections',
   'permissions',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import type { SimpleRom } from './roms.js';
+import type { ActivityClientToServerEvents, ActivityServerToClientEvents } from './activity.js';
 import type { TaskServerToClientEvents } from './tasks.js';
 
 /**
@@ -92,7 +93,8 @@ export type ScanRomEvent = Omit<
 export type ScanRequestInput = z.input<typeof ScanRequestSchema>;
 
 /** Events the server emits on the socket (socket.io's server-to-client event map). */
-export interface ServerToClientEvents extends TaskServerToClientEvents {
+export interface ServerToClientEvents
+  extends TaskServerToClientEvents, ActivityServerToClientEvents {
   [SCAN_EVENTS.scanningPlatform]: (platform: ScanPlatformEvent) => void;
   [SCAN_EVENTS.scanningRom]: (rom: ScanRomEvent) => void;
   [SCAN_EVENTS.updateStats]: (stats: ScanStats) => void;
@@ -102,7 +104,7 @@ export interface ServerToClientEvents extends TaskServerToClientEvents {
 }
 
 /** Events a client emits on the socket (socket.io's client-to-server event map). */
-export interface ClientToServerEvents {
+export interface ClientToServerEvents extends ActivityClientToServerEvents {
   [SCAN_EVENTS.start]: (request?: ScanRequestInput) => void;
   [SCAN_EVENTS.stop]: () => void;
 }

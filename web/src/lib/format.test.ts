@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { formatBytes, formatDate, formatDateTime } from './format';
+import { formatBytes, formatDate, formatDateTime, formatTimeToday } from './format';
 import { useLanguageStore } from './stores/language-store';
 
 describe('formatBytes', () => {
@@ -58,5 +58,18 @@ describe('formatDate', () => {
   it.each([null, undefined, '', 'not a date'])('%s → a dash', (value) => {
     expect(formatDate(value)).toBe('-');
     expect(formatDateTime(value)).toBe('-');
+  });
+});
+
+describe('formatTimeToday', () => {
+  it('gives the time alone for today, the date and time before, a dash for nothing', () => {
+    const now = new Date('2026-11-02T20:00:00Z');
+    const options = { timeZone: 'UTC', locale: 'en_GB', now };
+    expect(formatTimeToday('2026-11-02T14:05:00Z', options)).toBe('14:05');
+    expect(formatTimeToday('2026-11-01T14:05:00Z', options)).toBe('01/11/2026, 14:05');
+    expect(formatTimeToday('2026-11-02T14:05:00Z', { ...options, locale: 'en_US' })).toBe(
+      '02:05 PM',
+    );
+    expect(formatTimeToday(null)).toBe('-');
   });
 });

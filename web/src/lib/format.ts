@@ -87,3 +87,31 @@ export function formatDateTime(
   const locale = options.locale?.replace('_', '-') ?? uiLocale();
   return date ? dateFormatter(locale, options.timeZone, true).format(date) : EMPTY;
 }
+
+const timeFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A moment of today as its time alone (`14:05` in en_GB, `2:05 PM` in en_US), an older one with
+ * its date too; a dash when empty.
+ */
+export function formatTimeToday(
+  value: string | number | Date | null | undefined,
+  options: DateFormatOptions & { now?: Date } = {},
+): string {
+  const date = toDate(value);
+  if (!date) return EMPTY;
+  const locale = options.locale?.replace('_', '-') ?? uiLocale();
+  const day = (moment: Date) => formatDate(moment, { locale, timeZone: options.timeZone });
+  if (day(date) !== day(options.now ?? new Date())) return formatDateTime(date, options);
+  const key = `${locale}|${options.timeZone ?? ''}`;
+  let formatter = timeFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, {
+      hour: '2-digit',
+      minute: '2-digit',
+      ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+    });
+    timeFormatters.set(key, formatter);
+  }
+  return formatter.format(date);
+}

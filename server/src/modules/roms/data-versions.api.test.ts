@@ -80,6 +80,7 @@ type Row =
 const CONFIG = 'library configuration, read by the next scan or resolved on every request';
 const ACCOUNTS = 'accounts, sessions and tokens: no list shows them';
 const DEVICES = 'devices, syncs and time played: no list shows them';
+const ACTIVITY = 'who is playing now: kept in its own store, no list shows it';
 const PLAY_ASSETS = 'saves, states and firmware: lists filtering on them are never kept';
 const ACCESS = 'who may read a collection is decided on every request, before a kept answer';
 const NEW = 'a new collection: nothing was kept for it';
@@ -134,6 +135,8 @@ const ROWS: Record<string, Row> = {
   'POST /api/sync/sessions/:session_id/complete': { unseen: DEVICES },
   'POST /api/play-sessions': { unseen: DEVICES },
   'DELETE /api/play-sessions/:session_id': { unseen: DEVICES },
+  'POST /api/activity/heartbeat': { unseen: ACTIVITY },
+  'DELETE /api/activity/heartbeat': { unseen: ACTIVITY },
   'POST /api/platforms': { unseen: 'a platform without games: lists show the platforms of games' },
   'PUT /api/platforms/:id': {
     changes: ['page', 'bobPage'],

@@ -146,6 +146,15 @@ export class UsersService {
     return (await this.users.list()).map((row) => toUserDto(row));
   }
 
+  /** Which of these users let others see what they play (`share_activity`). */
+  async sharingActivity(ids: readonly number[]): Promise<Set<number>> {
+    const sharing = new Set<number>();
+    for (const id of new Set(ids)) {
+      if ((await this.users.findById(id))?.share_activity === 1) sharing.add(id);
+    }
+    return sharing;
+  }
+
   /** One user: yourself, or anyone with `users.read`. */
   async get(caller: Caller, id: number): Promise<User> {
     const actor = signedIn(caller);

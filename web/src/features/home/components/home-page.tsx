@@ -32,6 +32,7 @@ import { welcomeKey } from '../welcome';
 
 import { CollectionRails } from './collection-rails';
 import { Rail, Section } from './home-rail';
+import { PlayingNow } from './playing-now';
 
 const NO_ROMS: readonly SimpleRom[] = [];
 
@@ -202,6 +203,7 @@ export function HomePage() {
           <Stat label={t('home.stat-size')} value={formatBytes(size)} />
         </Stack>
       ) : null}
+      <PlayingNow />
       {show.showRecentRoms ? (
         <Section
           title={t('home.recent')}

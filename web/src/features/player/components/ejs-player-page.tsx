@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import type { DetailedRom } from '@romshelf/contract';
 import { useTranslation } from 'react-i18next';
 
+import { useActivityReport } from '../hooks/use-activity-report';
 import { useEjsSession } from '../hooks/use-ejs-session';
 import { useEjsSync } from '../hooks/use-ejs-sync';
 import { usePlayTimeReport } from '../hooks/use-play-time-report';
@@ -37,6 +38,7 @@ function EjsPlayer({ rom, versions }: { rom: DetailedRom; versions: PlatformVers
   const { phase, failure, gameRef, play, saveAndQuit } = useEjsSession(rom, choices, sync);
   const started = phase !== 'prelaunch';
   usePlayTimeReport(rom.id, phase === 'running');
+  useActivityReport(rom.id, phase === 'running');
 
   return (
     <Stack spacing={2}>

@@ -30,6 +30,7 @@ import { RomMedia } from './rom-media';
 import { RomMetadata } from './rom-metadata';
 import { RomNotes } from './rom-notes';
 import { RomPlayTime } from './rom-play-time';
+import { RomPlayingNow } from './rom-playing-now';
 import { RomSideColumn } from './rom-side-column';
 import { RomSources } from './rom-sources';
 import { RomLoadState } from './rom-state';
@@ -176,6 +177,7 @@ function RomDetails({
           <RomSideColumn rom={rom} actions={actions} />
           <Stack spacing={3} sx={{ minWidth: 0 }}>
             <RomHeading rom={rom}>{detailed ? <RomSources rom={detailed} /> : null}</RomHeading>
+            {detailed ? <RomPlayingNow romId={rom.id} /> : null}
             {rom.summary ? (
               <MarkdownView
                 source={rom.summary}

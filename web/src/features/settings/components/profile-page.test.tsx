@@ -103,7 +103,7 @@ describe('sharing what I play', () => {
     const card = screen.getByTestId('profile-activity');
     expect(card.textContent).toContain('Share what I play');
     expect(card.textContent).toContain(
-      'Others see your play time on game pages, and later what you are playing now.',
+      'Others see what you are playing now, and your play time on game pages.',
     );
     const toggle = screen.getByTestId<HTMLInputElement>('profile-share-activity');
     expect(toggle.checked).toBe(true);
