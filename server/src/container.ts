@@ -87,6 +87,7 @@ import { AvatarStore } from './modules/users/avatar.store.js';
 import { UserAccounts } from './modules/users/user-accounts.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
+import { createNetplay } from './container-netplay.js';
 import { DataVersions } from './db/data-versions.js';
 import type { Limits, ScaleOut } from './scale-out.js';
 import { createLimits, dataChangesOf } from './scale-out.js';
@@ -154,6 +155,7 @@ export function createContainer(
       system,
     ),
     stats: new StatsService(repositories.stats),
+    netplay: createNetplay(shared.libraryConfig, roms.roms, scaleOut),
   };
 }
 

@@ -214,6 +214,7 @@ const SERVER_MODULE_LAYERS = [
   'client-tokens',
   'devices',
   'metadata',
+  'netplay',
   'roms',
   'users',
   'realtime',
