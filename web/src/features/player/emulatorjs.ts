@@ -118,7 +118,8 @@ export function bootEmulatorJs(options: EjsBootOptions): Promise<void> {
     EJS_backgroundColor: options.backgroundColor,
     EJS_alignStartButton: 'center',
     // Saves and states go to our server; the exit button would leave a blank page.
-    EJS_Buttons: { exitEmulation: false },
+    // EmulatorJS 4.2.3 hides its Netplay button unless asked to show it.
+    EJS_Buttons: { exitEmulation: false, netplay: options.netplay !== null },
     EJS_defaultOptions: { 'save-state-location': 'browser' },
     EJS_onGameStart: options.onGameStart,
     EJS_onSaveState: options.onSaveState,
