@@ -12,6 +12,11 @@ export function netplayJoinHref(romId: number, sessionId: string): string {
   return `/rom/${String(romId)}/ejs?${NETPLAY_JOIN_PARAM}=${encodeURIComponent(sessionId)}`;
 }
 
+/** Opens the player into the room (a full page load: the player page is cross-origin isolated). */
+export function openNetplayRoom(romId: number, sessionId: string): void {
+  window.location.assign(netplayJoinHref(romId, sessionId));
+}
+
 export function rememberRoomPassword(sessionId: string, password: string): void {
   sessionStorage.setItem(passwordKey(sessionId), password);
 }

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorMessage } from '@/lib/api-client';
-import { netplayJoinHref, rememberRoomPassword } from '@/lib/netplay-join';
+import { netplayJoinHref, openNetplayRoom, rememberRoomPassword } from '@/lib/netplay-join';
 import { usePlayability } from '@/lib/playability';
 import { useNetplayRoomsQuery } from '@/shared/api/netplay-rooms';
 import { useConfigStore } from '@/shared/stores/config-store';
@@ -19,11 +19,6 @@ import { Section } from './section';
 interface PendingJoin {
   sessionId: string;
   room: NetplayRoomSummary;
-}
-
-/** Opens the player into the room (a full page load: the player page is cross-origin isolated). */
-function joinRoom(romId: number, sessionId: string): void {
-  window.location.assign(netplayJoinHref(romId, sessionId));
 }
 
 /**
@@ -66,17 +61,25 @@ export function RomNetplay({ rom }: { rom: DetailedRom }) {
                 {room.hasPassword ? ` · ${t('netplay.password-protected')}` : ''}
               </Typography>
             </Stack>
-            <Button
-              variant="outlined"
-              startIcon={room.hasPassword ? <LockRounded /> : undefined}
-              data-testid="rom-netplay-join"
-              onClick={() => {
-                if (room.hasPassword) setPending({ sessionId, room });
-                else joinRoom(rom.id, sessionId);
-              }}
-            >
-              {t('netplay.join', { name: room.player_name })}
-            </Button>
+            {room.hasPassword ? (
+              <Button
+                variant="outlined"
+                startIcon={<LockRounded />}
+                data-testid="rom-netplay-join"
+                onClick={() => setPending({ sessionId, room })}
+              >
+                {t('netplay.join', { name: room.player_name })}
+              </Button>
+            ) : (
+              // A link: the player page is a full page load (it is served cross-origin isolated).
+              <Button
+                variant="outlined"
+                href={netplayJoinHref(rom.id, sessionId)}
+                data-testid="rom-netplay-join"
+              >
+                {t('netplay.join', { name: room.player_name })}
+              </Button>
+            )}
           </Stack>
         ))}
       </Stack>
@@ -86,7 +89,7 @@ export function RomNetplay({ rom }: { rom: DetailedRom }) {
           onCancel={() => setPending(null)}
           onJoin={(password) => {
             rememberRoomPassword(pending.sessionId, password);
-            joinRoom(rom.id, pending.sessionId);
+            openNetplayRoom(rom.id, pending.sessionId);
           }}
         />
       ) : null}
