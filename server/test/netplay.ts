@@ -9,7 +9,7 @@ import { io } from 'socket.io-client';
 import { addUser } from './accounts.js';
 import type { Session } from './build-test-app.js';
 import { buildTestApp, createFirstAdmin, login } from './build-test-app.js';
-import { listenOnce, scanLibrary, writeTree } from './library-fixtures.js';
+import { connected, listenOnce, scanLibrary, writeTree } from './library-fixtures.js';
 
 const sockets: Socket[] = [];
 
@@ -70,10 +70,7 @@ export async function connectNetplay(
     reconnection: false,
   });
   sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
+  await connected(socket);
   return socket;
 }
 

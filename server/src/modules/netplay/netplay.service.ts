@@ -71,12 +71,7 @@ export class NetplayService {
   }
 
   open(caller: NetplayCaller, request: RoomRequest): Promise<RoomOutcome> {
-    return this.exclusive(async () => {
-      const { sessionId } = request;
-      const playerKey = request.userid ?? request.playerId;
-      if (sessionId === null || playerKey === null) {
-        return refusal('Invalid data: sessionId and playerId required');
-      }
+    return this.keyed(request, async (sessionId, playerKey) => {
       if (!this.deps.enabled()) return refusal('Netplay is disabled');
       if (!(await this.mayPlay(caller, request.gameId))) {
         return refusal('Not authorized to open a room for this game');
@@ -98,12 +93,7 @@ export class NetplayService {
   }
 
   join(caller: NetplayCaller, request: RoomRequest): Promise<RoomOutcome> {
-    return this.exclusive(async () => {
-      const { sessionId } = request;
-      const playerKey = request.userid ?? request.playerId;
-      if (sessionId === null || playerKey === null) {
-        return refusal('Invalid data: sessionId and playerId required');
-      }
+    return this.keyed(request, async (sessionId, playerKey) => {
       const room = await this.deps.rooms.get(sessionId);
       if (room === null) return refusal('Room not found');
       if (room.password !== null && room.password !== request.password) {
@@ -153,6 +143,20 @@ export class NetplayService {
     }
     const romId = Number(gameId);
     return Number.isSafeInteger(romId) && this.deps.romExists(romId);
+  }
+
+  /** Runs `work` (exclusively) with the request's room id and player key, when it has both. */
+  private keyed(
+    request: RoomRequest,
+    work: (sessionId: string, playerKey: string) => Promise<RoomOutcome>,
+  ): Promise<RoomOutcome> {
+    return this.exclusive(() => {
+      const playerKey = request.userid ?? request.playerId;
+      if (request.sessionId === null || playerKey === null) {
+        return Promise.resolve(refusal('Invalid data: sessionId and playerId required'));
+      }
+      return work(request.sessionId, playerKey);
+    });
   }
 
   private exclusive<T>(work: () => Promise<T>): Promise<T> {
