@@ -66,6 +66,7 @@ export default defineConfig({
                 name: 'server-redis',
                 environment: 'node',
                 include: ['server/test/redis/**/*.test.ts'],
+                globalSetup: ['server/test/sqlite-global-setup.ts'],
                 setupFiles: ['server/test/setup.ts'],
                 // One file at a time: they share the Redis, which the multi-process test empties.
                 fileParallelism: false,

@@ -15,6 +15,7 @@ export * from './api/rom-notes.js';
 export * from './api/rom-uploads.js';
 export * from './api/collections.js';
 export * from './api/scan.js';
+export * from './api/netplay.js';
 export * from './api/tasks.js';
 export * from './api/metadata.js';
 export * from './api/play.js';

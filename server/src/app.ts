@@ -45,6 +45,8 @@ import {
   createRealtimeGateway,
 } from './modules/realtime/realtime.gateway.js';
 import { openRedisAdapter } from './modules/realtime/redis-adapter.js';
+import { closeNetplayGateway, createNetplayGateway } from './modules/netplay/netplay.gateway.js';
+import { netplayRoutes } from './modules/netplay/netplay.routes.js';
 import { QueuedScanStarter } from './modules/jobs/queued-scans.js';
 import type { ScanStarter } from './modules/scan/scan.gateway.js';
 import { LocalScanStarter, SCAN_ROOM } from './modules/scan/scan.gateway.js';
@@ -274,6 +276,7 @@ async function registerApiRoutes(
   config: AppConfig,
 ): Promise<void> {
   await app.register(systemRoutes, { system: container.system });
+  await app.register(netplayRoutes, { netplay: container.netplay });
   await app.register(setupRoutes, { setup: container.setup });
   await app.register(libraryConfigRoutes, {
     editor: container.libraryConfigEditor,
@@ -401,6 +404,7 @@ function startBackgroundWork(
     await closeRealtimeGateway(io);
     redisAdapter?.close();
   });
+  startNetplayGateway(app, container, config, scaleOut);
   const triggers = scaleOut === null ? startTaskTriggers(container, config, app.log) : null;
   const uploadSweep = setInterval(() => {
     container.chunkedUploads.sweep().catch((error: unknown) => {
@@ -417,5 +421,27 @@ function startBackgroundWork(
     container.scan.stop();
     await container.tasks.close();
     await container.hashPool.close();
+  });
+}
+
+/** The netplay signalling socket; through Redis (REDIS_URL) its rooms span every API process. */
+function startNetplayGateway(
+  app: FastifyInstance,
+  container: Container,
+  config: AppConfig,
+  scaleOut: ScaleOut | null,
+): void {
+  const redisAdapter = scaleOut === null ? null : openRedisAdapter(scaleOut.redis, 'netplay');
+  const io = createNetplayGateway(
+    app.server,
+    container.auth,
+    { baseUrl: config.baseUrl, allowed: config.allowedOrigins },
+    container.netplay,
+    redisAdapter?.adapter,
+  );
+  app.addHook('preClose', async () => {
+    closeNetplayGateway(io);
+    redisAdapter?.close();
+    await Promise.resolve();
   });
 }

@@ -53,11 +53,16 @@ export async function connectSocket(app: FastifyInstance, session: Session): Pro
     reconnection: false,
   });
   sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
+  await connected(socket);
+  return socket;
+}
+
+/** Resolves once the socket is connected; rejects with its connection error. */
+export function connected(socket: Socket): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
   });
-  return socket;
 }
 
 export interface ReceivedEvent {

@@ -3,6 +3,7 @@ import { afterAll, afterEach } from 'vitest';
 import { cleanUpTestApps } from './build-test-app.js';
 import { closeFakeServers } from './fakes/fake-server.js';
 import { disconnectTestSockets } from './library-fixtures.js';
+import { disconnectNetplaySockets } from './netplay.js';
 import { dropSpareDatabase } from './postgres-databases.js';
 
 // The test helpers' clean-up, for every server test file (vitest `setupFiles`). It lives here,
@@ -10,6 +11,7 @@ import { dropSpareDatabase } from './postgres-databases.js';
 // so hooks registered by the helper itself would only run in the first file.
 afterEach(async () => {
   disconnectTestSockets();
+  disconnectNetplaySockets();
   await closeFakeServers();
   await cleanUpTestApps();
 });

@@ -215,6 +215,7 @@ const SERVER_MODULE_LAYERS = [
   'client-tokens',
   'devices',
   'metadata',
+  'netplay',
   'roms',
   'users',
   'realtime',

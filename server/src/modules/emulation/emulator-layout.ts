@@ -48,6 +48,21 @@ function withLocalUpdateCheck(source: string): string {
   return source.replaceAll(UPDATE_CHECK_URL, JSON.stringify(LOCAL_UPDATE_CHECK_URL));
 }
 
+/** EmulatorJS 4.2.3 shows its netplay button only in debug mode (which also loads `src/`). */
+const NETPLAY_GATE =
+  'this.netplayEnabled = (window.EJS_DEBUG_XX === true) && (window.EJS_EXPERIMENTAL_NETPLAY === true);';
+/** The gate without debug mode: the player sets `EJS_EXPERIMENTAL_NETPLAY` when netplay is on. */
+export const NETPLAY_FLAG_GATE =
+  'this.netplayEnabled = (window.EJS_EXPERIMENTAL_NETPLAY === true);';
+
+/** The netplay gate of `emulator.js` opened by {@link NETPLAY_FLAG_GATE} alone. */
+function withNetplayFlag(source: string): string {
+  if (!source.includes(NETPLAY_GATE)) {
+    throw new Error('EmulatorJS gates netplay differently: update emulator-layout.ts');
+  }
+  return source.replace(NETPLAY_GATE, NETPLAY_FLAG_GATE);
+}
+
 function packageDir(name: string): string | null {
   try {
     return path.dirname(require.resolve(`${name}/package.json`));
@@ -114,7 +129,7 @@ export const LAYOUT_MARKER = 'layout.json';
  *   `cores/reports/<core>.json`,
  *   plus `emulator.min.js` / `emulator.min.css` built from the sources (the loader asks for them
  *   first; without them it logs an error before falling back to `src/`), the bundle's update
- *   check asking this server instead of EmulatorJS's CDN.
+ *   check asking this server instead of EmulatorJS's CDN and its netplay shown without debug mode.
  * - `ruffle/`: the `@ruffle-rs/ruffle` package files.
  */
 export function prepareEmulators(targetDir: string): EmulatorLayoutReport {
@@ -126,7 +141,7 @@ export function prepareEmulators(targetDir: string): EmulatorLayoutReport {
 
   const sources = EMULATORJS_SOURCES.map((file) => {
     const source = readFileSync(path.join(ejsDir, 'src', file), 'utf8');
-    return file === 'emulator.js' ? withLocalUpdateCheck(source) : source;
+    return file === 'emulator.js' ? withNetplayFlag(withLocalUpdateCheck(source)) : source;
   });
   writeFileSync(path.join(ejsDir, 'emulator.min.js'), sources.join('\n;\n'));
   copyFileSync(path.join(ejsDir, 'emulator.css'), path.join(ejsDir, 'emulator.min.css'));

@@ -21,7 +21,11 @@ import {
 import { hashesOf, scanLibrary, writeTree } from '../../../test/library-fixtures.js';
 import { ROMM_FIRMWARE } from '../../../test/romm-models.js';
 import { expectRommShape } from '../../../test/romm-shape.js';
-import { LOCAL_UPDATE_CHECK_URL, prepareEmulators } from '../emulation/emulator-layout.js';
+import {
+  LOCAL_UPDATE_CHECK_URL,
+  NETPLAY_FLAG_GATE,
+  prepareEmulators,
+} from '../emulation/emulator-layout.js';
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -477,6 +481,13 @@ describe('emulator assets and player pages', () => {
     const version = answer.json<{ version: string }>().version;
     // The same version as the bundle: the check finds nothing newer and prints nothing.
     expect(bundle.body).toContain(`this.ejs_version = "${version}"`);
+  });
+
+  it("shows EmulatorJS's netplay button by EJS_EXPERIMENTAL_NETPLAY alone (no debug mode)", async () => {
+    const { app } = await buildTestApp({ env: { ROMSHELF_EMULATORS_DIR: emulatorsDir } });
+    const bundle = (await app.inject({ url: '/emulatorjs/emulator.min.js' })).body;
+    expect(bundle).toContain(NETPLAY_FLAG_GATE);
+    expect(bundle).not.toContain('(window.EJS_DEBUG_XX === true) && (window.EJS_EXPERIMENTAL');
   });
 
   it('serves every file a core package ships, PSP asset pack included, with a type', async () => {

@@ -60,43 +60,36 @@ export function isAllowedSocketOrigin(request: IncomingMessage, origins: SocketO
 }
 
 /**
- * The socket.io endpoint at /ws/socket.io/. Connections must come from an allowed origin and
- * carry a valid session cookie; others are refused at the handshake.
+ * The handshake rules every session socket shares: an allowed origin and a live session cookie
+ * for the transport handshake, then the session's user in `socket.data.user`.
  */
-export function createRealtimeGateway(
-  httpServer: HttpServer,
-  auth: AuthService,
-  origins: SocketOrigins,
-  adapter?: RealtimeAdapter,
-): RealtimeServer {
+export function sessionSocketAuth(auth: AuthService, origins: SocketOrigins) {
   const sessionToken = (cookieHeader: string | undefined): string | undefined => {
     const token = fastifyCookie.parse(cookieHeader ?? '')[SESSION_COOKIE];
     return token === '' ? undefined : token;
   };
 
-  const io: RealtimeServer = new Server(httpServer, {
-    path: SOCKET_PATH,
-    serveClient: false,
-    ...(adapter === undefined ? {} : { adapter }),
-    // Refuse the transport handshake itself when the request has no live session.
-    allowRequest: (request, callback) => {
-      if (!isAllowedSocketOrigin(request, origins)) {
-        callback('Origin not allowed', false);
-        return;
-      }
-      const token = sessionToken(request.headers.cookie);
-      if (token === undefined) {
-        callback('Not authenticated', false);
-        return;
-      }
-      auth.resolveSession(token).then(
-        (found) => callback(found === null ? 'Not authenticated' : null, found !== null),
-        () => callback('Authentication failed', false),
-      );
-    },
-  });
+  // Refuse the transport handshake itself when the request has no live session.
+  const allowRequest: NonNullable<ServerOptions['allowRequest']> = (request, callback) => {
+    if (!isAllowedSocketOrigin(request, origins)) {
+      callback('Origin not allowed', false);
+      return;
+    }
+    const token = sessionToken(request.headers.cookie);
+    if (token === undefined) {
+      callback('Not authenticated', false);
+      return;
+    }
+    auth.resolveSession(token).then(
+      (found) => callback(found === null ? 'Not authenticated' : null, found !== null),
+      () => callback('Authentication failed', false),
+    );
+  };
 
-  io.use((socket, next) => {
+  const attachUser = (
+    socket: { request: IncomingMessage; data: Partial<RealtimeSocketData> },
+    next: (error?: Error) => void,
+  ): void => {
     const token = sessionToken(socket.request.headers.cookie);
     if (token === undefined) {
       next(new Error('Not authenticated'));
@@ -115,7 +108,25 @@ export function createRealtimeGateway(
       .catch((error: unknown) => {
         next(error instanceof Error ? error : new Error('Authentication failed'));
       });
+  };
+  return { allowRequest, attachUser };
+}
+
+/** The socket.io endpoint at /ws/socket.io/, for signed-in pages of allowed origins only. */
+export function createRealtimeGateway(
+  httpServer: HttpServer,
+  auth: AuthService,
+  origins: SocketOrigins,
+  adapter?: RealtimeAdapter,
+): RealtimeServer {
+  const { allowRequest, attachUser } = sessionSocketAuth(auth, origins);
+  const io: RealtimeServer = new Server(httpServer, {
+    path: SOCKET_PATH,
+    serveClient: false,
+    ...(adapter === undefined ? {} : { adapter }),
+    allowRequest,
   });
+  io.use(attachUser);
   return io;
 }
 

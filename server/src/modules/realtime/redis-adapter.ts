@@ -8,11 +8,15 @@ import type { RealtimeAdapter } from './realtime.gateway.js';
  * which holds its connection): events sent by any API or worker process reach the sockets
  * connected to every API process.
  */
-export function openRedisAdapter(redis: Redis): { adapter: RealtimeAdapter; close: () => void } {
+export function openRedisAdapter(
+  redis: Redis,
+  /** The channel prefix; a second socket.io server needs its own (both serve namespace "/"). */
+  key?: string,
+): { adapter: RealtimeAdapter; close: () => void } {
   const publisher = redis.duplicate();
   const subscriber = redis.duplicate();
   return {
-    adapter: createAdapter(publisher, subscriber),
+    adapter: createAdapter(publisher, subscriber, key === undefined ? {} : { key }),
     close: () => {
       publisher.disconnect();
       subscriber.disconnect();

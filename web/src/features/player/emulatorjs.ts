@@ -3,6 +3,10 @@
  * the way its loader expects: set `window.EJS_*`, then add `loader.js`.
  */
 
+import type { LibraryConfig } from '@romshelf/contract';
+
+import type { EjsNetplayHost } from './netplay';
+
 export const EMULATORJS_PATH = '/emulatorjs/';
 
 /**
@@ -48,7 +52,7 @@ export interface EjsGameManager {
   screenshot(): Promise<Uint8Array>;
 }
 
-export interface EjsEmulator {
+export interface EjsEmulator extends EjsNetplayHost {
   gameManager?: EjsGameManager;
   paused: boolean;
   started?: boolean;
@@ -56,6 +60,11 @@ export interface EjsEmulator {
   pause(dontUpdate?: boolean): void;
   play(dontUpdate?: boolean): void;
   elements?: { parent?: HTMLElement };
+}
+
+/** EmulatorJS netplay, when config.yml enables it: the STUN/TURN servers it is given. */
+export interface EjsNetplayOptions {
+  iceServers: LibraryConfig['EJS_NETPLAY_ICE_SERVERS'];
 }
 
 export interface EjsBootOptions {
@@ -75,6 +84,7 @@ export interface EjsBootOptions {
   onLoadState: () => void;
   onSaveSave: () => void;
   onLoadSave: () => void;
+  netplay: EjsNetplayOptions | null;
 }
 
 type EjsWindow = Window & Record<string, unknown>;
@@ -108,7 +118,8 @@ export function bootEmulatorJs(options: EjsBootOptions): Promise<void> {
     EJS_backgroundColor: options.backgroundColor,
     EJS_alignStartButton: 'center',
     // Saves and states go to our server; the exit button would leave a blank page.
-    EJS_Buttons: { exitEmulation: false },
+    // EmulatorJS 4.2.3 hides its Netplay button unless asked to show it.
+    EJS_Buttons: { exitEmulation: false, netplay: options.netplay !== null },
     EJS_defaultOptions: { 'save-state-location': 'browser' },
     EJS_onGameStart: options.onGameStart,
     EJS_onSaveState: options.onSaveState,
@@ -117,6 +128,7 @@ export function bootEmulatorJs(options: EjsBootOptions): Promise<void> {
     EJS_onLoadSave: options.onLoadSave,
   });
   if (options.loadStateUrl !== null) w.EJS_loadStateURL = options.loadStateUrl;
+  Object.assign(w, netplayGlobals(options.netplay));
   return new Promise((resolve, reject) => {
     const script = document.createElement('script');
     script.src = `${EMULATORJS_PATH}loader.js`;
@@ -125,6 +137,20 @@ export function bootEmulatorJs(options: EjsBootOptions): Promise<void> {
     script.onerror = () => reject(new Error('EmulatorJS could not be loaded'));
     document.body.appendChild(script);
   });
+}
+
+/**
+ * EmulatorJS 4.2.3's netplay globals: the room list is read from `EJS_netplayServer` + `/list`
+ * (RomShelf's `/api/netplay/list`), the button shows with `EJS_EXPERIMENTAL_NETPLAY` (our bundle
+ * needs no debug mode for it) and needs `EJS_gameID`. The ICE servers are passed as RomM passes
+ * them, for clients that connect peers by WebRTC (4.2.3 relays through the socket instead).
+ */
+function netplayGlobals(netplay: EjsNetplayOptions | null): Record<string, unknown> {
+  return {
+    EJS_EXPERIMENTAL_NETPLAY: netplay !== null,
+    EJS_netplayServer: netplay === null ? '' : `${window.location.origin}/api/netplay`,
+    EJS_netplayICEServers: netplay?.iceServers ?? [],
+  };
 }
 
 /** Writes a save file where the core looks for it and asks the core to read it again. */

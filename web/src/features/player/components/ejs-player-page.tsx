@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 
 import { useActivityReport } from '../hooks/use-activity-report';
 import { useEjsSession } from '../hooks/use-ejs-session';
+import { useSessionNetplay } from '../hooks/use-session-netplay';
 import { useEjsSync } from '../hooks/use-ejs-sync';
 import { usePlayTimeReport } from '../hooks/use-play-time-report';
 import { useStartChoices } from '../hooks/use-start-choices';
@@ -35,7 +36,9 @@ function EjsPlayer({ rom, versions }: { rom: DetailedRom; versions: PlatformVers
     states: choices.states,
     saves: choices.saves,
   });
-  const { phase, failure, gameRef, play, saveAndQuit } = useEjsSession(rom, choices, sync);
+  const { netplay, room, roomGone } = useSessionNetplay(rom.id);
+  const session = useEjsSession(rom, choices, sync, netplay);
+  const { phase, failure, gameRef, play, saveAndQuit } = session;
   const started = phase !== 'prelaunch';
   usePlayTimeReport(rom.id, phase === 'running');
   useActivityReport(rom.id, phase === 'running');
@@ -43,6 +46,16 @@ function EjsPlayer({ rom, versions }: { rom: DetailedRom; versions: PlatformVers
   return (
     <Stack spacing={2}>
       {failure !== null ? <Alert severity="error">{failure}</Alert> : null}
+      {!started && room !== null ? (
+        <Alert severity="info" data-testid="player-netplay-join">
+          {t('netplay.join-on-start', { name: room.player_name })}
+        </Alert>
+      ) : null}
+      {!started && roomGone ? (
+        <Alert severity="warning" data-testid="player-netplay-gone">
+          {t('netplay.room-gone')}
+        </Alert>
+      ) : null}
       {started ? (
         <PlayerToolbar
           romId={rom.id}

@@ -10,19 +10,35 @@ import { romContentUrl } from '@/lib/download';
 
 import { downloadAsset, fetchRomFileText, markPlayed } from '../api/play-api';
 import { discFileIds, discGameUrl } from '../discs';
+import type { EjsNetplayOptions } from '../emulatorjs';
 import { applySaveFile, bootEmulatorJs, currentEmulator, emulatorJsLanguage } from '../emulatorjs';
+import type { NetplayJoin } from '../netplay';
+import { startNetplay } from '../netplay';
 import type { EjsSync } from './use-ejs-sync';
 import { screenshotOf } from './use-ejs-sync';
 import type { StartChoices } from './use-start-choices';
 
 export type Phase = 'prelaunch' | 'booting' | 'running' | 'quitting';
 
+/** Netplay for this game, when config.yml enables it. */
+export interface SessionNetplay {
+  options: EjsNetplayOptions;
+  username: string;
+  /** The room to join once the game runs. */
+  join: NetplayJoin | null;
+}
+
 /**
  * One EmulatorJS game: boot it with the pre-launch choices (a state to load, a save to apply
  * once it runs, the disc), and "save and quit" (a state and the save file go to the server, then
  * back to the details page).
  */
-export function useEjsSession(rom: DetailedRom, choices: StartChoices, sync: EjsSync) {
+export function useEjsSession(
+  rom: DetailedRom,
+  choices: StartChoices,
+  sync: EjsSync,
+  netplay: SessionNetplay | null,
+) {
   const { t, i18n } = useTranslation('play');
   const theme = useTheme();
   const [phase, setPhase] = useState<Phase>('prelaunch');
@@ -58,10 +74,14 @@ export function useEjsSession(rom: DetailedRom, choices: StartChoices, sync: Ejs
   const onGameStart = () => {
     setPhase('running');
     gameRef.current?.setAttribute('data-started', 'true');
-    const gameManager = currentEmulator()?.gameManager;
+    const emulator = currentEmulator();
+    const gameManager = emulator?.gameManager;
     if (pendingSave.current !== null && gameManager !== undefined) {
       applySaveFile(gameManager, pendingSave.current);
       pendingSave.current = null;
+    }
+    if (netplay !== null && emulator !== null) {
+      startNetplay(emulator, netplay.username, netplay.join);
     }
   };
 
@@ -93,6 +113,7 @@ export function useEjsSession(rom: DetailedRom, choices: StartChoices, sync: Ejs
         onLoadState: () => void sync.handlers.current.loadState(),
         onSaveSave: () => void sync.handlers.current.saveSave(),
         onLoadSave: () => void sync.handlers.current.loadSave(),
+        netplay: netplay?.options ?? null,
       });
     } catch (error) {
       setFailure(errorMessage(error));

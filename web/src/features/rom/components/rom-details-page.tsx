@@ -28,6 +28,7 @@ import { RomHeading } from './rom-heading';
 import { RomManual } from './rom-manual';
 import { RomMedia } from './rom-media';
 import { RomMetadata } from './rom-metadata';
+import { RomNetplay } from './rom-netplay';
 import { RomNotes } from './rom-notes';
 import { RomPlayTime } from './rom-play-time';
 import { RomPlayingNow } from './rom-playing-now';
@@ -97,6 +98,7 @@ function RomSections({
         <PersonalData rom={rom} onChange={onChange} />
       </Section>
       <RomPlayTime rom={rom} />
+      <RomNetplay rom={rom} />
       <RomCollections rom={rom} onChange={onChange} />
       <Section title={t('notes.title')} testId="rom-notes-section">
         <RomNotes rom={rom} onChange={onChange} />
