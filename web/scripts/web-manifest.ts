@@ -3,6 +3,11 @@
  * `/manifests/<locale>.webmanifest`, and the default language's at `/manifest.webmanifest`,
  * which index.html links. The app points the link at its language's manifest (lib/i18n.ts).
  * Colours come from the theme, shortcut names from the locale files the UI already uses.
+ *
+ * No service worker goes with it, on purpose: Chromium installs an app without one, and the app
+ * is nothing without its server, so a worker could only add stale library data and a layer
+ * between the page and the uploads, the emulator's downloads and the socket (README "Keyboard,
+ * gamepad and the installed app").
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
