@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
 import { signInAsAdmin } from './fixtures/admin.js';
+import { axeFindings } from './fixtures/axe.js';
 import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
 import type { OwnServer } from './fixtures/own-server.js';
 
@@ -42,6 +43,61 @@ function focused(page: Page): Promise<string> {
   });
 }
 
+interface ScriptedPad {
+  presses: number[];
+  reads: number;
+}
+
+/** Reads the stand-in's state in the page (evaluated there, so self-contained). */
+function padState(page: Page): Promise<ScriptedPad> {
+  return page.evaluate(() => ({
+    ...(window as unknown as { scriptedPad: ScriptedPad }).scriptedPad,
+  }));
+}
+
+/** Standard-mapping button indexes. */
+const PAD = { a: 0, b: 1, down: 13, left: 14, right: 15 } as const;
+
+/**
+ * Headless Chromium has no gamepad: a scripted one stands in for `navigator.getGamepads()`.
+ * A pressed button shows in exactly one read of the pads, so a press never repeats.
+ */
+async function connectScriptedPad(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const presses: number[] = [];
+    const pad = (pressed: number | undefined) => ({
+      id: 'Scripted pad (STANDARD GAMEPAD)',
+      index: 0,
+      connected: true,
+      mapping: 'standard',
+      timestamp: performance.now(),
+      axes: [0, 0, 0, 0],
+      buttons: Array.from({ length: 17 }, (_, button) => ({
+        pressed: button === pressed,
+        touched: button === pressed,
+        value: button === pressed ? 1 : 0,
+      })),
+    });
+    const state = { presses, reads: 0 };
+    Object.assign(window, { scriptedPad: state });
+    navigator.getGamepads = () => {
+      state.reads += 1;
+      return [pad(presses.shift())] as unknown as Gamepad[];
+    };
+    window.dispatchEvent(new Event('gamepadconnected'));
+  });
+  // The first read is the pad's resting state; presses count from the next.
+  await expect.poll(async () => (await padState(page)).reads).toBeGreaterThan(1);
+}
+
+/** Presses a button and waits until the page has read it. */
+async function pressPadButton(page: Page, button: number): Promise<void> {
+  await page.evaluate((pressed) => {
+    (window as unknown as { scriptedPad: ScriptedPad }).scriptedPad.presses.push(pressed);
+  }, button);
+  await expect.poll(async () => (await padState(page)).presses.length).toBe(0);
+}
+
 async function cardIds(page: Page): Promise<string[]> {
   return page
     .getByTestId('rom-card')
@@ -50,11 +106,13 @@ async function cardIds(page: Page): Promise<string[]> {
     );
 }
 
-test('the main UI by keyboard: go-to keys, search, the shortcuts sheet, arrows between cards', async ({
+test('the main UI by keyboard and gamepad: go-to keys, search, the shortcuts sheet, moving between cards', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInAsAdmin(page);
+  let cards: string[] = [];
+  let perRow = 0;
 
   await test.step('g s opens the scan page for an administrator, and a scan adds the games', async () => {
     // The go-to keys follow the signed-in user's rights, known once the menu shows Scan.
@@ -86,8 +144,8 @@ test('the main UI by keyboard: go-to keys, search, the shortcuts sheet, arrows b
     await page.keyboard.press('p');
     await page.getByTestId('drawer-platform-gba').click();
     await expect(page.getByTestId('rom-card')).toHaveCount(GAMES.length);
-    const cards = await cardIds(page);
-    const perRow = await page
+    cards = await cardIds(page);
+    perRow = await page
       .getByTestId('rom-card')
       .evaluateAll(
         (all) =>
@@ -114,6 +172,27 @@ test('the main UI by keyboard: go-to keys, search, the shortcuts sheet, arrows b
     await expect(page).toHaveURL(new RegExp(`/rom/${romId}$`));
   });
 
+  await test.step('a gamepad moves the focus between the cards, A opens one, B goes back', async () => {
+    await page.goBack();
+    await expect(page.getByTestId('rom-card')).toHaveCount(GAMES.length);
+    const gallery = page.url();
+    await page.evaluate(() => document.querySelector<HTMLElement>(':focus')?.blur());
+    await connectScriptedPad(page);
+    const padTo = async (button: number, expected: string | undefined): Promise<void> => {
+      await pressPadButton(page, button);
+      await expect.poll(() => focused(page)).toBe(expected);
+    };
+    await padTo(PAD.right, cards[0]);
+    await padTo(PAD.right, cards[1]);
+    await padTo(PAD.down, cards[1 + perRow]);
+    await padTo(PAD.left, cards[perRow]);
+    await pressPadButton(page, PAD.a);
+    const romId = (cards[perRow] ?? '').split(':')[1] ?? '';
+    await expect(page).toHaveURL(new RegExp(`/rom/${romId}$`));
+    await pressPadButton(page, PAD.b);
+    await expect(page).toHaveURL(gallery);
+  });
+
   await test.step('g h goes home; / focuses the search box, where keys are typed, not shortcuts', async () => {
     await page.keyboard.press('g');
     await page.keyboard.press('h');
@@ -136,6 +215,7 @@ test('the main UI by keyboard: go-to keys, search, the shortcuts sheet, arrows b
     await expect(sheet.getByTestId('shortcut-goScan')).toContainText('Go to scan');
     await expect(sheet.getByTestId('shortcut-focusSearch')).toContainText('/');
     await expect(sheet.getByTestId('shortcut-pad-select')).toContainText('A');
+    expect(await axeFindings(page)).toEqual([]);
     for (const [width, height] of [
       [1440, 900],
       [390, 844],
