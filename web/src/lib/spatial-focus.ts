@@ -60,9 +60,12 @@ function isShown(element: HTMLElement): boolean {
   );
 }
 
+/** MUI's dialogs, drawers and menus that are open (a kept-mounted closed one is hidden). */
+export const OPEN_MODAL_SELECTOR = '.MuiModal-root:not(.MuiModal-hidden)';
+
 /** The open dialog, drawer or menu (MUI keeps focus inside the topmost), else the whole page. */
 function focusScope(): ParentNode {
-  const modals = document.querySelectorAll('.MuiModal-root');
+  const modals = document.querySelectorAll(OPEN_MODAL_SELECTOR);
   return modals.length > 0 ? (modals[modals.length - 1] as Element) : document;
 }
 

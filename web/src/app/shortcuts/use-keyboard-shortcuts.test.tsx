@@ -59,8 +59,11 @@ describe('useKeyboardShortcuts', () => {
     modal.className = 'MuiModal-root';
     document.body.append(modal);
     press(modal, '?', 'g', 'h');
-    modal.remove();
+    // A closed menu MUI keeps mounted is hidden, not open.
+    modal.classList.add('MuiModal-hidden');
     press(document.body, '?');
-    expect(actions).toEqual(['showShortcuts']);
+    modal.remove();
+    press(document.body, 'g', 'h');
+    expect(actions).toEqual(['showShortcuts', 'goHome']);
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 
-import { isNavCard, moveFocus } from '@/lib/spatial-focus';
+import { isNavCard, moveFocus, OPEN_MODAL_SELECTOR } from '@/lib/spatial-focus';
 import type { Direction } from '@/lib/spatial-focus';
 import { createShortcutMatcher, isTypingTarget, SHORTCUTS } from './shortcut-keys';
 import type { ShortcutAction } from './shortcut-keys';
@@ -14,7 +14,7 @@ export const ARROW_DIRECTIONS: Readonly<Record<string, Direction>> = {
 
 /** Whether a dialog, drawer or menu is open: its own keys (Escape, arrows) are MUI's. */
 export function isModalOpen(): boolean {
-  return document.querySelector('.MuiModal-root') !== null;
+  return document.querySelector(OPEN_MODAL_SELECTOR) !== null;
 }
 
 /**
