@@ -4,11 +4,16 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 import { precompress } from './scripts/precompress.ts';
+import { webManifests } from './scripts/web-manifest.ts';
 
 const serverTarget = 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    webManifests(fileURLToPath(new URL('./public/locales', import.meta.url))),
+    precompress(),
+  ],
   resolve: {
     alias: {
       '@romshelf/contract': fileURLToPath(new URL('../contract/src/index.ts', import.meta.url)),

@@ -35,6 +35,11 @@ function AppThemeProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.animations = still ? 'off' : 'on';
   }, [still]);
+  // The browser's (and the installed app's) title bar takes the page's background colour.
+  const background = theme.palette.background.default;
+  useEffect(() => {
+    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', background);
+  }, [background]);
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />

@@ -19,6 +19,7 @@ export function CollectionCard({ collection }: { collection: AnyCollection }) {
       component={RouterLink}
       to={collectionPath({ kind, id: String(collection.id) })}
       data-testid="collection-card"
+      data-nav-card
       data-kind={kind}
       focusRipple
       sx={(theme) => ({

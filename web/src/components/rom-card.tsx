@@ -243,6 +243,7 @@ export const RomCard = memo(function RomCard({
         to={`/rom/${String(rom.id)}`}
         onClick={click}
         data-testid="rom-card"
+        data-nav-card
         data-rom-id={rom.id}
         data-selected={selectMode ? String(selected) : undefined}
         // Named by what it shows (title, tags, size); by its title when titles are hidden.

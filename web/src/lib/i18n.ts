@@ -12,6 +12,17 @@ export function htmlLang(locale: string): string {
 }
 
 /**
+ * Marks the page with the UI language, and points the manifest link at that language's web app
+ * manifest (web/scripts/web-manifest.ts), whose shortcut names are in the same language.
+ */
+function showLanguage(locale: string): void {
+  document.documentElement.lang = htmlLang(locale);
+  document
+    .querySelector('link[rel="manifest"]')
+    ?.setAttribute('href', `/manifests/${locale}.webmanifest`);
+}
+
+/**
  * Starts i18next with the language chosen in the language store, loading the twelve namespaces
  * as static files. Later store changes switch the language (the store persists `settings.locale`).
  */
@@ -36,10 +47,8 @@ export async function initI18n(): Promise<I18n> {
       returnNull: false,
       react: { useSuspense: false },
     });
-  document.documentElement.lang = htmlLang(i18next.language);
-  i18next.on('languageChanged', (locale) => {
-    document.documentElement.lang = htmlLang(locale);
-  });
+  showLanguage(i18next.language);
+  i18next.on('languageChanged', showLanguage);
   useLanguageStore.subscribe((state, previous) => {
     if (state.selectedLanguage !== previous.selectedLanguage) {
       void i18next.changeLanguage(state.selectedLanguage);

@@ -1,6 +1,9 @@
 /** The search page's address: `search_term` and `platform_id`, beside the gallery's filters. */
 export const SEARCH_PATH = '/search';
 
+/** The id of the top bar's search box (the `/` shortcut focuses it). */
+export const SEARCH_INPUT_ID = 'app-search';
+
 /** How long typing must pause before the results follow the search box. */
 export const SEARCH_DEBOUNCE_MS = 300;
 

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
@@ -116,6 +116,31 @@ describe('single-page app', () => {
     const missing = await app.inject({ method: 'GET', url: '/locales/xx_XX/common.json' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ detail: 'Not Found' });
+  });
+
+  it('serves the web app manifests with their own content type, compressed or not', async () => {
+    const webDir = makeWebDir(makeTempDir('romshelf-web-'));
+    const manifest = JSON.stringify({ name: 'RomShelf', icons: 'x'.repeat(1_000) });
+    mkdirSync(path.join(webDir, 'manifests'));
+    for (const file of ['manifest.webmanifest', 'manifests/de_DE.webmanifest']) {
+      writeFileSync(path.join(webDir, file), manifest);
+      writeFileSync(path.join(webDir, `${file}.br`), zlib.brotliCompressSync(manifest));
+    }
+    const { app } = await buildTestApp({ webDir });
+    for (const url of ['/manifest.webmanifest', '/manifests/de_DE.webmanifest']) {
+      for (const encoding of ['br', undefined]) {
+        const headers = encoding === undefined ? {} : { 'accept-encoding': encoding };
+        const response = await app.inject({ method: 'GET', url, headers });
+        const label = `${url} ${String(encoding)}`;
+        expect(response.statusCode, label).toBe(200);
+        expect(response.headers['content-type'], label).toBe('application/manifest+json');
+        expect(response.headers['content-encoding'], label).toBe(encoding);
+        expect(response.headers['cache-control'], label).toBe('no-cache');
+        const body =
+          encoding === 'br' ? zlib.brotliDecompressSync(response.rawPayload) : response.rawPayload;
+        expect(body.toString('utf8'), label).toBe(manifest);
+      }
+    }
   });
 
   it('answers 404 JSON for unknown API routes, whatever the method', async () => {

@@ -6,7 +6,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 
-import { SEARCH_DEBOUNCE_MS, SEARCH_PATH, withSearchParam } from '@/lib/search-url';
+import {
+  SEARCH_DEBOUNCE_MS,
+  SEARCH_INPUT_ID,
+  SEARCH_PATH,
+  withSearchParam,
+} from '@/lib/search-url';
 import { useNavigationStore } from '@/shared/stores/navigation-store';
 import { normalizePath } from '../route-handle';
 
@@ -70,7 +75,11 @@ export function SearchBox() {
         onChange={(event) => setDraft(event.target.value)}
         placeholder={t('search.placeholder')}
         sx={{ flex: 1, fontSize: 14 }}
-        inputProps={{ 'aria-label': t('search.label'), 'data-testid': 'app-search-input' }}
+        inputProps={{
+          id: SEARCH_INPUT_ID,
+          'aria-label': t('search.label'),
+          'data-testid': 'app-search-input',
+        }}
       />
     </Box>
   );

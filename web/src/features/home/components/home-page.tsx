@@ -43,6 +43,7 @@ function PlatformCard({ platform }: { platform: Platform }) {
       component={RouterLink}
       to={`/platform/${String(platform.id)}`}
       data-testid="home-platform"
+      data-nav-card
       focusRipple
       sx={(theme) => ({
         display: 'flex',
@@ -225,7 +226,7 @@ export function HomePage() {
         </Section>
       ) : null}
       {show.showContinuePlaying && continueRoms.length > 0 ? (
-        <Section title={t('home.continue-playing')}>
+        <Section id="continue-playing" title={t('home.continue-playing')}>
           <Rail testId="home-continue-playing">
             {continueRoms.map((rom) => (
               <RomCard key={rom.id} rom={rom} actions={<RomMenu rom={rom} overlay />} />

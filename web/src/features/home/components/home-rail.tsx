@@ -101,16 +101,19 @@ export function Rail({
 }
 
 export function Section({
+  id,
   title,
   action,
   children,
 }: {
+  /** Lets an address like `/#continue-playing` lead to the section. */
+  id?: string;
   title: string;
   action?: ReactNode;
   children: ReactNode;
 }) {
   return (
-    <Box component="section" sx={{ mb: 4 }}>
+    <Box component="section" id={id} sx={{ mb: 4 }}>
       <Stack
         direction="row"
         sx={{ alignItems: 'baseline', justifyContent: 'space-between', mb: 1.5 }}
