@@ -35,13 +35,6 @@ function nullableKey(orderBy: RomSortColumn): boolean {
   return orderBy === 'last_played' || orderBy === 'first_release_date';
 }
 
-/** The first release date (ms) of the ROM's merged metadata, null when unknown. */
-function releaseDate(engine: Engine) {
-  return engine === 'postgres'
-    ? sql`((rom.metadatum)::jsonb ->> 'first_release_date')::double precision`
-    : sql`json_extract(rom.metadatum, '$.first_release_date')`;
-}
-
 /** One ROM per versions group (`group_by_meta_id`), ranked so; null = every ROM. */
 export interface Grouped {
   grouping?: VersionRanking | null;
@@ -96,7 +89,6 @@ export class RomListRepository {
       return sql`coalesce((SELECT ${column} FROM rom_user
         WHERE rom_user.rom_id = rom.id AND rom_user.user_id = ${userId}), ${fallback})`;
     }
-    if (orderBy === 'first_release_date') return releaseDate(this.engine);
     return sql.ref(`rom.${orderBy}`);
   }
 
@@ -111,15 +103,19 @@ export class RomListRepository {
       : query.direction;
   }
 
-  /** Ids of one page, in order (the rows are fetched separately by id). */
-  async pageIds(query: RomPageQuery): Promise<number[]> {
-    const rows = await this.filtered(query)
+  /** The query of one page's ids, in order (its plan is tested per engine: rom-list-plans). */
+  pageQuery(query: RomPageQuery) {
+    return this.filtered(query)
       .select('rom.id')
       .orderBy(this.sortKey(query.orderBy, query.userId), this.keyOrder(query))
       .orderBy('rom.id', query.direction)
       .limit(query.limit)
-      .offset(query.offset)
-      .execute();
+      .offset(query.offset);
+  }
+
+  /** Ids of one page, in order (the rows are fetched separately by id). */
+  async pageIds(query: RomPageQuery): Promise<number[]> {
+    const rows = await this.pageQuery(query).execute();
     return rows.map((row) => row.id);
   }
 
