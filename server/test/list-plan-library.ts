@@ -63,7 +63,10 @@ export async function fillPlanLibrary(db: Db, count: number, platforms: number):
  * among its few members): the indexes it reads by, whether it sorts, whether it scans `rom`.
  */
 export interface PlanSummary {
-  /** `<index name>` per index read; on PostgreSQL `<index name> (index only)` for index-only. */
+  /**
+   * `<index name>` per index read; on PostgreSQL `<index name> (index only)` for index-only;
+   * on SQLite `primary key` for rowid lookups.
+   */
   indexes: string[];
   sorts: boolean;
   /** PostgreSQL: a sequential scan of `rom`; SQLite: `SCAN rom` without an index. */
@@ -136,6 +139,7 @@ export async function planOf(db: Db, query: CompiledQuery): Promise<PlanSummary>
   const details = mainLevel(rows).map((row) => row.detail);
   return {
     indexes: details.flatMap((detail) => {
+      if (detail.includes('USING INTEGER PRIMARY KEY')) return ['primary key'];
       const index = /USING (?:COVERING )?INDEX (\S+)/.exec(detail)?.[1];
       return index === undefined ? [] : [index];
     }),

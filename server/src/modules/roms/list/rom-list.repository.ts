@@ -1,4 +1,4 @@
-import type { OrderByModifiers } from 'kysely';
+import type { OrderByModifiers, SqlBool } from 'kysely';
 import { sql } from 'kysely';
 
 import type { Db } from '../../../db/database.js';
@@ -258,15 +258,39 @@ export class RomListRepository {
       .execute();
   }
 
-  /** The id of the filtered result's row at `position` in id order, if any. */
-  async idAt(filter: RomFilter, position: number): Promise<number | undefined> {
-    const row = await this.filtered(filter)
-      .select('rom.id')
-      .orderBy('rom.id')
-      .limit(1)
-      .offset(position)
-      .executeTakeFirst();
-    return row?.id;
+  /** The lowest and the highest ROM id (each read from the primary key), null without ROMs. */
+  async idRange(): Promise<{ min: number; max: number } | null> {
+    const { rows } = await sql<{ min: number | null; max: number | null }>`
+      SELECT (SELECT min(id) FROM rom) AS min, (SELECT max(id) FROM rom) AS max`.execute(this.db);
+    const [row] = rows;
+    return row?.min == null || row.max == null ? null : { min: row.min, max: row.max };
+  }
+
+  /**
+   * Ids of the filtered result, among the given ids only (`null`: all of them), unordered. The
+   * given ids drive the lookup, each by primary key: one array parameter on PostgreSQL; a JSON
+   * list CROSS JOINed on SQLite, whose join order it keeps (it would rather read a platform's
+   * whole index for a platform filter and check each ROM against the list).
+   */
+  async idsOf(filter: RomFilter, among: readonly number[] | null): Promise<number[]> {
+    return (await this.idsQuery(filter, among).execute()).map((row) => row.id);
+  }
+
+  /** The query of `idsOf` (its plan is tested per engine: rom-list-plans). */
+  idsQuery(filter: RomFilter, among: readonly number[] | null) {
+    let query =
+      among === null
+        ? this.db.selectFrom('rom')
+        : this.engine === 'postgres'
+          ? this.db
+              .selectFrom('rom')
+              .where(sql<SqlBool>`rom.id = ANY(CAST(${`{${among.join(',')}}`} AS bigint[]))`)
+          : this.db
+              .selectFrom(sql<{ value: number }>`json_each(${JSON.stringify(among)})`.as('s'))
+              .crossJoin('rom')
+              .whereRef('rom.id', '=', 's.value');
+    for (const clause of filterClauses(filter, this.engine)) query = query.where(clause);
+    return query.select('rom.id');
   }
 
   /** Platforms (id, slug, folder) for deciding which ones play in the browser. */
