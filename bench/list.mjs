@@ -134,6 +134,41 @@ async function hitCounts(ctx, terms) {
 }
 
 /**
+ * The scopes `GET /api/roms/random` is timed over, with their p95 targets (ms): the whole
+ * library, and the biggest platform's ROMs of one region (two filters).
+ * @param {BenchContext} ctx @returns {[string, Record<string, string>, number][]}
+ */
+export function randomScopes(ctx) {
+  return [
+    ['whole library', {}, 25],
+    [
+      `two filters (${ctx.biggestPlatform.slug}, region USA)`,
+      { platform_ids: String(ctx.biggestPlatform.id), regions: 'USA' },
+      50,
+    ],
+  ];
+}
+
+/**
+ * p50/p95 (ms) of `count` sequential random picks of a scope (each a ROM, not null), after a
+ * warm-up.
+ * @param {string} baseUrl @param {Record<string, string>} query
+ * @param {Record<string, string>} headers @param {number} count
+ */
+export async function randomLatency(baseUrl, query, headers, count) {
+  const url = `${baseUrl}/api/roms/random?${new URLSearchParams(query).toString()}`;
+  const samples = [];
+  for (let index = 0; index < WARM_UP_REQUESTS + count; index += 1) {
+    const started = performance.now();
+    const response = await httpGet(url, headers);
+    if (!response.ok) throw new Error(`HTTP ${response.status} for ${url}`);
+    if (response.body.toString() === 'null') throw new Error(`no ROM in the scope of ${url}`);
+    if (index >= WARM_UP_REQUESTS) samples.push(performance.now() - started);
+  }
+  return { p50: percentile(samples, 0.5), p95: percentile(samples, 0.95) };
+}
+
+/**
  * @param {BenchContext} ctx
  * @returns {Promise<[string, string][]>}
  */
@@ -179,6 +214,15 @@ export async function listFigures(ctx) {
     rows.push([
       `GET /api/roms ${PAGE} by name, ${label}, HTTP Basic (${size})`,
       await latency(ctx.serverPid, [url], { authorization: ctx.basic }, requests, 12),
+    ]);
+  }
+
+  for (const [label, query, targetMs] of randomScopes(ctx)) {
+    const figure = await randomLatency(ctx.baseUrl, query, { cookie: ctx.cookie }, requests);
+    rows.push([
+      `GET /api/roms/random, ${label} (${size}, cookie)`,
+      `p50 ${figure.p50.toFixed(2)} ms, p95 ${figure.p95.toFixed(2)} ms ` +
+        `(target p95 < ${targetMs} ms${figure.p95 < targetMs ? '' : ', MISSED'}; ${requests} requests)`,
     ]);
   }
 

@@ -3,7 +3,8 @@
  * PostgreSQL figures beside SQLite, when BENCH_DATABASE_URL names a PostgreSQL server whose
  * user may create databases (e.g. postgres://postgres@127.0.0.1:55432/postgres): the scanned
  * library's SQLite database is copied (`db:copy`) into a new database there, a second server
- * runs on it, and `GET /api/roms` pages and searches are timed on both servers in turn.
+ * runs on it, and `GET /api/roms` pages and searches, deep pages rebuilt from the database and
+ * `GET /api/roms/random` are timed on both servers in turn.
  * Prints figures only; the database is dropped at the end.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -16,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 import { httpGet } from './http-get.mjs';
+import { randomLatency, randomScopes } from './list.mjs';
 
 /** @typedef {import('./library.mjs').BenchContext} BenchContext */
 
@@ -42,6 +44,50 @@ async function latency(url, auth) {
   const samples = [];
   for (let index = 0; index < requests; index += 1) samples.push(await get());
   return `p50 ${percentile(samples, 0.5).toFixed(2)} ms, p95 ${percentile(samples, 0.95).toFixed(2)} ms`;
+}
+
+/**
+ * p50/p95 (ms) of sequential GETs of distinct URLs, each asked once: answers the server keeps
+ * nothing of, so each is rebuilt from the database. @param {string[]} urls @param {string} auth
+ */
+async function onceEach(urls, auth) {
+  const samples = [];
+  for (const url of urls) {
+    const started = performance.now();
+    const response = await httpGet(url, { authorization: auth });
+    if (!response.ok) throw new Error(`HTTP ${response.status} for ${url}`);
+    samples.push(performance.now() - started);
+  }
+  return { p50: percentile(samples, 0.5), p95: percentile(samples, 0.95) };
+}
+
+/** @param {{ p50: number, p95: number }} figure */
+const formatted = (figure) => `p50 ${figure.p50.toFixed(2)} ms, p95 ${figure.p95.toFixed(2)} ms`;
+
+/**
+ * Deep pages (from half-way down the list on, each asked once) on both servers, PostgreSQL's
+ * p50 and p95 beside 2x SQLite's (the target).
+ * @param {string} sqliteUrl @param {string} postgresUrl @param {string} auth
+ * @param {number} romCount @param {Record<string, string>} order
+ */
+async function deepPages(sqliteUrl, postgresUrl, auth, romCount, order) {
+  const first = Math.floor(romCount / 2 / PAGE) * PAGE;
+  const offsets = Array.from({ length: requests }, (_, index) => first + index * PAGE).filter(
+    (offset) => offset < romCount,
+  );
+  const urls = (/** @type {string} */ base) =>
+    offsets.map(
+      (offset) =>
+        `${base}/api/roms?${new URLSearchParams({ limit: String(PAGE), offset: String(offset), ...order }).toString()}`,
+    );
+  const sqlite = await onceEach(urls(sqliteUrl), auth);
+  const postgres = await onceEach(urls(postgresUrl), auth);
+  const met = postgres.p50 <= 2 * sqlite.p50 && postgres.p95 <= 2 * sqlite.p95;
+  return (
+    `SQLite ${formatted(sqlite)} | PostgreSQL ${formatted(postgres)} ` +
+    `(target PostgreSQL within 2x of SQLite: ${(postgres.p50 / sqlite.p50).toFixed(1)}x p50, ` +
+    `${(postgres.p95 / sqlite.p95).toFixed(1)}x p95${met ? '' : ', MISSED'}; ${offsets.length} pages)`
+  );
 }
 
 /** @param {string} serverUrl @param {(client: pg.Client) => Promise<void>} work */
@@ -157,6 +203,27 @@ export async function postgresFigures(ctx) {
         rows.push([
           `GET /api/roms ${label} (${ctx.romCount.toLocaleString('en')} ROMs, Basic, ${requests} requests)`,
           `SQLite ${sqlite} | PostgreSQL ${postgresFigure}`,
+        ]);
+      }
+      const size = `${ctx.romCount.toLocaleString('en')} ROMs`;
+      for (const [label, order] of /** @type {[string, Record<string, string>][]} */ ([
+        ['by name', { order_by: 'name', order_dir: 'asc' }],
+        ['by size, descending', { order_by: 'fs_size_bytes', order_dir: 'desc' }],
+      ])) {
+        rows.push([
+          `GET /api/roms ${PAGE} ${label}, deep pages rebuilt (never asked before; ${size}, Basic)`,
+          await deepPages(ctx.baseUrl, postgres.baseUrl, ctx.basic, ctx.romCount, order),
+        ]);
+      }
+      for (const [label, query, targetMs] of randomScopes(ctx)) {
+        const auth = { authorization: ctx.basic };
+        const sqlite = await randomLatency(ctx.baseUrl, query, auth, requests);
+        const postgresFigure = await randomLatency(postgres.baseUrl, query, auth, requests);
+        const met = sqlite.p95 < targetMs && postgresFigure.p95 < targetMs;
+        rows.push([
+          `GET /api/roms/random, ${label} (${size}, Basic, ${requests} requests)`,
+          `SQLite ${formatted(sqlite)} | PostgreSQL ${formatted(postgresFigure)} ` +
+            `(target p95 < ${targetMs} ms${met ? '' : ', MISSED'})`,
         ]);
       }
     } finally {

@@ -166,6 +166,8 @@ export interface RomTable {
   match_methods: Generated<string>;
   /** Virtual: the versions group, `<provider>-<platform>-<id>` of the first provider id; null = none. */
   group_key: Generated<string | null>;
+  /** Generated: the merged metadata's first release date (ms); null = unknown. */
+  first_release_date: Generated<number | null>;
 }
 
 /** LaunchBox Games Database dump: games (`data` = the record's fields as JSON). */

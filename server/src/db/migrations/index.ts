@@ -25,6 +25,7 @@ import { shareActivity } from './202611300300_share_activity.js';
 import { romFamilyGroups } from './202611300400_rom_family_groups.js';
 import { previousLogin } from './202612010200_previous_login.js';
 import { taskSchedules } from './202612010100_task_schedules.js';
+import { listOrderIndexes } from './202612020300_list_order_indexes.js';
 
 /**
  * Every migration, in order, listed explicitly (no directory scanning, so bundling and the
@@ -56,6 +57,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202611300400_rom_family_groups': romFamilyGroups,
   '202612010100_task_schedules': taskSchedules,
   '202612010200_previous_login': previousLogin,
+  '202612020300_list_order_indexes': listOrderIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

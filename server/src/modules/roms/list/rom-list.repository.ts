@@ -1,4 +1,4 @@
-import type { OrderByModifiers } from 'kysely';
+import type { OrderByModifiers, SqlBool } from 'kysely';
 import { sql } from 'kysely';
 
 import type { Db } from '../../../db/database.js';
@@ -33,13 +33,6 @@ function charOf(column: 'sort_char' | 'fs_name') {
 /** Sort keys some ROMs have none of. */
 function nullableKey(orderBy: RomSortColumn): boolean {
   return orderBy === 'last_played' || orderBy === 'first_release_date';
-}
-
-/** The first release date (ms) of the ROM's merged metadata, null when unknown. */
-function releaseDate(engine: Engine) {
-  return engine === 'postgres'
-    ? sql`((rom.metadatum)::jsonb ->> 'first_release_date')::double precision`
-    : sql`json_extract(rom.metadatum, '$.first_release_date')`;
 }
 
 /** One ROM per versions group (`group_by_meta_id`), ranked so; null = every ROM. */
@@ -96,7 +89,6 @@ export class RomListRepository {
       return sql`coalesce((SELECT ${column} FROM rom_user
         WHERE rom_user.rom_id = rom.id AND rom_user.user_id = ${userId}), ${fallback})`;
     }
-    if (orderBy === 'first_release_date') return releaseDate(this.engine);
     return sql.ref(`rom.${orderBy}`);
   }
 
@@ -111,15 +103,19 @@ export class RomListRepository {
       : query.direction;
   }
 
-  /** Ids of one page, in order (the rows are fetched separately by id). */
-  async pageIds(query: RomPageQuery): Promise<number[]> {
-    const rows = await this.filtered(query)
+  /** The query of one page's ids, in order (its plan is tested per engine: rom-list-plans). */
+  pageQuery(query: RomPageQuery) {
+    return this.filtered(query)
       .select('rom.id')
       .orderBy(this.sortKey(query.orderBy, query.userId), this.keyOrder(query))
       .orderBy('rom.id', query.direction)
       .limit(query.limit)
-      .offset(query.offset)
-      .execute();
+      .offset(query.offset);
+  }
+
+  /** Ids of one page, in order (the rows are fetched separately by id). */
+  async pageIds(query: RomPageQuery): Promise<number[]> {
+    const rows = await this.pageQuery(query).execute();
     return rows.map((row) => row.id);
   }
 
@@ -262,15 +258,39 @@ export class RomListRepository {
       .execute();
   }
 
-  /** The id of the filtered result's row at `position` in id order, if any. */
-  async idAt(filter: RomFilter, position: number): Promise<number | undefined> {
-    const row = await this.filtered(filter)
-      .select('rom.id')
-      .orderBy('rom.id')
-      .limit(1)
-      .offset(position)
-      .executeTakeFirst();
-    return row?.id;
+  /** The lowest and the highest ROM id (each read from the primary key), null without ROMs. */
+  async idRange(): Promise<{ min: number; max: number } | null> {
+    const { rows } = await sql<{ min: number | null; max: number | null }>`
+      SELECT (SELECT min(id) FROM rom) AS min, (SELECT max(id) FROM rom) AS max`.execute(this.db);
+    const [row] = rows;
+    return row?.min == null || row.max == null ? null : { min: row.min, max: row.max };
+  }
+
+  /**
+   * Ids of the filtered result, among the given ids only (`null`: all of them), unordered. The
+   * given ids drive the lookup, each by primary key: one array parameter on PostgreSQL; a JSON
+   * list CROSS JOINed on SQLite, whose join order it keeps (it would rather read a platform's
+   * whole index for a platform filter and check each ROM against the list).
+   */
+  async idsOf(filter: RomFilter, among: readonly number[] | null): Promise<number[]> {
+    return (await this.idsQuery(filter, among).execute()).map((row) => row.id);
+  }
+
+  /** The query of `idsOf` (its plan is tested per engine: rom-list-plans). */
+  idsQuery(filter: RomFilter, among: readonly number[] | null) {
+    let query =
+      among === null
+        ? this.db.selectFrom('rom')
+        : this.engine === 'postgres'
+          ? this.db
+              .selectFrom('rom')
+              .where(sql<SqlBool>`rom.id = ANY(CAST(${`{${among.join(',')}}`} AS bigint[]))`)
+          : this.db
+              .selectFrom(sql<{ value: number }>`json_each(${JSON.stringify(among)})`.as('s'))
+              .crossJoin('rom')
+              .whereRef('rom.id', '=', 's.value');
+    for (const clause of filterClauses(filter, this.engine)) query = query.where(clause);
+    return query.select('rom.id');
   }
 
   /** Platforms (id, slug, folder) for deciding which ones play in the browser. */

@@ -21,6 +21,7 @@ import type { RomCollections } from '../rom-collections.js';
 import { planFilter } from './rom-filter-plan.js';
 import type { RomFilter, RomScope } from './rom-list-filters.js';
 import { charIndexOf } from './rom-list-query.js';
+import { randomMember } from './rom-random.js';
 import type {
   Grouped,
   RomListRepository,
@@ -358,9 +359,7 @@ export class RomListService {
   /** One ROM of the filtered scope, uniformly at random, or null when none matches (RomM). */
   async random(query: RomFilterQuery, userId: number): Promise<SimpleRom | null> {
     const filter = await this.filterOf(query, userId, null);
-    const total = await this.lists.count(filter);
-    if (total === 0) return null;
-    const id = await this.lists.idAt(filter, Math.floor(Math.random() * total));
+    const id = await randomMember(this.lists, filter);
     if (id === undefined) return null;
     return (await this.simpleRom(id, userId)) ?? null;
   }

@@ -6,6 +6,7 @@ import { DataVersions } from '../../../db/data-versions.js';
 import { engineOf } from '../../../db/engine.js';
 import type { Database } from '../../../db/schema.js';
 import { chunks, ID_CHUNK } from '../../../db/id-chunks.js';
+import { refreshPlannerStatistics } from '../../../db/planner-statistics.js';
 import type { NewRomFileRow, NewRomRow, RomUserRow } from '../../../db/schema.js';
 import { indexRomFacets } from './rom-facet-index.js';
 import { indexRomsForSearch } from './rom-search-index.js';
@@ -154,10 +155,15 @@ export class RomWritesRepository {
 
   /**
    * Runs a long series of batches (a scan) with the bulk settings, then restores the previous
-   * ones and gives the page cache's memory back to the system.
+   * ones and gives the page cache's memory back to the system; on PostgreSQL, refreshes the
+   * planner's statistics after it.
    */
   async inBulk<T>(work: () => Promise<T>): Promise<T> {
-    if (engineOf(this.db) === 'postgres') return work();
+    if (engineOf(this.db) === 'postgres') {
+      const result = await work();
+      await refreshPlannerStatistics(this.db);
+      return result;
+    }
     const names = Object.keys(BULK_SETTINGS) as BulkSetting[];
     const previous = new Map<BulkSetting, number>();
     for (const name of names) {
