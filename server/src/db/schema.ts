@@ -216,6 +216,16 @@ export interface RomFacetTable {
   kind: string;
   value: string;
   rom_id: number;
+  /** The ROM's (migration 202612020400_rom_facet_counts). */
+  platform_id: number;
+}
+
+/** ROMs of a platform carrying a (kind, value) of `rom_facet`, kept by its triggers. */
+export interface RomFacetCountTable {
+  kind: string;
+  value: string;
+  platform_id: number;
+  count: number;
 }
 
 /** A user's saved ROM filter; members are the live result of `filter_criteria` (JSON). */
@@ -410,6 +420,7 @@ export interface Database {
   task_run: TaskRunTable;
   task_schedule: TaskScheduleTable;
   rom_facet: RomFacetTable;
+  rom_facet_count: RomFacetCountTable;
   collection: CollectionTable;
   collection_rom: CollectionRomTable;
   smart_collection: SmartCollectionTable;

@@ -24,6 +24,7 @@ import { postgresSearch } from './202611300200_postgres_search.js';
 import { shareActivity } from './202611300300_share_activity.js';
 import { romFamilyGroups } from './202611300400_rom_family_groups.js';
 import { previousLogin } from './202612010200_previous_login.js';
+import { romFacetCounts } from './202612020400_rom_facet_counts.js';
 import { taskSchedules } from './202612010100_task_schedules.js';
 
 /**
@@ -56,6 +57,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202611300400_rom_family_groups': romFamilyGroups,
   '202612010100_task_schedules': taskSchedules,
   '202612010200_previous_login': previousLogin,
+  '202612020400_rom_facet_counts': romFacetCounts,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -225,6 +225,9 @@ export class RomListRepository {
 
   /** ROMs per value of each facet (`rom_facet`) over a scope (the whole library when empty). */
   async facetCounts(scope: RomScope): Promise<{ kind: string; value: string; count: number }[]> {
+    if (scope.search === null && (scope.collectionId ?? null) === null) {
+      return this.keptFacetCounts(scope.platformIds);
+    }
     const clauses = scopeClauses(scope, this.engine);
     let query = this.db
       .selectFrom('rom_facet')
@@ -235,6 +238,21 @@ export class RomListRepository {
       for (const clause of clauses) roms = roms.where(clause);
       query = query.where('rom_id', 'in', roms);
     }
+    return query.groupBy(['kind', 'value']).orderBy('kind').orderBy('value').execute();
+  }
+
+  /**
+   * The same counts over platforms (all when empty) from the counts the facet triggers keep
+   * (`rom_facet_count`): no pass over the ROMs' facet rows.
+   */
+  private keptFacetCounts(
+    platformIds: readonly number[],
+  ): Promise<{ kind: string; value: string; count: number }[]> {
+    let query = this.db
+      .selectFrom('rom_facet_count')
+      .select(['kind', 'value', sql<number>`CAST(sum(count) AS INTEGER)`.as('count')])
+      .where('kind', 'not in', ['matched', 'verified']);
+    if (platformIds.length > 0) query = query.where('platform_id', 'in', platformIds);
     return query.groupBy(['kind', 'value']).orderBy('kind').orderBy('value').execute();
   }
 
