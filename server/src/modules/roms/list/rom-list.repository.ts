@@ -79,7 +79,7 @@ export class RomListRepository {
     if (filter.grouping === undefined || filter.grouping === null) return query;
     // The platform is shared by a group's members; other filters are checked on each member.
     const members = this.narrows(filter) ? this.matching(filter).select('rom.id') : null;
-    return query.where(groupWinner(this.engine, filter.grouping, members));
+    return query.where(groupWinner(filter.grouping, members));
   }
 
   private matching(filter: RomFilter) {

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../../../db/database.js';
 import { engineOf } from '../../../db/engine.js';
 import { romFacetRowsSql } from '../../../db/rom-facets-sql.js';
+import { prereleaseSql, regionRankSql } from '../versions/rom-version-ranks.js';
 import {
   ADMIN_AUTH,
   buildTestApp,
@@ -47,6 +48,38 @@ async function derivedCounts(db: Db): Promise<CountRow[]> {
   return counts;
 }
 
+type VersionRow = {
+  rom_id: number;
+  group_key: string;
+  prerelease: number;
+  region_rank: number;
+  fs_name_no_ext: string;
+  is_winner: number;
+};
+
+/** `rom_version` as kept by the triggers. */
+async function keptVersions(db: Db): Promise<VersionRow[]> {
+  const { rows } = await sql<VersionRow>`SELECT CAST(rom_id AS INTEGER) AS rom_id, group_key,
+      prerelease, region_rank, fs_name_no_ext, is_winner FROM rom_version
+    ORDER BY rom_id`.execute(db);
+  return rows;
+}
+
+/** The same rows ranked afresh from the ROM rows, each group's best member the winner. */
+async function derivedVersions(db: Db): Promise<VersionRow[]> {
+  const engine = engineOf(db);
+  const { rows } = await sql<VersionRow>`
+    WITH v AS (SELECT rom.id AS rom_id, rom.group_key,
+        ${sql.raw(prereleaseSql(engine, 'rom.fs_name'))} AS prerelease,
+        CAST(${sql.raw(regionRankSql(engine, 'rom.regions'))} AS INTEGER) AS region_rank,
+        rom.fs_name_no_ext FROM rom)
+    SELECT CAST(rom_id AS INTEGER) AS rom_id, group_key, prerelease, region_rank, fs_name_no_ext,
+      CASE WHEN row_number() OVER (PARTITION BY group_key
+        ORDER BY prerelease, region_rank, fs_name_no_ext, rom_id) = 1 THEN 1 ELSE 0 END AS is_winner
+    FROM v ORDER BY rom_id`.execute(db);
+  return rows;
+}
+
 async function setup() {
   const test = await buildTestApp();
   await createFirstAdmin(test.app);
@@ -69,11 +102,12 @@ async function setup() {
     (await get<RomListPage>(`/api/roms?limit=1&with_char_index=false${query}`)).filter_value_counts;
   const expectExact = async () => {
     expect(await keptCounts(db)).toEqual(await derivedCounts(db));
+    expect(await keptVersions(db)).toEqual(await derivedVersions(db));
   };
   return { ...test, session, db, platformId, romId, valueCounts, expectExact };
 }
 
-describe('rom_facet_count (filter values kept on write)', () => {
+describe('indexes kept on write: rom_facet_count (filter values), rom_version (grouping)', () => {
   it('stays exact through scans, identification, edits, deletes and rescans', async () => {
     const t = await setup();
     try {
@@ -81,6 +115,7 @@ describe('rom_facet_count (filter values kept on write)', () => {
       const snes = t.platformId('snes');
       await t.expectExact();
       expect((await t.valueCounts()).regions).toEqual({ Europe: 2, Japan: 1, USA: 3 });
+      expect((await keptVersions(t.db)).filter((row) => row.is_winner === 1).length).toBe(4);
 
       // Identification: one UPDATE per ROM, the facet trigger re-deriving its rows.
       const metadatum = JSON.stringify({ genres: ['RPG', 'Action'], player_count: '2' });
@@ -111,6 +146,14 @@ describe('rom_facet_count (filter values kept on write)', () => {
       await sql`UPDATE rom SET igdb_id = NULL, regions = '["Japan"]'
         WHERE fs_name = 'Delta (Europe).sfc'`.execute(t.db);
       await t.expectExact();
+      // Another version of Alpha's game: the winner changes with its name and regions.
+      await sql`UPDATE rom SET igdb_id = 1 WHERE fs_name = 'Alpha (Japan) (Beta).nes'`.execute(
+        t.db,
+      );
+      await t.expectExact();
+      await sql`UPDATE rom SET fs_name = 'Alpha (Japan).nes', regions = '["World"]'
+        WHERE fs_name = 'Alpha (Japan) (Beta).nes'`.execute(t.db);
+      await t.expectExact();
 
       // Rows deleted through the API (cascading to their facet rows).
       const deleted = await t.app.inject({
@@ -131,8 +174,15 @@ describe('rom_facet_count (filter values kept on write)', () => {
       });
       await scanLibrary(t.app, t.session, { type: 'complete' });
       await t.expectExact();
-      // Delta's regions read from its name again; Alpha (USA) found again; Zeta kept, missing.
-      expect((await t.valueCounts()).regions).toEqual({ Brazil: 1, Europe: 2, Japan: 2, USA: 3 });
+      // Delta's regions read from its name again; Alpha (USA) and Alpha (Japan) (Beta) found
+      // again; Zeta and the renamed row kept, missing.
+      expect((await t.valueCounts()).regions).toEqual({
+        Brazil: 1,
+        Europe: 2,
+        Japan: 2,
+        USA: 3,
+        World: 1,
+      });
 
       // A platform deleted with its ROMs.
       const gone = await t.app.inject({
