@@ -141,8 +141,14 @@ export class RomListRepository {
     query: Omit<RomPageQuery, 'limit' | 'offset'>,
     charColumn: 'sort_char' | 'fs_name',
   ): Promise<KeptOrder> {
+    // `sort_char` is the first character of `name_sort_key`: read from the sort key itself, the
+    // pass stays inside the name index when the filters do (no ROM row read per match).
+    const char =
+      charColumn === 'sort_char' && query.orderBy === 'name_sort_key'
+        ? sql<string>`substr(rom.name_sort_key, 1, 1)`
+        : charOf(charColumn);
     const rows = await this.filtered(query)
-      .select(['rom.id', charOf(charColumn).as('c')])
+      .select(['rom.id', char.as('c')])
       .orderBy(this.sortKey(query.orderBy, query.userId), this.keyOrder(query))
       .orderBy('rom.id', query.direction)
       .execute();
