@@ -18,6 +18,8 @@ import { httpGet, httpGetJson } from './http-get.mjs';
 const PAGE = 72;
 const requests = Number(process.env.BENCH_LIST_REQUESTS ?? 200);
 const searchRequests = Number(process.env.BENCH_SEARCH_REQUESTS ?? 100);
+/** Server CPU per list request at 20k ROMs with a session cookie (issue 31). */
+const CPU_TARGET_MS = 3;
 
 /** Start-of-word pairs common in game names. */
 const TWO_LETTER_TERMS = ['ki', 'ma', 'st', 'po', 'dr', 'fi'];
@@ -82,7 +84,7 @@ async function latency(pid, urls, headers, count, targetMs) {
   return (
     `p50 ${percentile(samples, 0.5).toFixed(2)} ms, p95 ${p95.toFixed(2)} ms ` +
     `(target p95 < ${targetMs} ms${p95 < targetMs ? '' : ', MISSED'}; ${count} requests` +
-    `${Number.isNaN(cpu) ? '' : `, server CPU ${cpu.toFixed(2)} ms/request`})`
+    `${Number.isNaN(cpu) ? '' : `, server CPU ${cpu.toFixed(2)} ms/request (target < ${CPU_TARGET_MS} ms)`})`
   );
 }
 
@@ -102,7 +104,7 @@ async function latencyOnce(pid, urls, headers, targetMs) {
   return (
     `p50 ${percentile(samples, 0.5).toFixed(2)} ms, p95 ${p95.toFixed(2)} ms ` +
     `(target p95 < ${targetMs} ms${p95 < targetMs ? '' : ', MISSED'}; ${urls.length} pages` +
-    `${Number.isNaN(cpu) ? '' : `, server CPU ${cpu.toFixed(2)} ms/request`})`
+    `${Number.isNaN(cpu) ? '' : `, server CPU ${cpu.toFixed(2)} ms/request (target < ${CPU_TARGET_MS} ms)`})`
   );
 }
 

@@ -9,6 +9,16 @@ import { engineOf } from './engine.js';
 const INSERT_PARAMETERS = 30_000;
 /** Rows read from the source at a time. */
 const READ_CHUNK = 2_000;
+/**
+ * Tables the target's triggers fill from the copied rows (`rom_facet_count` from `rom_facet`,
+ * `rom_version` from `rom`): not copied, only compared afterwards.
+ */
+const DERIVED_TABLES: ReadonlySet<string> = new Set(['rom_facet_count', 'rom_version']);
+/**
+ * Tables the app rewrites from its configuration (the region ranks of the version groups; the
+ * target's migration wrote the defaults): neither copied nor compared.
+ */
+const CONFIGURED_TABLES: ReadonlySet<string> = new Set(['rom_version_region']);
 
 export interface TableCopy {
   table: string;
@@ -48,8 +58,11 @@ export async function copyDatabase(
   await migrateToLatest(target);
   const sourceTables = await sqliteTables(source);
   const targetTables = new Set(await postgresTables(target));
-  const tables = sourceTables.stored.filter((table) => targetTables.has(table));
+  const tables = sourceTables.stored.filter(
+    (table) => targetTables.has(table) && !CONFIGURED_TABLES.has(table),
+  );
   for (const table of tables) {
+    if (DERIVED_TABLES.has(table)) continue;
     const rows = await countRows(target, table);
     if (rows > 0) {
       throw new CopyError(
@@ -61,6 +74,7 @@ export async function copyDatabase(
   const ordered = parentsFirst(tables, await sqliteParents(source, tables));
   await target.transaction().execute(async (trx) => {
     for (const table of ordered) {
+      if (DERIVED_TABLES.has(table)) continue;
       const columns = await sqliteColumns(source, table);
       await copyRows(source as unknown as AnyDb, trx as unknown as AnyDb, table, columns);
     }

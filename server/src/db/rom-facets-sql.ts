@@ -15,27 +15,33 @@ const NAME_LISTS = ['regions', 'languages', 'tags'] as const;
  * condition: one row per value of the merged metadata's lists (identified ROMs only, as the
  * API shows them), of the file-name regions, languages and tags, the player count, a
  * `matched` row when a provider id is set and a `verified` row when Hasheous found the ROM in
- * a DAT. Shared by the migration's trigger and
- * backfill and by the writers that index new ROMs per batch, so all three agree.
- * PostgreSQL reads the same JSON with its `jsonb` functions.
+ * a DAT. Shared by the migrations' triggers and
+ * backfills and by the writers that index new ROMs per batch, so all three agree.
+ * PostgreSQL reads the same JSON with its `jsonb` functions. With `platform`, each row also
+ * carries the ROM's platform (`rom_facet.platform_id`, migration 202612020400_rom_facet_counts).
  */
-export function romFacetRowsSql(romCondition: string, engine: Engine = 'sqlite'): string {
+export function romFacetRowsSql(
+  romCondition: string,
+  engine: Engine = 'sqlite',
+  platform = false,
+): string {
   const identified = `(rom.igdb_id IS NOT NULL OR rom.moby_id IS NOT NULL OR rom.ss_id IS NOT NULL
       OR rom.ra_id IS NOT NULL OR rom.launchbox_id IS NOT NULL OR rom.hasheous_id IS NOT NULL)`;
   const sql = engine === 'postgres' ? POSTGRES_JSON : SQLITE_JSON;
+  const rom = platform ? 'rom.id, rom.platform_id' : 'rom.id';
   const metadataList = (kind: string) =>
-    `SELECT '${kind}', j.value, rom.id FROM rom, ${sql.listOf(`rom.metadatum`, kind)} AS j
+    `SELECT '${kind}', j.value, ${rom} FROM rom, ${sql.listOf(`rom.metadatum`, kind)} AS j
       WHERE ${romCondition} AND ${identified} AND rom.metadatum IS NOT NULL`;
   const nameList = (kind: string) =>
-    `SELECT '${kind}', j.value, rom.id FROM rom, ${sql.listOf(`rom.${kind}`)} AS j WHERE ${romCondition}`;
+    `SELECT '${kind}', j.value, ${rom} FROM rom, ${sql.listOf(`rom.${kind}`)} AS j WHERE ${romCondition}`;
   return [
     ...METADATA_LISTS.map(metadataList),
-    `SELECT 'player_counts', ${sql.playerCount}, rom.id
+    `SELECT 'player_counts', ${sql.playerCount}, ${rom}
       FROM rom WHERE ${romCondition} AND ${identified} AND rom.metadatum IS NOT NULL`,
     ...NAME_LISTS.map(nameList),
-    `SELECT 'matched', '1', rom.id FROM rom WHERE ${romCondition} AND (${identified}
+    `SELECT 'matched', '1', ${rom} FROM rom WHERE ${romCondition} AND (${identified}
       OR rom.tgdb_id IS NOT NULL)`,
-    `SELECT 'verified', '1', rom.id FROM rom WHERE ${romCondition} AND rom.hasheous_id IS NOT NULL
+    `SELECT 'verified', '1', ${rom} FROM rom WHERE ${romCondition} AND rom.hasheous_id IS NOT NULL
       AND ${sql.hasheousMatched}`,
   ].join('\n    UNION ALL ');
 }

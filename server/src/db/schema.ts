@@ -218,6 +218,35 @@ export interface RomFacetTable {
   kind: string;
   value: string;
   rom_id: number;
+  /** The ROM's (migration 202612020400_rom_facet_counts). */
+  platform_id: number;
+}
+
+/** ROMs of a platform carrying a (kind, value) of `rom_facet`, kept by its triggers. */
+export interface RomFacetCountTable {
+  kind: string;
+  value: string;
+  platform_id: number;
+  count: number;
+}
+
+/** A ROM's versions group and rank in it (migration 202612020410_rom_versions), kept by triggers. */
+export interface RomVersionTable {
+  rom_id: number;
+  group_key: string;
+  /** 1 for a pre-release (demo, beta, prototype…). */
+  prerelease: number;
+  /** The best rank of its regions in `rom_version_region`. */
+  region_rank: number;
+  fs_name_no_ext: string;
+  /** 1 for its group's best member (a caller's main version aside). */
+  is_winner: number;
+}
+
+/** The rank of each region name under `scan.priority.region`. */
+export interface RomVersionRegionTable {
+  region: string;
+  rank: number;
 }
 
 /** A user's saved ROM filter; members are the live result of `filter_criteria` (JSON). */
@@ -412,6 +441,9 @@ export interface Database {
   task_run: TaskRunTable;
   task_schedule: TaskScheduleTable;
   rom_facet: RomFacetTable;
+  rom_facet_count: RomFacetCountTable;
+  rom_version: RomVersionTable;
+  rom_version_region: RomVersionRegionTable;
   collection: CollectionTable;
   collection_rom: CollectionRomTable;
   smart_collection: SmartCollectionTable;

@@ -24,6 +24,8 @@ import { postgresSearch } from './202611300200_postgres_search.js';
 import { shareActivity } from './202611300300_share_activity.js';
 import { romFamilyGroups } from './202611300400_rom_family_groups.js';
 import { previousLogin } from './202612010200_previous_login.js';
+import { romFacetCounts } from './202612020400_rom_facet_counts.js';
+import { romVersions } from './202612020410_rom_versions.js';
 import { taskSchedules } from './202612010100_task_schedules.js';
 import { listOrderIndexes } from './202612020300_list_order_indexes.js';
 
@@ -58,6 +60,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202612010100_task_schedules': taskSchedules,
   '202612010200_previous_login': previousLogin,
   '202612020300_list_order_indexes': listOrderIndexes,
+  '202612020400_rom_facet_counts': romFacetCounts,
+  '202612020410_rom_versions': romVersions,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -198,14 +198,23 @@ function statusesClause(userId: number, filter: ValuesFilter): Expression<SqlBoo
   return filter.logic === 'none' ? not(any) : any;
 }
 
-/** Another ROM of the platform shares one of the ROM's provider ids (each id indexed). */
-function duplicateClause(): Expression<SqlBool> {
+/**
+ * Another ROM of the platform shares one of the ROM's provider ids. SQLite looks each sibling
+ * up by its indexed id; PostgreSQL, which ran those lookups for seconds on a cold list, probes
+ * the (id, platform) pairs held more than once, grouped once per id column, as a hashed set.
+ */
+function duplicateClause(engine: Engine): Expression<SqlBool> {
   return orAll(
     MATCHED_ID_COLUMNS.map((column) => {
+      const id = sql.ref(column);
       const own = sql.ref(`rom.${column}`);
-      const other = sql.ref(`sibling.${column}`);
-      return sql<SqlBool>`(${own} IS NOT NULL AND EXISTS (SELECT 1 FROM rom AS sibling
-        WHERE ${other} = ${own} AND sibling.platform_id = rom.platform_id AND sibling.id <> rom.id))`;
+      const shared =
+        engine === 'postgres'
+          ? sql<SqlBool>`(${own}, rom.platform_id) IN (SELECT ${id}, platform_id FROM rom
+              WHERE ${id} IS NOT NULL GROUP BY ${id}, platform_id HAVING count(*) > 1)`
+          : sql<SqlBool>`EXISTS (SELECT 1 FROM rom AS sibling WHERE ${sql.ref(`sibling.${column}`)} = ${own}
+              AND sibling.platform_id = rom.platform_id AND sibling.id <> rom.id)`;
+      return sql<SqlBool>`(${own} IS NOT NULL AND ${shared})`;
     }),
   );
 }
@@ -225,11 +234,11 @@ const favourites = (userId: number) =>
 const flagFacet = (kind: 'matched' | 'verified') =>
   sql<SqlBool>`rom.id IN (SELECT rom_id FROM rom_facet WHERE kind = ${kind} AND value = '1')`;
 
-function flagClauses(userId: number, flags: RomFlags): Expression<SqlBool>[] {
+function flagClauses(userId: number, flags: RomFlags, engine: Engine): Expression<SqlBool>[] {
   const conditions: [boolean | undefined, () => Expression<SqlBool>][] = [
     [flags.matched, () => flagFacet('matched')],
     [flags.favourite, () => favourites(userId)],
-    [flags.duplicate, duplicateClause],
+    [flags.duplicate, () => duplicateClause(engine)],
     [flags.lastPlayed, () => mine(userId, sql<SqlBool>`rom_user.last_played IS NOT NULL`)],
     [
       flags.playable?.value,
@@ -273,7 +282,7 @@ export function filterClauses(filter: RomFilter, engine: Engine): Expression<Sql
   if (filter.excludeHidden) {
     clauses.push(not(mine(filter.userId, sql<SqlBool>`rom_user.status = 'hidden'`)));
   }
-  clauses.push(...flagClauses(filter.userId, filter.flags));
+  clauses.push(...flagClauses(filter.userId, filter.flags, engine));
   if (filter.updatedAfter !== null) {
     clauses.push(sql<SqlBool>`rom.updated_at > ${filter.updatedAfter}`);
   }

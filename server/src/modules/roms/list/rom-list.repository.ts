@@ -72,7 +72,7 @@ export class RomListRepository {
     if (filter.grouping === undefined || filter.grouping === null) return query;
     // The platform is shared by a group's members; other filters are checked on each member.
     const members = this.narrows(filter) ? this.matching(filter).select('rom.id') : null;
-    return query.where(groupWinner(this.engine, filter.grouping, members));
+    return query.where(groupWinner(filter.grouping, members));
   }
 
   private matching(filter: RomFilter) {
@@ -137,8 +137,14 @@ export class RomListRepository {
     query: Omit<RomPageQuery, 'limit' | 'offset'>,
     charColumn: 'sort_char' | 'fs_name',
   ): Promise<KeptOrder> {
+    // `sort_char` is the first character of `name_sort_key`: read from the sort key itself, the
+    // pass stays inside the name index when the filters do (no ROM row read per match).
+    const char =
+      charColumn === 'sort_char' && query.orderBy === 'name_sort_key'
+        ? sql<string>`substr(rom.name_sort_key, 1, 1)`
+        : charOf(charColumn);
     const rows = await this.filtered(query)
-      .select(['rom.id', charOf(charColumn).as('c')])
+      .select(['rom.id', char.as('c')])
       .orderBy(this.sortKey(query.orderBy, query.userId), this.keyOrder(query))
       .orderBy('rom.id', query.direction)
       .execute();
@@ -221,6 +227,9 @@ export class RomListRepository {
 
   /** ROMs per value of each facet (`rom_facet`) over a scope (the whole library when empty). */
   async facetCounts(scope: RomScope): Promise<{ kind: string; value: string; count: number }[]> {
+    if (scope.search === null && (scope.collectionId ?? null) === null) {
+      return this.keptFacetCounts(scope.platformIds);
+    }
     const clauses = scopeClauses(scope, this.engine);
     let query = this.db
       .selectFrom('rom_facet')
@@ -231,6 +240,21 @@ export class RomListRepository {
       for (const clause of clauses) roms = roms.where(clause);
       query = query.where('rom_id', 'in', roms);
     }
+    return query.groupBy(['kind', 'value']).orderBy('kind').orderBy('value').execute();
+  }
+
+  /**
+   * The same counts over platforms (all when empty) from the counts the facet triggers keep
+   * (`rom_facet_count`): no pass over the ROMs' facet rows.
+   */
+  private keptFacetCounts(
+    platformIds: readonly number[],
+  ): Promise<{ kind: string; value: string; count: number }[]> {
+    let query = this.db
+      .selectFrom('rom_facet_count')
+      .select(['kind', 'value', sql<number>`CAST(sum(count) AS INTEGER)`.as('count')])
+      .where('kind', 'not in', ['matched', 'verified']);
+    if (platformIds.length > 0) query = query.where('platform_id', 'in', platformIds);
     return query.groupBy(['kind', 'value']).orderBy('kind').orderBy('value').execute();
   }
 

@@ -259,6 +259,7 @@ export class RomListService {
   async listPage(query: RomListQuery, userId: number): Promise<KeepableAnswer> {
     const orderBy = SORT_COLUMNS[query.order_by ?? 'name'] ?? 'name_sort_key';
     const grouping = query.group_by_meta_id ? versionRanking(this.versions, userId) : null;
+    if (grouping !== null) await this.versions.groups.keepRanking(grouping.regionPriority);
     const filter = { ...(await this.filterOf(query, userId, orderBy)), grouping };
     const version = this.listVersion(filter);
     return {

@@ -4,8 +4,8 @@ import { sql } from 'kysely';
 
 import type { Db } from '../../../db/database.js';
 import type { Engine } from '../../../db/engine.js';
-import { contains, jsonArrayElements } from '../../../db/dialect-sql.js';
-import { PRERELEASE_MARKERS, REGION_PROVIDER_CODES } from '../names/rom-filename.js';
+import { engineOf } from '../../../db/engine.js';
+import { refreshWinnersSql, regionRankSql, regionRanks } from './rom-version-ranks.js';
 
 /**
  * Versions of a game (RomM's siblings and `group_by_meta_id`), all of their SQL in one place:
@@ -14,8 +14,9 @@ import { PRERELEASE_MARKERS, REGION_PROVIDER_CODES } from '../names/rom-filename
  *   its file-name family;
  * - the grouped list shows one ROM per `rom.group_key` (the first provider id of a ROM,
  *   migration 202611280200, else its file-name family, migration 202611300400: a ROM without
- *   metadata is a version of the others named alike), the group's winner: the caller's main version, else a release
- *   before a pre-release, then the best region of `scan.priority.region`, then the file name.
+ *   metadata is a version of the others named alike), the group's winner: the caller's main
+ *   version, else a release before a pre-release, then the best region of
+ *   `scan.priority.region`, then the file name (ranks kept in `rom_version`).
  *   Filters apply before grouping: the winner is the best member the filters let through.
  */
 
@@ -37,46 +38,40 @@ export interface VersionRanking {
   regionPriority: readonly string[];
 }
 
-/** Region name → rank, for the names whose provider code is in the priority list. */
-function regionRanks(priority: readonly string[]): [string, number][] {
-  return Object.entries(REGION_PROVIDER_CODES).flatMap(([name, code]): [string, number][] => {
-    const rank = priority.indexOf(code);
-    return rank === -1 ? [] : [[name, rank]];
-  });
-}
+/** The caller's main versions (`rom_version` rows, alias `mv`). */
+const mainVersions = (userId: number) => sql`rom_version AS mv JOIN rom_user AS mu
+  ON mu.rom_id = mv.rom_id AND mu.user_id = ${userId} AND mu.is_main_sibling = 1`;
 
-/** ORDER BY terms ranking the members of a group (alias `v`), best first. */
-function memberOrder(engine: Engine, ranking: VersionRanking): RawBuilder<unknown> {
-  const ranks = regionRanks(ranking.regionPriority);
-  const regionRank =
-    ranks.length === 0
-      ? sql`0`
-      : sql`coalesce((SELECT min(CASE j.value ${sql.join(
-          ranks.map(([name, rank]) => sql`WHEN ${name} THEN ${rank}`),
-          sql` `,
-        )} END) FROM ${jsonArrayElements(engine, sql`v.regions`)} AS j), ${ranks.length})`;
-  const prerelease = sql.join(
-    PRERELEASE_MARKERS.map((marker) => contains(engine, sql<string>`lower(v.fs_name)`, marker)),
-    sql` OR `,
-  );
-  return sql`EXISTS (SELECT 1 FROM rom_user AS mu WHERE mu.rom_id = v.id
-      AND mu.user_id = ${ranking.userId} AND mu.is_main_sibling = 1) DESC,
-    (${prerelease}) ASC, ${regionRank} ASC, v.fs_name_no_ext ASC, v.id ASC`;
-}
+/** Rank order of `rom_version` rows (alias `alias`), best first, a main version aside. */
+const rankOrder = (alias: string) =>
+  sql.raw(`${alias}.prerelease, ${alias}.region_rank, ${alias}.fs_name_no_ext, ${alias}.rom_id`);
 
 /**
- * True for the ROMs (alias `rom`) the grouped list shows: those without a group, and each
- * group's winner among the members `members` lets through (ids of the filtered list; null when
- * the only filter is the platform, which every member shares).
+ * True for the ROMs (alias `rom`) the grouped list shows: each group's winner among the members
+ * `members` lets through (ids of the filtered list; null when the only filter is the platform,
+ * which every member shares). The ranks are kept in `rom_version` (rom-version-ranks.ts): without
+ * a filter, the kept winners, each replaced by the caller's main version of its group; with one,
+ * the best passing member per group, in one pass over the passing members.
  */
 export function groupWinner(
-  engine: Engine,
   ranking: VersionRanking,
   members: Expression<unknown> | null,
 ): Expression<SqlBool> {
-  const passing = members === null ? sql`` : sql`AND v.id IN (${members})`;
-  return sql<SqlBool>`(rom.group_key IS NULL OR rom.id = (SELECT v.id FROM rom AS v
-    WHERE v.group_key = rom.group_key ${passing} ORDER BY ${memberOrder(engine, ranking)} LIMIT 1))`;
+  if (members === null) {
+    // Two lookups OR-ed, not one union: PostgreSQL then probes both as hashed sets while it
+    // reads the ROMs once, where the union's misjudged size made it fetch each ROM by id.
+    return sql<SqlBool>`(rom.id IN (SELECT v.rom_id FROM rom_version AS v
+        WHERE v.is_winner = 1 AND v.group_key NOT IN (SELECT mv.group_key
+          FROM ${mainVersions(ranking.userId)}))
+      OR rom.id IN (SELECT ranked.rom_id FROM (SELECT mv.rom_id, row_number() OVER (
+          PARTITION BY mv.group_key ORDER BY ${rankOrder('mv')}) AS n
+        FROM ${mainVersions(ranking.userId)}) AS ranked WHERE ranked.n = 1))`;
+  }
+  return sql<SqlBool>`rom.id IN (SELECT ranked.rom_id FROM (SELECT v.rom_id, row_number() OVER (
+      PARTITION BY v.group_key ORDER BY CASE WHEN EXISTS (SELECT 1 FROM rom_user AS mu
+        WHERE mu.rom_id = v.rom_id AND mu.user_id = ${ranking.userId}
+          AND mu.is_main_sibling = 1) THEN 0 ELSE 1 END, ${rankOrder('v')}) AS n
+    FROM rom_version AS v WHERE v.rom_id IN (${members})) AS ranked WHERE ranked.n = 1)`;
 }
 
 /** How many groups a filtered list holds (a ROM without a group is one). */
@@ -88,7 +83,47 @@ export function groupCount(engine: Engine): RawBuilder<number> {
 
 /** Reads the versions of ROMs. */
 export class RomVersionGroups {
+  /** The region ranks `rom_version_region` was last found or made equal to, as JSON. */
+  private keptRanks: string | null = null;
+
   constructor(private readonly db: Db) {}
+
+  /**
+   * Makes the kept region ranks those of `priority` (`scan.priority.region`): when the
+   * configuration changed, every ROM's region rank and every group's winner is read again, once.
+   */
+  async keepRanking(priority: readonly string[]): Promise<void> {
+    const ranks = regionRanks(priority);
+    const wanted = JSON.stringify(ranks);
+    if (this.keptRanks === wanted) return;
+    await this.db.transaction().execute(async (trx) => {
+      const kept = await trx
+        .selectFrom('rom_version_region')
+        .select(['region', 'rank'])
+        .orderBy('region')
+        .execute();
+      const sorted = [...ranks].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      if (JSON.stringify(kept.map((row) => [row.region, row.rank])) === JSON.stringify(sorted)) {
+        return;
+      }
+      await trx.deleteFrom('rom_version_region').execute();
+      if (ranks.length > 0) {
+        await trx
+          .insertInto('rom_version_region')
+          .values(ranks.map(([region, rank]) => ({ region, rank })))
+          .execute();
+      }
+      const rank = regionRankSql(engineOf(this.db), 'rom.regions');
+      await sql
+        .raw(
+          `UPDATE rom_version SET region_rank = (SELECT ${rank} FROM rom
+            WHERE rom.id = rom_version.rom_id)`,
+        )
+        .execute(trx);
+      await sql.raw(refreshWinnersSql('1 = 1')).execute(trx);
+    });
+    this.keptRanks = wanted;
+  }
 
   /** The versions of each given ROM, the caller's main version flagged, by sort name. */
   async siblingsOf(romIds: readonly number[], userId: number): Promise<Map<number, SiblingRom[]>> {

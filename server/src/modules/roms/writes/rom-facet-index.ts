@@ -5,15 +5,15 @@ import { engineOf } from '../../../db/engine.js';
 import { romFacetRowsSql } from '../../../db/rom-facets-sql.js';
 import type { Database } from '../../../db/schema.js';
 
-const INDEX_ROM_FACETS_SQL = `INSERT OR IGNORE INTO rom_facet (kind, value, rom_id)
-  ${romFacetRowsSql('rom.id IN (SELECT value FROM json_each(?))')}`;
+const INDEX_ROM_FACETS_SQL = `INSERT OR IGNORE INTO rom_facet (kind, value, rom_id, platform_id)
+  ${romFacetRowsSql('rom.id IN (SELECT value FROM json_each(?))', 'sqlite', true)}`;
 
 /** How many times the statement reads the id list (once per UNION ALL part). */
 const PARTS = INDEX_ROM_FACETS_SQL.split('json_each(?)').length - 1;
 
 /** PostgreSQL reads its one parameter, an int[] of ids, in every part. */
-const INDEX_ROM_FACETS_POSTGRES_SQL = `INSERT INTO rom_facet (kind, value, rom_id)
-  ${romFacetRowsSql('rom.id = ANY($1::bigint[])', 'postgres')}
+const INDEX_ROM_FACETS_POSTGRES_SQL = `INSERT INTO rom_facet (kind, value, rom_id, platform_id)
+  ${romFacetRowsSql('rom.id = ANY($1::bigint[])', 'postgres', true)}
   ON CONFLICT DO NOTHING`;
 
 /**
