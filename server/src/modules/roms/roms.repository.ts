@@ -30,19 +30,7 @@ export type RomProviderIdColumn =
   | 'hltb_id';
 
 /** What a scan needs to know about a stored ROM. */
-export type StoredRom = Pick<
-  RomRow,
-  | 'id'
-  | 'fs_name'
-  | 'fs_size_bytes'
-  | 'kind'
-  | 'name'
-  | 'missing_from_fs'
-  | 'crc_hash'
-  | 'md5_hash'
-  | 'sha1_hash'
-  | 'created_at'
-> & { files: RomFileRow[] };
+export type StoredRom = Pick<RomRow, (typeof STORED_ROM_COLUMNS)[number]> & { files: RomFileRow[] };
 
 /**
  * What a scan compares a ROM found on disk with (scan-planner's actionFor): enough to tell an
@@ -55,17 +43,30 @@ export type ScanIndexRom = Pick<RomRow, 'id' | 'fs_name' | 'missing_from_fs'> & 
   >[];
 };
 
+/** A ROM's id, creation time and every column a scan writes (it writes only those that changed). */
 const STORED_ROM_COLUMNS = [
   'id',
+  'created_at',
   'fs_name',
+  'fs_name_no_tags',
+  'fs_name_no_ext',
+  'fs_extension',
+  'fs_path',
   'fs_size_bytes',
+  'fs_mtime_ms',
+  'regions',
+  'languages',
+  'tags',
+  'revision',
+  'search_text',
   'kind',
   'name',
+  'name_sort_key',
   'missing_from_fs',
   'crc_hash',
   'md5_hash',
   'sha1_hash',
-  'created_at',
+  'ra_hash',
 ] as const;
 
 /** Reads of ROM rows: by id, hash, provider id or name, with their files and users' data. */
