@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 
 import type { Db } from '../../../db/database.js';
 import { DataVersions } from '../../../db/data-versions.js';
+import type { Engine } from '../../../db/engine.js';
 import { engineOf } from '../../../db/engine.js';
 import type { Database } from '../../../db/schema.js';
 import { chunks, ID_CHUNK } from '../../../db/id-chunks.js';
@@ -46,13 +47,16 @@ export type RomWrite =
     };
 
 /**
- * Longest a scan's transaction writes before it commits and the event loop gets a turn:
- * SQLite's writes hold the loop, and a request waits for the whole transaction.
+ * How long a scan's transaction writes before it commits and the event loop gets a turn, and
+ * how many writes it applies at once (the time is checked between such steps), per engine.
+ * SQLite's statements run on the event loop's thread, and a request waits for the whole
+ * transaction: about 20 ms. PostgreSQL's run in its server while the loop serves requests, and
+ * its round trips and commits cost more: larger steps and longer transactions.
  */
-const TRANSACTION_BUDGET_MS = 20;
-
-/** Writes applied at once within a transaction; the time budget is checked between steps. */
-const WRITES_PER_STEP = 64;
+const TRANSACTION_SIZES: Record<Engine, { budgetMs: number; writesPerStep: number }> = {
+  sqlite: { budgetMs: 20, writesPerStep: 64 },
+  postgres: { budgetMs: 250, writesPerStep: 256 },
+};
 
 /** Whether an update write changes nothing (a rehash or reparse of an unchanged ROM). */
 function unchanged(write: Extract<RomWrite, { type: 'update' }>): boolean {
@@ -125,7 +129,7 @@ export class RomWritesRepository {
   }
 
   /**
-   * Applies a batch of ROM changes in transactions of about TRANSACTION_BUDGET_MS each (whole
+   * Applies a batch of ROM changes in transactions sized by time (TRANSACTION_SIZES; whole
    * ROMs: all or nothing), the event loop getting a turn between them, so requests are answered
    * while a scan writes. An update without changes writes nothing. Returns the ROM id of each
    * write, in order.
@@ -156,11 +160,12 @@ export class RomWritesRepository {
     now: string,
     inserted: Map<string, number>,
   ): Promise<number> {
-    const deadline = performance.now() + TRANSACTION_BUDGET_MS;
+    const { budgetMs, writesPerStep } = TRANSACTION_SIZES[engineOf(this.db)];
+    const deadline = performance.now() + budgetMs;
     return this.db.transaction().execute(async (trx) => {
       let end = start;
       do {
-        const step = writes.slice(end, end + WRITES_PER_STEP);
+        const step = writes.slice(end, end + writesPerStep);
         const ids = await this.insertRoms(trx, step, now);
         for (const [key, id] of ids) inserted.set(key, id);
         await this.updateRoms(trx, step, now);
