@@ -67,6 +67,9 @@ export const SCAN_BATCH_SIZE = 2_000;
  */
 const ROMS_PER_TURN = 200;
 
+/** ROMs found on disk compared with the stored ones at once, between turns of the event loop. */
+const PLANNED_PER_TURN = 2_000;
+
 /**
  * ROMs of a batch read at once per hashing worker: enough that the small files' hashes go to
  * the workers in full batches (HashPool) and keep them busy while a batch is written.
@@ -241,7 +244,8 @@ export class ScanRun {
     stats.missing_roms += missing.length;
 
     const planned: { walked: WalkedRom; storedId: number | undefined; action: RomAction }[] = [];
-    for (const rom of walked) {
+    for (const [index, rom] of walked.entries()) {
+      if (index > 0 && index % PLANNED_PER_TURN === 0) await nextTurn();
       const known = stored.get(rom.fsName);
       const action = actionFor(rom, known, this.request.type);
       if (action === null) stats.scanned_roms += 1;
