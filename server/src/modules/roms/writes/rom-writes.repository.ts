@@ -47,15 +47,16 @@ export type RomWrite =
     };
 
 /**
- * How long a scan's transaction writes before it commits and the event loop gets a turn, and
- * how many writes it applies at once (the time is checked between such steps), per engine.
- * SQLite's statements run on the event loop's thread, and a request waits for the whole
- * transaction: about 20 ms. PostgreSQL's run in its server while the loop serves requests, and
- * its round trips and commits cost more: larger steps and longer transactions.
+ * Per engine, how long a transaction of a long series of writes (a scan's, flags, deletions)
+ * runs before it commits and the event loop gets a turn, and how many writes (or ids) it
+ * applies at once (the time is checked between such steps). SQLite's statements run on the
+ * event loop's thread, and a request waits for the whole transaction: about 20 ms.
+ * PostgreSQL's run in its server while the loop serves requests, and its round trips and
+ * commits cost more: larger steps and longer transactions.
  */
-const TRANSACTION_SIZES: Record<Engine, { budgetMs: number; writesPerStep: number }> = {
-  sqlite: { budgetMs: 20, writesPerStep: 64 },
-  postgres: { budgetMs: 250, writesPerStep: 256 },
+const TRANSACTION_SIZES: Record<Engine, { budgetMs: number; itemsPerStep: number }> = {
+  sqlite: { budgetMs: 20, itemsPerStep: 64 },
+  postgres: { budgetMs: 250, itemsPerStep: 256 },
 };
 
 /** Whether an update write changes nothing (a rehash or reparse of an unchanged ROM). */
@@ -108,24 +109,20 @@ export class RomWritesRepository {
     }
   }
 
-  /** Flags ROMs (and their files) as missing from disk. */
+  /** Flags ROMs (and their files) as missing from disk, in transactions sized by time. */
   async markRomsMissing(ids: readonly number[], now: string): Promise<void> {
-    if (ids.length === 0) return;
-    await this.db.transaction().execute(async (trx) => {
-      for (const part of chunks(ids, ID_CHUNK)) {
-        await trx
-          .updateTable('rom')
-          .set({ missing_from_fs: 1, updated_at: now })
-          .where('id', 'in', part)
-          .execute();
-        await trx
-          .updateTable('rom_file')
-          .set({ missing_from_fs: 1, updated_at: now })
-          .where('rom_id', 'in', part)
-          .execute();
-      }
+    await this.inTimedTransactions(ids, async (trx, part) => {
+      await trx
+        .updateTable('rom')
+        .set({ missing_from_fs: 1, updated_at: now })
+        .where('id', 'in', part)
+        .execute();
+      await trx
+        .updateTable('rom_file')
+        .set({ missing_from_fs: 1, updated_at: now })
+        .where('rom_id', 'in', part)
+        .execute();
     });
-    this.changed();
   }
 
   /**
@@ -137,11 +134,14 @@ export class RomWritesRepository {
   async applyBatch(writes: readonly RomWrite[], now: string): Promise<number[]> {
     const pending = writes.filter((write) => write.type === 'insert' || !unchanged(write));
     const inserted = new Map<string, number>();
-    for (let start = 0; start < pending.length;) {
-      if (start > 0) await nextTurn();
-      start = await this.applyTransaction(pending, start, now, inserted);
-      this.changed();
-    }
+    await this.inTimedTransactions(pending, async (trx, step) => {
+      const ids = await this.insertRoms(trx, step, now);
+      for (const [key, id] of ids) inserted.set(key, id);
+      await this.updateRoms(trx, step, now);
+      const insertedIds = [...ids.values()];
+      await indexRomsForSearch(trx, insertedIds);
+      await indexRomFacets(trx, insertedIds);
+    });
     return writes.map((write) => {
       if (write.type === 'update') return write.romId;
       const id = inserted.get(romKey(write.platformId, write.rom.fs_name));
@@ -151,31 +151,28 @@ export class RomWritesRepository {
   }
 
   /**
-   * One transaction of a batch: steps of writes from `start` until the time budget is spent.
-   * Records inserted ROMs' ids by romKey; returns where the next transaction starts.
+   * Applies `items` step by step (TRANSACTION_SIZES) in transactions sized by time, the event
+   * loop getting a turn between them. Each transaction is all or nothing.
    */
-  private applyTransaction(
-    writes: readonly RomWrite[],
-    start: number,
-    now: string,
-    inserted: Map<string, number>,
-  ): Promise<number> {
-    const { budgetMs, writesPerStep } = TRANSACTION_SIZES[engineOf(this.db)];
-    const deadline = performance.now() + budgetMs;
-    return this.db.transaction().execute(async (trx) => {
-      let end = start;
-      do {
-        const step = writes.slice(end, end + writesPerStep);
-        const ids = await this.insertRoms(trx, step, now);
-        for (const [key, id] of ids) inserted.set(key, id);
-        await this.updateRoms(trx, step, now);
-        const insertedIds = [...ids.values()];
-        await indexRomsForSearch(trx, insertedIds);
-        await indexRomFacets(trx, insertedIds);
-        end += step.length;
-      } while (end < writes.length && performance.now() < deadline);
-      return end;
-    });
+  private async inTimedTransactions<Item>(
+    items: readonly Item[],
+    apply: (trx: Transaction<Database>, step: readonly Item[]) => Promise<void>,
+  ): Promise<void> {
+    const { budgetMs, itemsPerStep } = TRANSACTION_SIZES[engineOf(this.db)];
+    for (let start = 0; start < items.length;) {
+      if (start > 0) await nextTurn();
+      const deadline = performance.now() + budgetMs;
+      start = await this.db.transaction().execute(async (trx) => {
+        let end = start;
+        do {
+          const step = items.slice(end, end + itemsPerStep);
+          await apply(trx, step);
+          end += step.length;
+        } while (end < items.length && performance.now() < deadline);
+        return end;
+      });
+      this.changed();
+    }
   }
 
   /** Writes the update writes' changed columns, new files and files gone from disk. */
@@ -311,15 +308,11 @@ export class RomWritesRepository {
     this.changed();
   }
 
-  /** Deletes ROM rows (their files and user data cascade). */
+  /** Deletes ROM rows (their files and user data cascade), in transactions sized by time. */
   async deleteRoms(ids: readonly number[]): Promise<void> {
-    if (ids.length === 0) return;
-    await this.db.transaction().execute(async (trx) => {
-      for (const part of chunks(ids, ID_CHUNK)) {
-        await trx.deleteFrom('rom').where('id', 'in', part).execute();
-      }
+    await this.inTimedTransactions(ids, async (trx, part) => {
+      await trx.deleteFrom('rom').where('id', 'in', part).execute();
     });
-    this.changed();
   }
 
   /** Creates or changes a user's row for a ROM; returns it. */
