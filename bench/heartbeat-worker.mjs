@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * Worker thread of the stall figures (stalls.mjs): asks the server's `GET /api/heartbeat` every
- * 50 ms, one request at a time, until told to stop, then posts every answer's latency and the
+ * 50 ms, one request at a time, until told to stop, then posts every answer's time, latency and the
  * CPU time the server's main thread used meanwhile (Linux /proc, 10 ms ticks; null elsewhere).
  * On a loaded machine a heartbeat also waits for the processor: the CPU time tells what of a
  * stall was the server's own work. A thread of its own, so the bench's main thread (receiving
@@ -31,7 +31,7 @@ function mainThreadCpuMs() {
   }
 }
 
-/** @type {{ latency: number, cpu: number | null }[]} */
+/** @type {{ at: number, latency: number, cpu: number | null }[]} */
 const heartbeats = [];
 let running = true;
 
@@ -47,6 +47,7 @@ while (running) {
   const latency = performance.now() - started;
   const cpuAfter = mainThreadCpuMs();
   heartbeats.push({
+    at: Date.now(),
     latency,
     cpu: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
   });
