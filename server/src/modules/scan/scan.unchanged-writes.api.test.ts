@@ -118,4 +118,43 @@ describe('rescans write only what changed', () => {
     );
     await db.destroy();
   });
+
+  it('a complete rescan writes back a parsed column that differs, and only that column', async () => {
+    const test = await buildTestApp();
+    await createFirstAdmin(test.app);
+    const admin = await login(test.app);
+    writeTree(test.config.libraryDir, {
+      'roms/nes/Alpha (USA).nes': 'alpha',
+      'roms/nes/Beta (Europe) (En,Fr).nes': 'beta',
+    });
+    await scanLibrary(test.app, admin);
+    const db = await openTestDatabase(test.dataDir);
+    const beta = await db
+      .selectFrom('rom')
+      .select(['id', 'updated_at'])
+      .where('fs_name', '=', 'Beta (Europe) (En,Fr).nes')
+      .executeTakeFirstOrThrow();
+    // As an older name parser would have left it.
+    await db.updateTable('rom').set({ languages: '[]' }).where('id', '=', beta.id).execute();
+    await probeUpdates(db);
+
+    await scanLibrary(test.app, admin, { type: 'complete' });
+    expect(await probed(db)).toEqual([`rom ${String(beta.id)}`, `rom_words ${String(beta.id)}`]);
+    const rows = await db
+      .selectFrom('rom')
+      .select(['fs_name', 'languages', 'regions'])
+      .orderBy('fs_name')
+      .execute();
+    expect(
+      rows.map((row) => [
+        row.fs_name,
+        JSON.parse(row.languages) as string[],
+        JSON.parse(row.regions) as string[],
+      ]),
+    ).toEqual([
+      ['Alpha (USA).nes', [], ['USA']],
+      ['Beta (Europe) (En,Fr).nes', ['English', 'French'], ['Europe']],
+    ]);
+    await db.destroy();
+  });
 });
