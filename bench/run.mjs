@@ -212,6 +212,7 @@ async function moduleFigures(context) {
       (module) => module.virtualCollectionFigures(context),
     ],
     ['postgres.mjs', 'PostgreSQL', (module) => module.postgresFigures(context)],
+    ['stalls.mjs', 'scan stalls', (module) => module.stallFigures(context)],
     // Last: it gives the scanned ROMs shared provider ids.
     ['versions.mjs', 'versions', (module) => module.versionFigures(context)],
   ];

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { chunks, ID_CHUNK } from '../../db/id-chunks.js';
 import type { RomFileRow, RomRow, RomUserRow } from '../../db/schema.js';
+import { nextTurn } from '../../lib/next-turn.js';
 
 /** A ROM row with the platform fields every ROM shape carries. */
 export interface RomWithPlatformRow extends RomRow {
@@ -30,19 +31,7 @@ export type RomProviderIdColumn =
   | 'hltb_id';
 
 /** What a scan needs to know about a stored ROM. */
-export type StoredRom = Pick<
-  RomRow,
-  | 'id'
-  | 'fs_name'
-  | 'fs_size_bytes'
-  | 'kind'
-  | 'name'
-  | 'missing_from_fs'
-  | 'crc_hash'
-  | 'md5_hash'
-  | 'sha1_hash'
-  | 'created_at'
-> & { files: RomFileRow[] };
+export type StoredRom = Pick<RomRow, (typeof STORED_ROM_COLUMNS)[number]> & { files: RomFileRow[] };
 
 /**
  * What a scan compares a ROM found on disk with (scan-planner's actionFor): enough to tell an
@@ -55,17 +44,33 @@ export type ScanIndexRom = Pick<RomRow, 'id' | 'fs_name' | 'missing_from_fs'> & 
   >[];
 };
 
+/** ROMs of a platform's scan index read at once (scanIndexOf). */
+const SCAN_INDEX_PAGE = 2_000;
+
+/** A ROM's id, creation time and every column a scan writes (it writes only those that changed). */
 const STORED_ROM_COLUMNS = [
   'id',
+  'created_at',
   'fs_name',
+  'fs_name_no_tags',
+  'fs_name_no_ext',
+  'fs_extension',
+  'fs_path',
   'fs_size_bytes',
+  'fs_mtime_ms',
+  'regions',
+  'languages',
+  'tags',
+  'revision',
+  'search_text',
   'kind',
   'name',
+  'name_sort_key',
   'missing_from_fs',
   'crc_hash',
   'md5_hash',
   'sha1_hash',
-  'created_at',
+  'ra_hash',
 ] as const;
 
 /** Reads of ROM rows: by id, hash, provider id or name, with their files and users' data. */
@@ -180,10 +185,39 @@ export class RomsRepository {
     return rows;
   }
 
-  /** Every ROM of a platform as a scan compares it with the disk, keyed by fs_name. */
+  /**
+   * Every ROM of a platform as a scan compares it with the disk, keyed by fs_name. Read in
+   * pages of SCAN_INDEX_PAGE ROMs, the event loop getting a turn between them: SQLite's reads
+   * hold it, and the biggest platform of a large library has tens of thousands of ROMs.
+   */
   async scanIndexOf(platformId: number): Promise<Map<string, ScanIndexRom>> {
-    // One pass over the platform's ROMs and their files: half the rows of reading them apart,
-    // which a rescan of 100,000 unchanged ROMs spent much of its time creating and collecting.
+    const byName = new Map<string, ScanIndexRom>();
+    for (let afterId = 0; ;) {
+      const page = await this.db
+        .selectFrom('rom')
+        .select('id')
+        .where('platform_id', '=', platformId)
+        .where('id', '>', afterId)
+        .orderBy('id')
+        .limit(SCAN_INDEX_PAGE)
+        .execute();
+      const lastId = page.at(-1)?.id;
+      if (lastId === undefined) return byName;
+      await this.readScanIndexPage(platformId, afterId, lastId, byName);
+      afterId = lastId;
+      await nextTurn();
+    }
+  }
+
+  /** The scan index of a platform's ROMs with ids in (afterId, lastId], into `byName`. */
+  private async readScanIndexPage(
+    platformId: number,
+    afterId: number,
+    lastId: number,
+    byName: Map<string, ScanIndexRom>,
+  ): Promise<void> {
+    // One pass over the ROMs and their files: half the rows of reading them apart, which a
+    // rescan of 100,000 unchanged ROMs spent much of its time creating and collecting.
     const rows = await this.db
       .selectFrom('rom')
       .leftJoin('rom_file', 'rom_file.rom_id', 'rom.id')
@@ -198,9 +232,10 @@ export class RomsRepository {
         'rom_file.missing_from_fs as file_missing_from_fs',
       ])
       .where('rom.platform_id', '=', platformId)
+      .where('rom.id', '>', afterId)
+      .where('rom.id', '<=', lastId)
       .execute();
     const byId = new Map<number, ScanIndexRom>();
-    const byName = new Map<string, ScanIndexRom>();
     for (const row of rows) {
       let stored = byId.get(row.id);
       if (stored === undefined) {
@@ -223,7 +258,6 @@ export class RomsRepository {
         missing_from_fs: row.file_missing_from_fs ?? 0,
       });
     }
-    return byName;
   }
 
   /** ROMs by id with their files, as a scan updates them, keyed by id. */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
+import { toIsoUtc } from '../../lib/time.js';
+
 import type { Hashes } from '../hashing/file-hasher.js';
 import type { WalkedFile, WalkedRom } from '../library/walked-files.js';
 import type { StoredRom } from '../roms/writes/rom-scan-writes.js';
@@ -64,15 +66,27 @@ function storedFile(id: number, file: WalkedFile, fields: Partial<StoredFile> = 
 function stored(files: StoredFile[], fields: Partial<StoredRom> = {}): StoredRom {
   return {
     id: 1,
+    created_at: MTIME_ISO,
     fs_name: 'stored',
+    fs_name_no_tags: 'stored',
+    fs_name_no_ext: 'stored',
+    fs_extension: '',
+    fs_path: 'roms/gba',
     fs_size_bytes: 0,
+    fs_mtime_ms: MTIME,
+    regions: '[]',
+    languages: '[]',
+    tags: '[]',
+    revision: null,
+    search_text: 'stored name',
     kind: 'file',
     name: 'Stored Name',
+    name_sort_key: 'stored name',
     missing_from_fs: 0,
     crc_hash: 'rom-crc',
     md5_hash: 'rom-md5',
     sha1_hash: 'rom-sha1',
-    created_at: MTIME_ISO,
+    ra_hash: null,
     files,
     ...fields,
   };
@@ -255,28 +269,19 @@ describe('buildWrite', () => {
     );
     if (write.type !== 'update') throw new Error('expected an update');
     expect(write.romId).toBe(1);
-    expect(write.rom).toMatchObject({
+    // Only what differs from the stored row: the kept name and hashes are not written again.
+    expect(write.rom).toEqual({
+      fs_name: 'Game',
+      fs_name_no_tags: 'Game',
+      fs_name_no_ext: 'Game',
       kind: 'multi',
-      name: 'Stored Name',
-      name_sort_key: 'stored name',
       search_text: 'stored name game',
       fs_size_bytes: 300,
       fs_mtime_ms: MTIME + 5,
-      crc_hash: 'rom-crc',
-      md5_hash: 'rom-md5',
-      sha1_hash: 'rom-sha1',
-      ra_hash: null,
     });
-    expect(
-      write.fileUpdates.map(({ id, fields }) => [
-        id,
-        fields.mtime_ms,
-        fields.md5_hash,
-        fields.ra_hash,
-      ]),
-    ).toEqual([
-      [1, MTIME, 'md5-1', 'ra-1'],
-      [2, MTIME + 5, 'md5-2', 'ra-2'],
+    // Disc 1 is as stored: no update; Disc 2 only its new modification time.
+    expect(write.fileUpdates).toEqual([
+      { id: 2, fields: { mtime_ms: MTIME + 5, last_modified: toIsoUtc(new Date(MTIME + 5)) } },
     ]);
     expect(
       write.fileInserts.map((file) => [
@@ -314,14 +319,15 @@ describe('buildWrite', () => {
     if (write.type !== 'update') throw new Error('expected an update');
     expect(write.rom).toMatchObject({
       name: 'Game',
-      fs_extension: '',
       regions: '["Japan"]',
       kind: 'multi',
       crc_hash: 'all-crc',
       md5_hash: 'all-md5',
       sha1_hash: 'all-sha1',
-      ra_hash: null,
     });
+    // Unchanged columns (the extension, the RA hash) are left out of the update.
+    expect(write.rom).not.toHaveProperty('fs_extension');
+    expect(write.rom).not.toHaveProperty('ra_hash');
     // A rehash drops what the worker did not return instead of keeping the stored hashes.
     expect(
       write.fileUpdates.map(({ id, fields }) => [id, fields.md5_hash, fields.ra_hash]),
@@ -329,6 +335,58 @@ describe('buildWrite', () => {
       [1, 'd1-md5', 'd1-md5'],
       [2, null, null],
     ]);
+  });
+});
+
+describe('an unchanged ROM rehashed or reparsed', () => {
+  it('becomes an update without a single change, whatever spacing the stored JSON has', () => {
+    const file = walkedFile('Game (Europe) (En,Fr).gba', { size: 4096 });
+    const item: PlannedRom = {
+      walked: fileRom(file),
+      stored: stored(
+        [
+          storedFile(7, file, {
+            crc_hash: 'f-crc',
+            md5_hash: 'f-md5',
+            sha1_hash: 'f-sha1',
+            ra_hash: 'f-md5',
+          }),
+        ],
+        {
+          fs_name: 'Game (Europe) (En,Fr).gba',
+          fs_name_no_tags: 'Game',
+          fs_name_no_ext: 'Game (Europe) (En,Fr)',
+          fs_extension: 'gba',
+          fs_size_bytes: 4096,
+          // As PostgreSQL's jsonb gives lists back: spaced after commas.
+          regions: '["Europe"]',
+          languages: '["English", "French"]',
+          search_text: 'game',
+          name: 'Game',
+          name_sort_key: 'game',
+          crc_hash: 'f-crc',
+          md5_hash: 'f-md5',
+          sha1_hash: 'f-sha1',
+          ra_hash: 'f-md5',
+        },
+      ),
+      action: 'reparse',
+    };
+    const reads = planReads(GBA_RA_ID, item, false);
+    const write = buildWrite(
+      9,
+      item,
+      reads,
+      results({ hashes: new Map([[file, hashes('f', null)]]) }),
+    );
+    expect(write).toEqual({
+      type: 'update',
+      romId: 1,
+      rom: {},
+      fileUpdates: [],
+      fileInserts: [],
+      missingFileIds: [],
+    });
   });
 });
 
@@ -372,7 +430,6 @@ describe('a loose disc sheet with its tracks', () => {
       fs_size_bytes: 250,
       kind: 'multi',
       md5_hash: 'all-md5',
-      ra_hash: null,
     });
     expect(write.fileUpdates.map(({ id }) => id)).toEqual([1]);
     expect(write.fileInserts.map((file) => [file.file_name, file.md5_hash])).toEqual([

@@ -245,7 +245,32 @@ function romRow(item: PlannedRom, hashes: RomHashFields): RomFields {
   };
 }
 
-/** Rows of a ROM once its reads are done: an insert, or an update of the stored ROM. */
+/** JSON list columns, compared by value: PostgreSQL's jsonb gives them back spaced its own way. */
+const JSON_COLUMNS: ReadonlySet<string> = new Set(['regions', 'languages', 'tags']);
+
+function sameValue(column: string, stored: unknown, next: unknown): boolean {
+  if (stored === next) return true;
+  if (!JSON_COLUMNS.has(column) || typeof stored !== 'string' || typeof next !== 'string') {
+    return false;
+  }
+  return JSON.stringify(JSON.parse(stored)) === next;
+}
+
+/**
+ * The fields of `next` whose values differ from the stored row's. A scan writes only these:
+ * a column written, even with its old value, fires the search and filter triggers watching it.
+ */
+function changedFields<Fields extends object>(stored: object, next: Fields): Partial<Fields> {
+  const old = stored as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(next).filter(([column, value]) => !sameValue(column, old[column], value)),
+  ) as Partial<Fields>;
+}
+
+/**
+ * Rows of a ROM once its reads are done: an insert, or an update of the stored ROM holding only
+ * what changed (nothing at all for a ROM a rehash or reparse found as it was).
+ */
 export function buildWrite(
   platformId: number,
   item: PlannedRom,
@@ -268,11 +293,19 @@ export function buildWrite(
     if (old === undefined) fileInserts.push(values);
     else {
       seen.add(old.id);
-      fileUpdates.push({ id: old.id, fields: values });
+      const fields = changedFields(old, values);
+      if (Object.keys(fields).length > 0) fileUpdates.push({ id: old.id, fields });
     }
   }
   const missingFileIds = stored.files
     .filter((file) => !seen.has(file.id) && file.missing_from_fs === 0)
     .map((file) => file.id);
-  return { type: 'update', romId: stored.id, rom, fileUpdates, fileInserts, missingFileIds };
+  return {
+    type: 'update',
+    romId: stored.id,
+    rom: changedFields(stored, rom),
+    fileUpdates,
+    fileInserts,
+    missingFileIds,
+  };
 }

@@ -8,7 +8,8 @@ import type {
 import type { FastifyBaseLogger } from 'fastify';
 
 import type { PlatformRow } from '../../db/schema.js';
-import { collectGarbage } from '../../lib/heap.js';
+import { chunks } from '../../db/id-chunks.js';
+import { nextTurn } from '../../lib/next-turn.js';
 import { nowIso } from '../../lib/time.js';
 import type { FirmwareService } from '../firmware/firmware.service.js';
 import type { HashPool } from '../hashing/hash-pool.js';
@@ -54,25 +55,26 @@ export interface ScanDeps {
 }
 
 /**
- * ROMs written per transaction. A commit writes every page its batch touched, and new ROMs'
- * hashes land all over their indexes, so fewer, larger batches write far less (500 to 2,000
- * roughly halved the time spent committing a 100k-ROM scan).
+ * ROMs read (and hashed) per batch, the next batch being read while this one is written. The
+ * writes go in transactions sized by time (RomWritesRepository.applyBatch), never holding the
+ * event loop long.
  */
 export const SCAN_BATCH_SIZE = 2_000;
+
+/**
+ * Stored ROMs read, or ROM events read and sent, at once: SQLite's reads hold the event loop,
+ * which gets a turn between such slices.
+ */
+const ROMS_PER_TURN = 200;
+
+/** ROMs found on disk compared with the stored ones at once, between turns of the event loop. */
+const PLANNED_PER_TURN = 2_000;
 
 /**
  * ROMs of a batch read at once per hashing worker: enough that the small files' hashes go to
  * the workers in full batches (HashPool) and keep them busy while a batch is written.
  */
 const READS_PER_WORKER = 64;
-
-/**
- * ROMs written between two full garbage collections during a scan: V8 otherwise lets the heap
- * grow with the scan's allocation rate, well beyond what the scan keeps alive. After every batch:
- * at 100k ROMs this keeps the peak about 15 MB lower than every other batch, for about 4 % of
- * the scan's speed.
- */
-export const SCAN_GARBAGE_EVERY = SCAN_BATCH_SIZE;
 
 export function emptyScanStats(): ScanStats {
   return {
@@ -123,8 +125,6 @@ export class ScanRun {
   private readonly walker: LibraryWalker;
   /** ROMs written on the platform in progress (identified after it). */
   private touched: number[] = [];
-  /** ROMs written since the last garbage collection. */
-  private writtenSinceCollection = 0;
 
   constructor(
     private readonly deps: ScanDeps,
@@ -244,7 +244,8 @@ export class ScanRun {
     stats.missing_roms += missing.length;
 
     const planned: { walked: WalkedRom; storedId: number | undefined; action: RomAction }[] = [];
-    for (const rom of walked) {
+    for (const [index, rom] of walked.entries()) {
+      if (index > 0 && index % PLANNED_PER_TURN === 0) await nextTurn();
       const known = stored.get(rom.fsName);
       const action = actionFor(rom, known, this.request.type);
       if (action === null) stats.scanned_roms += 1;
@@ -258,8 +259,11 @@ export class ScanRun {
     const prepare = async (start: number) => {
       const slice = planned.slice(start, start + SCAN_BATCH_SIZE);
       const ids = slice.flatMap((item) => (item.storedId === undefined ? [] : [item.storedId]));
-      const rows =
-        ids.length === 0 ? new Map<number, StoredRom>() : await this.deps.roms.storedByIds(ids);
+      const rows = new Map<number, StoredRom>();
+      for (const part of chunks(ids, ROMS_PER_TURN)) {
+        for (const [id, row] of await this.deps.roms.storedByIds(part)) rows.set(id, row);
+        await nextTurn();
+      }
       const batch: PlannedRom[] = slice.map(({ walked: rom, storedId, action }) => ({
         walked: rom,
         stored: storedId === undefined ? undefined : rows.get(storedId),
@@ -308,22 +312,20 @@ export class ScanRun {
     return writes.filter((write): write is RomWrite => write !== null);
   }
 
-  /** Writes a batch in one transaction and announces each of its ROMs. */
+  /** Writes a batch and announces each of its ROMs. */
   private async writeBatch(ready: RomWrite[]): Promise<void> {
     const { stats, listener } = this;
     const ids = await this.deps.roms.apply(ready, nowIso());
     this.touched.push(...ids);
-    this.writtenSinceCollection += ids.length;
-    if (this.writtenSinceCollection >= SCAN_GARBAGE_EVERY) {
-      this.writtenSinceCollection = 0;
-      collectGarbage();
-    }
     for (const write of ready) {
       if (write.type === 'insert') stats.new_roms += 1;
       else stats.updated_roms += 1;
     }
     if (listener.announcesRoms) {
-      for (const event of await this.deps.roms.events(ids)) listener.rom(event);
+      for (const part of chunks(ids, ROMS_PER_TURN)) {
+        for (const event of await this.deps.roms.events(part)) listener.rom(event);
+        await nextTurn();
+      }
     }
     listener.stats({ ...stats });
   }

@@ -28,9 +28,9 @@ export class ScanAlreadyRunningError extends Error {
 
 /**
  * The library scan (ARCHITECTURE §5): walk → compare with the database by (path, size, mtime)
- * → hash only new or changed files on the worker pool → write in batched transactions →
- * report progress. One scan runs at a time (a ScanRun); every batch is atomic, so an
- * interrupted scan leaves consistent rows and the next scan skips what was already stored.
+ * → hash only new or changed files on the worker pool → write what changed, in transactions sized by time →
+ * report progress. One scan runs at a time (a ScanRun); every transaction holds whole ROMs,
+ * so an interrupted scan leaves consistent rows and the next scan skips what was already stored.
  *
  * Scan types (RomM §7.1): `new_platforms` only platform folders not in the database; every
  * type but `hashes` adds new ROMs, refreshes changed ones and flags missing ones; `complete`

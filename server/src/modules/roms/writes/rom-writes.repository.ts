@@ -1,13 +1,17 @@
 import type { SqlBool, Transaction } from 'kysely';
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
+import { performance } from 'node:perf_hooks';
 
 import type { Db } from '../../../db/database.js';
 import { DataVersions } from '../../../db/data-versions.js';
+import type { Engine } from '../../../db/engine.js';
 import { engineOf } from '../../../db/engine.js';
 import type { Database } from '../../../db/schema.js';
 import { chunks, ID_CHUNK } from '../../../db/id-chunks.js';
 import { refreshPlannerStatistics } from '../../../db/planner-statistics.js';
 import type { NewRomFileRow, NewRomRow, RomUserRow } from '../../../db/schema.js';
+import { nextTurn } from '../../../lib/next-turn.js';
+import { insertRows, updateRows } from './rom-batch-statements.js';
 import { indexRomFacets } from './rom-facet-index.js';
 import { indexRomsForSearch } from './rom-search-index.js';
 
@@ -43,97 +47,27 @@ export type RomWrite =
       missingFileIds: number[];
     };
 
-/** INSERT statements by engine, table, column list and row count, built once per shape. */
-const insertStatements = new Map<string, string>();
-
 /**
- * Rows per INSERT statement at most: a scan writes thousands of rows of the same shape, and
- * one statement of many rows costs a fraction of as many one-row statements (each query goes
- * through Kysely and the driver). Row counts are powers of two, so a batch uses at most a few
- * statement texts, which the connection keeps prepared.
+ * Per engine, how long a transaction of a long series of writes (a scan's, flags, deletions)
+ * runs before it commits and the event loop gets a turn, and how many writes (or ids) it
+ * applies at once (the time is checked between such steps). SQLite's statements run on the
+ * event loop's thread, and a request waits for the whole transaction: about 20 ms.
+ * PostgreSQL's run in its server while the loop serves requests, and its round trips and
+ * commits cost more: larger steps and longer transactions.
  */
-const ROWS_PER_INSERT = 64;
+const TRANSACTION_SIZES: Record<Engine, { budgetMs: number; itemsPerStep: number }> = {
+  sqlite: { budgetMs: 20, itemsPerStep: 64 },
+  postgres: { budgetMs: 250, itemsPerStep: 256 },
+};
 
-/** The rows per statement for `count` rows: full statements, then the rest in powers of two. */
-function insertSizes(count: number): number[] {
-  const sizes: number[] = [];
-  let left = count;
-  while (left >= ROWS_PER_INSERT) {
-    sizes.push(ROWS_PER_INSERT);
-    left -= ROWS_PER_INSERT;
-  }
-  for (let size = ROWS_PER_INSERT / 2; size >= 1; size /= 2) {
-    if (left >= size) {
-      sizes.push(size);
-      left -= size;
-    }
-  }
-  return sizes;
-}
-
-function insertText(
-  postgres: boolean,
-  table: 'rom' | 'rom_file',
-  columns: readonly string[],
-  rows: number,
-  returning: string,
-): string {
-  const key = `${postgres ? 'postgres' : 'sqlite'}:${table}:${columns.join(',')}:${rows}:${returning}`;
-  let text = insertStatements.get(key);
-  if (text === undefined) {
-    const names = columns.map((column) => `"${column}"`).join(', ');
-    const tuples: string[] = [];
-    for (let row = 0; row < rows; row += 1) {
-      const values = columns.map((_, index) =>
-        postgres ? `$${row * columns.length + index + 1}` : '?',
-      );
-      tuples.push(`(${values.join(', ')})`);
-    }
-    text = `INSERT INTO "${table}" (${names}) VALUES ${tuples.join(', ')}${returning === '' ? '' : ` RETURNING ${returning}`}`;
-    insertStatements.set(key, text);
-  }
-  return text;
-}
-
-/**
- * Inserts rows through multi-row statements built once per table, column list and row count
- * (rows whose defined columns differ go in separate statements). Returns what `returning`
- * names for every row, in no particular order.
- */
-async function insertRows<Returned>(
-  trx: Transaction<Database>,
-  table: 'rom' | 'rom_file',
-  rows: readonly Record<string, unknown>[],
-  returning = '',
-): Promise<Returned[]> {
-  const postgres = engineOf(trx) === 'postgres';
-  const returned: Returned[] = [];
-  let start = 0;
-  while (start < rows.length) {
-    const first = rows[start] ?? {};
-    const columns = Object.keys(first).filter((column) => first[column] !== undefined);
-    const shape = columns.join(',');
-    let end = start + 1;
-    while (end < rows.length && definedColumns(rows[end] ?? {}) === shape) end += 1;
-    for (const size of insertSizes(end - start)) {
-      const values: unknown[] = [];
-      for (let index = start; index < start + size; index += 1) {
-        const row = rows[index] ?? {};
-        for (const column of columns) values.push(row[column]);
-      }
-      const text = insertText(postgres, table, columns, size, returning);
-      const result = await trx.executeQuery<Returned>(CompiledQuery.raw(text, values));
-      returned.push(...result.rows);
-      start += size;
-    }
-  }
-  return returned;
-}
-
-function definedColumns(row: Record<string, unknown>): string {
-  return Object.keys(row)
-    .filter((column) => row[column] !== undefined)
-    .join(',');
+/** Whether an update write changes nothing (a rehash or reparse of an unchanged ROM). */
+function unchanged(write: Extract<RomWrite, { type: 'update' }>): boolean {
+  return (
+    Object.keys(write.rom).length === 0 &&
+    write.fileUpdates.length === 0 &&
+    write.fileInserts.length === 0 &&
+    write.missingFileIds.length === 0
+  );
 }
 
 /** A ROM's identity within the library: its platform and file or folder name. */
@@ -181,83 +115,114 @@ export class RomWritesRepository {
     }
   }
 
-  /** Flags ROMs (and their files) as missing from disk. */
+  /** Flags ROMs (and their files) as missing from disk, in transactions sized by time. */
   async markRomsMissing(ids: readonly number[], now: string): Promise<void> {
-    if (ids.length === 0) return;
-    await this.db.transaction().execute(async (trx) => {
-      for (const part of chunks(ids, ID_CHUNK)) {
-        await trx
-          .updateTable('rom')
-          .set({ missing_from_fs: 1, updated_at: now })
-          .where('id', 'in', part)
-          .execute();
-        await trx
-          .updateTable('rom_file')
-          .set({ missing_from_fs: 1, updated_at: now })
-          .where('rom_id', 'in', part)
-          .execute();
-      }
+    await this.inTimedTransactions(ids, async (trx, part) => {
+      await trx
+        .updateTable('rom')
+        .set({ missing_from_fs: 1, updated_at: now })
+        .where('id', 'in', part)
+        .execute();
+      await trx
+        .updateTable('rom_file')
+        .set({ missing_from_fs: 1, updated_at: now })
+        .where('rom_id', 'in', part)
+        .execute();
     });
-    this.changed();
   }
 
   /**
-   * Applies a batch of ROM changes in one transaction (all or nothing). Returns the ROM id of
-   * each write, in order.
+   * Applies a batch of ROM changes in transactions sized by time (TRANSACTION_SIZES; whole
+   * ROMs: all or nothing), the event loop getting a turn between them, so requests are answered
+   * while a scan writes. An update without changes writes nothing. Returns the ROM id of each
+   * write, in order.
    */
   async applyBatch(writes: readonly RomWrite[], now: string): Promise<number[]> {
-    if (writes.length === 0) return [];
-    const ids = await this.db.transaction().execute(async (trx) => {
-      const inserted = await this.insertRoms(trx, writes, now);
-      const written: number[] = [];
-      for (const write of writes) {
-        if (write.type === 'insert') {
-          const id = inserted.get(romKey(write.platformId, write.rom.fs_name));
-          if (id === undefined) throw new Error(`ROM ${write.rom.fs_name} was not inserted`);
-          written.push(id);
-          continue;
-        }
-        await trx
-          .updateTable('rom')
-          .set({ ...write.rom, updated_at: now })
-          .where('id', '=', write.romId)
-          .execute();
-        for (const update of write.fileUpdates) {
-          await trx
-            .updateTable('rom_file')
-            .set({ ...update.fields, updated_at: now })
-            .where('id', '=', update.id)
-            .execute();
-        }
-        for (const part of chunks(write.fileInserts, ID_CHUNK)) {
-          await trx
-            .insertInto('rom_file')
-            .values(
-              part.map((file) => ({
-                ...file,
-                rom_id: write.romId,
-                created_at: now,
-                updated_at: now,
-              })),
-            )
-            .execute();
-        }
-        for (const part of chunks(write.missingFileIds, ID_CHUNK)) {
-          await trx
-            .updateTable('rom_file')
-            .set({ missing_from_fs: 1, updated_at: now })
-            .where('id', 'in', part)
-            .execute();
-        }
-        written.push(write.romId);
-      }
-      const insertedIds = [...inserted.values()];
+    const pending = writes.filter((write) => write.type === 'insert' || !unchanged(write));
+    const inserted = new Map<string, number>();
+    await this.inTimedTransactions(pending, async (trx, step) => {
+      const ids = await this.insertRoms(trx, step, now);
+      for (const [key, id] of ids) inserted.set(key, id);
+      await this.updateRoms(trx, step, now);
+      const insertedIds = [...ids.values()];
       await indexRomsForSearch(trx, insertedIds);
       await indexRomFacets(trx, insertedIds);
-      return written;
     });
-    this.changed();
-    return ids;
+    return writes.map((write) => {
+      if (write.type === 'update') return write.romId;
+      const id = inserted.get(romKey(write.platformId, write.rom.fs_name));
+      if (id === undefined) throw new Error(`ROM ${write.rom.fs_name} was not inserted`);
+      return id;
+    });
+  }
+
+  /**
+   * Applies `items` step by step (TRANSACTION_SIZES) in transactions sized by time, the event
+   * loop getting a turn between them. Each transaction is all or nothing.
+   */
+  private async inTimedTransactions<Item>(
+    items: readonly Item[],
+    apply: (trx: Transaction<Database>, step: readonly Item[]) => Promise<void>,
+  ): Promise<void> {
+    const { budgetMs, itemsPerStep } = TRANSACTION_SIZES[engineOf(this.db)];
+    for (let start = 0; start < items.length;) {
+      if (start > 0) await nextTurn();
+      const deadline = performance.now() + budgetMs;
+      start = await this.db.transaction().execute(async (trx) => {
+        let end = start;
+        do {
+          const step = items.slice(end, end + itemsPerStep);
+          await apply(trx, step);
+          end += step.length;
+        } while (end < items.length && performance.now() < deadline);
+        return end;
+      });
+      this.changed();
+    }
+  }
+
+  /** Writes the update writes' changed columns, new files and files gone from disk. */
+  private async updateRoms(
+    trx: Transaction<Database>,
+    writes: readonly RomWrite[],
+    now: string,
+  ): Promise<void> {
+    const updates = writes.filter((write) => write.type === 'update');
+    if (updates.length === 0) return;
+    await updateRows(
+      trx,
+      'rom',
+      updates.map((write) => ({ id: write.romId, fields: write.rom })),
+      now,
+    );
+    await updateRows(
+      trx,
+      'rom_file',
+      updates.flatMap((write) => write.fileUpdates),
+      now,
+    );
+    await insertRows(
+      trx,
+      'rom_file',
+      updates.flatMap((write) =>
+        write.fileInserts.map((file) => ({
+          ...file,
+          rom_id: write.romId,
+          created_at: now,
+          updated_at: now,
+        })),
+      ),
+    );
+    for (const part of chunks(
+      updates.flatMap((write) => write.missingFileIds),
+      ID_CHUNK,
+    )) {
+      await trx
+        .updateTable('rom_file')
+        .set({ missing_from_fs: 1, updated_at: now })
+        .where('id', 'in', part)
+        .execute();
+    }
   }
 
   /** Inserts the ROMs of the insert writes and their files; returns ROM ids by romKey. */
@@ -349,15 +314,11 @@ export class RomWritesRepository {
     this.changed();
   }
 
-  /** Deletes ROM rows (their files and user data cascade). */
+  /** Deletes ROM rows (their files and user data cascade), in transactions sized by time. */
   async deleteRoms(ids: readonly number[]): Promise<void> {
-    if (ids.length === 0) return;
-    await this.db.transaction().execute(async (trx) => {
-      for (const part of chunks(ids, ID_CHUNK)) {
-        await trx.deleteFrom('rom').where('id', 'in', part).execute();
-      }
+    await this.inTimedTransactions(ids, async (trx, part) => {
+      await trx.deleteFrom('rom').where('id', 'in', part).execute();
     });
-    this.changed();
   }
 
   /** Creates or changes a user's row for a ROM; returns it. */
