@@ -38,6 +38,7 @@ const JUSTIFIED: Record<string, string> = {
   rom_md5_hash_idx: "SELECT id FROM rom WHERE md5_hash = 'x'",
   rom_sha1_hash_idx: "SELECT id FROM rom WHERE sha1_hash = 'x'",
   rom_ra_hash_idx: "SELECT id FROM rom WHERE ra_hash = 'x'",
+  // Since 202612020310_provider_claim_indexes, `(<id>, platform_id)`: the claim check.
   rom_igdb_id_idx: 'SELECT id FROM rom WHERE platform_id = 1 AND igdb_id = 7 AND id != 3',
   rom_moby_id_idx: 'SELECT id FROM rom WHERE platform_id = 1 AND moby_id = 7 AND id != 3',
   rom_ss_id_idx: 'SELECT id FROM rom WHERE platform_id = 1 AND ss_id = 7 AND id != 3',
@@ -48,6 +49,10 @@ const JUSTIFIED: Record<string, string> = {
   rom_hltb_id_idx: 'SELECT id FROM rom WHERE hltb_id = 7 ORDER BY id LIMIT 1',
   // Added later (202611280200_rom_version_groups): a versions group's members.
   rom_group_key_idx: "SELECT id FROM rom WHERE group_key = 'igdb-1-7'",
+  // Added later (202612020300_list_order_indexes): pages by release date.
+  rom_release_date_idx: 'SELECT id FROM rom ORDER BY first_release_date, id LIMIT 72',
+  rom_platform_release_date_idx:
+    'SELECT id FROM rom WHERE platform_id = 1 ORDER BY first_release_date, id LIMIT 72',
 };
 
 async function romIndexes(db: ReturnType<typeof openDatabase>): Promise<string[]> {

@@ -28,6 +28,7 @@ import { romFacetCounts } from './202612020400_rom_facet_counts.js';
 import { romVersions } from './202612020410_rom_versions.js';
 import { taskSchedules } from './202612010100_task_schedules.js';
 import { listOrderIndexes } from './202612020300_list_order_indexes.js';
+import { providerClaimIndexes } from './202612020310_provider_claim_indexes.js';
 
 /**
  * Every migration, in order, listed explicitly (no directory scanning, so bundling and the
@@ -60,6 +61,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202612010100_task_schedules': taskSchedules,
   '202612010200_previous_login': previousLogin,
   '202612020300_list_order_indexes': listOrderIndexes,
+  '202612020310_provider_claim_indexes': providerClaimIndexes,
   '202612020400_rom_facet_counts': romFacetCounts,
   '202612020410_rom_versions': romVersions,
 };

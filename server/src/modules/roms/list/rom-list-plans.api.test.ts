@@ -133,7 +133,7 @@ describe(`list page plans (${engine})`, () => {
     [
       'one card per game, by name',
       () => pageOf('name_sort_key', 'asc', { grouping: { userId: 1, regionPriority: ['us'] } }),
-      { sqlite: 'rom_name_sort_key_idx', postgres: 'rom_name_sort_key_idx' },
+      { sqlite: 'rom_name_sort_key_idx', postgres: 'rom_name_sort_key_idx (index only)' },
     ],
   ];
   for (const [label, query, expected] of cases) {

@@ -72,7 +72,7 @@ export class RomListRepository {
     if (filter.grouping === undefined || filter.grouping === null) return query;
     // The platform is shared by a group's members; other filters are checked on each member.
     const members = this.narrows(filter) ? this.matching(filter).select('rom.id') : null;
-    return query.where(groupWinner(filter.grouping, members));
+    return query.where(groupWinner(filter.grouping, members, this.engine));
   }
 
   private matching(filter: RomFilter) {

@@ -56,16 +56,22 @@ const rankOrder = (alias: string) =>
 export function groupWinner(
   ranking: VersionRanking,
   members: Expression<unknown> | null,
+  engine: Engine,
 ): Expression<SqlBool> {
   if (members === null) {
-    // Two lookups OR-ed, not one union: PostgreSQL then probes both as hashed sets while it
-    // reads the ROMs once, where the union's misjudged size made it fetch each ROM by id.
-    return sql<SqlBool>`(rom.id IN (SELECT v.rom_id FROM rom_version AS v
+    const keptWinners = sql`SELECT v.rom_id FROM rom_version AS v
         WHERE v.is_winner = 1 AND v.group_key NOT IN (SELECT mv.group_key
-          FROM ${mainVersions(ranking.userId)}))
-      OR rom.id IN (SELECT ranked.rom_id FROM (SELECT mv.rom_id, row_number() OVER (
+          FROM ${mainVersions(ranking.userId)})`;
+    const chosenWinners = sql`SELECT ranked.rom_id FROM (SELECT mv.rom_id, row_number() OVER (
           PARTITION BY mv.group_key ORDER BY ${rankOrder('mv')}) AS n
-        FROM ${mainVersions(ranking.userId)}) AS ranked WHERE ranked.n = 1))`;
+        FROM ${mainVersions(ranking.userId)}) AS ranked WHERE ranked.n = 1`;
+    // PostgreSQL: two lookups OR-ed, not one union: it then probes both as hashed sets while it
+    // reads the ROMs once, where the union's misjudged size made it fetch each ROM by id.
+    // SQLite: one list, checked for each ROM as the page is read in its order's index (`+`
+    // keeps SQLite from fetching every winner by id and sorting them all instead).
+    return engine === 'postgres'
+      ? sql<SqlBool>`(rom.id IN (${keptWinners}) OR rom.id IN (${chosenWinners}))`
+      : sql<SqlBool>`+rom.id IN (${keptWinners} UNION ALL ${chosenWinners})`;
   }
   return sql<SqlBool>`rom.id IN (SELECT ranked.rom_id FROM (SELECT v.rom_id, row_number() OVER (
       PARTITION BY v.group_key ORDER BY CASE WHEN EXISTS (SELECT 1 FROM rom_user AS mu
