@@ -1,0 +1,2 @@
+export type { PadIntent } from './pad-reader';
+export { useGamepadIntents } from './use-gamepad-intents';
