@@ -6,10 +6,12 @@ import Stack from '@mui/material/Stack';
 import type { DetailedRom } from '@romshelf/contract';
 import { useTranslation } from 'react-i18next';
 
+import { useAutostart, useConsoleExit, useConsolePlay } from '../hooks/use-console-play';
 import { useEjsSession } from '../hooks/use-ejs-session';
 import { useEjsSync } from '../hooks/use-ejs-sync';
 import { usePlayTimeReport } from '../hooks/use-play-time-report';
 import { useStartChoices } from '../hooks/use-start-choices';
+import { ConsoleStage } from './console-stage';
 import { EjsPrelaunch } from './ejs-prelaunch';
 import { PlayerShell } from './player-shell';
 import type { PlatformVersions } from './player-shell';
@@ -27,16 +29,42 @@ export function EjsPlayerPage() {
 
 function EjsPlayer({ rom, versions }: { rom: DetailedRom; versions: PlatformVersions }) {
   const { t } = useTranslation('play');
-  const choices = useStartChoices(rom, versions);
+  const consolePlay = useConsolePlay(rom.id);
+  const choices = useStartChoices(rom, versions, consolePlay.start);
   const sync = useEjsSync({
     rom,
     core: choices.core,
     states: choices.states,
     saves: choices.saves,
   });
-  const { phase, failure, gameRef, play, saveAndQuit } = useEjsSession(rom, choices, sync);
+  const { phase, failure, gameRef, play, saveAndQuit } = useEjsSession(
+    rom,
+    choices,
+    sync,
+    consolePlay.active ? consolePlay.leave : undefined,
+  );
   const started = phase !== 'prelaunch';
   usePlayTimeReport(rom.id, phase === 'running');
+  useAutostart(consolePlay.active && choices.loaded, () => void play());
+  useConsoleExit(consolePlay.active, () => {
+    if (phase === 'running') void saveAndQuit();
+    else consolePlay.leave();
+  });
+  const game = (
+    <div
+      id="game"
+      ref={gameRef}
+      data-testid="player-game"
+      style={{ width: '100%', height: '100%' }}
+    />
+  );
+  if (consolePlay.active) {
+    return (
+      <ConsoleStage failure={failure} quitting={phase === 'quitting'}>
+        {game}
+      </ConsoleStage>
+    );
+  }
 
   return (
     <Stack spacing={2}>
@@ -62,12 +90,7 @@ function EjsPlayer({ rom, versions }: { rom: DetailedRom; versions: PlatformVers
         <EjsPrelaunch romId={rom.id} choices={choices} onPlay={() => void play()} />
       )}
       <PlayerStage shown={started} background="common.black">
-        <div
-          id="game"
-          ref={gameRef}
-          data-testid="player-game"
-          style={{ width: '100%', height: '100%' }}
-        />
+        {game}
       </PlayerStage>
     </Stack>
   );

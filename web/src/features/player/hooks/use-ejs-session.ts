@@ -22,7 +22,12 @@ export type Phase = 'prelaunch' | 'booting' | 'running' | 'quitting';
  * once it runs, the disc), and "save and quit" (a state and the save file go to the server, then
  * back to the details page).
  */
-export function useEjsSession(rom: DetailedRom, choices: StartChoices, sync: EjsSync) {
+export function useEjsSession(
+  rom: DetailedRom,
+  choices: StartChoices,
+  sync: EjsSync,
+  leave: () => void = () => window.location.assign(`/rom/${rom.id}`),
+) {
   const { t, i18n } = useTranslation('play');
   const theme = useTheme();
   const [phase, setPhase] = useState<Phase>('prelaunch');
@@ -114,7 +119,7 @@ export function useEjsSession(rom: DetailedRom, choices: StartChoices, sync: Ejs
         await sync.pushState(gameManager, shot);
         await sync.pushSave(gameManager, shot);
       }
-      window.location.assign(`/rom/${rom.id}`);
+      leave();
     } catch (error) {
       setPhase('running');
       sync.say(t('status.sync-failed', { error: errorMessage(error) }));
