@@ -4,9 +4,9 @@ import { gridLayout } from './use-grid-layout';
 
 describe('gridLayout', () => {
   it('lays a 1080p screen and a 4K screen out alike, the 4K one at twice the pixels', () => {
-    const hd = gridLayout(1660, 800, 10.8);
-    const uhd = gridLayout(3320, 1600, 21.6);
-    expect(hd.columns).toBe(7);
+    const hd = gridLayout(1623, 755, 10.8);
+    const uhd = gridLayout(3246, 1510, 21.6);
+    expect(hd.columns).toBe(8);
     expect(uhd.columns).toBe(hd.columns);
     expect(uhd.visibleRows).toBe(hd.visibleRows);
     expect(Math.abs(uhd.rowHeight - 2 * hd.rowHeight)).toBeLessThanOrEqual(1);
@@ -14,7 +14,7 @@ describe('gridLayout', () => {
   });
 
   it('keeps two columns at least on a narrow screen', () => {
-    expect(gridLayout(300, 600, 4).columns).toBe(3);
+    expect(gridLayout(300, 600, 4).columns).toBe(4);
     expect(gridLayout(100, 600, 4).columns).toBe(2);
   });
 });

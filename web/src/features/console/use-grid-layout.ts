@@ -3,7 +3,7 @@ import { useLayoutEffect, useState } from 'react';
 import { tvUnitPx } from './tv-units';
 
 /** Card sizes in console units: a cover at least this wide, this far apart, its title under it. */
-export const GRID_UNITS = { minCard: 20, gap: 2.2, caption: 4.2 } as const;
+export const GRID_UNITS = { minCard: 16, gap: 2.2, caption: 4.2 } as const;
 
 export interface GridLayout {
   columns: number;

@@ -29,7 +29,7 @@ export function ConsoleGameCard({
       sx={{ width, gap: tv(1) }}
     >
       <Box sx={{ width: '100%' }}>
-        <GameCover rom={rom} large={wantsLargeArt()} radius={12} titled />
+        <GameCover rom={rom} large={wantsLargeArt()} radius={12} titled={false} />
       </Box>
       <TileCaption title={gameTitle(rom)} />
     </ConsoleTile>

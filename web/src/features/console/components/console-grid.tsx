@@ -70,6 +70,7 @@ export function ConsoleGrid({
               <Box
                 key={`pending-${String(index)}`}
                 aria-hidden
+                data-console-pending
                 data-focused={focused === index ? 'true' : undefined}
                 sx={{
                   flexShrink: 0,
