@@ -74,7 +74,16 @@ export function ConsoleHome() {
     open({ row, column });
   };
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: tv(4), overflow: 'hidden' }}>
+    <Box
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        gap: tv(4),
+        overflow: 'hidden',
+        // A row scrolled to keeps its title in view.
+        scrollPaddingTop: tv(5),
+      }}
+    >
       <Typography component="h1" sx={{ fontSize: tv(4.4), fontWeight: 800 }}>
         {t('home.title')}
       </Typography>
@@ -100,7 +109,7 @@ export function ConsoleHome() {
             <ConsoleGameCard
               key={rom.id}
               rom={rom}
-              width={tv(20)}
+              width={tv(16)}
               focused={isFocused(1, column)}
               onActivate={() => activate(1, column)}
             />

@@ -27,9 +27,10 @@ export function ConsoleRow({
           display: 'flex',
           gap: tv(2.2),
           overflow: 'hidden',
-          // Room for the focused tile's ring and lift.
+          // Room for the focused tile's ring and lift, kept when a tile scrolls into view.
           p: tv(1.6),
           m: tv(-1.6),
+          scrollPadding: tv(1.6),
         }}
       >
         {children}

@@ -71,8 +71,10 @@ export function ConsoleTile({
           '&[data-focused="true"]': {
             transform: 'scale(1.06)',
             zIndex: 1,
+            // The text colour rings it (seen on any tile, a primary-coloured one too), the
+            // primary colour glows around it.
             boxShadow: (theme) =>
-              `0 0 0 ${tv(0.5)} ${theme.palette.primary.main}, 0 ${tv(1)} ${tv(3)} rgba(0,0,0,0.45)`,
+              `0 0 0 ${tv(0.5)} ${theme.palette.text.primary}, 0 0 ${tv(2.5)} ${tv(0.6)} ${theme.palette.primary.main}`,
           },
         },
         sx ?? {},
