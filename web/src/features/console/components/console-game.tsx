@@ -80,7 +80,8 @@ function ConsoleGame({ rom }: { rom: DetailedRom }) {
           sx={{
             position: 'fixed',
             inset: 0,
-            zIndex: 0,
+            // Behind everything of the console frame, above its background.
+            zIndex: -1,
             backgroundSize: 'cover',
             backgroundPosition: 'center',
             opacity: 0.16,
@@ -89,14 +90,13 @@ function ConsoleGame({ rom }: { rom: DetailedRom }) {
           style={{ backgroundImage: `url("${backdrop}")` }}
         />
       ) : null}
-      <Box sx={{ width: tv(40), flexShrink: 0, zIndex: 1 }}>
+      <Box sx={{ width: tv(40), flexShrink: 0 }}>
         <GameCover rom={rom} large={wantsLargeArt()} radius={16} />
       </Box>
       <Box
         sx={{
           flex: 1,
           minWidth: 0,
-          zIndex: 1,
           display: 'flex',
           flexDirection: 'column',
           gap: tv(2),
