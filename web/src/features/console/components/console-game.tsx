@@ -68,6 +68,9 @@ function ConsoleGame({ rom }: { rom: DetailedRom }) {
     else if (intent === 'back') {
       sound('back');
       back();
+    } else {
+      // Start (the menu button): console mode's home.
+      void navigate('/console');
     }
   });
   const backdrop = rom.merged_screenshots[0] ?? rom.path_cover_large;

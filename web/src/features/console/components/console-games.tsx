@@ -107,6 +107,9 @@ export function ConsoleGames({ title, scope }: { title: string | undefined; scop
       } else if (intent === 'back') {
         sound('back');
         back();
+      } else {
+        // Start (the menu button): console mode's home.
+        void navigate('/console');
       }
     },
     (letter) => {
