@@ -24,9 +24,25 @@ import { ConsoleGameActions } from './console-game-actions';
 /** `/console/rom/{id}`: the game's artwork and story, Play, where to continue from, its versions. */
 export function ConsoleGameScreen() {
   const { rom: romParam = '' } = useParams();
-  const rom = useRomQuery(romParam).data;
+  const query = useRomQuery(romParam);
+  const rom = query.data;
   usePageName(rom ? gameTitle(rom) : undefined);
-  return rom === undefined ? null : <ConsoleGame key={rom.id} rom={rom} />;
+  if (rom !== undefined) return <ConsoleGame key={rom.id} rom={rom} />;
+  return query.isError ? <MissingGame /> : null;
+}
+
+/** A game that could not be loaded: its screen says so, and Back leaves it. */
+function MissingGame() {
+  const { t } = useTranslation('rom');
+  const back = useConsoleBack('/console');
+  useConsoleInput((intent) => {
+    if (intent === 'back') back();
+  });
+  return (
+    <Typography component="h1" sx={{ fontSize: tv(4.4), fontWeight: 800 }}>
+      {t('rom.not-found-title')}
+    </Typography>
+  );
 }
 
 function ConsoleGame({ rom }: { rom: DetailedRom }) {
