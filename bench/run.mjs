@@ -203,6 +203,7 @@ async function moduleFigures(context) {
     ['regions.mjs', 'regions', (module) => module.regionFigures()],
     ['list.mjs', 'list and search', (module) => module.listFigures(context)],
     ['gallery.mjs', 'gallery', (module) => module.galleryFigures(context)],
+    ['console.mjs', 'console mode', (module) => module.consoleFigures(context)],
     ['pages.mjs', 'page speed', (module) => module.pageFigures(context)],
     ['filters.mjs', 'filters', (module) => module.filterFigures(context)],
     ['collections.mjs', 'collections', (module) => module.collectionFigures(context)],

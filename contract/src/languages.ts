@@ -32,6 +32,7 @@ export function isKnownLocale(value: unknown): value is string {
 export const I18N_NAMESPACES = [
   'collection',
   'common',
+  'console',
   'emptyStates',
   'gallery',
   'home',

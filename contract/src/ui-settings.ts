@@ -41,6 +41,9 @@ export const UI_SETTINGS_DEFAULTS = {
   disableAnimations: false,
   showVirtualCollections: true,
   virtualCollectionType: 'collection' as VirtualCollectionChoice,
+  /** RomShelf's console mode: open it when the app starts, and its navigation sounds. */
+  startInConsole: false,
+  consoleSounds: false,
 };
 export type UiSettings = typeof UI_SETTINGS_DEFAULTS;
 export type UiSettingKey = keyof UiSettings;
@@ -68,6 +71,8 @@ export const UiSettingsInputSchema = z
     disableAnimations: z.boolean(),
     showVirtualCollections: z.boolean(),
     virtualCollectionType: z.enum(VIRTUAL_COLLECTION_CHOICES),
+    startInConsole: z.boolean(),
+    consoleSounds: z.boolean(),
   })
   .partial()
   .catchall(z.unknown());

@@ -211,6 +211,9 @@ test('every route has no axe violation in either theme, at desktop and phone siz
     '/rom/:rom/ejs': `/rom/${rom}/ejs`,
     '/rom/:rom/ruffle': `/rom/${rom}/ruffle`,
     '/user/:user': `/user/${user}`,
+    '/console/platform/:platform': `/console/platform/${platform}`,
+    '/console/collection/:kind/:collection': `/console/collection/regular/${String((collection.json as { id: number }).id)}`,
+    '/console/rom/:rom': `/console/rom/${rom}`,
   });
 
   for (const route of routes.filter((item) => !item.auth)) {

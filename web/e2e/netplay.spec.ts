@@ -15,7 +15,7 @@ import type { OwnServer } from './fixtures/own-server.js';
  * from EmulatorJS's Netplay menu, the other sees it on the game page, joins, and both players'
  * menus list both. Its own server: netplay is switched on in its config.yml.
  */
-const port = Number(process.env.E2E_NETPLAY_PORT ?? Number(process.env.E2E_PORT ?? 3790) + 47);
+const port = Number(process.env.E2E_NETPLAY_PORT ?? Number(process.env.E2E_PORT ?? 3790) + 59);
 const baseURL = ownServerUrl(port);
 const FRIEND = { username: 'friend', password: 'friend-pass-42' };
 const NES_NAME = 'Netplay Pattern (World).nes';

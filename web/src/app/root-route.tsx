@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 
+import { useStartInConsole } from '../features/console/use-start-in-console';
 import { usePageNameStore } from '../lib/page-name';
 import { useAuthStore } from '@/shared/stores/auth-store';
 import { selectShowSetupWizard, useHeartbeatStore } from '@/shared/stores/heartbeat-store';
@@ -19,6 +20,7 @@ export function RootRoute() {
   const user = useAuthStore((state) => state.user);
   const scopes = useAuthStore((state) => state.oauth_scopes);
   const pageName = usePageNameStore((state) => state.name);
+  useStartInConsole();
 
   const decision = safeDecideNavigation(() => ({
     showSetupWizard,

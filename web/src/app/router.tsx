@@ -3,10 +3,7 @@ import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 
 import { NotFound } from '../components/not-found';
-import {
-  continuePlayingQueryOptions,
-  recentRomsQueryOptions,
-} from '../features/home/api/recent-roms';
+import { continuePlayingQueryOptions, recentRomsQueryOptions } from '@/shared/api/recent-roms';
 import { platformsQueryOptions } from '@/shared/api/platforms';
 import { romQueryOptions } from '@/shared/api/rom';
 import { AuthLayout } from './layouts/auth-layout';
@@ -43,6 +40,10 @@ const page = {
   userInterface: () => import('../features/settings/components/user-interface-page'),
   clientTokens: () => import('../features/client-tokens/components/client-tokens-page'),
   devicePair: () => import('../features/client-tokens/components/device-pair-page'),
+  consoleLayout: () => import('../features/console/components/console-layout'),
+  consoleHome: () => import('../features/console/components/console-home'),
+  consoleLists: () => import('../features/console/components/console-lists'),
+  consoleGame: () => import('../features/console/components/console-game'),
 };
 
 /** Every route of SPEC §2, with page titles (translation keys) and required scopes (SPEC §6). */
@@ -83,6 +84,38 @@ export const routes: RouteObject[] = [
             path: '/register',
             lazy: async () => ({ Component: (await page.register()).RegisterPage }),
             handle: handle({ title: 'login:register.title' }),
+          },
+        ],
+      },
+      {
+        path: '/console',
+        lazy: async () => ({ Component: (await page.consoleLayout()).ConsoleLayout }),
+        handle: handle({ title: 'console:title' }),
+        children: [
+          {
+            index: true,
+            lazy: async () => ({ Component: (await page.consoleHome()).ConsoleHome }),
+            handle: handle({
+              preload: (client) => [
+                client.query(platformsQueryOptions()),
+                client.query(continuePlayingQueryOptions()),
+              ],
+            }),
+          },
+          {
+            path: 'platform/:platform',
+            lazy: async () => ({ Component: (await page.consoleLists()).ConsolePlatformScreen }),
+          },
+          {
+            path: 'collection/:kind/:collection',
+            lazy: async () => ({ Component: (await page.consoleLists()).ConsoleCollectionScreen }),
+          },
+          {
+            path: 'rom/:rom',
+            lazy: async () => ({ Component: (await page.consoleGame()).ConsoleGameScreen }),
+            handle: handle({
+              preload: (client, { rom = '' }) => [client.query(romQueryOptions(rom))],
+            }),
           },
         ],
       },

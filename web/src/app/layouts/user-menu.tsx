@@ -2,6 +2,7 @@ import KeyRounded from '@mui/icons-material/KeyRounded';
 import LogoutRounded from '@mui/icons-material/LogoutRounded';
 import PaletteRounded from '@mui/icons-material/PaletteRounded';
 import PersonRounded from '@mui/icons-material/PersonRounded';
+import SportsEsportsRounded from '@mui/icons-material/SportsEsportsRounded';
 import Avatar from '@mui/material/Avatar';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
@@ -21,6 +22,7 @@ import { useLogout } from '../use-logout';
 export function UserMenu() {
   const { t } = useTranslation('common');
   const { t: tTokens } = useTranslation('tokens');
+  const { t: tConsole } = useTranslation('console');
   const user = useAuthStore((state) => state.user);
   const resetDrawers = useNavigationStore((state) => state.resetDrawers);
   const logout = useLogout();
@@ -88,6 +90,12 @@ export function UserMenu() {
             <PaletteRounded fontSize="small" />
           </ListItemIcon>
           {t('nav.user-interface')}
+        </MenuItem>
+        <MenuItem {...link('/console')} data-testid="user-menu-console">
+          <ListItemIcon>
+            <SportsEsportsRounded fontSize="small" />
+          </ListItemIcon>
+          {tConsole('enter')}
         </MenuItem>
         <MenuItem {...link('/client-api-tokens')} data-testid="user-menu-client-tokens">
           <ListItemIcon>

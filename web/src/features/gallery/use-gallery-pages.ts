@@ -10,7 +10,7 @@ import type { CollectionRef } from '@/shared/api/collections';
 import { romKeys } from '@/shared/api/rom-keys';
 import type { RomListContext } from '@/shared/api/rom-keys';
 
-import { fetchRoms, romPageQueryOptions } from './api/roms';
+import { fetchRoms, romPageQueryOptions } from '@/shared/api/rom-pages';
 import { knownRoms, pagesHolding, pagesToFetch, totalOf } from './gallery-pages';
 import { parseSort, withSort } from './gallery-sort';
 import type { ItemRange } from './gallery-pages';

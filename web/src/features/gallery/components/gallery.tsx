@@ -8,8 +8,8 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { activeFilters, filtersQuery } from '../gallery-filters';
-import { activeJumpLabel, jumpEntries } from '../jump-bar';
-import type { JumpEntry } from '../jump-bar';
+import { activeJumpLabel, jumpEntries } from '@/lib/jump-bar';
+import type { JumpEntry } from '@/lib/jump-bar';
 import { useGalleryStore } from '../stores/gallery-store';
 import type { OrderDir } from '../stores/gallery-store';
 import { useGalleryView } from '../stores/gallery-view-store';

@@ -3,7 +3,7 @@ import ButtonBase from '@mui/material/ButtonBase';
 import { alpha } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 
-import type { JumpEntry } from '../jump-bar';
+import type { JumpEntry } from '@/lib/jump-bar';
 
 /** The A–Z jump bar: a column on wide screens, a scrollable strip on phones. */
 export function JumpBarNav({

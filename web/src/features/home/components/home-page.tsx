@@ -27,7 +27,7 @@ import { useNavigationStore } from '@/shared/stores/navigation-store';
 import { useUiSettingsStore } from '@/shared/stores/ui-settings-store';
 import { useHasScopes } from '@/shared/stores/use-scopes';
 
-import { useContinuePlayingQuery, useRecentRomsQuery } from '../api/recent-roms';
+import { useContinuePlayingQuery, useRecentRomsQuery } from '@/shared/api/recent-roms';
 import { welcomeKey } from '../welcome';
 
 import { CollectionRails } from './collection-rails';

@@ -7,11 +7,13 @@ import type { DetailedRom } from '@romshelf/contract';
 import { useTranslation } from 'react-i18next';
 
 import { useActivityReport } from '../hooks/use-activity-report';
+import { useAutostart, useConsoleExit, useConsolePlay } from '../hooks/use-console-play';
 import { useEjsSession } from '../hooks/use-ejs-session';
 import { useSessionNetplay } from '../hooks/use-session-netplay';
 import { useEjsSync } from '../hooks/use-ejs-sync';
 import { usePlayTimeReport } from '../hooks/use-play-time-report';
 import { useStartChoices } from '../hooks/use-start-choices';
+import { ConsoleStage } from './console-stage';
 import { EjsPrelaunch } from './ejs-prelaunch';
 import { PlayerShell } from './player-shell';
 import type { PlatformVersions } from './player-shell';
@@ -29,7 +31,8 @@ export function EjsPlayerPage() {
 
 function EjsPlayer({ rom, versions }: { rom: DetailedRom; versions: PlatformVersions }) {
   const { t } = useTranslation('play');
-  const choices = useStartChoices(rom, versions);
+  const consolePlay = useConsolePlay(rom.id);
+  const choices = useStartChoices(rom, versions, consolePlay.start);
   const sync = useEjsSync({
     rom,
     core: choices.core,
@@ -37,11 +40,36 @@ function EjsPlayer({ rom, versions }: { rom: DetailedRom; versions: PlatformVers
     saves: choices.saves,
   });
   const { netplay, room, roomGone } = useSessionNetplay(rom.id);
-  const session = useEjsSession(rom, choices, sync, netplay);
-  const { phase, failure, gameRef, play, saveAndQuit } = session;
+  const { phase, failure, gameRef, play, saveAndQuit } = useEjsSession(
+    rom,
+    choices,
+    sync,
+    netplay,
+    consolePlay.active ? consolePlay.leave : undefined,
+  );
   const started = phase !== 'prelaunch';
   usePlayTimeReport(rom.id, phase === 'running');
   useActivityReport(rom.id, phase === 'running');
+  useAutostart(consolePlay.active && choices.loaded, () => void play());
+  useConsoleExit(consolePlay.active, () => {
+    if (phase === 'running') void saveAndQuit();
+    else consolePlay.leave();
+  });
+  const game = (
+    <div
+      id="game"
+      ref={gameRef}
+      data-testid="player-game"
+      style={{ width: '100%', height: '100%' }}
+    />
+  );
+  if (consolePlay.active) {
+    return (
+      <ConsoleStage failure={failure} quitting={phase === 'quitting'}>
+        {game}
+      </ConsoleStage>
+    );
+  }
 
   return (
     <Stack spacing={2}>
@@ -77,12 +105,7 @@ function EjsPlayer({ rom, versions }: { rom: DetailedRom; versions: PlatformVers
         <EjsPrelaunch romId={rom.id} choices={choices} onPlay={() => void play()} />
       )}
       <PlayerStage shown={started} background="common.black">
-        <div
-          id="game"
-          ref={gameRef}
-          data-testid="player-game"
-          style={{ width: '100%', height: '100%' }}
-        />
+        {game}
       </PlayerStage>
     </Stack>
   );

@@ -1,6 +1,7 @@
 import ExtensionRounded from '@mui/icons-material/ExtensionRounded';
 import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -15,6 +16,8 @@ import { formatBytes } from '@/lib/format';
 import { readSetting, writeSetting } from '@/lib/stores/storage';
 
 import { markPlayed } from '../api/play-api';
+import { useAutostart, useConsoleExit, useConsolePlay } from '../hooks/use-console-play';
+import { ConsoleStage } from './console-stage';
 import { PlayerShell } from './player-shell';
 import { PlayerStage } from './player-stage';
 import { BackToDetails, PlayerToolbar } from './player-toolbar';
@@ -101,6 +104,22 @@ function RufflePlayer({ rom }: { rom: DetailedRom }) {
       setStarted(false);
     }
   };
+
+  const consolePlay = useConsolePlay(rom.id);
+  useAutostart(consolePlay.active, () => void play());
+  useConsoleExit(consolePlay.active, consolePlay.leave);
+  if (consolePlay.active) {
+    return (
+      <ConsoleStage failure={failure} quitting={false}>
+        <Box
+          ref={stageRef}
+          data-testid="ruffle-stage"
+          sx={{ width: '100%', height: '100%' }}
+          style={{ background }}
+        />
+      </ConsoleStage>
+    );
+  }
 
   return (
     <Stack spacing={2}>

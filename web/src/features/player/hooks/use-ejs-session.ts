@@ -38,6 +38,7 @@ export function useEjsSession(
   choices: StartChoices,
   sync: EjsSync,
   netplay: SessionNetplay | null,
+  leave: () => void = () => window.location.assign(`/rom/${rom.id}`),
 ) {
   const { t, i18n } = useTranslation('play');
   const theme = useTheme();
@@ -135,7 +136,7 @@ export function useEjsSession(
         await sync.pushState(gameManager, shot);
         await sync.pushSave(gameManager, shot);
       }
-      window.location.assign(`/rom/${rom.id}`);
+      leave();
     } catch (error) {
       setPhase('running');
       sync.say(t('status.sync-failed', { error: errorMessage(error) }));

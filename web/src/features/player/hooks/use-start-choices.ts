@@ -38,17 +38,24 @@ export function defaultStart(
  * The pre-launch choices of the EmulatorJS player: core, BIOS, disc and how to start, with the
  * last core, BIOS and disc used remembered in this browser.
  */
-export function useStartChoices(rom: DetailedRom, versions?: Readonly<Record<string, string>>) {
+export function useStartChoices(
+  rom: DetailedRom,
+  versions?: Readonly<Record<string, string>>,
+  initialStart: StartChoice | null = null,
+) {
   const cores = getCoresForPlatform(rom.platform_slug, versions);
-  const firmware = useFirmwareQuery(rom.platform_id).data ?? [];
-  const states = useStatesQuery(rom.id).data ?? [];
-  const saves = useSavesQuery(rom.id).data ?? [];
+  const firmwareQuery = useFirmwareQuery(rom.platform_id);
+  const statesQuery = useStatesQuery(rom.id);
+  const savesQuery = useSavesQuery(rom.id);
+  const firmware = firmwareQuery.data ?? [];
+  const states = statesQuery.data ?? [];
+  const saves = savesQuery.data ?? [];
   const [core, setCore] = useState(() =>
     initialCore(readSetting(coreKey(rom.platform_slug)), cores),
   );
   const [biosChoice, setBiosChoice] = useState(() => readSetting(biosKey(rom.platform_slug)));
   const [discChoice, setDiscChoice] = useState(() => readSetting(discKey(rom.id)));
-  const [choice, setChoice] = useState<StartChoice | null>(null);
+  const [choice, setChoice] = useState<StartChoice | null>(initialStart);
 
   const presentFirmware = firmware.filter((file) => !file.missing_from_fs);
   const biosId = defaultBiosId(presentFirmware, biosChoice);
@@ -59,6 +66,8 @@ export function useStartChoices(rom: DetailedRom, versions?: Readonly<Record<str
   );
 
   return {
+    /** The firmware, states and saves have loaded: the choices are final. */
+    loaded: firmwareQuery.isSuccess && statesQuery.isSuccess && savesQuery.isSuccess,
     cores,
     core,
     setCore,

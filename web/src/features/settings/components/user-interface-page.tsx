@@ -4,6 +4,7 @@ import PaletteRounded from '@mui/icons-material/PaletteRounded';
 import SettingsBrightnessRounded from '@mui/icons-material/SettingsBrightnessRounded';
 import TranslateRounded from '@mui/icons-material/TranslateRounded';
 import HomeRounded from '@mui/icons-material/HomeRounded';
+import SportsEsportsRounded from '@mui/icons-material/SportsEsportsRounded';
 import AnimationRounded from '@mui/icons-material/AnimationRounded';
 import CollectionsBookmarkRounded from '@mui/icons-material/CollectionsBookmarkRounded';
 import GridViewRounded from '@mui/icons-material/GridViewRounded';
@@ -212,7 +213,29 @@ export function UserInterfacePage() {
             label={t('user-interface.disable-animations')}
           />
         </Section>
+        <ConsoleSection />
       </Stack>
     </>
+  );
+}
+
+/** Console mode's options (their strings live with console mode). */
+function ConsoleSection() {
+  const { t } = useTranslation('console');
+  return (
+    <Section
+      icon={<SportsEsportsRounded color="primary" />}
+      title={t('settings.title')}
+      text={t('settings.text')}
+    >
+      <Stack spacing={1}>
+        <OptionSwitch setting="startInConsole" label={t('settings.start')} />
+        <OptionSwitch
+          setting="consoleSounds"
+          label={t('settings.sounds')}
+          hint={t('settings.sounds-text')}
+        />
+      </Stack>
+    </Section>
   );
 }

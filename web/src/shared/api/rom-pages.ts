@@ -16,7 +16,7 @@ export interface RomListParams {
   orderDir?: 'asc' | 'desc';
   /** One ROM per game, with its versions in `sibling_roms` (`group_by_meta_id`). */
   groupRoms?: boolean;
-  /** Filter values by `GET /api/roms` name (see gallery-filters.ts). */
+  /** Filter values by `GET /api/roms` name (see the gallery feature's filters). */
   filters?: Readonly<Record<string, string | readonly string[]>>;
   /** A collection scope (`collection_id`, `virtual_collection_id` or `smart_collection_id`). */
   collectionScope?: Readonly<Record<string, string>>;
