@@ -137,7 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPlayerPageHeaders(app);
   await registerWebApp(app, config.webDir);
   await container.taskSchedules.load();
-  startBackgroundWork(app, container, config, scaleOut);
+  await startBackgroundWork(app, container, config, scaleOut);
 
   const { announce } = deps;
   if (announce) {
@@ -367,13 +367,13 @@ async function registerAuthRoutes(
  * through the Redis adapter, scans are queued for the workers, and schedules and the watcher run
  * in the workers instead.
  */
-function startBackgroundWork(
+async function startBackgroundWork(
   app: FastifyInstance,
   container: Container,
   config: AppConfig,
   scaleOut: ScaleOut | null,
-): void {
-  const redisAdapter = scaleOut === null ? null : openRedisAdapter(scaleOut.redis);
+): Promise<void> {
+  const redisAdapter = scaleOut === null ? null : await openRedisAdapter(scaleOut.redis);
   const io = createRealtimeGateway(
     app.server,
     container.auth,
