@@ -16,6 +16,7 @@ import { useHasScopes } from '@/shared/stores/use-scopes';
 import { findCachedRom } from '@/shared/api/rom-cache';
 import { romQueryOptions, useRomQuery } from '@/shared/api/rom';
 
+import type { RomSections as RomSectionsComponent } from './rom-sections';
 import { isCurrentRom, useRomStore } from '../stores/rom-store';
 import { RomBackdrop } from './rom-backdrop';
 import { RomHeading } from './rom-heading';
@@ -29,8 +30,14 @@ type OpenDialog = 'edit' | 'match' | 'delete' | null;
  * The detail cards' code (files table, notes editor, versions, manual…) loads with the page's
  * details rather than with the page: the gallery's idle preload of this page stays small.
  */
-const loadSections = () => import('./rom-sections');
-const RomSections = lazy(async () => ({ default: (await loadSections()).RomSections }));
+let loadedSections: { RomSections: typeof RomSectionsComponent } | undefined;
+const loadSections = () => import('./rom-sections').then((module) => (loadedSections = module));
+const LazyRomSections = lazy(async () => ({ default: (await loadSections()).RomSections }));
+
+/** Loads the detail cards' code ahead of a likely click (a pointer over a game's card). */
+export function preloadRomSections(): void {
+  loadSections().catch((error: unknown) => console.error('Could not load the game page', error));
+}
 
 /** The edit, match and delete dialogs of the game; a deleted game leads to its platform. */
 function RomDialogs({
@@ -147,7 +154,13 @@ function RomDetails({
             ) : null}
             {detailed ? (
               <Suspense fallback={loading}>
-                <RomSections rom={detailed} onChange={change} />
+                {/* Loaded already (a pointer over the card preloads it): shown without suspending,
+                    which React would hold back by its fallback throttle. */}
+                {loadedSections ? (
+                  <loadedSections.RomSections rom={detailed} onChange={change} />
+                ) : (
+                  <LazyRomSections rom={detailed} onChange={change} />
+                )}
               </Suspense>
             ) : (
               loading
