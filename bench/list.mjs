@@ -25,6 +25,8 @@ const CPU_TARGET_MS = 3;
 const TWO_LETTER_TERMS = ['ki', 'ma', 'st', 'po', 'dr', 'fi'];
 /** Words naming one series or a few games. */
 const NARROW_TERMS = ['zelda', 'metroid', 'kirby', 'tetris', 'castlevania', 'pinball'];
+/** Parts inside words (RomM's `LIKE %term%`): "troid" finds Metroid. */
+const INSIDE_WORD_TERMS = ['troid', 'astlevan', 'irby', 'elda', 'etris', 'inbal'];
 /** Words found in many names. */
 const BROAD_TERMS = ['the', 'super', 'world', 'game', 'and'];
 
@@ -231,6 +233,7 @@ export async function listFigures(ctx) {
   const searches = [
     ['2-letter terms', TWO_LETTER_TERMS],
     ['narrow words', NARROW_TERMS],
+    ['inside words', INSIDE_WORD_TERMS],
     ['broad words', BROAD_TERMS],
   ];
   for (const [label, terms] of /** @type {[string, string[]][]} */ (searches)) {

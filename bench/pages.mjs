@@ -7,6 +7,7 @@
  */
 /* global window, document, requestAnimationFrame, MutationObserver */
 import os from 'node:os';
+import zlib from 'node:zlib';
 
 import { chromium } from 'playwright-core';
 
@@ -164,6 +165,37 @@ async function galleryScroll(browser, ctx) {
 }
 
 /**
+ * The JavaScript a cold platform gallery downloads (brotli, as the server sends it): until its
+ * first cards show, and in all once the network is idle (with what it preloads at idle).
+ * @param {import('playwright-core').Browser} browser
+ * @param {import('./library.mjs').BenchContext} ctx
+ */
+async function galleryFirstLoadJs(browser, ctx) {
+  const { context, page } = await signedInPage(browser, ctx.baseUrl, ctx.cookie);
+  try {
+    /** @type {Promise<number>[]} */
+    const sizes = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      sizes.push(response.body().then((body) => zlib.brotliCompressSync(body).length));
+    });
+    await page.goto(`${ctx.baseUrl}/platform/${String(ctx.biggestPlatform.id)}`);
+    await page.getByTestId('rom-card').first().waitFor({ timeout: 60_000 });
+    const beforeCards = sizes.length;
+    await page.waitForLoadState('networkidle');
+    const all = await Promise.all(sizes);
+    const kib = (/** @type {number[]} */ list) => list.reduce((sum, size) => sum + size, 0) / 1024;
+    return {
+      firstCards: kib(all.slice(0, beforeCards)),
+      settled: kib(all),
+      files: all.length,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
  * @param {import('./library.mjs').BenchContext} ctx
  * @returns {Promise<[string, string][]>}
  */
@@ -183,6 +215,7 @@ export async function pageFigures(ctx) {
     const home = await homeFirstCard(browser, ctx);
     const opened = await detailsAfterClick(browser, ctx);
     const frames = await galleryScroll(browser, ctx);
+    const js = await galleryFirstLoadJs(browser, ctx);
     const slow = frames.filter((frame) => frame > 50).length;
     const gallery = `${ctx.biggestPlatform.slug}, ${String(ctx.biggestPlatform.rom_count)} games`;
     return [
@@ -196,6 +229,10 @@ export async function pageFigures(ctx) {
         `${range(opened.named)} (target < 300 ms)`,
       ],
       ['details after a click from the gallery: details shown', range(opened.details)],
+      [
+        'platform gallery first-load JS (brotli): until the first cards, all once idle',
+        `${js.firstCards.toFixed(1)} KiB, ${js.settled.toFixed(1)} KiB in ${String(js.files)} files (target < 300 KiB)`,
+      ],
       [
         `gallery scroll (${gallery}, ${String(SCROLL_SPEED)} px/s for ${String(SCROLL_SECONDS)} s): frames over 50 ms`,
         `${String(slow)} of ${String(frames.length)} (${((100 * slow) / Math.max(1, frames.length)).toFixed(1)} %; target < 5 %)`,

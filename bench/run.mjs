@@ -299,6 +299,11 @@ async function main() {
   const child = started.child;
   try {
     rows.push(['server start-up (fresh data folder)', `${started.startupMs.toFixed(0)} ms`]);
+    await quietMachine();
+    rows.push([
+      `server RSS idle after start-up (load ${loadAverage()})`,
+      `${mib(memoryOf(child.pid ?? 0).rss)} (target < 140 MB)`,
+    ]);
     const credentials = { username: 'bench', password: 'bench-password' };
     const created = await fetch(`${baseUrl}/api/users`, {
       method: 'POST',

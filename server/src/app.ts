@@ -141,7 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPlayerPageHeaders(app);
   await registerWebApp(app, config.webDir);
   await container.taskSchedules.load();
-  startBackgroundWork(app, container, config, scaleOut);
+  await startBackgroundWork(app, container, config, scaleOut);
 
   const { announce } = deps;
   if (announce) {
@@ -373,13 +373,13 @@ async function registerAuthRoutes(
  * through the Redis adapter, scans are queued for the workers, and schedules and the watcher run
  * in the workers instead.
  */
-function startBackgroundWork(
+async function startBackgroundWork(
   app: FastifyInstance,
   container: Container,
   config: AppConfig,
   scaleOut: ScaleOut | null,
-): void {
-  const redisAdapter = scaleOut === null ? null : openRedisAdapter(scaleOut.redis);
+): Promise<void> {
+  const redisAdapter = scaleOut === null ? null : await openRedisAdapter(scaleOut.redis);
   const io = createRealtimeGateway(
     app.server,
     container.auth,
@@ -404,7 +404,7 @@ function startBackgroundWork(
     await closeRealtimeGateway(io);
     redisAdapter?.close();
   });
-  startNetplayGateway(app, container, config, scaleOut);
+  await startNetplayGateway(app, container, config, scaleOut);
   const triggers = scaleOut === null ? startTaskTriggers(container, config, app.log) : null;
   const uploadSweep = setInterval(() => {
     container.chunkedUploads.sweep().catch((error: unknown) => {
@@ -425,13 +425,13 @@ function startBackgroundWork(
 }
 
 /** The netplay signalling socket; through Redis (REDIS_URL) its rooms span every API process. */
-function startNetplayGateway(
+async function startNetplayGateway(
   app: FastifyInstance,
   container: Container,
   config: AppConfig,
   scaleOut: ScaleOut | null,
-): void {
-  const redisAdapter = scaleOut === null ? null : openRedisAdapter(scaleOut.redis, 'netplay');
+): Promise<void> {
+  const redisAdapter = scaleOut === null ? null : await openRedisAdapter(scaleOut.redis, 'netplay');
   const io = createNetplayGateway(
     app.server,
     container.auth,

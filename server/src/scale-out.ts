@@ -30,7 +30,7 @@ export interface ScaleOut {
 
 /** Connects to Redis; fails with a clear message when it does not answer. */
 export async function openScaleOut(url: string): Promise<ScaleOut> {
-  const redis = connectRedis(url);
+  const redis = await connectRedis(url);
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
@@ -48,7 +48,7 @@ export async function openScaleOut(url: string): Promise<ScaleOut> {
   } finally {
     clearTimeout(timer);
   }
-  return { redis, queues: openJobQueues(redis), changes: await redisDataChanges(redis) };
+  return { redis, queues: await openJobQueues(redis), changes: await redisDataChanges(redis) };
 }
 
 export async function closeScaleOut(scaleOut: ScaleOut): Promise<void> {

@@ -26,7 +26,7 @@ export async function startWorker(
   const scaleOut = await openScaleOut(redisUrl);
   const container = createContainer(config, db, readPackageVersion(), log, {}, scaleOut);
   container.libraryConfig.ensureFile();
-  const redisAdapter = openRedisAdapter(scaleOut.redis);
+  const redisAdapter = await openRedisAdapter(scaleOut.redis);
   // Attached to no HTTP server: it only broadcasts to, and hears from, the API processes.
   const io: RealtimeServer = new Server({ adapter: redisAdapter.adapter });
   const unsubscribeTasks = broadcastTaskRuns(io, container.tasks);

@@ -3,7 +3,7 @@ import path from 'node:path';
 
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 
 import type { DatabaseConfig } from '../config/app-config.js';
 import { SQLITE_FILE_NAME } from '../config/env-database.js';
@@ -42,7 +42,6 @@ function openSqlite(file: string): Db {
   });
 }
 
-const { builtins } = pg.types;
 const asNumber = (text: string): number => Number(text);
 const asText = (text: string): string => text;
 
@@ -51,30 +50,38 @@ const asText = (text: string): string => text;
  * `bigint` columns (`count(*)`, ids, sizes) and sums (`numeric`) as numbers, JSON as its
  * text. Numbers stay exact up to 2^53, as with SQLite.
  */
-const TEXT_READERS = new Map<number, (text: string) => unknown>([
-  [builtins.INT8, asNumber],
-  [builtins.NUMERIC, asNumber],
-  [builtins.JSON, asText],
-  [builtins.JSONB, asText],
-]);
+function postgresTypes(types: typeof pg.types): pg.CustomTypesConfig {
+  const { builtins } = types;
+  const textReaders = new Map<number, (text: string) => unknown>([
+    [builtins.INT8, asNumber],
+    [builtins.NUMERIC, asNumber],
+    [builtins.JSON, asText],
+    [builtins.JSONB, asText],
+  ]);
+  return {
+    getTypeParser: (oid, format) => {
+      const own = format === 'binary' ? undefined : textReaders.get(oid);
+      return own ?? (types.getTypeParser(oid, format) as unknown);
+    },
+  };
+}
 
-const postgresTypes: pg.CustomTypesConfig = {
-  getTypeParser: (oid, format) => {
-    const own = format === 'binary' ? undefined : TEXT_READERS.get(oid);
-    return own ?? (pg.types.getTypeParser(oid, format) as unknown);
-  },
-};
-
-function openPostgres(url: string): Db {
-  const pool = new pg.Pool({
+/** The pool; node-postgres is loaded at the first query, so an SQLite server never holds it. */
+async function postgresPool(url: string): Promise<pg.Pool> {
+  const { default: postgres } = await import('pg');
+  const pool = new postgres.Pool({
     connectionString: url,
     max: POSTGRES_POOL_SIZE,
-    types: postgresTypes,
+    types: postgresTypes(postgres.types),
   });
   // An idle connection dropped by the server is discarded by the pool, which opens another
   // for the next query; without a listener the error would end the process.
   pool.on('error', () => undefined);
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return pool;
+}
+
+function openPostgres(url: string): Db {
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: () => postgresPool(url) }) });
 }
 
 /** The migrator of a database; on PostgreSQL, table definitions take its column types. */

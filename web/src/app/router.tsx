@@ -237,11 +237,14 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * Loads a game's page code and its details into the cache ahead of a likely click (a pointer
- * over its card), so the page opens complete.
+ * Loads a game's page code (its detail cards too) and its details into the cache ahead of a
+ * likely click (a pointer over its card), so the page opens complete.
  */
 export function prefetchRomPage(queryClient: QueryClient, id: string): void {
-  preloadRomPageCode();
+  page
+    .rom()
+    .then((module) => module.preloadRomSections())
+    .catch((error: unknown) => console.error('Could not load the game page', error));
   queryClient.query(romQueryOptions(id)).catch(() => undefined);
 }
 

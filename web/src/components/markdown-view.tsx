@@ -1,10 +1,22 @@
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 
-import { renderMarkdown } from '@/lib/markdown';
+import type { renderMarkdown } from '@/lib/markdown';
 
-/** Markdown rendered through the SPEC §5 sanitiser. */
+type Renderer = typeof renderMarkdown;
+
+let loadedRenderer: Renderer | undefined;
+
+/**
+ * The renderer (marked + DOMPurify, a third of the game page's code) loads with the first text
+ * shown, not with the page: the gallery's preload of the game page stays small.
+ */
+function loadRenderer(): Promise<Renderer> {
+  return import('@/lib/markdown').then((module) => (loadedRenderer = module.renderMarkdown));
+}
+
+/** Markdown rendered through the SPEC §5 sanitiser (empty for the moment its code loads). */
 export function MarkdownView({
   source,
   testId,
@@ -14,7 +26,18 @@ export function MarkdownView({
   testId?: string;
   sx?: SxProps<Theme>;
 }) {
-  const html = useMemo(() => renderMarkdown(source), [source]);
+  const [render, setRender] = useState(() => loadedRenderer);
+  useEffect(() => {
+    if (render !== undefined) return;
+    let current = true;
+    void loadRenderer().then((loaded) => {
+      if (current) setRender(() => loaded);
+    });
+    return () => {
+      current = false;
+    };
+  }, [render]);
+  const html = useMemo(() => render?.(source) ?? '', [render, source]);
   return (
     <Box sx={sx}>
       <Box

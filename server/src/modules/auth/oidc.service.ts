@@ -4,7 +4,7 @@ import type { OidcLoginError, OidcRoleKept, Role } from '@romshelf/contract';
 import { USERNAME_MAX, USERNAME_MIN } from '@romshelf/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
-import * as oidc from 'openid-client';
+import type * as Oidc from 'openid-client';
 
 import type { OidcConfig } from '../../config/app-config.js';
 import type { UserRow } from '../../db/schema.js';
@@ -49,6 +49,9 @@ export function usernameFromClaim(text: string): string {
   return cleaned.length >= USERNAME_MIN ? cleaned : cleaned.padEnd(USERNAME_MIN, '_');
 }
 
+/** openid-client, loaded when OIDC is on: a server without it does not hold the library. */
+const openidClient = () => import('openid-client');
+
 /**
  * OpenID Connect sign-in (authorization code + PKCE, state and nonce). The provider is
  * discovered from OIDC_SERVER_APPLICATION_URL at start-up and again at each sign-in. Plain-http issuers are only
@@ -56,7 +59,7 @@ export function usernameFromClaim(text: string): string {
  */
 export class OidcService {
   /** The last discovered provider configuration. */
-  private configuration: oidc.Configuration | null = null;
+  private configuration: Oidc.Configuration | null = null;
 
   constructor(
     private readonly config: OidcConfig,
@@ -88,6 +91,7 @@ export class OidcService {
    */
   async start(): Promise<{ url: string; stateCookie: string }> {
     const configuration = await this.discover();
+    const oidc = await openidClient();
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
     const verifier = oidc.randomPKCECodeVerifier();
@@ -140,6 +144,7 @@ export class OidcService {
     const configuration = this.configuration ?? (await this.discover());
     const currentUrl = new URL(this.config.redirectUri ?? '');
     currentUrl.search = query;
+    const oidc = await openidClient();
     try {
       const tokens = await oidc.authorizationCodeGrant(configuration, currentUrl, {
         pkceCodeVerifier: saved.verifier,
@@ -247,6 +252,7 @@ export class OidcService {
     try {
       const configuration = this.configuration ?? (await this.discover());
       if (configuration.serverMetadata().end_session_endpoint === undefined) return null;
+      const oidc = await openidClient();
       return oidc.buildEndSessionUrl(configuration, { id_token_hint: idToken }).href;
     } catch {
       return null;
@@ -292,11 +298,12 @@ export class OidcService {
     }
   }
 
-  private async discover(): Promise<oidc.Configuration> {
+  private async discover(): Promise<Oidc.Configuration> {
     const issuer = this.config.issuerUrl ?? '';
     const url = new URL(issuer);
     const insecure = url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
     try {
+      const oidc = await openidClient();
       const configuration = await oidc.discovery(
         url,
         this.config.clientId ?? '',

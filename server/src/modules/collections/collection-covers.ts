@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
 import { access, rm } from 'node:fs/promises';
 
-import sharp from 'sharp';
-
 import { HttpError } from '../../http/http-error.js';
 import { OutboundFetchError, safeFetch } from '../../lib/safe-fetch.js';
 import type { CoverFetchOptions } from '../roms/edits/rom-edits.service.js';
@@ -17,6 +15,7 @@ import {
 } from '../roms/resources/rom-resources.js';
 import { sniffImage } from '../../lib/image-sniff.js';
 import type { MemberCover } from './collections.repository.js';
+import { loadSharp } from '../../lib/sharp.js';
 
 /** Member covers a collage is made of. */
 export const COLLAGE_COVERS = 4;
@@ -83,6 +82,7 @@ export class CollectionCovers {
       throw new HttpError(413, `Artwork must be at most ${COVER_MAX_BYTES} bytes`);
     }
     if (sniffImage(upload) === null) throw new HttpError(400, NOT_AN_IMAGE);
+    const sharp = await loadSharp();
     const encode = (width: number) =>
       sharp(upload, { limitInputPixels: 60_000_000, animated: false })
         .rotate()
@@ -204,6 +204,7 @@ async function collageImage(sources: readonly string[], width: number): Promise<
   const rows = sources.length <= 2 ? 1 : 2;
   const cellWidth = Math.floor(width / columns);
   const cellHeight = Math.floor(height / rows);
+  const sharp = await loadSharp();
   const cells = await Promise.all(
     sources.map((source) =>
       sharp(source, { limitInputPixels: 60_000_000 })

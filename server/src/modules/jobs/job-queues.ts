@@ -1,6 +1,5 @@
 import type { ScanRequest, TaskStatus } from '@romshelf/contract';
-import type { WorkerOptions } from 'bullmq';
-import { Queue } from 'bullmq';
+import type { Queue, WorkerOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 
 /** A scan queued through the socket protocol. */
@@ -45,7 +44,9 @@ export interface JobQueues {
   tasks: Queue<TaskJobData>;
 }
 
-export function openJobQueues(connection: Redis): JobQueues {
+/** The queues over `connection`; BullMQ is loaded here, so a server without REDIS_URL never holds it. */
+export async function openJobQueues(connection: Redis): Promise<JobQueues> {
+  const { Queue } = await import('bullmq');
   const defaultJobOptions = {
     attempts: 1,
     removeOnComplete: true,

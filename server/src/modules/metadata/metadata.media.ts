@@ -1,7 +1,6 @@
 import { rm } from 'node:fs/promises';
 
 import type { FastifyBaseLogger } from 'fastify';
-import sharp from 'sharp';
 
 import type { AddressPolicy } from '../../lib/safe-fetch.js';
 import { publicAddressesOnly, safeFetch } from '../../lib/safe-fetch.js';
@@ -10,6 +9,7 @@ import { COVER_MAX_BYTES, RomResources } from '../roms/resources/rom-resources.j
 import type { IdentifyMode } from './metadata.row.js';
 import { parseJson } from './metadata.row.js';
 import type { MetadataProviders } from './metadata.sources.js';
+import { loadSharp } from '../../lib/sharp.js';
 
 export interface MediaOptions {
   /** Origins of configured provider base URLs: downloads from them skip the address check. */
@@ -104,6 +104,7 @@ export class MetadataMedia {
       const bytes = await this.download(url);
       if (bytes === null) continue;
       try {
+        const sharp = await loadSharp();
         const webp = await sharp(bytes, { limitInputPixels: 60_000_000, animated: false })
           .resize({ width: 1280, withoutEnlargement: true })
           .webp({ quality: 80 })

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 import type { Platform } from '@romshelf/contract';
@@ -34,6 +34,28 @@ function addPlatform(
     payload: { fs_slug: fsSlug },
   });
 }
+
+describe('GET /api/platforms', () => {
+  it('follows every write while it keeps the list between them: new platforms, ROMs and their sizes', async () => {
+    const { app, config } = await setup();
+    mkdirSync(path.join(config.libraryDir, 'roms'), { recursive: true });
+    const list = async () =>
+      (await app.inject({ url: '/api/platforms', headers: { authorization: ADMIN_AUTH } }))
+        .json<Platform[]>()
+        .map(({ fs_slug, rom_count, fs_size_bytes }) => [fs_slug, rom_count, fs_size_bytes]);
+    expect(await list()).toEqual([]);
+    await addPlatform(app, 'n64');
+    expect(await list()).toEqual([['n64', 0, 0]]);
+    writeTree(config.libraryDir, { 'roms/n64/A.z64': 'aaaa', 'roms/n64/B.z64': 'bb' });
+    const session = await login(app);
+    await scanLibrary(app, session);
+    expect(await list()).toEqual([['n64', 2, 6]]);
+    rmSync(path.join(config.libraryDir, 'roms', 'n64', 'B.z64'));
+    await scanLibrary(app, session);
+    // A ROM whose file is gone still counts, but no longer adds to the size.
+    expect(await list()).toEqual([['n64', 2, 4]]);
+  });
+});
 
 describe('POST /api/platforms', () => {
   it('creates the folder in the roms-first layout and stores the platform by its catalog name', async () => {

@@ -12,7 +12,16 @@ export interface PlatformWithStatsRow extends PlatformRow {
 
 export type PlatformFields = Omit<NewPlatformRow, 'id' | 'created_at' | 'updated_at'>;
 
+/** What the platform list's counts and sizes follow. */
+const LIST_DATA = ['romRows', 'platforms'] as const;
+
 export class PlatformsRepository {
+  /**
+   * The last list with the data version it was read at: every gallery and page asks for it, and
+   * its counts and sizes read each platform's ROMs (a third of a second at 100k).
+   */
+  private listed: { version: number; rows: PlatformWithStatsRow[] } | null = null;
+
   constructor(
     private readonly db: Db,
     private readonly versions: DataVersions,
@@ -31,7 +40,12 @@ export class PlatformsRepository {
 
   /** Every platform with its ROM count and size, by name. */
   async listWithStats(): Promise<PlatformWithStatsRow[]> {
-    return this.withStats().orderBy('platform.name').orderBy('platform.id').execute();
+    // Read before the query: a write while it runs moves the version, and the next call reads again.
+    const version = this.versions.of(LIST_DATA);
+    if (this.listed?.version === version) return this.listed.rows;
+    const rows = await this.withStats().orderBy('platform.name').orderBy('platform.id').execute();
+    this.listed = { version, rows };
+    return rows;
   }
 
   async findWithStats(id: number): Promise<PlatformWithStatsRow | undefined> {
@@ -48,11 +62,13 @@ export class PlatformsRepository {
   }
 
   async insert(fields: PlatformFields, now: string): Promise<PlatformRow> {
-    return this.db
+    const row = await this.db
       .insertInto('platform')
       .values({ ...fields, created_at: now, updated_at: now })
       .returningAll()
       .executeTakeFirstOrThrow();
+    this.versions.wrote('platforms');
+    return row;
   }
 
   async update(id: number, fields: Partial<PlatformFields>, now: string): Promise<PlatformRow> {

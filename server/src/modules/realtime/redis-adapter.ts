@@ -1,4 +1,3 @@
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
 
 import type { RealtimeAdapter } from './realtime.gateway.js';
@@ -6,13 +5,14 @@ import type { RealtimeAdapter } from './realtime.gateway.js';
 /**
  * The socket.io Redis adapter over two connections of its own (publishing, and subscribing,
  * which holds its connection): events sent by any API or worker process reach the sockets
- * connected to every API process.
+ * connected to every API process. Loaded only with REDIS_URL.
  */
-export function openRedisAdapter(
+export async function openRedisAdapter(
   redis: Redis,
   /** The channel prefix; a second socket.io server needs its own (both serve namespace "/"). */
   key?: string,
-): { adapter: RealtimeAdapter; close: () => void } {
+): Promise<{ adapter: RealtimeAdapter; close: () => void }> {
+  const { createAdapter } = await import('@socket.io/redis-adapter');
   const publisher = redis.duplicate();
   const subscriber = redis.duplicate();
   return {

@@ -1,11 +1,10 @@
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 
-import sharp from 'sharp';
-
 import { HttpError } from '../../http/http-error.js';
 import type { ConfinedFiles } from '../../lib/confined-files.js';
 import { sniffImage } from '../../lib/image-sniff.js';
+import { loadSharp } from '../../lib/sharp.js';
 
 /** Largest avatar upload accepted, before re-encoding. */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
@@ -35,6 +34,7 @@ export class AvatarStore {
     if (sniffImage(upload) === null) throw new HttpError(400, AVATAR_NOT_AN_IMAGE);
     let encoded: Buffer;
     try {
+      const sharp = await loadSharp();
       encoded = await sharp(upload, { limitInputPixels: 40_000_000, animated: false })
         .rotate()
         .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', withoutEnlargement: true })

@@ -167,11 +167,19 @@ export function useGalleryPages(
     combine: combinePages,
   });
 
-  const showRange = useCallback((next: ItemRange) => {
-    setRange((current) =>
-      current.first === next.first && current.last === next.last ? current : next,
-    );
-  }, []);
+  const showRange = useCallback(
+    (next: ItemRange) => {
+      // Asked at once, not after the render the new range causes: on a busy device that
+      // render alone held each page's request back by a few hundred milliseconds.
+      for (const offset of pagesToFetch(next, knownTotal, PAGE_SIZE)) {
+        queryClient.query(romPageQueryOptions(context, offset)).catch(() => undefined);
+      }
+      setRange((current) =>
+        current.first === next.first && current.last === next.last ? current : next,
+      );
+    },
+    [queryClient, context, knownTotal],
+  );
   const sortBy = (next: GalleryPlaceView['orderBy'], nextDir: GalleryPlaceView['orderDir']) =>
     setParams((current) => withSort(current, { orderBy: next, orderDir: nextDir }), {
       replace: true,

@@ -61,6 +61,12 @@ export function useGalleryWindow({
     scrollMargin,
     scrollPaddingStart: SCROLL_PADDING,
     useFlushSync: false,
+    // The rows' pages are asked for from the scroll itself, before React renders the new rows.
+    onChange: (instance) => {
+      const items = instance.getVirtualItems();
+      const last = items.at(-1)?.index ?? -1;
+      if (last >= 0) onRange(rowsToItems(items[0]?.index ?? 0, last, columns, total));
+    },
   });
 
   // The width, followed as the window or the side bar changes.

@@ -137,4 +137,13 @@ describe('search on PostgreSQL', () => {
       for (const scan of indexScans) expect(scan['Actual Rows']).toBeLessThanOrEqual(3);
     }
   });
+
+  it('answers a 3+-letter term inside a word from the trigram index', async () => {
+    const texts = Array.from({ length: 300 }, (_, index) => `bike ${String(index)}`);
+    const db = await libraryOf([...texts, 'metroid', 'super metroid', 'kirby']);
+    const nodes = await executedPlan(db, 'troid');
+    expect(nodes.some((node) => node['Node Type'] === 'Seq Scan')).toBe(false);
+    const indexScans = nodes.filter((node) => node['Index Name'] === 'rom_search_text_trgm_idx');
+    expect(indexScans.map((scan) => scan['Actual Rows'])).toEqual([2]);
+  });
 });

@@ -12,6 +12,8 @@ const NES = [
   'Super Mario Bros. (World).nes',
   'Pokémon Puzzle (Japan).nes',
   'Über Racer (Europe) (Beta).nes',
+  'Metroid (USA).nes',
+  'Castlevania (USA).nes',
 ];
 
 async function setup() {
@@ -57,6 +59,21 @@ describe('GET /api/roms?search_term', () => {
     expect(await names('UBER')).toEqual(['Über Racer']);
     expect(await names("kirby's")).toEqual(["Kirby's Adventure"]);
     expect(await names('mario bros.|kid')).toEqual(['Kid Icarus', 'Super Mario Bros.']);
+  });
+
+  it("finds a term of 3+ letters inside words, as RomM's LIKE %term% does", async () => {
+    const { names } = await setup();
+    expect(await names('troid')).toEqual(['Metroid']);
+    expect(await names('TROID')).toEqual(['Metroid']);
+    expect(await names('astlev')).toEqual(['Castlevania']);
+    expect(await names('vania tro')).toEqual([]);
+    expect(await names('tle ania')).toEqual(['Castlevania']);
+    expect(await names('ros')).toEqual(['Super Mario Bros.']);
+    expect(await names('ccer')).toEqual(['World Cup Soccer']);
+    expect(await names('okémon')).toEqual(['Pokémon Puzzle']);
+    // 1–2 letters stay word prefixes: "et" is inside Metroid but starts no word.
+    expect(await names('et')).toEqual([]);
+    expect(await names('troid|ccer')).toEqual(['Metroid', 'World Cup Soccer']);
   });
 
   it('does not search file-name tags or extensions, which stay filter values of the search', async () => {

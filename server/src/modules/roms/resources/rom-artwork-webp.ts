@@ -2,7 +2,6 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 import type { FastifyBaseLogger } from 'fastify';
-import sharp from 'sharp';
 
 import { nowIso } from '../../../lib/time.js';
 import type { ProgressReport } from '../writes/rom-maintenance.js';
@@ -10,6 +9,7 @@ import { numericFolders } from '../writes/rom-maintenance.js';
 import type { RomMaintenanceRepository } from '../writes/rom-maintenance.repository.js';
 import { RomResources } from './rom-resources.js';
 import type { RomWritesRepository } from '../writes/rom-writes.repository.js';
+import { loadSharp } from '../../../lib/sharp.js';
 
 /** RomM's `conversion_stats`. */
 export interface ConversionStats {
@@ -84,6 +84,7 @@ export class RomArtworkWebp {
 
   private async convert(image: StoredImage): Promise<void> {
     const source = this.resources.absolute(image.relative);
+    const sharp = await loadSharp();
     const webp = await sharp(source, { limitInputPixels: 60_000_000, animated: true })
       .webp({ quality: 90 })
       .toBuffer();

@@ -2,11 +2,10 @@ import { open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
-import sharp from 'sharp';
-
 import { HttpError } from '../../../http/http-error.js';
 import type { ConfinedFiles } from '../../../lib/confined-files.js';
 import { sniffImage } from '../../../lib/image-sniff.js';
+import { loadSharp } from '../../../lib/sharp.js';
 
 /** URL prefix of the resources folder (RomM's). */
 export const RESOURCES_URL_PREFIX = '/assets/romm/resources';
@@ -61,6 +60,7 @@ export class RomResources {
       throw new HttpError(413, `Artwork must be at most ${COVER_MAX_BYTES} bytes`);
     }
     if (sniffImage(upload) === null) throw new HttpError(400, NOT_AN_IMAGE);
+    const sharp = await loadSharp();
     const encode = (width: number) =>
       sharp(upload, { limitInputPixels: 60_000_000, animated: false })
         .rotate()

@@ -223,7 +223,7 @@ function raUser(overrides: Partial<User> = {}): User {
 async function renderPage(rom: DetailedRom, { client = new QueryClient(), current = true } = {}) {
   if (current) useRomStore.getState().setCurrent(rom);
   const i18n = await createTestI18n();
-  return render(
+  const view = render(
     <QueryClientProvider client={client}>
       <I18nextProvider i18n={i18n}>
         <MemoryRouter initialEntries={[`/rom/${String(rom.id)}`]}>
@@ -235,6 +235,9 @@ async function renderPage(rom: DetailedRom, { client = new QueryClient(), curren
       </I18nextProvider>
     </QueryClientProvider>,
   );
+  // The detail cards' code loads with the details.
+  if (current) await screen.findByTestId('rom-notes-section');
+  return view;
 }
 
 const texts = (testId: string) =>
@@ -268,7 +271,10 @@ describe('game details metadata', () => {
   it('shows the facts of an identified game with exact values', async () => {
     await renderPage(IDENTIFIED);
     const metadata = screen.getByTestId('rom-metadata');
-    expect(screen.getByTestId('rom-summary').innerHTML).toContain('<strong>Zebes</strong>');
+    // The Markdown renderer loads with the first text shown.
+    await waitFor(() =>
+      expect(screen.getByTestId('rom-summary').innerHTML).toContain('<strong>Zebes</strong>'),
+    );
     expect(chipLabels('rom-genres')).toEqual(['Adventure', 'Platform']);
     expect(chipLabels('rom-companies')).toEqual(['Intelligent Systems', 'Nintendo']);
     expect(chipLabels('rom-franchises')).toEqual(['Metroid']);

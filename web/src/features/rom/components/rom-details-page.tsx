@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import { useCallback, useDeferredValue, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -16,29 +16,29 @@ import { useHasScopes } from '@/shared/stores/use-scopes';
 import { findCachedRom } from '@/shared/api/rom-cache';
 import { romQueryOptions, useRomQuery } from '@/shared/api/rom';
 
+import type { RomSections as RomSectionsComponent } from './rom-sections';
 import { isCurrentRom, useRomStore } from '../stores/rom-store';
-import { HashList } from './hash-list';
-import { PersonalData } from './personal-data';
-import { RomAchievements } from './rom-achievements';
 import { RomBackdrop } from './rom-backdrop';
-import { RomCollections } from './rom-collections';
-import { RomFacts } from './rom-facts';
-import { RomFiles } from './rom-files';
 import { RomHeading } from './rom-heading';
-import { RomManual } from './rom-manual';
-import { RomMedia } from './rom-media';
-import { RomMetadata } from './rom-metadata';
-import { RomNetplay } from './rom-netplay';
-import { RomNotes } from './rom-notes';
-import { RomPlayTime } from './rom-play-time';
 import { RomPlayingNow } from './rom-playing-now';
 import { RomSideColumn } from './rom-side-column';
 import { RomSources } from './rom-sources';
 import { RomLoadState } from './rom-state';
-import { RomVersions } from './rom-versions';
-import { Section } from './section';
 
 type OpenDialog = 'edit' | 'match' | 'delete' | null;
+
+/**
+ * The detail cards' code (files table, notes editor, versions, manual…) loads with the page's
+ * details rather than with the page: the gallery's idle preload of this page stays small.
+ */
+let loadedSections: { RomSections: typeof RomSectionsComponent } | undefined;
+const loadSections = () => import('./rom-sections').then((module) => (loadedSections = module));
+const LazyRomSections = lazy(async () => ({ default: (await loadSections()).RomSections }));
+
+/** Loads the detail cards' code ahead of a likely click (a pointer over a game's card). */
+export function preloadRomSections(): void {
+  loadSections().catch((error: unknown) => console.error('Could not load the game page', error));
+}
 
 /** The edit, match and delete dialogs of the game; a deleted game leads to its platform. */
 function RomDialogs({
@@ -80,42 +80,6 @@ function RomDialogs({
   return null;
 }
 
-/** The cards only the game's full details fill: versions, metadata, personal data, files… */
-function RomSections({
-  rom,
-  onChange,
-}: {
-  rom: DetailedRom;
-  onChange: (rom: DetailedRom) => void;
-}) {
-  const { t } = useTranslation('rom');
-  return (
-    <>
-      <RomVersions rom={rom} onChange={onChange} />
-      <RomMetadata rom={rom} />
-      <RomMedia rom={rom} />
-      <Section title={t('personal.title')}>
-        <PersonalData rom={rom} onChange={onChange} />
-      </Section>
-      <RomPlayTime rom={rom} />
-      <RomNetplay rom={rom} />
-      <RomCollections rom={rom} onChange={onChange} />
-      <Section title={t('notes.title')} testId="rom-notes-section">
-        <RomNotes rom={rom} onChange={onChange} />
-      </Section>
-      <RomAchievements rom={rom} />
-      <RomFacts rom={rom} />
-      <Section title={t('details.hashes')}>
-        <HashList crc={rom.crc_hash} md5={rom.md5_hash} sha1={rom.sha1_hash} ra={rom.ra_hash} />
-      </Section>
-      <RomFiles rom={rom} />
-      <Section title={t('manual.title')}>
-        <RomManual rom={rom} onChange={onChange} />
-      </Section>
-    </>
-  );
-}
-
 /**
  * The game's page. `rom` is shown at once (from a list that holds it, or the details); the cards
  * that need the details (`detailed`) follow when they arrive.
@@ -148,6 +112,9 @@ function RomDetails({
           remove: () => setDialog('delete'),
         }
       : undefined;
+  const loading = (
+    <LinearProgress aria-label={t('rom.loading')} data-testid="rom-details-loading" />
+  );
   return (
     <Box data-testid="rom-details" data-rom-id={rom.id} sx={{ position: 'relative' }}>
       {detailed ? (
@@ -188,9 +155,17 @@ function RomDetails({
               />
             ) : null}
             {detailed ? (
-              <RomSections rom={detailed} onChange={change} />
+              <Suspense fallback={loading}>
+                {/* Loaded already (a pointer over the card preloads it): shown without suspending,
+                    which React would hold back by its fallback throttle. */}
+                {loadedSections ? (
+                  <loadedSections.RomSections rom={detailed} onChange={change} />
+                ) : (
+                  <LazyRomSections rom={detailed} onChange={change} />
+                )}
+              </Suspense>
             ) : (
-              <LinearProgress aria-label={t('rom.loading')} data-testid="rom-details-loading" />
+              loading
             )}
           </Stack>
         </Box>
@@ -211,6 +186,9 @@ export function RomDetailsPage() {
   const cached = isCurrentRom(current, id);
   const query = useRomQuery(id, !cached);
 
+  useEffect(() => {
+    void loadSections();
+  }, []);
   useEffect(() => {
     if (query.data) setCurrent(query.data);
   }, [query.data, setCurrent]);

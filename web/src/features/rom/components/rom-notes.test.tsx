@@ -59,8 +59,11 @@ describe('RomNotes', () => {
     await renderNotes([THEIRS, MINE]);
     const mine = screen.getByTestId('rom-note-own');
     expect(within(mine).getByTestId('rom-note-visibility').textContent).toBe('Private');
-    expect(within(mine).getByTestId('rom-note-content').querySelector('strong')?.textContent).toBe(
-      'KX92',
+    // The Markdown renderer loads with the first text shown.
+    await waitFor(() =>
+      expect(
+        within(mine).getByTestId('rom-note-content').querySelector('strong')?.textContent,
+      ).toBe('KX92'),
     );
     const theirs = screen.getByTestId('rom-note-public');
     expect(within(theirs).getByTestId('rom-note-byline').textContent).toMatch(
