@@ -208,10 +208,7 @@ function createDeviceServices(repositories: Repositories, options: ContainerOpti
 
 type DeviceServices = ReturnType<typeof createDeviceServices>;
 
-/**
- * Files, library configuration, the hashing pool and the metadata provider clients (users read
- * RetroAchievements progress through the same client), used across modules.
- */
+/** Files, library configuration, the hashing pool and the metadata clients, used across modules. */
 function createSharedParts(config: AppConfig, db: Db, log: FastifyBaseLogger, limits: Limits) {
   const files = new ConfinedFiles(path.join(config.dataDir, UPLOAD_TEMP_FOLDER), [
     config.libraryDir,
