@@ -67,7 +67,7 @@ export default defineConfig({
                 environment: 'node',
                 include: ['server/test/redis/**/*.test.ts'],
                 globalSetup: ['server/test/sqlite-global-setup.ts'],
-                setupFiles: ['server/test/setup.ts'],
+                setupFiles: ['server/test/setup.ts', 'server/test/redis/empty-redis-setup.ts'],
                 // One file at a time: they share the Redis, which the multi-process test empties.
                 fileParallelism: false,
                 testTimeout: 120_000,

@@ -2,8 +2,7 @@ import path from 'node:path';
 
 import type { ActivityEntry, RomListPage } from '@romshelf/contract';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 
 import { seedRoles } from '../accounts.js';
 import type { TestUser } from '../accounts.js';
@@ -13,19 +12,11 @@ import { connectSocket, scanLibrary, writeTree } from '../library-fixtures.js';
 
 /** Two API processes sharing one Redis: a play reported to either shows on both. */
 const REDIS_URL = process.env.ROMSHELF_TEST_REDIS_URL ?? '';
-let redis: Redis | undefined;
 
-beforeAll(async () => {
+beforeAll(() => {
   if (REDIS_URL === '') {
     throw new Error('ROMSHELF_TEST_REDIS_URL is not set (.ci/run starts a Redis and sets it)');
   }
-  redis = new Redis(REDIS_URL);
-  const left = await redis.keys('romshelf:activity:*');
-  if (left.length > 0) await redis.del(...left);
-});
-
-afterAll(async () => {
-  await redis?.quit();
 });
 
 const as = (user: TestUser) => ({ authorization: basic(user.username, user.password) });
