@@ -19,11 +19,26 @@ const providers = `http://${host}:${String(providersPort)}`;
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'romshelf-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 
+/*
+ * Journeys that start a server of their own (`startOwnServer`) share nothing, so two run at once.
+ * The others use the server below one after another, in file order: first-run.spec.ts meets its
+ * setup wizard, and the later ones build on the library it leaves.
+ */
+const e2eDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'e2e');
+const sharedServerJourneys = fs
+  .readdirSync(e2eDir)
+  .filter((file) => file.endsWith('.spec.ts'))
+  .filter((file) => !fs.readFileSync(path.join(e2eDir, file), 'utf8').includes('startOwnServer('));
+
 export default defineConfig({
   testDir: './e2e',
   outputDir: './e2e/.artifacts',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
+  projects: [
+    { name: 'shared-server', testMatch: sharedServerJourneys, workers: 1 },
+    { name: 'own-server', testIgnore: sharedServerJourneys },
+  ],
   forbidOnly: true,
   retries: 0,
   timeout: 60_000,
