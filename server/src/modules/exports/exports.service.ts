@@ -43,6 +43,18 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 /** Relative paths start with `./` in gamelist.xml (ES-DE's form), bare in Pegasus files. */
 const LOCAL_PREFIX: Record<ExportFormat, string> = { 'gamelist-xml': './', pegasus: '' };
 
+async function* recordingFailure<T>(
+  source: AsyncGenerator<T>,
+  record: (error: unknown) => void,
+): AsyncGenerator<T> {
+  try {
+    yield* source;
+  } catch (error) {
+    record(error);
+    throw error;
+  }
+}
+
 /**
  * Exports a platform's games for other frontends (RomM's export.py): ES-DE `gamelist.xml` and
  * Pegasus `metadata.pegasus.txt`, written into the platform's ROM folder or downloaded. Games
@@ -139,8 +151,19 @@ export class ExportsService {
     const links = localExport
       ? localLinks(LOCAL_PREFIX[format], { files, libraryDir, romsPath, resourcesDir })
       : urlLinks(origin);
-    const body = Readable.from(this.render(format, platform, links));
-    await files.writeStream(libraryDir, romsPath, EXPORT_FILE_NAMES[format], body);
+    // The file's own failure (a media folder outside the library) is the answer, not the
+    // stream error the writer reports for any source that fails.
+    let failure: unknown = null;
+    const body = Readable.from(
+      recordingFailure(this.render(format, platform, links), (error) => {
+        failure = error;
+      }),
+    );
+    try {
+      await files.writeStream(libraryDir, romsPath, EXPORT_FILE_NAMES[format], body);
+    } catch (error) {
+      throw failure ?? error;
+    }
     this.deps.log.info(`export: wrote ${romsPath}/${EXPORT_FILE_NAMES[format]}`);
   }
 

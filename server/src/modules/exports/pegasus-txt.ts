@@ -6,9 +6,12 @@ import type { ExportEntry } from './export-entry.js';
  * `game:`. List fields (genres) take one item per line. RomM's `x-` keys are kept.
  */
 
+/** Control characters no frontend shows (tabs and line breaks are handled as whitespace). */
+const CONTROL = /[^\t\n\r\u0020-\u007E\u00A0-\u{10FFFF}]/gu;
+
 /** A one-line value: line breaks and runs of whitespace become one space. */
 function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return text.replace(CONTROL, '').replace(/\s+/g, ' ').trim();
 }
 
 /** A value spread over continuation lines (blank lines written as `.`). */
@@ -19,6 +22,7 @@ function multiline(lines: readonly string[]): string {
 
 function description(text: string): string {
   const lines = text
+    .replace(CONTROL, '')
     .trim()
     .split(/\r\n|\r|\n/)
     .map((line) => line.replace(/[\t\f\v ]+/g, ' ').trim());
