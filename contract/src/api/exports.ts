@@ -28,7 +28,6 @@ export const ExportWriteQuerySchema = z.object({
   /** Paths relative to the platform folder (media copied beside the file) instead of URLs. */
   local_export: queryBoolean(false),
 });
-export type ExportWriteQuery = z.output<typeof ExportWriteQuerySchema>;
 
 /** `GET /api/export/{gamelist-xml,pegasus}`: one platform's file, downloaded (RomShelf). */
 export const ExportDownloadQuerySchema = z.object({
@@ -36,7 +35,6 @@ export const ExportDownloadQuerySchema = z.object({
   /** Game paths relative to the platform folder instead of download URLs (media stay URLs). */
   local_export: queryBoolean(false),
 });
-export type ExportDownloadQuery = z.output<typeof ExportDownloadQuerySchema>;
 
 /** `GET /api/export/summary`: what an export of these platforms would hold. */
 export const ExportSummaryQuerySchema = z.object({ platform_ids: queryIds });
