@@ -214,6 +214,7 @@ async function moduleFigures(context) {
     ],
     ['postgres.mjs', 'PostgreSQL', (module) => module.postgresFigures(context)],
     ['stalls.mjs', 'scan stalls', (module) => module.stallFigures(context)],
+    ['exports.mjs', 'exports', (module) => module.exportFigures()],
     // Last: it gives the scanned ROMs shared provider ids.
     ['versions.mjs', 'versions', (module) => module.versionFigures(context)],
   ];

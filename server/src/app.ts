@@ -71,6 +71,7 @@ import { registerScanGateway } from './modules/scan/scan.gateway.js';
 import type { ScaleOut } from './scale-out.js';
 import { closeScaleOut, openScaleOut } from './scale-out.js';
 import { statsRoutes } from './modules/stats/stats.routes.js';
+import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { setupRoutes } from './modules/setup/setup.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { tasksRoutes } from './modules/tasks/tasks.routes.js';
@@ -327,6 +328,7 @@ async function registerApiRoutes(
   await app.register(metadataRoutes, { metadata: container.metadata, roms: container.roms });
   await app.register(tasksRoutes, { tasks: container.tasks, schedules: container.taskSchedules });
   await app.register(statsRoutes, { stats: container.stats });
+  await app.register(exportsRoutes, { exports: container.exports });
 
   await app.register(firmwareRoutes, {
     firmware: container.firmware,

@@ -90,6 +90,8 @@ const UPLOAD_STEP = 'an upload in progress: the ROM is written when it completes
 /** Run in this order: a row may use what an earlier one made (a note, the favourites). */
 const ROWS: Record<string, Row> = {
   'POST /api/setup/platforms': { unseen: 'creates platform folders; the next scan reads them' },
+  'POST /api/export/gamelist-xml': { unseen: 'writes a file into platform folders; scans skip it' },
+  'POST /api/export/pegasus': { unseen: 'writes a file into platform folders; scans skip it' },
   'POST /api/config/system/platforms': { unseen: CONFIG },
   'DELETE /api/config/system/platforms/:fs_slug': { unseen: CONFIG },
   'POST /api/config/system/versions': { unseen: CONFIG },

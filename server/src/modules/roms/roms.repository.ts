@@ -73,6 +73,33 @@ const STORED_ROM_COLUMNS = [
   'ra_hash',
 ] as const;
 
+/** What an export (gamelist.xml, Pegasus) writes of a ROM: no provider answers, no hashes. */
+const EXPORT_ROM_COLUMNS = [
+  'id',
+  'platform_id',
+  'fs_name',
+  'fs_name_no_tags',
+  'fs_name_no_ext',
+  'name',
+  'summary',
+  'regions',
+  'languages',
+  'tags',
+  'metadatum',
+  'youtube_video_id',
+  'cover_updated_at',
+  'manual_updated_at',
+  'path_screenshots',
+  'igdb_id',
+  'moby_id',
+  'ss_id',
+  'ra_id',
+  'launchbox_id',
+  'hasheous_id',
+] as const;
+
+export type ExportRomRow = Pick<RomRow, (typeof EXPORT_ROM_COLUMNS)[number]>;
+
 /** Reads of ROM rows: by id, hash, provider id or name, with their files and users' data. */
 export class RomsRepository {
   constructor(private readonly db: Db) {}
@@ -112,6 +139,34 @@ export class RomsRepository {
       .limit(limit)
       .execute();
     return rows.map((row) => row.id);
+  }
+
+  /** Up to `limit` of a platform's ROMs on disk with an id above `afterId`, by id (exports). */
+  async presentOfPlatformAfter(
+    platformId: number,
+    afterId: number,
+    limit: number,
+  ): Promise<ExportRomRow[]> {
+    return this.db
+      .selectFrom('rom')
+      .select(EXPORT_ROM_COLUMNS)
+      .where('platform_id', '=', platformId)
+      .where('missing_from_fs', '=', 0)
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
+  /** How many of a platform's ROMs are on disk. */
+  async countPresentOfPlatform(platformId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('rom')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('platform_id', '=', platformId)
+      .where('missing_from_fs', '=', 0)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
   }
 
   async findById(id: number): Promise<RomWithPlatformRow | undefined> {

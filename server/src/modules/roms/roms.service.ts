@@ -17,6 +17,7 @@ import type { RomVersionGroups, VersionRanking } from './versions/rom-version-gr
 import { toDetailedRomDto, toRomFileDto, toSimpleRomDto } from './roms.mapper.js';
 import type { RomPlayAssets } from './roms.mapper.js';
 import type {
+  ExportRomRow,
   RomHashLookup,
   RomProviderIdColumn,
   RomsRepository,
@@ -27,6 +28,11 @@ import type {
  * Hashes of `GET /api/roms/by-hash`, strongest first: when several are given and they match
  * different ROMs, the strongest match wins (a crc32 collision cannot beat a sha1 match).
  */
+export type { ExportRomRow };
+
+/** ROMs read at once when a platform is walked page by page (an export's memory stays flat). */
+const PLATFORM_PAGE = 500;
+
 const HASH_PREFERENCE = ['sha1_hash', 'md5_hash', 'ra_hash', 'crc_hash'] as const;
 
 /** Integer provider ids of `GET /api/roms/by-metadata-provider` (all but `flashpoint_id`). */
@@ -67,6 +73,22 @@ export class RomsService {
 
   identifiers(): Promise<number[]> {
     return this.roms.allIds();
+  }
+
+  /** A platform's ROMs on disk, a page at a time by id: never the whole platform in memory. */
+  async *presentOfPlatform(platformId: number): AsyncGenerator<ExportRomRow[]> {
+    let afterId = 0;
+    for (;;) {
+      const page = await this.roms.presentOfPlatformAfter(platformId, afterId, PLATFORM_PAGE);
+      if (page.length === 0) return;
+      yield page;
+      afterId = page[page.length - 1]?.id ?? afterId;
+      if (page.length < PLATFORM_PAGE) return;
+    }
+  }
+
+  countPresentOfPlatform(platformId: number): Promise<number> {
+    return this.roms.countPresentOfPlatform(platformId);
   }
 
   /** The ROM's row, or a 404: enough to check a ROM exists before reading a request body. */

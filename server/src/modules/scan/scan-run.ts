@@ -120,6 +120,8 @@ export async function storePlatform(
  */
 export class ScanRun {
   readonly stats = emptyScanStats();
+  /** Platforms whose folders this scan walked (what runs after a scan works on). */
+  readonly scannedPlatformIds: number[] = [];
   private readonly config: LibraryConfig;
   private readonly rules: ExclusionRules;
   private readonly walker: LibraryWalker;
@@ -173,6 +175,7 @@ export class ScanRun {
       await this.identifyPlatform(platform);
       await this.scanFirmware(platform);
       stats.scanned_platforms += 1;
+      this.scannedPlatformIds.push(platform.id);
       listener.stats({ ...stats });
     }
     return stats;

@@ -41,9 +41,15 @@ export class ScanAlreadyRunningError extends Error {
 export class ScanService {
   private current: AbortController | null = null;
   private readonly reader: RomReader;
+  private readonly afterScanHooks: ((platformIds: number[]) => Promise<void>)[] = [];
 
   constructor(private readonly deps: ScanDeps) {
     this.reader = new RomReader(deps.hashPool, deps.log);
+  }
+
+  /** Runs `hook` with the walked platforms at the end of every scan, before it reports done. */
+  afterEachScan(hook: (platformIds: number[]) => Promise<void>): void {
+    this.afterScanHooks.push(hook);
   }
 
   get running(): boolean {
@@ -67,7 +73,9 @@ export class ScanService {
     this.current = controller;
     try {
       const run = new ScanRun(this.deps, this.reader, request, listener, controller.signal);
-      return await this.deps.roms.inBulk(() => run.execute());
+      const stats = await this.deps.roms.inBulk(() => run.execute());
+      for (const hook of this.afterScanHooks) await hook(run.scannedPlatformIds);
+      return stats;
     } finally {
       this.current = null;
       // The scan's garbage is collected once it is over, so the process shrinks back.

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 
 import { EmptyState } from '@/components/empty-state';
+import { ExportButton } from '@/components/export-button';
 import { PlatformIcon } from '@/components/platform-icon';
 import { usePlatformsQuery } from '@/shared/api/platforms';
 import { formatBytes } from '@/lib/format';
@@ -99,6 +100,7 @@ export function PlatformPage() {
               {t('platform.upload')}
             </Button>
           ) : null}
+          {platform ? <ExportButton platformId={platform.id} /> : null}
           <Button
             variant="outlined"
             startIcon={<InfoOutlined />}

@@ -10,6 +10,7 @@ import { PageHeader } from '@/components/page-header';
 import { useConfigStore } from '@/shared/stores/config-store';
 
 import { ExclusionsCard } from './exclusions-card';
+import { ExportsCard } from './exports-card';
 import { FolderMappings } from './folder-mappings';
 import { MetadataSourcesPanel } from './metadata-sources-panel';
 import { MissingGames } from './missing-games';
@@ -57,6 +58,7 @@ export function LibraryManagementPage() {
           <FolderMappings config={config} editable={editable} />
           <ExclusionsCard config={config} editable={editable} />
           <MissingGames />
+          <ExportsCard />
         </Stack>
       ) : (
         <EmptyState
