@@ -3,26 +3,16 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 
 import type { AppConfig } from './config/app-config.js';
+import { createAccountServices } from './container-accounts.js';
 import { createTaskServices } from './container-tasks.js';
 import type { Db } from './db/database.js';
 import { ConfinedFiles, UPLOAD_TEMP_FOLDER } from './lib/confined-files.js';
-import { createSmtpMailer } from './lib/mailer.js';
 import { createActivity } from './modules/activity/create-activity.js';
 import { createExports } from './modules/exports/create-exports.js';
-import { AuthService } from './modules/auth/auth.service.js';
-import type { PasswordVerifier } from './modules/auth/auth.service.js';
-import { OAuthService } from './modules/auth/oauth.service.js';
 import { OidcRepository } from './modules/auth/oidc.repository.js';
-import { OidcService } from './modules/auth/oidc.service.js';
-import { PasswordResetService } from './modules/auth/password-reset.service.js';
-import { loadSecretKey } from './modules/auth/secret-key.js';
-import { OneTimeLinks } from './modules/auth/one-time-links.js';
 import { SessionRepository } from './modules/auth/session.repository.js';
 import { TokenRepository } from './modules/auth/token.repository.js';
-import { VerifiedCredentials } from './modules/auth/verified-credentials.js';
 import { ClientTokensRepository } from './modules/client-tokens/client-tokens.repository.js';
-import { ClientTokensService } from './modules/client-tokens/client-tokens.service.js';
-import { DeviceAuthService } from './modules/client-tokens/device-auth.service.js';
 import { SmartCollectionAccess } from './modules/collections/smart-collection-access.js';
 import type { SavedFilterSource } from './modules/roms/list/rom-collection-scopes.js';
 import { SmartCollectionsRepository } from './modules/collections/smart-collections.repository.js';
@@ -33,6 +23,7 @@ import { DevicesRepository } from './modules/devices/devices.repository.js';
 import { DevicesService } from './modules/devices/devices.service.js';
 import { FirmwareRepository } from './modules/firmware/firmware.repository.js';
 import { FirmwareService } from './modules/firmware/firmware.service.js';
+import type { PasswordVerifier } from './modules/auth/auth.service.js';
 import { HashPool } from './modules/hashing/hash-pool.js';
 import { LibraryConfigEditor } from './modules/library/library-config.editor.js';
 import { LibraryConfigService } from './modules/library/library-config.service.js';
@@ -85,10 +76,7 @@ import { SetupService } from './modules/setup/setup.service.js';
 import { SystemService } from './modules/system/system.service.js';
 import { TaskRunsRepository } from './modules/tasks/task-runs.repository.js';
 import { TaskSchedulesRepository } from './modules/tasks/task-schedules.repository.js';
-import { AvatarStore } from './modules/users/avatar.store.js';
-import { UserAccounts } from './modules/users/user-accounts.js';
 import { UsersRepository } from './modules/users/users.repository.js';
-import { UsersService } from './modules/users/users.service.js';
 import { createNetplay } from './container-netplay.js';
 import { DataVersions } from './db/data-versions.js';
 import type { Limits, ScaleOut } from './scale-out.js';
@@ -228,65 +216,6 @@ function createSharedParts(config: AppConfig, db: Db, log: FastifyBaseLogger, li
 }
 
 type SharedParts = ReturnType<typeof createSharedParts>;
-
-/** Accounts and every way of signing in. */
-function createAccountServices(
-  config: AppConfig,
-  repositories: Repositories,
-  shared: SharedParts,
-  devices: DeviceServices,
-  log: FastifyBaseLogger,
-  options: ContainerOptions,
-) {
-  const userAccounts = new UserAccounts(repositories.users);
-  const secretKey = loadSecretKey(config.dataDir, config.auth.secretKey);
-  const clock = options.clock ?? Date.now;
-  const auth = new AuthService(
-    userAccounts,
-    repositories.sessions,
-    repositories.tokens,
-    shared.limits.credentials,
-    new VerifiedCredentials(clock),
-    {
-      sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
-      passwordsDisabled: config.disableUserpassLogin,
-    },
-    options.verifyPassword,
-  );
-  const { shortLived } = shared.limits;
-  const clientTokens = new ClientTokensService(
-    repositories.clientTokens,
-    userAccounts,
-    clock,
-    shortLived,
-  );
-  return {
-    userAccounts,
-    auth,
-    clientTokens,
-    deviceAuth: new DeviceAuthService(clientTokens, clock, devices.devices, shortLived),
-    users: new UsersService(
-      repositories.users,
-      new OneTimeLinks(repositories.tokens),
-      auth,
-      new AvatarStore(path.join(config.dataDir, 'assets'), shared.files),
-      shared.metadataProviders.ra ?? null,
-      { inviteTokenSeconds: config.auth.inviteTokenSeconds, baseUrl: config.baseUrl },
-      shortLived.windows,
-    ),
-    oauth: new OAuthService(userAccounts, repositories.tokens, secretKey, config.auth),
-    passwordResets: new PasswordResetService(
-      userAccounts,
-      repositories.tokens,
-      auth,
-      config.smtp === null ? null : createSmtpMailer(config.smtp),
-      log,
-      { baseUrl: config.baseUrl },
-      shortLived.windows,
-    ),
-    oidc: new OidcService(config.oidc, userAccounts, repositories.oidc, secretKey, log),
-  };
-}
 
 /** Platforms, firmware, scans, metadata and what the player needs. */
 function createLibraryServices(
@@ -478,7 +407,7 @@ function createTasks(
   config: AppConfig,
   repositories: Repositories,
   shared: SharedParts,
-  services: LibraryServices & { users: UsersService },
+  services: LibraryServices & Pick<ReturnType<typeof createAccountServices>, 'users'>,
   log: FastifyBaseLogger,
   scaleOut: ScaleOut | null,
 ) {
