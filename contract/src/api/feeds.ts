@@ -162,17 +162,19 @@ export type FpkgiFeed = z.infer<typeof FpkgiFeedSchema>;
 export interface FeedLink {
   /** The app that reads it, e.g. `Tinfoil`, `pkgj`. */
   app: string;
-  /** What it lists, e.g. `PS Vita games`; the platform's name where it is per platform. */
-  label: string;
+  /** The platform's display name; null for a feed of several platforms (webRcade). */
+  platform: string | null;
+  /** What it lists where a platform has several feeds. */
+  content: 'games' | 'dlc' | 'updates' | null;
   /** Path from the server's origin. */
   path: string;
 }
 
-const PKGJ_LABELS: Record<PkgjList['platform'], string> = {
-  psp: 'PSP',
-  psvita: 'PS Vita',
-  psx: 'PlayStation',
-};
+const PKGI_CONTENT = [
+  ['game', 'games'],
+  ['dlc', 'dlc'],
+  ['update', 'updates'],
+] as const;
 
 /**
  * Every feed worth offering for a library's platforms (by `fs_slug`, as feeds look them up):
@@ -183,42 +185,24 @@ export function feedLinksFor(
   platforms: readonly { slug: string; fs_slug: string; display_name: string }[],
 ): FeedLink[] {
   const links: FeedLink[] = [];
-  const bySlug = new Map(platforms.map((platform) => [platform.fs_slug, platform]));
+  const nameOf = new Map(platforms.map((platform) => [platform.fs_slug, platform.display_name]));
+  const add = (app: string, slug: string, content: FeedLink['content'], path: string) => {
+    const platform = nameOf.get(slug);
+    if (platform !== undefined) links.push({ app, platform, content, path });
+  };
   if (platforms.some((platform) => platform.slug in WEBRCADE_PLATFORM_TYPES)) {
-    links.push({ app: 'webRcade', label: 'webRcade', path: '/api/feeds/webrcade' });
+    links.push({ app: 'webRcade', platform: null, content: null, path: '/api/feeds/webrcade' });
   }
-  const switchPlatform = bySlug.get('switch');
-  if (switchPlatform !== undefined) {
-    links.push({ app: 'Tinfoil', label: switchPlatform.display_name, path: '/api/feeds/tinfoil' });
-  }
+  add('Tinfoil', 'switch', null, '/api/feeds/tinfoil');
   for (const slug of PKGI_PLATFORMS) {
-    const platform = bySlug.get(slug);
-    if (platform === undefined) continue;
-    for (const type of ['game', 'dlc', 'update']) {
-      links.push({
-        app: 'PKGi',
-        label: `${platform.display_name} · ${type}`,
-        path: `/api/feeds/pkgi/${slug}/${type}`,
-      });
+    for (const [type, content] of PKGI_CONTENT) {
+      add('PKGi', slug, content, `/api/feeds/pkgi/${slug}/${type}`);
     }
   }
   for (const { platform, list } of PKGJ_LISTS) {
-    if (!bySlug.has(platform)) continue;
-    links.push({
-      app: 'pkgj',
-      label: `${PKGJ_LABELS[platform]} ${list}`,
-      path: `/api/feeds/pkgj/${platform}/${list}`,
-    });
+    add('pkgj', platform, list, `/api/feeds/pkgj/${platform}/${list}`);
   }
-  for (const [app, slugs, route] of [
-    ['FPKGi', FPKGI_PLATFORMS, 'fpkgi'],
-    ['Kekatsu', KEKATSU_PLATFORMS, 'kekatsu'],
-  ] as const) {
-    for (const slug of slugs) {
-      const platform = bySlug.get(slug);
-      if (platform === undefined) continue;
-      links.push({ app, label: platform.display_name, path: `/api/feeds/${route}/${slug}` });
-    }
-  }
+  for (const slug of FPKGI_PLATFORMS) add('FPKGi', slug, null, `/api/feeds/fpkgi/${slug}`);
+  for (const slug of KEKATSU_PLATFORMS) add('Kekatsu', slug, null, `/api/feeds/kekatsu/${slug}`);
   return links;
 }

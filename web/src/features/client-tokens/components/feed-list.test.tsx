@@ -61,8 +61,10 @@ describe('FeedList', () => {
       `${origin}/api/feeds/pkgj/psvita/dlc`,
     ]);
     expect(screen.getByLabelText('Tinfoil · Nintendo Switch')).toBeTruthy();
+    expect(screen.getByLabelText('webRcade · All its platforms')).toBeTruthy();
+    expect(screen.getByLabelText('PKGi · PlayStation Vita · updates')).toBeTruthy();
     fireEvent.click(
-      screen.getByRole('button', { name: 'Copy the address of pkgj · PS Vita games' }),
+      screen.getByRole('button', { name: 'Copy the address of pkgj · PlayStation Vita · games' }),
     );
     await waitFor(() =>
       expect(writeText).toHaveBeenCalledWith(`${origin}/api/feeds/pkgj/psvita/games`),

@@ -12,11 +12,22 @@ import { errorMessage } from '@/lib/api-client';
 import { copyText } from '@/lib/clipboard';
 import { useFeedLinks } from '../api/feeds';
 
+const CONTENT_KEYS = {
+  games: 'feeds.content.games',
+  dlc: 'feeds.content.dlc',
+  updates: 'feeds.content.updates',
+} as const;
+
 /** One feed: the app that reads it, what it lists, its address to copy. */
 function FeedRow({ link }: { link: FeedLink }) {
   const { t } = useTranslation('tokens');
   const [copied, setCopied] = useState<boolean | null>(null);
   const url = `${window.location.origin}${link.path}`;
+  const label = [
+    link.app,
+    link.platform ?? t('feeds.all-platforms'),
+    ...(link.content === null ? [] : [t(CONTENT_KEYS[link.content])]),
+  ].join(' · ');
   return (
     <Card variant="outlined" sx={{ p: 2 }} data-testid="feed-row">
       <Stack
@@ -27,7 +38,7 @@ function FeedRow({ link }: { link: FeedLink }) {
         <TextField
           fullWidth
           size="small"
-          label={`${link.app} · ${link.label}`}
+          label={label}
           value={url}
           slotProps={{
             htmlInput: { readOnly: true, spellCheck: false, 'data-testid': 'feed-url' },
@@ -37,7 +48,7 @@ function FeedRow({ link }: { link: FeedLink }) {
         <Button
           variant="outlined"
           sx={{ flexShrink: 0 }}
-          aria-label={t('feeds.copy-label', { feed: `${link.app} · ${link.label}` })}
+          aria-label={t('feeds.copy-label', { feed: label })}
           onClick={() => void copyText(url).then(setCopied)}
         >
           {copied === true ? t('created.copied') : t('actions.copy')}
