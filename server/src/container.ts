@@ -159,7 +159,7 @@ export function createContainer(
     stats: new StatsService(repositories.stats),
     activity: createActivity(scaleOut, roms.roms, devices.devices, accounts.users, options.clock),
     netplay: createNetplay(shared.libraryConfig, roms.roms, scaleOut),
-    feeds: new FeedsService(library.platforms, roms.romList),
+    feeds: new FeedsService(library.platforms, roms.romList, config.tinfoilWelcomeMessage),
   };
 }
 

@@ -59,8 +59,8 @@ const LIBRARY = {
   'roms/nes/Tetris "Deluxe" (USA).nes': 'nes-tetris',
 };
 
-async function setup() {
-  const test = await buildTestApp();
+async function setup(env: Record<string, string> = {}) {
+  const test = await buildTestApp({ env });
   await createFirstAdmin(test.app);
   writeTree(test.config.libraryDir, LIBRARY);
   await scanLibrary(test.app, await login(test.app));
@@ -137,6 +137,12 @@ describe('console feeds', () => {
       directories: [],
       error: 'Nintendo Switch platform not found',
     });
+  });
+
+  it("Tinfoil greets with TINFOIL_WELCOME_MESSAGE, as RomM's setting", async () => {
+    const { app } = await setup({ TINFOIL_WELCOME_MESSAGE: 'Welcome to the shelf' });
+    const feed = (await get(app, '/api/feeds/tinfoil')).json<{ success: string }>();
+    expect(feed.success).toBe('Welcome to the shelf');
   });
 
   it('webRcade: a category per platform it plays, each game downloadable whole', async () => {

@@ -67,6 +67,8 @@ export class FeedsService {
   constructor(
     private readonly platforms: Pick<PlatformsService, 'list'>,
     private readonly lists: Pick<RomListService, 'platformRoms'>,
+    /** Shown by Tinfoil when it opens the feed (TINFOIL_WELCOME_MESSAGE). */
+    private readonly tinfoilWelcome: string,
   ) {}
 
   private async platformBySlug(fsSlug: string): Promise<Platform | undefined> {
@@ -131,7 +133,7 @@ export class FeedsService {
       const title = tinfoilTitle(rom);
       if (title !== null) titledb[title.id] = title;
     }
-    return { files, directories: [], success: `${PRODUCT_NAME} Switch Library`, titledb };
+    return { files, directories: [], success: this.tinfoilWelcome, titledb };
   }
 
   /** A PKGi list (PS3, PS Vita or PSP) of the `.pkg` files of one content type. */
