@@ -335,6 +335,9 @@ describe('console feeds', () => {
     const bearerDownload = await get(app, romLink.slice(ORIGIN.length), `Bearer ${token}`);
     expect(bearerDownload.body).toBe('nds-mario');
 
+    // A token the request did not sign in with stays out of the links.
+    const withBasic = await get(app, `/api/feeds/kekatsu/nds?token=${token}`);
+    expect(withBasic.body).not.toContain('token=');
     const wrong = await app.inject({ url: '/api/feeds/webrcade?token=rmm_not-a-token' });
     expect(wrong.statusCode).toBe(401);
     const narrow = await createToken(app, ['me.read']);

@@ -41,8 +41,14 @@ function sendList(reply: FastifyReply, fileName: string, text: string): FastifyR
 }
 
 export const feedsRoutes: FastifyPluginAsyncZod<FeedsRoutesOptions> = async (app, options) => {
+  // Only a token the request was signed in with from its address is kept in the links.
   const linksFor: LinksFor = (request, token) =>
-    new FeedLinks(options.baseUrl ?? `${request.protocol}://${request.host}`, token);
+    new FeedLinks(
+      options.baseUrl ?? `${request.protocol}://${request.host}`,
+      request.headers.authorization === undefined && request.authMethod === 'bearer'
+        ? token
+        : undefined,
+    );
   jsonFeedRoutes(app, options.feeds, linksFor);
   listFeedRoutes(app, options.feeds, linksFor);
   await Promise.resolve();
