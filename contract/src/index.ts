@@ -29,3 +29,4 @@ export * from './cron.js';
 export * from './ui-settings.js';
 export * from './api/setup.js';
 export * from './api/exports.js';
+export * from './api/feeds.js';

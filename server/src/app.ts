@@ -58,6 +58,7 @@ import { devicesRoutes } from './modules/devices/devices.routes.js';
 import { playSessionsRoutes } from './modules/play-sessions/play-sessions.routes.js';
 import { syncRoutes } from './modules/sync/sync.routes.js';
 import { firmwareRoutes } from './modules/firmware/firmware.routes.js';
+import { feedsRoutes } from './modules/feeds/feeds.routes.js';
 import { playAssetsRoutes } from './modules/play-assets/play-assets.routes.js';
 import { metadataRoutes } from './modules/metadata/metadata.routes.js';
 import { permissionsRoutes } from './modules/permissions/permissions.routes.js';
@@ -329,6 +330,7 @@ async function registerApiRoutes(
   await app.register(tasksRoutes, { tasks: container.tasks, schedules: container.taskSchedules });
   await app.register(statsRoutes, { stats: container.stats });
   await app.register(exportsRoutes, { exports: container.exports });
+  await app.register(feedsRoutes, { feeds: container.feeds, baseUrl: config.baseUrl });
 
   await app.register(firmwareRoutes, {
     firmware: container.firmware,

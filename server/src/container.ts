@@ -9,6 +9,7 @@ import type { Db } from './db/database.js';
 import { ConfinedFiles, UPLOAD_TEMP_FOLDER } from './lib/confined-files.js';
 import { createActivity } from './modules/activity/create-activity.js';
 import { createExports } from './modules/exports/create-exports.js';
+import { FeedsService } from './modules/feeds/feeds.service.js';
 import { OidcRepository } from './modules/auth/oidc.repository.js';
 import { SessionRepository } from './modules/auth/session.repository.js';
 import { TokenRepository } from './modules/auth/token.repository.js';
@@ -148,6 +149,7 @@ export function createContainer(
     activity: createActivity(scaleOut, roms.roms, devices.devices, accounts.users, options.clock),
     netplay: createNetplay(shared.libraryConfig, roms.roms, scaleOut),
     exports: createExports(config, { ...shared, ...library, roms: roms.roms }, log),
+    feeds: new FeedsService(library.platforms, roms.romList, config.tinfoilWelcomeMessage),
   };
 }
 

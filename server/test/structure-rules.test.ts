@@ -199,6 +199,7 @@ describe('PostgreSQL test selection', () => {
  */
 const SERVER_MODULE_LAYERS = [
   'setup',
+  'feeds',
   'jobs',
   'tasks',
   'exports',

@@ -347,6 +347,8 @@ export const RomContentQuerySchema = z.object({
   file_ids: commaSeparatedIds('file_ids'),
   /** A zip's files go under `.hidden/` (muOS multi-disc layout), as in RomM. */
   hidden_folder: optionalQueryBoolean,
+  /** A client token, for console apps that cannot send an Authorization header (feeds' links). */
+  token: z.string().min(1).max(200).optional(),
 });
 
 /** Most ROMs one `GET /api/roms/download` zips. */

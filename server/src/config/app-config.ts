@@ -42,6 +42,8 @@ export interface AppConfig {
   disableUserpassLogin: boolean;
   disableSetupWizard: boolean;
   youtubeBaseUrl: string;
+  /** What Tinfoil shows when it opens the Switch feed (TINFOIL_WELCOME_MESSAGE). */
+  tinfoilWelcomeMessage: string;
   oidc: OidcConfig;
   auth: {
     /** ROMSHELF_AUTH_SECRET_KEY; null → a key generated once in `<data>/secret.key`. */

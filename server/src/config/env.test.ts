@@ -43,6 +43,7 @@ describe('parseEnv', () => {
       disableUserpassLogin: false,
       disableSetupWizard: false,
       youtubeBaseUrl: 'https://www.youtube.com',
+      tinfoilWelcomeMessage: 'RomShelf Switch Library',
       oidc: {
         enabled: false,
         provider: '',

@@ -221,6 +221,7 @@ export const EnvSchema = z.object({
   DISABLE_USERPASS_LOGIN: boolVar('DISABLE_USERPASS_LOGIN'),
   DISABLE_SETUP_WIZARD: boolVar('DISABLE_SETUP_WIZARD'),
   YOUTUBE_BASE_URL: urlVar('YOUTUBE_BASE_URL', 'https://www.youtube.com'),
+  TINFOIL_WELCOME_MESSAGE: textVar('RomShelf Switch Library'),
   OIDC_ENABLED: boolVar('OIDC_ENABLED'),
   OIDC_PROVIDER: textVar(''),
   IGDB_CLIENT_ID: optionalTextVar(),
@@ -339,6 +340,7 @@ export function parseEnv(env: Env, options: ParseEnvOptions): AppConfig {
     disableUserpassLogin: vars.DISABLE_USERPASS_LOGIN,
     disableSetupWizard: vars.DISABLE_SETUP_WIZARD,
     youtubeBaseUrl: vars.YOUTUBE_BASE_URL ?? 'https://www.youtube.com',
+    tinfoilWelcomeMessage: vars.TINFOIL_WELCOME_MESSAGE,
     oidc: oidcConfig(vars),
     auth: {
       secretKey: vars.ROMSHELF_AUTH_SECRET_KEY,

@@ -10,9 +10,12 @@ import type { SessionRow, UserRow } from '../db/schema.js';
  *   rate limiting runs before the password hash is computed.
  * - `{ scopes: [...] }`: an authenticated caller holding every listed scope
  *   (anonymous → 401, missing scope → 403). An empty list means "any signed-in user".
+ *   `queryToken` also accepts a client token as `?token=` (feeds and their downloads, for
+ *   console apps that cannot send an Authorization header).
  */
 export type RouteAccess =
-  { public: true; ownCredentials?: boolean; reason?: string } | { scopes: readonly Scope[] };
+  | { public: true; ownCredentials?: boolean; reason?: string }
+  | { scopes: readonly Scope[]; queryToken?: boolean };
 
 export type AuthMethod = 'session' | 'basic' | 'bearer';
 
@@ -41,4 +44,9 @@ export const publicRoute = { access: { public: true } } as const satisfies {
 /** Route config for a route that needs the given scopes. */
 export function requireScopes(...scopes: Scope[]): { access: RouteAccess } {
   return { access: { scopes } };
+}
+
+/** Route config for a route that needs the given scopes and also takes `?token=` (a client token). */
+export function requireScopesOrQueryToken(...scopes: Scope[]): { access: RouteAccess } {
+  return { access: { scopes, queryToken: true } };
 }

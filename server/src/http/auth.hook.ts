@@ -2,6 +2,7 @@ import type { Scope } from '@romshelf/contract';
 import { SESSION_COOKIE, scopesForRole } from '@romshelf/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
+import type { UserRow } from '../db/schema.js';
 import type { AuthService } from '../modules/auth/auth.service.js';
 import { isBasicAuthHeader } from '../modules/auth/basic-auth.js';
 import type { OAuthService } from '../modules/auth/oauth.service.js';
@@ -25,8 +26,26 @@ function accessOf(request: FastifyRequest): RouteAccess {
   return isApi ? { scopes: [] } : { public: true };
 }
 
+/** A client token given as `?token=` to a route that takes one, else undefined. */
+function queryTokenOf(request: FastifyRequest, access: RouteAccess): string | undefined {
+  if (!('scopes' in access) || access.queryToken !== true) return undefined;
+  const token = (request.query as Record<string, unknown> | undefined)?.token;
+  return typeof token === 'string' && isClientToken(token) ? token : undefined;
+}
+
+/** A bearer token's user, scopes and device, for the request. */
+function signInWithToken(
+  request: FastifyRequest,
+  found: { user: UserRow; scopes: readonly Scope[]; deviceId: string | null },
+): void {
+  request.user = found.user;
+  request.scopes = found.scopes;
+  request.tokenDeviceId = found.deviceId;
+}
+
 /**
- * Identifies every request (session cookie, HTTP Basic, OAuth or client-token bearer), applies the CSRF check, hands out
+ * Identifies every request (session cookie, HTTP Basic, OAuth or client-token bearer, a client
+ * token in the query where the route takes one), applies the CSRF check, hands out
  * the CSRF cookie, then enforces the route's declared access.
  */
 export function registerAuthHook(
@@ -58,6 +77,7 @@ export function registerAuthHook(
     // Credential endpoints (login, token) check what they are given themselves; a browser's
     // session cookie is ignored there, so it cannot trigger the CSRF check (as in RomM).
     const handlerChecks = 'public' in access && access.ownCredentials === true;
+    const queryToken = authorization === undefined ? queryTokenOf(request, access) : undefined;
     if (authorization !== undefined) {
       // Basic credentials and bearer tokens are checked on every request; other schemes leave
       // the request anonymous.
@@ -70,11 +90,12 @@ export function registerAuthHook(
         const found = isClientToken(bearer)
           ? await deps.clientTokens.authenticate(bearer)
           : { ...(await deps.oauth.authenticateAccess(bearer)), deviceId: null };
-        request.user = found.user;
-        request.scopes = found.scopes;
-        request.tokenDeviceId = found.deviceId;
+        signInWithToken(request, found);
         request.authMethod = 'bearer';
       }
+    } else if (queryToken !== undefined) {
+      signInWithToken(request, await deps.clientTokens.authenticate(queryToken));
+      request.authMethod = 'bearer';
     } else if (!handlerChecks) {
       const token = request.cookies[SESSION_COOKIE];
       if (token !== undefined && token !== '') {
@@ -91,7 +112,7 @@ export function registerAuthHook(
     }
 
     ensureCsrfCookie(request, reply, deps.secureCookies);
-    if (authorization === undefined && !handlerChecks) {
+    if (authorization === undefined && queryToken === undefined && !handlerChecks) {
       syncSignedInCookie(request, reply, {
         secure: deps.secureCookies,
         maxAgeSeconds: deps.sessionMaxAgeSeconds,

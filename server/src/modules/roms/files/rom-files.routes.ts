@@ -2,6 +2,7 @@ import {
   DeleteRomsBodySchema,
   DeleteRomsResponseSchema,
   ErrorBodySchema,
+  FeedTokenQuerySchema,
   RomBulkDownloadQuerySchema,
   RomContentParamsSchema,
   RomContentQuerySchema,
@@ -9,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { callerId } from '../../../http/caller.js';
-import { requireScopes } from '../../../http/access.js';
+import { requireScopes, requireScopesOrQueryToken } from '../../../http/access.js';
 import { rejectInvalidRequest } from '../../../http/error-handler.js';
 import { sendRomDownload } from './rom-download.js';
 import type { RomFilesService } from './rom-files.service.js';
@@ -51,7 +52,7 @@ export function romContentRoute(app: RomsApp, files: RomFilesService): void {
   app.get(
     '/api/roms/:id/content/:file_name',
     {
-      config: requireScopes('roms.read'),
+      config: requireScopesOrQueryToken('roms.read'),
       schema: {
         tags: ['roms'],
         summary: 'Download a ROM: the file (ranges, ETag) or a zip of its files',
@@ -80,7 +81,7 @@ export function romFileContentRoute(app: RomsApp, files: RomFilesService): void 
   app.get(
     '/api/roms/:id/files/content/:file_name',
     {
-      config: requireScopes('roms.read'),
+      config: requireScopesOrQueryToken('roms.read'),
       schema: {
         tags: ['roms'],
         summary: "Download one file of a ROM by the file's id (ranges, ETag)",
@@ -88,6 +89,7 @@ export function romFileContentRoute(app: RomsApp, files: RomFilesService): void 
           'As in RomM, `id` is a file id and `file_name` is ignored: the file is sent as an ' +
           'attachment under its stored name.',
         params: RomContentParamsSchema,
+        querystring: FeedTokenQuerySchema,
         response: { 401: ErrorBodySchema, 404: ErrorBodySchema },
       },
     },

@@ -357,6 +357,28 @@ export class RomListService {
     );
   }
 
+  /**
+   * Every ROM of a platform the caller may see, in name order, with its files, in batches of
+   * `batchSize` (console feeds list whole platforms).
+   */
+  async *platformRoms(
+    platformId: number,
+    userId: number,
+    batchSize = 500,
+  ): AsyncGenerator<SimpleRom[]> {
+    const scope = RomFilterQuerySchema.parse({ platform_ids: [platformId] });
+    const ids = await this.scopeIds(scope, userId);
+    for (let start = 0; start < ids.length; start += batchSize) {
+      const batch = ids.slice(start, start + batchSize);
+      const rows = new Map((await this.roms.findByIds(batch)).map((row) => [row.id, row]));
+      const personal = await this.personalFields(batch, userId, true, false);
+      yield batch.flatMap((id) => {
+        const row = rows.get(id);
+        return row === undefined ? [] : [Object.assign(toSharedRomFields(row), personal(row))];
+      });
+    }
+  }
+
   /** One ROM of the filtered scope, uniformly at random, or null when none matches (RomM). */
   async random(query: RomFilterQuery, userId: number): Promise<SimpleRom | null> {
     const filter = await this.filterOf(query, userId, null);

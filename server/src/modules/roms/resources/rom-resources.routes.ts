@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import { callerId } from '../../../http/caller.js';
-import { requireScopes } from '../../../http/access.js';
+import { requireScopesOrQueryToken } from '../../../http/access.js';
 import { HttpError } from '../../../http/http-error.js';
 import type { RomCollections } from '../rom-collections.js';
 import { sendMedia } from '../files/rom-download.js';
@@ -24,7 +24,10 @@ const RESOURCE_TYPES: Readonly<Record<string, string>> = {
 };
 
 const ResourceParamsSchema = z.object({ '*': z.string() });
-const ResourceQuerySchema = z.object({ ts: z.string().max(100).optional() });
+const ResourceQuerySchema = z.object({
+  ts: z.string().max(100).optional(),
+  token: z.string().min(1).max(200).optional(),
+});
 
 /**
  * Files under `collections/<id>/` belong to a collection: served only to those who may see it
@@ -56,8 +59,9 @@ export function resourcesRoute(
     `${RESOURCES_URL_PREFIX}/*`,
     {
       // RomM serves resources without authentication; here a signed-in user is needed (the
-      // browser sends its session cookie with <img> requests on the same origin).
-      config: requireScopes('roms.read'),
+      // browser sends its session cookie with <img> requests on the same origin; a feed's
+      // artwork links carry the client token the feed was read with).
+      config: requireScopesOrQueryToken('roms.read'),
       schema: {
         hide: true,
         params: ResourceParamsSchema,

@@ -18,6 +18,7 @@ import {
 } from '../api/client-tokens';
 import { CreateTokenDialog } from './create-token-dialog';
 import { DeviceList } from './device-list';
+import { FeedList } from './feed-list';
 import { PairDialog } from './pair-dialog';
 import { RawTokenDialog } from './raw-token-dialog';
 import { TokenList } from './token-list';
@@ -32,6 +33,7 @@ export function ClientTokensPage() {
   const user = useAuthStore((state) => state.user);
   const isAdmin = hasScopes(scopes, ['users.read', 'users.write']);
   const canSeeDevices = hasScopes(scopes, ['devices.read', 'devices.write']);
+  const canReadFeeds = hasScopes(scopes, ['roms.read', 'platforms.read']);
   const own = useOwnClientTokensQuery();
   const everyone = useAllClientTokensQuery(isAdmin);
   const revoke = useRevokeClientTokenMutation();
@@ -90,6 +92,7 @@ export function ClientTokensPage() {
           </Stack>
         ) : null}
         {canSeeDevices ? <DeviceList /> : null}
+        {canReadFeeds ? <FeedList /> : null}
       </Stack>
       <CreateTokenDialog
         open={creating}

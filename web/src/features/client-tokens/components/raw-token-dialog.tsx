@@ -9,14 +9,7 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { copyText } from '@/lib/clipboard';
 
 /** The raw token, shown this once: the server keeps only its hash. */
 export function RawTokenDialog({
