@@ -85,7 +85,6 @@ export function galleryScreenshotRoutes(app: ZodApp, gallery: GalleryScreenshots
           'Share one of your gallery screenshots or make it private (JSON `{is_public}`), or ' +
           'replace its image (multipart `screenshotFile`)',
         params: AssetIdParamsSchema,
-        body: AssetVisibilityBodySchema.optional(),
         response: { 200: ScreenshotSchema, ...ERRORS },
       },
     },
@@ -94,8 +93,15 @@ export function galleryScreenshotRoutes(app: ZodApp, gallery: GalleryScreenshots
       if (request.isMultipart()) {
         return gallery.replace(userId, request.params.id, await oneImage(request));
       }
-      if (request.body === undefined) throw new HttpError(400, 'Expected `{"is_public": …}`');
-      return gallery.setVisibility(userId, request.params.id, request.body.is_public);
+      // Two bodies (JSON or multipart), so the JSON one is checked here rather than by a schema.
+      const body = AssetVisibilityBodySchema.safeParse(request.body);
+      if (!body.success) {
+        throw new HttpError(
+          400,
+          'Expected {"is_public": true|false} or a multipart screenshotFile',
+        );
+      }
+      return gallery.setVisibility(userId, request.params.id, body.data.is_public);
     },
   );
 
