@@ -1,5 +1,5 @@
 import type { DetailedRom, RomFile, SimpleRom } from '@romshelf/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { API_BASE, ApiError, NO_RESPONSE, api, errorMessage } from '@/lib/api-cl
 import { uploadThroughTray } from '@/lib/tray-upload';
 import { uploadTimeoutMs } from '@/lib/upload-timeout';
 import { xhrUpload } from '@/lib/xhr-upload';
-import { romQueryOptions } from '@/shared/api/rom';
+import { fetchRom } from '@/shared/api/rom';
 import { useHeartbeatStore } from '@/shared/stores/heartbeat-store';
 
 /**
@@ -64,10 +64,12 @@ export function useTrayUpload() {
   };
 }
 
-/** Refetches the game's details after a change to its files. */
-function useRefreshRom(romId: number) {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: romQueryOptions(String(romId)).queryKey });
+/**
+ * Reads the game's details again after a change to its files and hands them on (the details
+ * page holds the game it shows; a cached query would not refetch).
+ */
+export function useRefreshRom(romId: number, onChange: (rom: DetailedRom) => void) {
+  return async () => onChange(await fetchRom(String(romId)));
 }
 
 /**
@@ -76,7 +78,7 @@ function useRefreshRom(romId: number) {
  */
 export function useManualActions(romId: number, onChange: (rom: DetailedRom) => void) {
   const upload = useTrayUpload();
-  const refresh = useRefreshRom(romId);
+  const refresh = useRefreshRom(romId, onChange);
   const base = `/roms/${String(romId)}`;
   return {
     timeoutMs: upload.timeoutMs,

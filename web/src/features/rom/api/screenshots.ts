@@ -1,21 +1,18 @@
-import type { UploadedScreenshots } from '@romshelf/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DetailedRom, UploadedScreenshots } from '@romshelf/contract';
+import { useMutation } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-import { romQueryOptions } from '@/shared/api/rom';
 
-import { useTrayUpload } from './manuals';
+import { useRefreshRom, useTrayUpload } from './manuals';
 
 /**
  * The caller's screenshots in a game's gallery (`/api/screenshots`): added through the upload
  * tray one image at a time, shared or made private, removed; and the screenshot files of a game
  * kept in a folder removed. Each change refetches the game's details.
  */
-export function useScreenshotActions(romId: number) {
-  const queryClient = useQueryClient();
+export function useScreenshotActions(romId: number, onChange: (rom: DetailedRom) => void) {
   const upload = useTrayUpload();
-  const refresh = () =>
-    queryClient.invalidateQueries({ queryKey: romQueryOptions(String(romId)).queryKey });
+  const refresh = useRefreshRom(romId, onChange);
   return {
     add: useMutation({
       mutationFn: async (files: readonly File[]) => {

@@ -24,7 +24,13 @@ export function galleryScreenshots(rom: DetailedRom): string[] {
 }
 
 /** The trailer, the screenshots and the caller's own; nothing when there is nothing to show or add. */
-export function RomMedia({ rom }: { rom: DetailedRom }) {
+export function RomMedia({
+  rom,
+  onChange,
+}: {
+  rom: DetailedRom;
+  onChange: (rom: DetailedRom) => void;
+}) {
   const { t } = useTranslation('rom');
   const videoBase = useHeartbeatStore((state) => state.value?.FRONTEND.YOUTUBE_BASE_URL);
   const canAdd = useHasScopes('assets.write');
@@ -42,7 +48,7 @@ export function RomMedia({ rom }: { rom: DetailedRom }) {
           />
         ) : null}
         <RomScreenshots urls={screenshots} />
-        <RomOwnScreenshots rom={rom} />
+        <RomOwnScreenshots rom={rom} onChange={onChange} />
       </Stack>
     </Section>
   );

@@ -85,11 +85,17 @@ function ShotTile({ tile }: { tile: Tile }) {
  * The screenshots the caller may change: their own gallery screenshots (add through the upload
  * tray, share, remove) and, for library editors, the screenshot files in the game's folder.
  */
-export function RomOwnScreenshots({ rom }: { rom: DetailedRom }) {
+export function RomOwnScreenshots({
+  rom,
+  onChange,
+}: {
+  rom: DetailedRom;
+  onChange: (rom: DetailedRom) => void;
+}) {
   const { t } = useTranslation('rom');
   const canAdd = useHasScopes('assets.write');
   const canEditGame = useHasScopes('roms.write');
-  const actions = useScreenshotActions(rom.id);
+  const actions = useScreenshotActions(rom.id, onChange);
   const tiles: Tile[] = [];
   for (const shot of rom.user_screenshots.filter((entry) => entry.is_gallery)) {
     tiles.push({
