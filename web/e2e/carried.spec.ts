@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 
 import { signInAsAdmin } from './fixtures/admin.js';
+import { axeFindings } from './fixtures/axe.js';
 import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
 import type { OwnServer } from './fixtures/own-server.js';
 
@@ -108,6 +109,7 @@ test('a manual read page by page, a manual file in the game folder, and an own s
     await viewer.getByTestId('manual-viewer-page-input').press('Enter');
     await expect(viewer.getByTestId('manual-viewer-canvas')).toHaveAttribute('data-page', '3');
     await expect(viewer.getByTestId('manual-viewer-next')).toBeDisabled();
+    expect(await axeFindings(page)).toEqual([]);
     expect(pdfjsRequests.some((url) => url.includes('pdf.worker'))).toBe(true);
     await viewer.getByTestId('manual-viewer-close').click();
   });
@@ -135,5 +137,6 @@ test('a manual read page by page, a manual file in the game folder, and an own s
       .poll(() => shot.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBe(1);
     await expect(page.getByTestId('own-screenshot')).toHaveAttribute('data-name', 'moment.png');
+    expect(await axeFindings(page)).toEqual([]);
   });
 });

@@ -202,6 +202,10 @@ export default function ManualViewer({
       </Box>
       <Box
         ref={frame}
+        // The page scrolls when zoomed in: a keyboard must be able to reach and scroll it.
+        tabIndex={0}
+        role="region"
+        aria-label={name}
         sx={{ flex: 1, overflow: 'auto', bgcolor: 'action.hover', p: 2, textAlign: 'center' }}
       >
         {error !== null ? (

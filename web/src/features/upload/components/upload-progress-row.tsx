@@ -65,6 +65,7 @@ export function UploadProgressRow({ item, dense = false }: { item: UploadItem; d
       <LinearProgress
         variant="determinate"
         value={item.progress}
+        aria-label={item.filename}
         color={item.failed ? 'error' : item.finished ? 'success' : 'primary'}
         sx={{ mt: 0.75, height: 6, borderRadius: 3 }}
       />
