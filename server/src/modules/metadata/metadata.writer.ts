@@ -74,21 +74,23 @@ export class MetadataWriter {
     if (!edited.has('screenshots')) {
       Object.assign(changes, await this.media.screenshots(row, merged.urlScreenshots));
     }
-    Object.assign(changes, await this.providerManual(row, merged.urlManual, now));
+    Object.assign(changes, await this.providerManual(row, merged.urlManual, now, edited));
     await this.roms.update(row.id, changes, now);
   }
 
   /**
    * The provider's manual: its URL is kept (for a re-download on request); it is downloaded when
-   * `scan.media` lists `manual` and the game has no manual yet (an uploaded one is never replaced).
+   * `scan.media` lists `manual` and the game has no manual yet (an uploaded one is never replaced,
+   * a removed one not brought back).
    */
   private async providerManual(
     row: RomRecord,
     urlManual: string | null,
     now: string,
+    edited: ReadonlySet<string>,
   ): Promise<RomRecordChanges> {
     const changes: RomRecordChanges = { url_manual: urlManual };
-    const wanted = this.libraryConfig.get().SCAN_MEDIA.includes('manual');
+    const wanted = this.libraryConfig.get().SCAN_MEDIA.includes('manual') && !edited.has('manual');
     if (urlManual === null || !wanted || row.manual_updated_at !== null) return changes;
     return (await this.media.manual(row, urlManual, now)) ?? changes;
   }
@@ -105,7 +107,9 @@ export class MetadataWriter {
     if (changes === null) {
       throw new HttpError(502, 'The manual could not be downloaded from its provider');
     }
-    await this.roms.update(romId, changes, now);
+    // Asked for, the provider's manual is the game's again (no longer removed by hand).
+    const edited = parseJson<string[]>(row.manual_fields, []).filter((field) => field !== 'manual');
+    await this.roms.update(romId, { ...changes, manual_fields: JSON.stringify(edited) }, now);
   }
 
   /** Forgets what some sources said about a ROM (unmatch) and merges the rest again. */

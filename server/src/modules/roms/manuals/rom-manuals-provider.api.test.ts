@@ -41,7 +41,7 @@ async function setup() {
 }
 
 describe("a game's manual from its metadata provider", () => {
-  it('is kept by URL and downloaded at the scan, and downloaded again on request after a removal', async () => {
+  it('is kept by URL, downloaded at the scan, stays removed by rescans, and is downloaded again on request', async () => {
     const { app, ss, romId } = await setup();
     const id = romId('Mega Man X (USA).sfc');
     const detail = async () =>
@@ -69,6 +69,12 @@ describe("a game's manual from its metadata provider", () => {
       (await app.inject({ url: '/api/roms?limit=10', headers: { authorization: ADMIN_AUTH } }))
         .json<RomListPage>()
         .items.find((rom) => rom.id === id)?.has_manual;
+    // A complete rescan (which asks ScreenScraper again) does not bring a removed manual back.
+    const lookups = () => ss.requests.filter((request) => request.path.endsWith('.php')).length;
+    const before = lookups();
+    await scanLibrary(app, await login(app), { apis: ['ss'], type: 'complete' });
+    expect(lookups()).toBeGreaterThan(before);
+    expect((await detail()).has_manual).toBe(false);
     // Read (and so kept) before the re-download, which must move the page's data version.
     expect(await listed()).toBe(false);
 
@@ -87,6 +93,9 @@ describe("a game's manual from its metadata provider", () => {
     // Once at the scan, once on request.
     const fetched = ss.requests.filter((request) => request.path.startsWith('/medias/manuel/'));
     expect(fetched).toHaveLength(2);
+    // Downloaded again on request, the manual follows the provider once more.
+    await scanLibrary(app, await login(app), { apis: ['ss'], type: 'complete' });
+    expect((await detail()).has_manual).toBe(true);
   });
 
   it('answers 400 without a provider manual, 404 for an unknown game, 403 without roms.write', async () => {
