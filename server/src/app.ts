@@ -305,6 +305,7 @@ async function registerApiRoutes(
     edits: container.romEdits,
     props: container.romProps,
     manuals: container.romManuals,
+    folderFiles: container.romFolderFiles,
     notes: container.romNotes,
     uploadRoutes: async (scope) => {
       await scope.register(uploadsRoutes, {

@@ -49,6 +49,7 @@ import { RomArtworkWebp } from './modules/roms/resources/rom-artwork-webp.js';
 import { RomMaintenance } from './modules/roms/writes/rom-maintenance.js';
 import { RomMaintenanceRepository } from './modules/roms/writes/rom-maintenance.repository.js';
 import { RomManualsService } from './modules/roms/manuals/rom-manuals.service.js';
+import { createRomFolderFiles } from './modules/roms/folder-files/create-rom-folder-files.js';
 import { RomMetadataWrites } from './modules/roms/writes/rom-metadata-writes.js';
 import { RomNotesRepository } from './modules/roms/notes/rom-notes.repository.js';
 import { RomNotesService } from './modules/roms/notes/rom-notes.service.js';
@@ -124,6 +125,7 @@ export function createContainer(
     ...library,
     ...roms,
     ...createUploadServices(config, shared, library, repositories),
+    romFolderFiles: createRomFolderFiles(db, roms.roms, config.libraryDir, shared.files),
     ...collections,
     ...createDynamicCollections(repositories, roms.romList, savedFilters),
     devices: devices.devices,

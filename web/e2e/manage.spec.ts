@@ -195,12 +195,13 @@ test('an admin uploads games, tracks play, edits and deletes one from disk', asy
     await page
       .getByTestId('manual-input')
       .setInputFiles({ name: 'manual.pdf', mimeType: 'application/pdf', buffer: pdf });
-    await page.getByTestId('manual-view').click();
-    const frame = page.getByTestId('manual-frame');
-    await expect(frame).toBeVisible();
-    const src = await frame.getAttribute('src');
-    expect(src).toMatch(/^\/api\/roms\/\d+\/manual\?/);
-    const answer = await page.request.get(src ?? '');
+    // Listed under the game's file name, ready to read or download.
+    await expect(page.getByTestId('manual-item')).toHaveAttribute(
+      'data-name',
+      'Comet Rally (USA).pdf',
+    );
+    const romId = /\/rom\/(\d+)/.exec(page.url())?.[1] ?? '';
+    const answer = await page.request.get(`/api/roms/${romId}/manual`);
     expect(answer.status()).toBe(200);
     expect(answer.headers()['content-type']).toContain('application/pdf');
   });
@@ -211,8 +212,7 @@ test('an admin uploads games, tracks play, edits and deletes one from disk', asy
     await expect(dialog).toContainText('Remove the manual?');
     await dialog.getByTestId('manual-remove-confirm').click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByTestId('manual-frame')).toHaveCount(0);
-    await expect(page.getByTestId('manual-view')).toHaveCount(0);
+    await expect(page.getByTestId('manual-item')).toHaveCount(0);
     await expect(page.getByTestId('rom-manual')).toContainText('No manual yet.');
   });
 

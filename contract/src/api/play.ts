@@ -205,3 +205,19 @@ export const StatesDeleteBodySchema = z.object({
 });
 /** The ids that were deleted. */
 export const DeletedIdsSchema = z.array(z.number().int());
+
+/** `POST /api/screenshots?rom_id=`: images added to the game's gallery by the caller. */
+export const ScreenshotUploadQuerySchema = z.object({
+  rom_id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+});
+
+/**
+ * What `POST /api/screenshots` answers (RomM UploadedScreenshotsResponse): how many images it
+ * stored, the caller's screenshots of the game, and the game's provider screenshots.
+ */
+export const UploadedScreenshotsSchema = z.object({
+  uploaded: z.number().int(),
+  screenshots: z.array(ScreenshotSchema),
+  merged_screenshots: z.array(z.string()),
+});
+export type UploadedScreenshots = z.infer<typeof UploadedScreenshotsSchema>;

@@ -149,6 +149,8 @@ export interface RomTable {
   cover_updated_at: Generated<string | null>;
   /** When the stored PDF manual was written; null = no manual. */
   manual_updated_at: Generated<string | null>;
+  /** The manual the metadata providers offer (downloaded again on request); null = none. */
+  url_manual: Generated<string | null>;
   /** JSON list of fields edited by hand (kept by metadata updates). */
   manual_fields: Generated<string>;
   /** JSON map source → normalised provider game (metadata module); null = never identified. */
@@ -335,6 +337,8 @@ export interface PlayAssetTable {
   origin_device_id: string | null;
   /** 1: other users see it in the game's `all_user_*` lists and may download it. */
   is_public: Generated<number>;
+  /** 1: a screenshot the user added to the game's gallery (not one taken with a save or state). */
+  is_gallery: Generated<number>;
   created_at: string;
   updated_at: string;
 }

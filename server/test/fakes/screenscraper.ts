@@ -8,6 +8,8 @@ export interface FakeSsGame {
   md5?: string;
   synopsis?: string;
   notGame?: boolean;
+  /** The game's manual (media `manuel`), served as this PDF. */
+  manualPdf?: Buffer;
 }
 
 export type SsMode = 'ok' | 'login-error' | 'quota' | 'plain-400' | 'bad-escape';
@@ -68,6 +70,17 @@ function jeu(origin: string, game: FakeSsGame) {
         region: 'wor',
         format: 'png',
       },
+      ...(game.manualPdf === undefined
+        ? []
+        : [
+            {
+              type: 'manuel',
+              parent: 'jeu',
+              url: `${origin}/medias/manuel/${game.id}.pdf?ssid=user&sspassword=pass`,
+              region: 'us',
+              format: 'pdf',
+            },
+          ]),
     ],
   };
 }
@@ -92,6 +105,13 @@ export async function startFakeScreenScraper(
     if (mode === 'quota') return latin1('Le quota de scrape journalier est dépassé', 430);
     if (mode === 'plain-400') return latin1('Champ crc, md5 ou sha1 erroné', 400);
     const params = url.searchParams;
+    const manual = /\/medias\/manuel\/(\d+)\.pdf$/.exec(url.pathname);
+    if (manual !== null) {
+      const pdf = games.find((game) => game.id === Number(manual[1]))?.manualPdf;
+      return pdf === undefined
+        ? null
+        : { headers: { 'content-type': 'application/pdf' }, body: pdf };
+    }
     const system = Number(params.get('systemeid'));
     if (url.pathname.endsWith('/jeuInfos.php')) {
       const byId = params.get('gameid');

@@ -26,6 +26,7 @@ import { romFamilyGroups } from './202611300400_rom_family_groups.js';
 import { previousLogin } from './202612010200_previous_login.js';
 import { romFacetCounts } from './202612020400_rom_facet_counts.js';
 import { romVersions } from './202612020410_rom_versions.js';
+import { galleryScreenshotsAndManualUrls } from './202612030400_gallery_screenshots_and_manual_urls.js';
 import { taskSchedules } from './202612010100_task_schedules.js';
 import { listOrderIndexes } from './202612020300_list_order_indexes.js';
 import { providerClaimIndexes } from './202612020310_provider_claim_indexes.js';
@@ -64,6 +65,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202612020310_provider_claim_indexes': providerClaimIndexes,
   '202612020400_rom_facet_counts': romFacetCounts,
   '202612020410_rom_versions': romVersions,
+  '202612030400_gallery_screenshots_and_manual_urls': galleryScreenshotsAndManualUrls,
 };
 
 export const migrationProvider: MigrationProvider = {

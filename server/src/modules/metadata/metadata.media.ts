@@ -5,7 +5,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AddressPolicy } from '../../lib/safe-fetch.js';
 import { publicAddressesOnly, safeFetch } from '../../lib/safe-fetch.js';
 import type { RomRecord, RomRecordChanges } from '../roms/writes/rom-metadata-writes.js';
-import { COVER_MAX_BYTES, RomResources } from '../roms/resources/rom-resources.js';
+import { Readable } from 'node:stream';
+
+import {
+  COVER_MAX_BYTES,
+  MANUAL_MAX_BYTES,
+  RomResources,
+} from '../roms/resources/rom-resources.js';
 import type { IdentifyMode } from './metadata.row.js';
 import { parseJson } from './metadata.row.js';
 import type { MetadataProviders } from './metadata.sources.js';
@@ -70,6 +76,22 @@ export class MetadataMedia {
     };
   }
 
+  /**
+   * Downloads the provider's manual (a PDF) into the ROM's resources; the columns to change, or
+   * null when the download failed or was not a PDF.
+   */
+  async manual(row: RomRecord, urlManual: string, now: string): Promise<RomRecordChanges | null> {
+    const bytes = await this.download(urlManual, MANUAL_MAX_BYTES);
+    if (bytes === null) return null;
+    try {
+      await this.resources.saveManual(row.platform_id, row.id, Readable.from([bytes]));
+      return { manual_updated_at: now, url_manual: urlManual };
+    } catch {
+      this.log.warn(`metadata: manual of ROM ${row.id} is not a PDF`);
+      return null;
+    }
+  }
+
   private policyFor(url: string): AddressPolicy {
     try {
       if (this.options.trustedOrigins.has(new URL(url).origin)) return () => true;
@@ -79,12 +101,12 @@ export class MetadataMedia {
     return publicAddressesOnly;
   }
 
-  private async download(url: string): Promise<Buffer | null> {
+  private async download(url: string, maxBytes = COVER_MAX_BYTES): Promise<Buffer | null> {
     try {
       const fetched = await safeFetch(this.providers.ss?.mediaUrl(url) ?? url, {
         policy: this.policyFor(url),
         timeoutMs: this.options.timeoutMs,
-        maxBytes: COVER_MAX_BYTES,
+        maxBytes,
         maxRedirects: 3,
       });
       return fetched.body;

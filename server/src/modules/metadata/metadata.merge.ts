@@ -12,6 +12,7 @@ export interface MergedMetadata {
   youtubeVideoId: string | null;
   urlCover: string | null;
   urlScreenshots: string[];
+  urlManual: string | null;
   metadatum: Omit<RomMetadatum, 'rom_id'>;
 }
 
@@ -81,6 +82,7 @@ export function mergeResults(
     youtubeVideoId: results.igdb?.youtubeVideoId ?? results.launchbox?.youtubeVideoId ?? null,
     urlCover: firstValue(byArtwork, (game) => game.urlCover),
     urlScreenshots: byArtwork.find((game) => game.urlScreenshots.length > 0)?.urlScreenshots ?? [],
+    urlManual: firstValue(byArtwork, (game) => game.urlManual ?? null),
     metadatum: {
       genres: firstList(results, ['igdb', 'moby', 'ss', 'launchbox', 'ra'], (g) => g.genres),
       franchises: firstList(results, ['igdb', 'ss'], (g) => g.franchises),

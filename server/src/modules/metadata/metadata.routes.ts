@@ -91,6 +91,30 @@ function matchRoutes(app: App, metadata: MetadataService, roms: RomsService): vo
     },
   );
 
+  app.post(
+    '/api/roms/:id/manuals/redownload',
+    {
+      config: requireScopes('roms.write'),
+      schema: {
+        tags: ['roms'],
+        summary: "Download a ROM's manual from its metadata provider again",
+        params: RomIdParamsSchema,
+        response: {
+          200: DetailedRomSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+          502: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      await metadata.redownloadManual(request.params.id);
+      return roms.get(request.params.id, callerId(request));
+    },
+  );
+
   app.delete(
     '/api/roms/:id/match',
     {

@@ -100,6 +100,11 @@ export class MetadataService {
     return this.writer.clearSources(romId, sources);
   }
 
+  /** Downloads a ROM's manual from its provider again (`POST /api/roms/{id}/manuals/redownload`). */
+  redownloadManual(romId: number): Promise<void> {
+    return this.writer.redownloadManual(romId);
+  }
+
   /** Applies one provider's game to a ROM by hand (`POST /api/roms/{id}/match`). */
   matchManually(romId: number, source: MatchSource, id: number): Promise<void> {
     return this.manual.matchManually(romId, source, id);

@@ -74,7 +74,42 @@ export class MetadataWriter {
     if (!edited.has('screenshots')) {
       Object.assign(changes, await this.media.screenshots(row, merged.urlScreenshots));
     }
+    Object.assign(changes, await this.providerManual(row, merged.urlManual, now, edited));
     await this.roms.update(row.id, changes, now);
+  }
+
+  /**
+   * The provider's manual: its URL is kept (for a re-download on request); it is downloaded when
+   * `scan.media` lists `manual` and the game has no manual yet (an uploaded one is never replaced,
+   * a removed one not brought back).
+   */
+  private async providerManual(
+    row: RomRecord,
+    urlManual: string | null,
+    now: string,
+    edited: ReadonlySet<string>,
+  ): Promise<RomRecordChanges> {
+    const changes: RomRecordChanges = { url_manual: urlManual };
+    const wanted = this.libraryConfig.get().SCAN_MEDIA.includes('manual') && !edited.has('manual');
+    if (urlManual === null || !wanted || row.manual_updated_at !== null) return changes;
+    return (await this.media.manual(row, urlManual, now)) ?? changes;
+  }
+
+  /** Downloads the game's manual from its provider again, replacing the stored one. */
+  async redownloadManual(romId: number): Promise<void> {
+    const row = await this.roms.find(romId);
+    if (row === undefined) throw new HttpError(404, `ROM with id ${romId} not found`);
+    if (row.url_manual === null) {
+      throw new HttpError(400, 'No scraped manual URL available for this ROM');
+    }
+    const now = nowIso();
+    const changes = await this.media.manual(row, row.url_manual, now);
+    if (changes === null) {
+      throw new HttpError(502, 'The manual could not be downloaded from its provider');
+    }
+    // Asked for, the provider's manual is the game's again (no longer removed by hand).
+    const edited = parseJson<string[]>(row.manual_fields, []).filter((field) => field !== 'manual');
+    await this.roms.update(romId, { ...changes, manual_fields: JSON.stringify(edited) }, now);
   }
 
   /** Forgets what some sources said about a ROM (unmatch) and merges the rest again. */

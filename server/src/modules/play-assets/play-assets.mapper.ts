@@ -36,7 +36,7 @@ export function toScreenshotDto(row: PlayAssetRow): Screenshot {
     missing_from_fs: false,
     created_at: row.created_at,
     updated_at: row.updated_at,
-    is_gallery: false,
+    is_gallery: row.is_gallery === 1,
     is_public: row.is_public === 1,
   };
 }

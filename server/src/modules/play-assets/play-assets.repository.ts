@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.js';
 import type { PlayAssetRow } from '../../db/schema.js';
+import { GalleryScreenshotsRepository } from './gallery-screenshots.repository.js';
 
 export type PlayAssetKind = PlayAssetRow['kind'];
 
@@ -19,7 +20,7 @@ export interface RomPlace {
 /** The fields an upload writes. */
 export type PlayAssetFields = Omit<
   PlayAssetRow,
-  'id' | 'created_at' | 'updated_at' | 'is_public' | 'origin_device_id'
+  'id' | 'created_at' | 'updated_at' | 'is_public' | 'is_gallery' | 'origin_device_id'
 >;
 
 /**
@@ -28,6 +29,11 @@ export type PlayAssetFields = Omit<
  */
 export class PlayAssetsRepository {
   constructor(private readonly db: Db) {}
+
+  /** The queries of the gallery screenshots, on the same connection. */
+  gallery(): GalleryScreenshotsRepository {
+    return new GalleryScreenshotsRepository(this.db);
+  }
 
   /** Runs `work` in one transaction, with a repository bound to it. */
   async transaction<T>(work: (repo: PlayAssetsRepository) => Promise<T>): Promise<T> {
@@ -94,7 +100,7 @@ export class PlayAssetsRepository {
       .execute();
   }
 
-  /** Screenshots of the user for these ROMs (to attach to saves and states). */
+  /** Screenshots of the user for these ROMs (to attach to saves and states; not the gallery's). */
   async screenshotsFor(userId: number, romIds: readonly number[]): Promise<PlayAssetRow[]> {
     if (romIds.length === 0) return [];
     return this.db
@@ -102,6 +108,7 @@ export class PlayAssetsRepository {
       .selectAll()
       .where('user_id', '=', userId)
       .where('kind', '=', 'screenshot')
+      .where('is_gallery', '=', 0)
       .where('rom_id', 'in', [...new Set(romIds)])
       .execute();
   }
@@ -169,6 +176,7 @@ export class PlayAssetsRepository {
       .where('kind', '=', kind)
       .where('rom_id', '=', romId)
       .where('file_name', '=', fileName)
+      .where('is_gallery', '=', 0)
       .executeTakeFirst();
   }
 

@@ -27,6 +27,7 @@ import { callerOf } from '../../http/caller.js';
 import type { ZodApp } from '../../http/zod-app.js';
 import { multipartError, sendStoredFile } from '../../lib/stored-files.js';
 import type { AssetUploadPart, PlayAssetsService, SyncedKind } from './play-assets.service.js';
+import { galleryScreenshotRoutes } from './gallery-screenshots.routes.js';
 import { deviceIdAllowed, saveDeviceRoutes } from './save-device.routes.js';
 
 /** Largest screenshot kept with a save or state. */
@@ -106,6 +107,7 @@ export const playAssetsRoutes: FastifyPluginAsyncZod<PlayAssetsRoutesOptions> = 
     itemRoutes(app, options, kind);
   }
   screenshotRoutes(app, options);
+  galleryScreenshotRoutes(app, options.assets.gallery);
   await Promise.resolve();
 };
 
@@ -381,7 +383,8 @@ function screenshotRoutes(app: ZodApp, { assets }: PlayAssetsRoutesOptions): voi
       config: requireScopes('assets.read'),
       schema: {
         tags: ['assets'],
-        summary: 'One of your screenshots (taken with a save or state), or a public one',
+        summary:
+          'One of your screenshots (taken with a save or state, or added to a gallery), or a public one',
         params: AssetIdParamsSchema,
         response: { 401: ErrorBodySchema, 404: ErrorBodySchema },
       },

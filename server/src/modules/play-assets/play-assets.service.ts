@@ -5,6 +5,7 @@ import { HttpError } from '../../http/http-error.js';
 import type { ConfinedFiles } from '../../lib/confined-files.js';
 import { confinedFile } from '../../lib/stored-files.js';
 import type { RomPlayAssets } from '../roms/roms.mapper.js';
+import { GalleryScreenshots } from './gallery-screenshots.js';
 import { PlayAssetStore } from './play-asset-store.js';
 import type {
   AssetUploadPart,
@@ -44,6 +45,8 @@ const NO_DEVICE: DeviceContext = {};
  */
 export class PlayAssetsService {
   private readonly store: PlayAssetStore;
+  /** The screenshots users add to a game's gallery. */
+  readonly gallery: GalleryScreenshots;
 
   constructor(
     private readonly repo: PlayAssetsRepository,
@@ -53,6 +56,7 @@ export class PlayAssetsService {
     private readonly devices: SaveDeviceSyncs | null = null,
   ) {
     this.store = new PlayAssetStore(repo, assetsDir, files, clock);
+    this.gallery = new GalleryScreenshots(repo.gallery(), assetsDir, files, clock);
   }
 
   private async withScreenshots(
@@ -112,16 +116,16 @@ export class PlayAssetsService {
 
   /**
    * The saves, states and screenshots of one ROM for its detail, from one query: `user_*` the
-   * caller's own, `all_user_*` the caller's own and everyone's public ones (as RomM). There is
-   * no standalone screenshot upload, so screenshots are those sent with saves and states (RomM
-   * lists every screenshot, newest created first).
+   * caller's own, `all_user_*` the caller's own and everyone's public ones (as RomM). Screenshots
+   * are those sent with saves and states and those added to the game's gallery (`is_gallery`),
+   * newest created first as RomM lists them; only the former pair with a save or state.
    */
   async forRom(userId: number, romId: number): Promise<RomPlayAssets> {
     const rows = await this.repo.ofRom(userId, romId);
     const shots = rows.filter((row) => row.kind === 'screenshot').sort(newestCreatedFirst);
     const saves = rows.filter((row) => row.kind === 'save');
     const states = rows.filter((row) => row.kind === 'state');
-    const shotOf = screenshotLookup(shots);
+    const shotOf = screenshotLookup(shots.filter((row) => row.is_gallery === 0));
     const own = (row: PlayAssetRow) => row.user_id === userId;
     return {
       user_saves: saves.filter(own).map((row) => toSaveDto(row, shotOf(row))),

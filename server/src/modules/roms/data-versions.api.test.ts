@@ -82,6 +82,7 @@ const ACCOUNTS = 'accounts, sessions and tokens: no list shows them';
 const DEVICES = 'devices, syncs and time played: no list shows them';
 const ACTIVITY = 'who is playing now: kept in its own store, no list shows it';
 const PLAY_ASSETS = 'saves, states and firmware: lists filtering on them are never kept';
+const GAME_DETAIL = "a game's gallery screenshots and sub-folder files: only its detail shows them";
 const ACCESS = 'who may read a collection is decided on every request, before a kept answer';
 const NEW = 'a new collection: nothing was kept for it';
 const GONE = 'a removed smart collection answers 404 before anything kept';
@@ -390,6 +391,16 @@ const ROWS: Record<string, Row> = {
   'POST /api/states/delete': { unseen: PLAY_ASSETS },
   'PUT /api/states/:id/visibility': { unseen: PLAY_ASSETS },
   'PUT /api/states/:id': { unseen: PLAY_ASSETS },
+  'POST /api/screenshots': { unseen: GAME_DETAIL },
+  'PUT /api/screenshots/:id': { unseen: GAME_DETAIL },
+  'DELETE /api/screenshots/:id': { unseen: GAME_DETAIL },
+  'POST /api/roms/:id/manuals/files': { unseen: GAME_DETAIL },
+  'DELETE /api/roms/:id/manuals/files/:file_id': { unseen: GAME_DETAIL },
+  'POST /api/roms/:id/screenshots': { unseen: GAME_DETAIL },
+  'DELETE /api/roms/:id/screenshots/:file_id': { unseen: GAME_DETAIL },
+  'POST /api/roms/:id/manuals/redownload': {
+    unseen: 'needs a provider manual; rom-manuals-provider.api.test.ts shows the kept page change',
+  },
 };
 
 const KAPPA = Buffer.from('kappa rom bytes');

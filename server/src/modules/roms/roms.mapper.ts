@@ -185,7 +185,7 @@ function romFieldsOf(row: RomWithPlatformRow): Omit<ScanRomEvent, 'has_notes'> {
     has_soundtrack: false,
     path_manual:
       row.manual_updated_at === null ? null : RomResources.manualPath(row.platform_id, row.id),
-    url_manual: null,
+    url_manual: row.url_manual,
     path_video: null,
     is_identifying: false,
     is_unidentified: !identified,

@@ -11,6 +11,8 @@ import {
   romFileContentRoute,
 } from './files/rom-files.routes.js';
 import type { RomManualsService } from './manuals/rom-manuals.service.js';
+import { romFolderFileRoutes } from './folder-files/rom-folder-files.routes.js';
+import type { RomFolderFilesService } from './folder-files/rom-folder-files.service.js';
 import { romNotesReadRoutes, romNotesWriteRoutes } from './notes/rom-notes.routes.js';
 import type { RomNotesService } from './notes/rom-notes.service.js';
 import { deleteManualRoute, manualRoute, uploadManualRoute } from './manuals/rom-manuals.routes.js';
@@ -38,6 +40,7 @@ export interface RomsRoutesOptions {
   edits: RomEditsService;
   props: RomPropsService;
   manuals: RomManualsService;
+  folderFiles: RomFolderFilesService;
   notes: RomNotesService;
   /**
    * The upload routes (the uploads module, which sits above this one), registered where they
@@ -77,5 +80,6 @@ export const romsRoutes: FastifyPluginAsyncZod<RomsRoutesOptions> = async (app, 
   uploadManualRoute(app, roms, manuals);
   deleteManualRoute(app, manuals);
   manualRoute(app, manuals);
+  romFolderFileRoutes(app, options.folderFiles);
   resourcesRoute(app, options.resourcesDir, options.collections);
 };

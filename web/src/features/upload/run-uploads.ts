@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 
 import { ApiError, NO_RESPONSE, errorMessage } from '@/lib/api-client';
+import { cancellableUpload, uploadEnded } from '@/lib/upload-cancel';
 import { libraryChanged } from '@/shared/api/library-changed';
 import { useUploadStore } from '@/shared/stores/upload-store';
 import { chunkTimeoutMs, MAX_ATTEMPTS, uploadRomFileChunked } from './api/chunked-upload';
@@ -27,14 +28,6 @@ export function failureText(error: unknown, timeoutSeconds: number, translate: T
   return errorMessage(error);
 }
 
-/** Uploads waiting or running, by upload item id, so each can be cancelled. */
-const controllers = new Map<number, AbortController>();
-
-/** Stops a file's upload (waiting or running); the server drops what it received. */
-export function cancelUpload(id: number): void {
-  controllers.get(id)?.abort();
-}
-
 /**
  * Uploads files one after another through the chunked upload, reporting progress, retries and
  * the final step to the upload store; each accepted file refreshes galleries and rails at once
@@ -53,11 +46,11 @@ export async function runUploads(
 ): Promise<{ uploaded: number; failed: number }> {
   const store = useUploadStore.getState;
   const upload = options.upload ?? uploadRomFileChunked;
-  for (const job of jobs) controllers.set(job.id, new AbortController());
+  const signals = new Map(jobs.map((job) => [job.id, cancellableUpload(job.id)]));
   let uploaded = 0;
   let failed = 0;
   for (const job of jobs) {
-    const signal = controllers.get(job.id)?.signal;
+    const signal = signals.get(job.id);
     try {
       if (signal?.aborted === true) throw new ApiError(NO_RESPONSE, 'aborted');
       await upload(job.file, {
@@ -79,7 +72,7 @@ export async function runUploads(
       );
       failed++;
     } finally {
-      controllers.delete(job.id);
+      uploadEnded(job.id);
     }
   }
   return { uploaded, failed };

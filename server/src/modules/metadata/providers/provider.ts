@@ -58,6 +58,8 @@ export interface ProviderGame {
   summary: string | null;
   urlCover: string | null;
   urlScreenshots: string[];
+  /** The game's manual (a PDF), when the provider has one. */
+  urlManual?: string | null;
   youtubeVideoId: string | null;
   genres: string[];
   franchises: string[];

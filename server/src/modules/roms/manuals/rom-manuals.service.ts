@@ -29,14 +29,21 @@ export class RomManualsService {
     return this.roms.get(id, userId);
   }
 
-  /** Removes the stored manual of a ROM (404 when it has none). */
+  /** Removes the stored manual of a ROM (404 when it has none); a rescan leaves it removed. */
   async deleteManual(id: number, userId: number): Promise<DetailedRom> {
     const rom = await this.roms.findOr404(id);
     if (rom.manual_updated_at === null) {
       throw new HttpError(404, `ROM with id ${id} has no manual`);
     }
     await this.resources.removeManual(rom.platform_id, rom.id);
-    await this.writes.updateRom(id, { manual_updated_at: null }, nowIso());
+    // Marked as edited by hand: metadata updates do not download the provider's manual back.
+    const edited = new Set<string>(JSON.parse(rom.manual_fields) as string[]);
+    edited.add('manual');
+    await this.writes.updateRom(
+      id,
+      { manual_updated_at: null, manual_fields: JSON.stringify([...edited].sort()) },
+      nowIso(),
+    );
     return this.roms.get(id, userId);
   }
 

@@ -1,31 +1,71 @@
-import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
-import MenuBookRounded from '@mui/icons-material/MenuBookRounded';
-import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded';
+import CloudDownloadRounded from '@mui/icons-material/CloudDownloadRounded';
+import NoteAddRounded from '@mui/icons-material/NoteAddRounded';
 import UploadFileRounded from '@mui/icons-material/UploadFileRounded';
 import type { DetailedRom } from '@romshelf/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { FileButton } from '@/components/file-button';
 import { errorMessage } from '@/lib/api-client';
-import { startDownload } from '@/lib/download';
 import { useHasScopes } from '@/shared/stores/use-scopes';
 
-import { manualUrl, useManualMutation } from '../api/manuals';
+import { manualUrl, romFileUrl, useManualActions } from '../api/manuals';
+import type { ManualItem } from './manual-entry';
+import { ManualEntry } from './manual-entry';
+
+const ManualViewer = lazy(() => import('./manual-viewer'));
+
+/** The game's manuals as rows: its manual first, then the manual files in its folder. */
+function useManualItems(rom: DetailedRom, actions: ReturnType<typeof useManualActions>) {
+  const { t } = useTranslation('rom');
+  const canWrite = useHasScopes('roms.write');
+  const items: ManualItem[] = [];
+  const main = manualUrl(rom);
+  if (main !== null) {
+    items.push({
+      key: 'main',
+      name: `${rom.fs_name_no_ext}.pdf`,
+      url: main,
+      downloadUrl: manualUrl(rom, true) ?? main,
+      isPdf: true,
+      removal: canWrite
+        ? {
+            text: t('manual.remove-text'),
+            run: () => actions.remove.mutate(),
+            busy: actions.remove.isPending,
+          }
+        : null,
+    });
+  }
+  for (const file of rom.files.filter((entry) => entry.category === 'manual')) {
+    const url = romFileUrl(file);
+    items.push({
+      key: String(file.id),
+      name: file.file_name,
+      url,
+      downloadUrl: url,
+      isPdf: file.file_name.toLowerCase().endsWith('.pdf'),
+      removal: canWrite
+        ? {
+            text: t('carried.remove-file-text', { name: file.file_name }),
+            run: () => actions.removeFile.mutate(file.id),
+            busy: actions.removeFile.isPending,
+          }
+        : null,
+    });
+  }
+  return items;
+}
 
 /**
- * The game's manual (PDF): view it in the page or a new tab, download it, upload, replace or
- * remove it.
+ * The game's manuals: read (PDF viewer), download, upload or replace its manual and add manual
+ * files to a game kept in a folder (both through the upload tray), download the provider's
+ * manual again, remove one.
  */
 export function RomManual({
   rom,
@@ -36,130 +76,81 @@ export function RomManual({
 }) {
   const { t } = useTranslation('rom');
   const canWrite = useHasScopes('roms.write');
-  const [viewing, setViewing] = useState(false);
-  const [confirmingRemoval, setConfirmingRemoval] = useState(false);
-  const url = manualUrl(rom);
-  const downloadUrl = manualUrl(rom, true);
-
-  const change = useManualMutation(rom.id, {
-    onSuccess: (updated, file) => {
-      if (!file) setViewing(false);
-      onChange(updated);
-    },
-    onSettled: (_, __, file) => {
-      if (!file) setConfirmingRemoval(false);
-    },
-  });
-  const busy = change.isPending;
-  const error = change.error ? errorMessage(change.error) : null;
-
+  const actions = useManualActions(rom.id, onChange);
+  const items = useManualItems(rom, actions);
+  const [reading, setReading] = useState<ManualItem | null>(null);
+  const failed = [
+    actions.upload,
+    actions.remove,
+    actions.redownload,
+    actions.addFile,
+    actions.removeFile,
+  ].find((action) => action.error !== null);
+  const inFolder = !rom.has_simple_single_file;
   return (
     <Box data-testid="rom-manual">
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-        {url ? (
-          <>
-            <Button
-              variant="contained"
-              startIcon={<MenuBookRounded />}
-              onClick={() => setViewing(!viewing)}
-              data-testid="manual-view"
-            >
-              {viewing ? t('manual.hide') : t('manual.view')}
-            </Button>
-            <Button
-              component="a"
-              href={url}
-              target="_blank"
-              rel="noopener"
-              startIcon={<OpenInNewRounded />}
-              data-testid="manual-open"
-            >
-              {t('manual.open')}
-            </Button>
-            <Button
-              onClick={() => startDownload(downloadUrl ?? url, `${rom.fs_name_no_ext}.pdf`)}
-              data-testid="manual-download"
-            >
-              {t('manual.download')}
-            </Button>
-          </>
-        ) : (
-          <Typography variant="body2" color="text.secondary" sx={{ mr: 1 }}>
-            {t('manual.none')}
-          </Typography>
-        )}
-        {canWrite ? (
+      {items.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {t('manual.none')}
+        </Typography>
+      ) : (
+        <Box data-testid="manual-list">
+          {items.map((item) => (
+            <ManualEntry key={item.key} item={item} onRead={() => setReading(item)} />
+          ))}
+        </Box>
+      )}
+      {canWrite ? (
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1.5 }}>
           <FileButton
             startIcon={<UploadFileRounded />}
-            loading={busy}
             accept="application/pdf,.pdf"
             inputTestId="manual-input"
             onFiles={([file]) => {
-              if (file) change.mutate(file);
+              if (file) actions.upload.mutate(file);
             }}
           >
-            {url ? t('manual.replace') : t('manual.upload')}
+            {rom.has_manual ? t('manual.replace') : t('manual.upload')}
           </FileButton>
-        ) : null}
-        {canWrite && url ? (
-          <Button
-            color="error"
-            startIcon={<DeleteOutlineRounded />}
-            disabled={busy}
-            onClick={() => setConfirmingRemoval(true)}
-            data-testid="manual-remove"
-          >
-            {t('manual.remove')}
-          </Button>
-        ) : null}
-      </Stack>
-      <Dialog
-        open={confirmingRemoval}
-        onClose={() => setConfirmingRemoval(false)}
-        aria-labelledby="manual-remove-title"
-        data-testid="manual-remove-dialog"
-      >
-        <DialogTitle id="manual-remove-title">{t('manual.remove-title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('manual.remove-text')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirmingRemoval(false)}>{t('actions.cancel')}</Button>
-          <Button
-            color="error"
-            variant="contained"
-            loading={busy}
-            onClick={() => change.mutate(null)}
-            data-testid="manual-remove-confirm"
-          >
-            {t('manual.remove')}
-          </Button>
-        </DialogActions>
-      </Dialog>
-      {error ? (
+          {inFolder ? (
+            <FileButton
+              startIcon={<NoteAddRounded />}
+              accept="application/pdf,.pdf,.txt,.md,text/plain,text/markdown"
+              multiple
+              inputTestId="manual-file-input"
+              onFiles={(files) => {
+                for (const file of files) actions.addFile.mutate(file);
+              }}
+            >
+              {t('carried.add-file')}
+            </FileButton>
+          ) : null}
+          {rom.url_manual ? (
+            <Button
+              startIcon={<CloudDownloadRounded />}
+              loading={actions.redownload.isPending}
+              onClick={() => actions.redownload.mutate()}
+              data-testid="manual-redownload"
+            >
+              {t('carried.redownload')}
+            </Button>
+          ) : null}
+        </Stack>
+      ) : null}
+      {canWrite ? (
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+          {t('carried.upload-hint', { seconds: actions.timeoutMs / 1000 })}
+        </Typography>
+      ) : null}
+      {failed?.error ? (
         <Alert severity="error" sx={{ mt: 1.5 }} data-testid="manual-error">
-          {error}
+          {errorMessage(failed.error)}
         </Alert>
       ) : null}
-      {url && viewing ? (
-        <Box
-          component="iframe"
-          src={url}
-          title={t('manual.title')}
-          // No `sandbox` attribute: browsers refuse to run their PDF viewer in a sandboxed frame.
-          // The server sends the manual as application/pdf with nosniff and a `sandbox` CSP,
-          // so the document itself is isolated.
-          data-testid="manual-frame"
-          sx={{
-            mt: 2,
-            width: '100%',
-            height: { xs: 480, md: 720 },
-            border: 1,
-            borderColor: 'divider',
-            borderRadius: 2,
-            bgcolor: 'background.default',
-          }}
-        />
+      {reading !== null ? (
+        <Suspense fallback={null}>
+          <ManualViewer url={reading.url} name={reading.name} onClose={() => setReading(null)} />
+        </Suspense>
       ) : null}
     </Box>
   );

@@ -29,7 +29,7 @@ export function RomSections({
     <>
       <RomVersions rom={rom} onChange={onChange} />
       <RomMetadata rom={rom} />
-      <RomMedia rom={rom} />
+      <RomMedia rom={rom} onChange={onChange} />
       <Section title={t('personal.title')}>
         <PersonalData rom={rom} onChange={onChange} />
       </Section>

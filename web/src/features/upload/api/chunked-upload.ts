@@ -1,14 +1,13 @@
 import {
   CSRF_COOKIE,
   CSRF_HEADER,
-  DEFAULT_UPLOAD_TIMEOUT_SECONDS,
   UPLOAD_CHUNK_INDEX_HEADER,
   UPLOAD_FILENAME_HEADER,
   UPLOAD_PLATFORM_HEADER,
   UPLOAD_TOTAL_CHUNKS_HEADER,
   UPLOAD_TOTAL_SIZE_HEADER,
 } from '@romshelf/contract';
-import type { Heartbeat, UploadStartResponse, UploadStatus } from '@romshelf/contract';
+import type { UploadStartResponse, UploadStatus } from '@romshelf/contract';
 
 import { API_BASE, ApiError, NO_RESPONSE } from '@/lib/api-client';
 import { readCookie } from '@/lib/cookies';
@@ -61,13 +60,7 @@ export interface ChunkedUploadOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-/** The upload timeout (SPEC §7): heartbeat FRONTEND.UPLOAD_TIMEOUT seconds, default 20. */
-export function uploadTimeoutMs(heartbeat: Heartbeat | null): number {
-  const seconds = heartbeat?.FRONTEND.UPLOAD_TIMEOUT;
-  return (
-    (typeof seconds === 'number' && seconds > 0 ? seconds : DEFAULT_UPLOAD_TIMEOUT_SECONDS) * 1000
-  );
-}
+export { uploadTimeoutMs } from '@/lib/upload-timeout';
 
 /** How long one request may take: UPLOAD_TIMEOUT, at least a minute. */
 export function chunkTimeoutMs(timeoutMs: number): number {

@@ -8,10 +8,10 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
 import { formatBytes } from '@/lib/format';
+import { cancelUpload } from '@/lib/upload-cancel';
 import type { UploadItem } from '@/shared/stores/upload-store';
 
 import { MAX_ATTEMPTS } from '../api/chunked-upload';
-import { cancelUpload } from '../run-uploads';
 
 /**
  * One file's upload: name, bar, loaded / total, rate, a coming retry or the final step, or the
@@ -65,6 +65,7 @@ export function UploadProgressRow({ item, dense = false }: { item: UploadItem; d
       <LinearProgress
         variant="determinate"
         value={item.progress}
+        aria-label={item.filename}
         color={item.failed ? 'error' : item.finished ? 'success' : 'primary'}
         sx={{ mt: 0.75, height: 6, borderRadius: 3 }}
       />

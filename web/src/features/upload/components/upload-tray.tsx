@@ -70,7 +70,12 @@ export function UploadTray() {
         </IconButton>
       </Box>
       {running.length > 0 ? (
-        <LinearProgress variant="determinate" value={overall} sx={{ height: 3 }} />
+        <LinearProgress
+          variant="determinate"
+          value={overall}
+          aria-label={t('upload.tray')}
+          sx={{ height: 3 }}
+        />
       ) : null}
       {collapsed ? null : (
         <Box sx={{ px: 2, pb: 1, maxHeight: { xs: 150, sm: 280 }, overflowY: 'auto' }}>

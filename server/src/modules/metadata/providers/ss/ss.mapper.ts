@@ -101,6 +101,7 @@ export function mapSsGame(
   game.urlCover = mediaOf('box-2D');
   const shot = mediaOf('ss');
   game.urlScreenshots = shot === null ? [] : [shot];
+  game.urlManual = mediaOf('manuel');
   game.genres = uniqueStrings(
     asArray(field(jeu, 'genres')).map((genre) => languageNames(genre, ['en'])),
   );
