@@ -61,6 +61,9 @@ import { firmwareRoutes } from './modules/firmware/firmware.routes.js';
 import { playAssetsRoutes } from './modules/play-assets/play-assets.routes.js';
 import { metadataRoutes } from './modules/metadata/metadata.routes.js';
 import { permissionsRoutes } from './modules/permissions/permissions.routes.js';
+import { createHiddenItems } from './modules/hidden-items/create-hidden-items.js';
+import { hiddenItemsRoutes } from './modules/hidden-items/hidden-items.routes.js';
+import { registerVisibility } from './modules/hidden-items/visibility.hook.js';
 import { libraryConfigRoutes } from './modules/library/library-config.routes.js';
 import { collectionsRoutes } from './modules/collections/collections.routes.js';
 import { platformsRoutes } from './modules/platforms/platforms.routes.js';
@@ -135,8 +138,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secureCookies: config.secureCookies,
     sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
   });
+  const hidden = createHiddenItems(db, () => Promise.resolve());
+  registerVisibility(app, hidden.hiddenItems, hidden.places);
   app.get('/openapi.json', { config: publicRoute, schema: { hide: true } }, () => app.swagger());
   await registerApiRoutes(app, container, config);
+  await app.register(hiddenItemsRoutes, { hiddenItems: hidden.hiddenItems });
   await registerEmulatorAssets(app, config.emulatorsDir);
   registerPlayerPageHeaders(app);
   await registerWebApp(app, config.webDir);

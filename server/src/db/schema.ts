@@ -420,6 +420,17 @@ export interface CollectionRomTable {
   added_at: string;
 }
 
+/** A platform or ROM hidden from one user or from the members of one permission group. */
+export interface HiddenItemTable {
+  id: Generated<number>;
+  /** `platforms` or `roms` (RomM's entity names). */
+  entity: string;
+  entity_id: number;
+  user_id: number | null;
+  group_id: number | null;
+  created_at: string;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -451,6 +462,7 @@ export interface Database {
   device_save_sync: DeviceSaveSyncTable;
   sync_session: SyncSessionTable;
   play_session: PlaySessionTable;
+  hidden_items: HiddenItemTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -10,6 +10,7 @@ import type {
 import { ROM_PROVIDER_ID_PARAMS } from '@romshelf/contract';
 
 import { HttpError } from '../../http/http-error.js';
+import { withheldFromCaller, withholdsRom } from '../hidden-items/visibility.js';
 import type { RomCollections } from './rom-collections.js';
 import { toUserNoteDto } from './notes/rom-notes.mapper.js';
 import type { RomNotesRepository } from './notes/rom-notes.repository.js';
@@ -65,14 +66,20 @@ export class RomsService {
     return (await this.versions.groups.siblingsOf([id], userId)).get(id) ?? [];
   }
 
+  /** The id of every ROM the caller may see. */
   identifiers(): Promise<number[]> {
-    return this.roms.allIds();
+    return this.roms.allIds(withheldFromCaller());
   }
 
-  /** The ROM's row, or a 404: enough to check a ROM exists before reading a request body. */
+  /**
+   * The ROM's row, or a 404 (also when it is hidden from the caller): enough to check a ROM
+   * exists before reading a request body.
+   */
   async findOr404(id: number): Promise<RomWithPlatformRow> {
     const row = await this.roms.findById(id);
-    if (row === undefined) throw new HttpError(404, `ROM with id ${id} not found`);
+    if (row === undefined || withholdsRom(withheldFromCaller(), row)) {
+      throw new HttpError(404, `ROM with id ${id} not found`);
+    }
     return row;
   }
 

@@ -3,6 +3,7 @@ import type { Expression, SqlBool } from 'kysely';
 import { sql } from 'kysely';
 
 import type { Engine } from '../../../db/engine.js';
+import type { Withheld } from '../../hidden-items/visibility.js';
 
 /** One search term: words a ROM's search text must all hold (none: matches nothing). */
 export interface SearchTermPlan {
@@ -18,6 +19,8 @@ export interface RomScope {
   collectionId?: number | null;
   /** Terms are OR-ed; null = no search. */
   search: readonly SearchTermPlan[] | null;
+  /** Platforms and ROMs hidden from the caller (absent when nothing is). */
+  withheld?: Withheld;
 }
 
 /** A multi-value filter: the values and how they combine. */
@@ -147,6 +150,21 @@ function searchClause(engine: Engine, terms: readonly SearchTermPlan[]): Express
   );
 }
 
+const ids = (list: readonly number[]) => sql.join(list.map((id) => sql`${id}`));
+
+/** Leaves out the platforms and ROMs hidden from the caller. */
+export function withheldClauses(withheld: Withheld | undefined): Expression<SqlBool>[] {
+  const clauses: Expression<SqlBool>[] = [];
+  if (withheld === undefined) return clauses;
+  if (withheld.platformIds.length > 0) {
+    clauses.push(sql<SqlBool>`rom.platform_id NOT IN (${ids(withheld.platformIds)})`);
+  }
+  if (withheld.romIds.length > 0) {
+    clauses.push(sql<SqlBool>`rom.id NOT IN (${ids(withheld.romIds)})`);
+  }
+  return clauses;
+}
+
 /** The scope's clauses: platforms, collection and search (what `filter_values` covers). */
 export function scopeClauses(scope: RomScope, engine: Engine): Expression<SqlBool>[] {
   const clauses: Expression<SqlBool>[] = [];
@@ -159,6 +177,7 @@ export function scopeClauses(scope: RomScope, engine: Engine): Expression<SqlBoo
       WHERE collection_rom.collection_id = ${scope.collectionId})`);
   }
   if (scope.search !== null) clauses.push(searchClause(engine, scope.search));
+  clauses.push(...withheldClauses(scope.withheld));
   return clauses;
 }
 
