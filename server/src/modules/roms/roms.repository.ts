@@ -6,7 +6,7 @@ import type { RomFileRow, RomRow, RomUserRow } from '../../db/schema.js';
 import { nextTurn } from '../../lib/next-turn.js';
 import type { Withheld } from '../hidden-items/visibility.js';
 import { NOTHING_WITHHELD } from '../hidden-items/visibility.js';
-import { withheldClauses } from './list/rom-list-filters.js';
+import { withheldClauses } from '../hidden-items/withheld-sql.js';
 
 /** A ROM row with the platform fields every ROM shape carries. */
 export interface RomWithPlatformRow extends RomRow {

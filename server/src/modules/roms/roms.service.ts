@@ -10,7 +10,7 @@ import type {
 import { ROM_PROVIDER_ID_PARAMS } from '@romshelf/contract';
 
 import { HttpError } from '../../http/http-error.js';
-import { withheldFromCaller, withholdsRom } from '../hidden-items/visibility.js';
+import { withheldFromCaller, withholds, withholdsRom } from '../hidden-items/visibility.js';
 import type { RomCollections } from './rom-collections.js';
 import { toUserNoteDto } from './notes/rom-notes.mapper.js';
 import type { RomNotesRepository } from './notes/rom-notes.repository.js';
@@ -64,6 +64,14 @@ export class RomsService {
   /** The other versions of a ROM (same platform, a shared provider id), by sort name. */
   async versionsOf(id: number, userId: number): Promise<SiblingRom[]> {
     return (await this.versions.groups.siblingsOf([id], userId)).get(id) ?? [];
+  }
+
+  /** Of these ROM ids, those the caller may see. */
+  async visibleIds(ids: readonly number[]): Promise<Set<number>> {
+    const withheld = withheldFromCaller();
+    if (!withholds(withheld)) return new Set(ids);
+    const rows = await this.roms.findByIds([...new Set(ids)]);
+    return new Set(rows.filter((row) => !withholdsRom(withheld, row)).map((row) => row.id));
   }
 
   /** The id of every ROM the caller may see. */

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 
 import type { Engine } from '../../../db/engine.js';
 import type { Withheld } from '../../hidden-items/visibility.js';
+import { withheldClauses } from '../../hidden-items/withheld-sql.js';
 
 /** One search term: words a ROM's search text must all hold (none: matches nothing). */
 export interface SearchTermPlan {
@@ -148,21 +149,6 @@ function searchClause(engine: Engine, terms: readonly SearchTermPlan[]): Express
       ]);
     }),
   );
-}
-
-const ids = (list: readonly number[]) => sql.join(list.map((id) => sql`${id}`));
-
-/** Leaves out the platforms and ROMs hidden from the caller. */
-export function withheldClauses(withheld: Withheld | undefined): Expression<SqlBool>[] {
-  const clauses: Expression<SqlBool>[] = [];
-  if (withheld === undefined) return clauses;
-  if (withheld.platformIds.length > 0) {
-    clauses.push(sql<SqlBool>`rom.platform_id NOT IN (${ids(withheld.platformIds)})`);
-  }
-  if (withheld.romIds.length > 0) {
-    clauses.push(sql<SqlBool>`rom.id NOT IN (${ids(withheld.romIds)})`);
-  }
-  return clauses;
 }
 
 /** The scope's clauses: platforms, collection and search (what `filter_values` covers). */
