@@ -138,7 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secureCookies: config.secureCookies,
     sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
   });
-  const hidden = createHiddenItems(db, () => Promise.resolve());
+  const hidden = createHiddenItems(db, container.permissionEvents);
   registerVisibility(app, hidden.hiddenItems, hidden.places);
   app.get('/openapi.json', { config: publicRoute, schema: { hide: true } }, () => app.swagger());
   await registerApiRoutes(app, container, config);

@@ -17,7 +17,9 @@ export const hiddenItems: Migration = {
       )
       .addColumn('entity_id', 'integer', (col) => col.notNull())
       .addColumn('user_id', 'integer', (col) => col.references('user.id').onDelete('cascade'))
-      .addColumn('group_id', 'integer')
+      .addColumn('group_id', 'integer', (col) =>
+        col.references('permission_group.id').onDelete('cascade'),
+      )
       .addColumn('created_at', 'varchar(40)', (col) => col.notNull())
       .addCheckConstraint(
         'hidden_items_one_principal',

@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+
 import type { Db } from '../../db/database.js';
 import type { Withheld } from './visibility.js';
 
@@ -32,18 +34,51 @@ export interface RomPlace {
 export class HiddenItemsRepository {
   constructor(private readonly db: Db) {}
 
-  /** The platforms and ROMs hidden from the user, directly or through their group. */
-  async withheldFrom(userId: number, groupId: number | null): Promise<Withheld> {
-    let query = this.db.selectFrom('hidden_items').select(['entity', 'entity_id']);
-    query =
-      groupId === null
-        ? query.where('user_id', '=', userId)
-        : query.where((eb) => eb.or([eb('user_id', '=', userId), eb('group_id', '=', groupId)]));
-    const rows = await query.orderBy('entity_id').execute();
+  /**
+   * The platforms and ROMs hidden from the user, directly or through their group (their own,
+   * or the default group when they have none).
+   */
+  async withheldFrom(userId: number): Promise<Withheld> {
+    const groupOfUser = sql<number | null>`coalesce(
+      (SELECT permission_group_id FROM ${sql.table('user')} WHERE id = ${userId}),
+      (SELECT id FROM permission_group WHERE is_default = 1))`;
+    const rows = await this.db
+      .selectFrom('hidden_items')
+      .select(['entity', 'entity_id'])
+      .where((eb) => eb.or([eb('user_id', '=', userId), eb('group_id', '=', groupOfUser)]))
+      .orderBy('entity_id')
+      .execute();
     const idsOf = (entity: HiddenEntity) => [
       ...new Set(rows.filter((row) => row.entity === entity).map((row) => row.entity_id)),
     ];
     return { platformIds: idsOf('platforms'), romIds: idsOf('roms') };
+  }
+
+  /** The members of a permission group (the default group's include users without one). */
+  async membersOf(groupId: number): Promise<number[]> {
+    const isDefault = sql<boolean>`EXISTS (SELECT 1 FROM permission_group
+      WHERE id = ${groupId} AND is_default = 1)`;
+    const rows = await this.db
+      .selectFrom('user')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb('permission_group_id', '=', groupId),
+          eb.and([eb('permission_group_id', 'is', null), isDefault]),
+        ]),
+      )
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  async groupExists(groupId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('permission_group')
+      .select('id')
+      .where('id', '=', groupId)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /** Hides an item (again: nothing changes). */
@@ -92,7 +127,9 @@ export class HiddenItemsRepository {
     const rows = await this.db
       .selectFrom('hidden_items')
       .leftJoin('user', 'user.id', 'hidden_items.user_id')
+      .leftJoin('permission_group', 'permission_group.id', 'hidden_items.group_id')
       .select([
+        'permission_group.name as group_name',
         'hidden_items.entity',
         'hidden_items.entity_id',
         'hidden_items.user_id',
@@ -108,7 +145,7 @@ export class HiddenItemsRepository {
       entity_id: row.entity_id,
       user_id: row.user_id,
       group_id: row.group_id,
-      principal_name: row.username ?? '',
+      principal_name: row.username ?? row.group_name ?? '',
     }));
   }
 

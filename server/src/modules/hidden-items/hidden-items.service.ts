@@ -6,21 +6,23 @@ import type { HiddenItemKey, HiddenItemsRepository, Principal } from './hidden-i
 import type { Withheld } from './visibility.js';
 import { NOTHING_WITHHELD } from './visibility.js';
 
-/** Tells the principal's open browsers and clients that what they may see changed. */
-export type VisibilityAnnouncer = (principal: Principal) => Promise<void>;
+/** Tells users' open pages that their permissions changed (`permissions:changed`). */
+export interface PermissionChanges {
+  usersChanged(userIds: Iterable<number>): void;
+}
 
 /** Hides platforms and ROMs from users and groups; admins always see everything. */
 export class HiddenItemsService {
   constructor(
     private readonly items: HiddenItemsRepository,
-    private readonly announce: VisibilityAnnouncer,
+    private readonly changes: PermissionChanges,
     private readonly clock: () => number = Date.now,
   ) {}
 
   /** What a caller may not see (nothing for admins and anonymous callers). */
   withheldFrom(user: UserRow | null): Promise<Withheld> {
     if (user === null || user.role === 'admin') return Promise.resolve(NOTHING_WITHHELD);
-    return this.items.withheldFrom(user.id, null);
+    return this.items.withheldFrom(user.id);
   }
 
   async hide(change: HiddenEntityChange): Promise<void> {
@@ -33,6 +35,11 @@ export class HiddenItemsService {
     const key = await this.keyOf(change);
     await this.items.remove(key);
     await this.announce(key.principal);
+  }
+
+  /** The users whose view a change for the principal changes: the user, or the group's members. */
+  private async announce({ userId, groupId }: Principal): Promise<void> {
+    this.changes.usersChanged(userId === null ? await this.items.membersOf(groupId) : [userId]);
   }
 
   list(): Promise<HiddenItem[]> {
@@ -52,8 +59,11 @@ export class HiddenItemsService {
     if (userId !== null && !(await this.items.userExists(userId))) {
       throw new HttpError(404, `User with id ${String(userId)} not found`);
     }
+    if (groupId !== null && !(await this.items.groupExists(groupId))) {
+      throw new HttpError(404, `Permission group with id ${String(groupId)} not found`);
+    }
     const principal: Principal =
-      userId !== null ? { userId, groupId: null } : { userId: null, groupId: groupId ?? 0 };
+      groupId === null ? { userId: userId ?? 0, groupId: null } : { userId: null, groupId };
     return { entity: change.entity, entityId: change.entity_id, principal };
   }
 }
