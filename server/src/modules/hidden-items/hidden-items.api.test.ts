@@ -155,7 +155,7 @@ describe('hidden platforms and ROMs', () => {
       await post({ ...rom, group_id: 999 }),
       await lib.as(admin, 'DELETE', '/api/permissions/hidden', rom),
     ];
-    expect(answers.map((answer) => [answer.statusCode, answer.json()])).toEqual([
+    expect(answers.map((answer) => [answer.statusCode, answer.json<unknown>()])).toEqual([
       [400, { detail: 'Exactly one of user_id or group_id must be set' }],
       [400, { detail: 'Exactly one of user_id or group_id must be set' }],
       [400, { detail: 'Only platforms and roms can be hidden' }],
