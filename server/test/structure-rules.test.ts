@@ -224,6 +224,7 @@ const SERVER_MODULE_LAYERS = [
   'hashing',
   'emulation',
   'stats',
+  'hidden-items',
   'web',
 ];
 

@@ -84,6 +84,7 @@ const ACTIVITY = 'who is playing now: kept in its own store, no list shows it';
 const PLAY_ASSETS = 'saves, states and firmware: lists filtering on them are never kept';
 const ACCESS = 'who may read a collection is decided on every request, before a kept answer';
 const NEW = 'a new collection: nothing was kept for it';
+const HIDING = "who sees what: kept answers are kept per caller's hidden items, none goes stale";
 const GONE = 'a removed smart collection answers 404 before anything kept';
 const UPLOAD_STEP = 'an upload in progress: the ROM is written when it completes';
 
@@ -105,6 +106,8 @@ const ROWS: Record<string, Row> = {
   'POST /api/users/invite-link': { unseen: ACCOUNTS },
   'POST /api/users/register': { unseen: ACCOUNTS },
   'PUT /api/users/:id': { unseen: ACCOUNTS },
+  'POST /api/permissions/hidden': { unseen: HIDING },
+  'DELETE /api/permissions/hidden': { unseen: HIDING },
   'DELETE /api/users/:id': {
     changes: ['page'],
     // The removed user's public note no longer counts on anyone's list.
