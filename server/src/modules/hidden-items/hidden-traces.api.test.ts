@@ -211,6 +211,9 @@ const ROWS: Record<string, Row> = {
     clean: (f) => [`/assets/romm/resources/roms/${id(f.nes)}/${id(f.beta)}/cover/small.webp`],
   },
   'GET /openapi.json': { unseen: 'the API description' },
+  // Served once the emulators are built into the server (npm run build).
+  'GET /emulatorjs/*': { unseen: "the emulator's own files" },
+  'GET /ruffle/*': { unseen: "the Flash player's own files" },
   'GET /*': { unseen: 'the web app' },
 };
 
