@@ -9,6 +9,7 @@ import type { TestUser } from '../../../test/accounts.js';
 import { collectionForm } from '../../../test/collections-fixtures.js';
 import type { CollectionLibrary } from '../../../test/collection-library.js';
 import { buildCollectionLibrary } from '../../../test/collection-library.js';
+import { multipartForm } from '../../../test/form-bodies.js';
 import { writeTree } from '../../../test/library-fixtures.js';
 
 /*
@@ -32,6 +33,8 @@ interface Fixture {
   snesFirmware: Firmware;
   collection: number;
   smart: number;
+  /** The kid's save of Alpha, from before it was hidden. */
+  kidSave: number;
 }
 
 /** One GET route's row: URLs naming a hidden item (404), URLs to read clean, or why neither. */
@@ -175,8 +178,12 @@ const ROWS: Record<string, Row> = {
   },
   'GET /api/roms/upload/:upload_id': { unseen: "an upload in progress, the caller's own" },
   'GET /api/saves': { clean: () => ['/api/saves'] },
-  'GET /api/saves/:id': { unseen: "the caller's own saves (a save is found through its ROM)" },
-  'GET /api/saves/:id/content': { unseen: "the caller's own saves" },
+  // The kid's own save (read by the kid before the hiding): nobody else's to read.
+  'GET /api/saves/:id': { hidden: (f) => [`/api/saves/${id(f.kidSave)}`], adminStatus: 404 },
+  'GET /api/saves/:id/content': {
+    hidden: (f) => [`/api/saves/${id(f.kidSave)}/content`],
+    adminStatus: 404,
+  },
   'GET /api/saves/identifiers': { clean: () => ['/api/saves/identifiers'] },
   'GET /api/saves/summary': { clean: () => ['/api/saves/summary'] },
   'GET /api/screenshots/:id/content': { unseen: "the caller's own screenshots" },
@@ -313,6 +320,27 @@ async function buildFixture(): Promise<Fixture> {
   const snesFirmware = firmware.find((file) => file.file_name === 'snes-bios.bin');
   if (snesFirmware === undefined) throw new Error('the snes firmware was not found');
 
+  // The kid played Alpha before it was hidden: a save of theirs.
+  const save = multipartForm({}, [
+    {
+      name: 'saveFile',
+      filename: 'Alpha (USA).srm',
+      type: 'application/octet-stream',
+      data: Buffer.from('save'),
+    },
+  ]);
+  const saved = await lib.as(
+    kid,
+    'POST',
+    `/api/saves?rom_id=${id(alpha)}&emulator=fceumm`,
+    save.payload,
+    save.headers,
+  );
+  expect(saved.statusCode, saved.body).toBeLessThan(300);
+  const kidSave = saved.json<{ id: number }>().id;
+  for (const url of [`/api/saves/${id(kidSave)}`, `/api/saves/${id(kidSave)}/content`]) {
+    expect((await lib.as(kid, 'GET', url)).statusCode).toBe(200);
+  }
   await ok('POST', '/api/permissions/hidden', {
     entity: 'roms',
     entity_id: alpha,
@@ -337,6 +365,7 @@ async function buildFixture(): Promise<Fixture> {
     snesFirmware,
     collection,
     smart,
+    kidSave,
   };
 }
 
