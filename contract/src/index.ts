@@ -6,6 +6,7 @@ export * from './api/heartbeat.js';
 export * from './api/config.js';
 export * from './api/users.js';
 export * from './api/permissions.js';
+export * from './api/hidden-items.js';
 export * from './api/client-tokens.js';
 export * from './platforms/platforms.js';
 export * from './api/platforms.js';

@@ -62,6 +62,9 @@ import { feedsRoutes } from './modules/feeds/feeds.routes.js';
 import { playAssetsRoutes } from './modules/play-assets/play-assets.routes.js';
 import { metadataRoutes } from './modules/metadata/metadata.routes.js';
 import { permissionsRoutes } from './modules/permissions/permissions.routes.js';
+import { createHiddenItems } from './modules/hidden-items/create-hidden-items.js';
+import { hiddenItemsRoutes } from './modules/hidden-items/hidden-items.routes.js';
+import { registerVisibility } from './modules/hidden-items/visibility.hook.js';
 import { libraryConfigRoutes } from './modules/library/library-config.routes.js';
 import { collectionsRoutes } from './modules/collections/collections.routes.js';
 import { platformsRoutes } from './modules/platforms/platforms.routes.js';
@@ -137,8 +140,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secureCookies: config.secureCookies,
     sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
   });
+  const hidden = createHiddenItems(db, container.permissionEvents);
+  registerVisibility(app, hidden.hiddenItems, hidden.places);
   app.get('/openapi.json', { config: publicRoute, schema: { hide: true } }, () => app.swagger());
   await registerApiRoutes(app, container, config);
+  await app.register(hiddenItemsRoutes, { hiddenItems: hidden.hiddenItems });
   await registerEmulatorAssets(app, config.emulatorsDir);
   registerPlayerPageHeaders(app);
   await registerWebApp(app, config.webDir);
@@ -401,6 +407,7 @@ async function startBackgroundWork(
           app.log,
         );
   registerScanGateway(io, scans, app.log);
+  container.permissionEvents.attach(io);
   const unsubscribeTasks = registerTasksGateway(io, container.tasks);
   const unsubscribeActivity = registerActivityGateway(io, container.activity, app.log);
   app.addHook('preClose', async () => {

@@ -10,6 +10,7 @@ import { ConfinedFiles, UPLOAD_TEMP_FOLDER } from './lib/confined-files.js';
 import { createActivity } from './modules/activity/create-activity.js';
 import { createExports } from './modules/exports/create-exports.js';
 import { FeedsService } from './modules/feeds/feeds.service.js';
+import { PermissionEvents } from './modules/permissions/permission-events.js';
 import { OidcRepository } from './modules/auth/oidc.repository.js';
 import { SessionRepository } from './modules/auth/session.repository.js';
 import { TokenRepository } from './modules/auth/token.repository.js';
@@ -152,6 +153,7 @@ export function createContainer(
     netplay: createNetplay(shared.libraryConfig, roms.roms, scaleOut),
     exports: createExports(config, { ...shared, ...library, roms: roms.roms }, log),
     feeds: new FeedsService(library.platforms, roms.romList, config.tinfoilWelcomeMessage),
+    permissionEvents: new PermissionEvents(),
   };
 }
 

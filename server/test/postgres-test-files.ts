@@ -10,6 +10,7 @@
 export const POSTGRES_API_MODULES = [
   'collections',
   'devices',
+  'hidden-items',
   'library',
   'metadata',
   'platforms',

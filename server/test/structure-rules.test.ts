@@ -226,6 +226,7 @@ const SERVER_MODULE_LAYERS = [
   'hashing',
   'emulation',
   'stats',
+  'hidden-items',
   'web',
 ];
 

@@ -141,7 +141,9 @@ export class ActivityService {
     const sharing = viewer.seesEveryone
       ? null
       : await this.users.sharingActivity(entries.map((entry) => entry.user_id));
+    const seen = await this.roms.visibleIds(entries.map((entry) => entry.rom_id));
     return entries
+      .filter((entry) => seen.has(entry.rom_id))
       .filter(
         (entry) => sharing === null || entry.user_id === viewer.id || sharing.has(entry.user_id),
       )

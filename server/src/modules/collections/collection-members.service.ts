@@ -3,6 +3,7 @@ import type { Collection, DetailedRom } from '@romshelf/contract';
 import { nowIso } from '../../lib/time.js';
 import type { RomCollections } from '../roms/rom-collections.js';
 import { FAVOURITES_COLLECTION_NAME } from '../../db/migrations/202611290100_collections.js';
+import { withheldFromCaller } from '../hidden-items/visibility.js';
 import type { CollectionAccess } from './collection-access.js';
 import type { CollectionsRepository } from './collections.repository.js';
 import type { CollectionsService } from './collections.service.js';
@@ -88,6 +89,6 @@ export class CollectionMembersService implements RomCollections {
 
   async romIdsOf(userId: number, collectionId: number, limit: number): Promise<number[]> {
     await this.access.readable(userId, collectionId);
-    return this.collections.someMemberIds(collectionId, limit);
+    return this.collections.someMemberIds(collectionId, limit, withheldFromCaller());
   }
 }

@@ -7,6 +7,9 @@ import { engineOf } from '../../db/engine.js';
 import { caseless } from '../../db/dialect-sql.js';
 import { chunks, ID_CHUNK } from '../../db/id-chunks.js';
 import type { CollectionRow, Database } from '../../db/schema.js';
+import type { Withheld } from '../hidden-items/visibility.js';
+import { NOTHING_WITHHELD } from '../hidden-items/visibility.js';
+import { withheldClauses } from '../hidden-items/withheld-sql.js';
 
 /** A collection with its owner's name. */
 export type CollectionWithOwner = CollectionRow & { owner_username: string };
@@ -127,11 +130,13 @@ export class CollectionsRepository {
   }
 
   /** Member ids per collection, in id order. */
-  async memberIds(collectionIds: readonly number[]): Promise<Map<number, number[]>> {
+  async memberIds(
+    collectionIds: readonly number[],
+    withheld: Withheld = NOTHING_WITHHELD,
+  ): Promise<Map<number, number[]>> {
     const members = new Map<number, number[]>(collectionIds.map((id) => [id, []]));
     for (const part of chunks(collectionIds, ID_CHUNK)) {
-      const rows = await this.db
-        .selectFrom('collection_rom')
+      const rows = await this.visibleMembers(withheld)
         .select(['collection_id', 'rom_id'])
         .where('collection_id', 'in', part)
         .orderBy('collection_id')
@@ -142,11 +147,33 @@ export class CollectionsRepository {
     return members;
   }
 
-  /** Up to `limit` members with a stored cover, in id order. */
-  memberCovers(collectionId: number, limit: number): Promise<MemberCover[]> {
-    return this.db
+  /** Membership rows, without the withheld ROMs and those of withheld platforms. */
+  private visibleMembers(withheld: Withheld) {
+    let query = this.db.selectFrom('collection_rom');
+    if (withheld.romIds.length > 0) {
+      query = query.where('collection_rom.rom_id', 'not in', [...withheld.romIds]);
+    }
+    if (withheld.platformIds.length > 0) {
+      const onHiddenPlatforms = this.db
+        .selectFrom('rom')
+        .select('rom.id')
+        .where('rom.platform_id', 'in', [...withheld.platformIds]);
+      query = query.where('collection_rom.rom_id', 'not in', onHiddenPlatforms);
+    }
+    return query;
+  }
+
+  /** Up to `limit` members with a stored cover the caller may see, in id order. */
+  memberCovers(
+    collectionId: number,
+    limit: number,
+    withheld: Withheld = NOTHING_WITHHELD,
+  ): Promise<MemberCover[]> {
+    let query = this.db
       .selectFrom('collection_rom')
-      .innerJoin('rom', 'rom.id', 'collection_rom.rom_id')
+      .innerJoin('rom', 'rom.id', 'collection_rom.rom_id');
+    for (const clause of withheldClauses(withheld)) query = query.where(clause);
+    return query
       .select(['rom.id as rom_id', 'rom.platform_id', 'rom.cover_updated_at'])
       .where('collection_rom.collection_id', '=', collectionId)
       .where('rom.cover_updated_at', 'is not', null)
@@ -229,9 +256,12 @@ export class CollectionsRepository {
   }
 
   /** Up to `limit` member ids, in id order. */
-  async someMemberIds(collectionId: number, limit: number): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom('collection_rom')
+  async someMemberIds(
+    collectionId: number,
+    limit: number,
+    withheld: Withheld = NOTHING_WITHHELD,
+  ): Promise<number[]> {
+    const rows = await this.visibleMembers(withheld)
       .select('rom_id')
       .where('collection_id', '=', collectionId)
       .orderBy('rom_id')

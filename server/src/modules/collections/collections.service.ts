@@ -4,6 +4,7 @@ import { COLLECTION_COVERS_MAX, COLLECTION_ROMS_MAX } from '@romshelf/contract';
 import { isUniqueViolation } from '../../db/dialect-sql.js';
 import { HttpError } from '../../http/http-error.js';
 import { nowIso } from '../../lib/time.js';
+import { withheldFromCaller } from '../hidden-items/visibility.js';
 import type { CollectionAccess } from './collection-access.js';
 import type { CollectionCovers } from './collection-covers.js';
 import type {
@@ -53,10 +54,18 @@ export class CollectionsService {
 
   /** The answer for rows: members, own cover or collage, member thumbnails. */
   async toDtos(rows: readonly CollectionWithOwner[]): Promise<Collection[]> {
-    const members = await this.collections.memberIds(rows.map((row) => row.id));
+    const withheld = withheldFromCaller();
+    const members = await this.collections.memberIds(
+      rows.map((row) => row.id),
+      withheld,
+    );
     return Promise.all(
       rows.map(async (row) => {
-        const memberCovers = await this.collections.memberCovers(row.id, COLLECTION_COVERS_MAX);
+        const memberCovers = await this.collections.memberCovers(
+          row.id,
+          COLLECTION_COVERS_MAX,
+          withheld,
+        );
         const cover =
           row.cover_updated_at === null
             ? await this.covers.collage(row.id, memberCovers)

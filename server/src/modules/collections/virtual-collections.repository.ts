@@ -1,6 +1,9 @@
 import { sql } from 'kysely';
 
 import type { Db } from '../../db/database.js';
+import type { Withheld } from '../hidden-items/visibility.js';
+import { withholds } from '../hidden-items/visibility.js';
+import { romVisibleSql } from '../hidden-items/withheld-sql.js';
 import type { Engine } from '../../db/engine.js';
 import { engineOf } from '../../db/engine.js';
 import { jsonArray, jsonGroupArray } from '../../db/dialect-sql.js';
@@ -32,8 +35,12 @@ export class VirtualCollectionsRepository {
     kinds: readonly string[],
     minRoms: number,
     coverCount: number,
+    withheld: Withheld,
   ): Promise<VirtualCollectionRow[]> {
     if (kinds.length === 0) return [];
+    const visible = withholds(withheld)
+      ? sql`AND rom_id IN (SELECT rom.id FROM rom WHERE ${romVisibleSql(withheld)})`
+      : sql``;
     const cover = jsonArray(this.engine, [sql`c.id`, sql`c.platform_id`, sql`c.cover_updated_at`]);
     const { rows } = await sql<{ kind: string; value: string; ids: string; covers: string }>`
       SELECT g.kind, g.value, g.ids,
@@ -41,11 +48,12 @@ export class VirtualCollectionsRepository {
           SELECT rom.id, rom.platform_id, rom.cover_updated_at
           FROM rom_facet AS f JOIN rom ON rom.id = f.rom_id
           WHERE f.kind = g.kind AND f.value = g.value AND rom.cover_updated_at IS NOT NULL
+            AND ${romVisibleSql(withheld)}
           ORDER BY f.rom_id LIMIT ${coverCount}
         ) AS c) AS covers
       FROM (
         SELECT kind, value, ${jsonGroupArray(this.engine, sql`rom_id`, sql`rom_id`)} AS ids FROM rom_facet
-        WHERE kind IN (${sql.join(kinds.map((kind) => sql`${kind}`))})
+        WHERE kind IN (${sql.join(kinds.map((kind) => sql`${kind}`))}) ${visible}
         GROUP BY kind, value HAVING count(*) > ${minRoms}
       ) AS g`.execute(this.db);
     return rows.map((row) => ({

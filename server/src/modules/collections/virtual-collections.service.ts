@@ -8,7 +8,10 @@ import {
   virtualCollectionId,
 } from '@romshelf/contract';
 
+import { LRUCache } from 'lru-cache';
+
 import type { DataKind, DataVersions } from '../../db/data-versions.js';
+import { withheldFromCaller, withholds } from '../hidden-items/visibility.js';
 import { HttpError } from '../../http/http-error.js';
 import { CachedJsonAnswer } from './cached-json-answer.js';
 import { coverUrl } from '../roms/roms.mapper.js';
@@ -21,6 +24,12 @@ const TYPE_OF_KIND = new Map<string, VirtualCollectionType>(
   VIRTUAL_COLLECTION_TYPES.map((type) => [VIRTUAL_COLLECTION_FACETS[type], type]),
 );
 
+/** The caller's visibility as a cache key: '' when nothing is hidden from them. */
+function visibilityKey(): string {
+  const withheld = withheldFromCaller();
+  return withholds(withheld) ? JSON.stringify(withheld) : '';
+}
+
 const byTypeThenName = (a: VirtualCollection, b: VirtualCollection) =>
   a.type === b.type ? (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) : a.type < b.type ? -1 : 1;
 
@@ -31,12 +40,14 @@ const byTypeThenName = (a: VirtualCollection, b: VirtualCollection) =>
  * at the next read and repeated reads cost nothing.
  */
 export class VirtualCollectionsService {
-  private cached: {
-    version: number;
-    all: VirtualCollection[];
-    /** Answers of the list by `type:limit`, written (and encoded) once per version. */
-    answers: Map<string, CachedJsonAnswer>;
-  } | null = null;
+  /**
+   * Per visibility (what is hidden from the callers, '' for nothing): the collections at one
+   * data version, and the list's answers by `type:limit`, written (and encoded) once each.
+   */
+  private readonly cached = new LRUCache<
+    string,
+    { version: number; all: VirtualCollection[]; answers: Map<string, CachedJsonAnswer> }
+  >({ max: 16 });
 
   constructor(
     private readonly rows: VirtualCollectionsRepository,
@@ -57,7 +68,8 @@ export class VirtualCollectionsService {
    */
   async listAnswer(type: VirtualCollectionType | 'all', limit?: number): Promise<CachedJsonAnswer> {
     const collections = await this.list(type, limit);
-    const answers = this.cached?.answers ?? new Map<string, CachedJsonAnswer>();
+    const answers =
+      this.cached.get(visibilityKey())?.answers ?? new Map<string, CachedJsonAnswer>();
     const key = `${type}:${String(limit)}`;
     let answer = answers.get(key);
     if (answer === undefined) {
@@ -86,12 +98,15 @@ export class VirtualCollectionsService {
 
   private async all(): Promise<VirtualCollection[]> {
     const version = this.versions.of(VIRTUAL_COLLECTION_DATA);
-    if (this.cached?.version === version) return this.cached.all;
+    const key = visibilityKey();
+    const kept = this.cached.get(key);
+    if (kept?.version === version) return kept.all;
     const kinds = VIRTUAL_COLLECTION_TYPES.map((type) => VIRTUAL_COLLECTION_FACETS[type]);
     const groups = await this.rows.groups(
       kinds,
       VIRTUAL_COLLECTION_MIN_ROMS,
       COLLECTION_COVERS_MAX,
+      withheldFromCaller(),
     );
     const now = new Date().toISOString();
     const all = groups
@@ -126,7 +141,7 @@ export class VirtualCollectionsService {
       })
       .sort(byTypeThenName);
     // A version read before the query: a change during it makes the next read recompute.
-    this.cached = { version, all, answers: new Map() };
+    this.cached.set(key, { version, all, answers: new Map() });
     return all;
   }
 }

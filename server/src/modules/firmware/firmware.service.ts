@@ -6,6 +6,7 @@ import type { Firmware } from '@romshelf/contract';
 import { verifyFirmware } from '@romshelf/contract';
 
 import type { FirmwareRow, PlatformRow } from '../../db/schema.js';
+import { withheldFromCaller } from '../hidden-items/visibility.js';
 import { HttpError } from '../../http/http-error.js';
 import type { ConfinedFiles } from '../../lib/confined-files.js';
 import { assertSafeFileName, confinedFile, fileNameParts } from '../../lib/stored-files.js';
@@ -64,8 +65,12 @@ export class FirmwareService {
     private readonly hash: FileHashFn,
   ) {}
 
+  /** Firmware of the platforms the caller may see (of one platform, if given). */
   async list(platformId?: number): Promise<Firmware[]> {
-    return (await this.firmware.list(platformId)).map((row) => toFirmwareDto(row));
+    const hidden = withheldFromCaller().platformIds;
+    return (await this.firmware.list(platformId))
+      .filter((row) => !hidden.includes(row.platform_id))
+      .map((row) => toFirmwareDto(row));
   }
 
   /** Present firmware grouped by platform id (for the platform list). */

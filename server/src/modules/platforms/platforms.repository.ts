@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { DataVersions } from '../../db/data-versions.js';
 import type { NewPlatformRow, PlatformRow } from '../../db/schema.js';
+import type { Withheld } from '../hidden-items/visibility.js';
 
 /** A platform with the aggregates the API shows. */
 export interface PlatformWithStatsRow extends PlatformRow {
@@ -46,6 +47,40 @@ export class PlatformsRepository {
     const rows = await this.withStats().orderBy('platform.name').orderBy('platform.id').execute();
     this.listed = { version, rows };
     return rows;
+  }
+
+  /**
+   * The rows a caller may see: without the withheld platforms, and counted and sized without
+   * the withheld ROMs (one grouped read of those ROMs, not of every platform's).
+   */
+  async visibleOf(
+    rows: readonly PlatformWithStatsRow[],
+    withheld: Withheld,
+  ): Promise<PlatformWithStatsRow[]> {
+    const visible = rows.filter((row) => !withheld.platformIds.includes(row.id));
+    if (withheld.romIds.length === 0) return visible;
+    const hidden = await this.db
+      .selectFrom('rom')
+      .select([
+        'platform_id',
+        (eb) => eb.fn.countAll<number>().as('count'),
+        sql<number>`coalesce(sum(CASE WHEN missing_from_fs = 0 THEN fs_size_bytes END), 0)`.as(
+          'size',
+        ),
+      ])
+      .where('id', 'in', [...withheld.romIds])
+      .groupBy('platform_id')
+      .execute();
+    const less = new Map(hidden.map((row) => [row.platform_id, row]));
+    return visible.map((row) => {
+      const minus = less.get(row.id);
+      if (minus === undefined) return row;
+      return {
+        ...row,
+        rom_count: row.rom_count - minus.count,
+        fs_size_bytes: row.fs_size_bytes - minus.size,
+      };
+    });
   }
 
   async findWithStats(id: number): Promise<PlatformWithStatsRow | undefined> {

@@ -5,6 +5,7 @@ import type { PlatformRow } from '../../db/schema.js';
 import type { FirmwareService } from '../firmware/firmware.service.js';
 import { HttpError } from '../../http/http-error.js';
 import { nowIso } from '../../lib/time.js';
+import { withheldFromCaller } from '../hidden-items/visibility.js';
 import type { RomMaintenance } from '../roms/writes/rom-maintenance.js';
 import type { PlatformFolderBindings, PlatformFolderFields } from './platform-folder.js';
 import { platformFolderFields } from './platform-folder.js';
@@ -21,9 +22,11 @@ export class PlatformsService {
     private readonly romMaintenance: RomMaintenance,
   ) {}
 
+  /** The platforms the caller may see, counted without the ROMs hidden from them. */
   async list(): Promise<Platform[]> {
     const firmware = await this.firmware.byPlatform();
-    return (await this.platforms.listWithStats()).map((row) =>
+    const rows = await this.platforms.listWithStats();
+    return (await this.platforms.visibleOf(rows, withheldFromCaller())).map((row) =>
       toPlatformDto(row, firmware.get(row.id) ?? []),
     );
   }
@@ -47,7 +50,9 @@ export class PlatformsService {
   }
 
   async get(id: number): Promise<Platform> {
-    const row = await this.platforms.findWithStats(id);
+    const found = await this.platforms.findWithStats(id);
+    const [row] =
+      found === undefined ? [] : await this.platforms.visibleOf([found], withheldFromCaller());
     if (row === undefined) throw new HttpError(404, `Platform with id ${id} not found`);
     return toPlatformDto(row, (await this.firmware.byPlatform()).get(row.id) ?? []);
   }

@@ -1,4 +1,7 @@
 import type { Db } from '../../db/database.js';
+import type { Withheld } from '../hidden-items/visibility.js';
+import { NOTHING_WITHHELD, withholds } from '../hidden-items/visibility.js';
+import { romVisibleSql } from '../hidden-items/withheld-sql.js';
 import type { PlayAssetRow } from '../../db/schema.js';
 import { GalleryScreenshotsRepository } from './gallery-screenshots.repository.js';
 
@@ -58,12 +61,17 @@ export class PlayAssetsRepository {
     userId: number,
     kind: PlayAssetKind,
     filters: { romId?: number; platformId?: number; slot?: string },
+    withheld: Withheld = NOTHING_WITHHELD,
   ): Promise<PlayAssetRow[]> {
     let query = this.db
       .selectFrom('play_asset')
       .selectAll('play_asset')
       .where('play_asset.user_id', '=', userId)
       .where('play_asset.kind', '=', kind);
+    if (withholds(withheld)) {
+      const visible = this.db.selectFrom('rom').select('rom.id').where(romVisibleSql(withheld));
+      query = query.where('play_asset.rom_id', 'in', visible);
+    }
     if (filters.romId !== undefined) query = query.where('play_asset.rom_id', '=', filters.romId);
     if (filters.slot !== undefined) query = query.where('play_asset.slot', '=', filters.slot);
     if (filters.platformId !== undefined) {

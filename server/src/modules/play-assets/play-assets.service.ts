@@ -1,6 +1,7 @@
 import type { Save, SaveSummary, State } from '@romshelf/contract';
 
 import type { PlayAssetRow } from '../../db/schema.js';
+import { withheldFromCaller } from '../hidden-items/visibility.js';
 import { HttpError } from '../../http/http-error.js';
 import type { ConfinedFiles } from '../../lib/confined-files.js';
 import { confinedFile } from '../../lib/stored-files.js';
@@ -94,7 +95,8 @@ export class PlayAssetsService {
     deviceId?: string,
   ): Promise<(Save | State)[]> {
     const device = await this.deviceOf(userId, deviceId);
-    return this.withScreenshots(userId, await this.repo.list(userId, kind, filters), device);
+    const rows = await this.repo.list(userId, kind, filters, withheldFromCaller());
+    return this.withScreenshots(userId, rows, device);
   }
 
   /** The caller's saves of one ROM by slot: how many, and the most recently updated of each. */

@@ -85,6 +85,7 @@ const PLAY_ASSETS = 'saves, states and firmware: lists filtering on them are nev
 const GAME_DETAIL = "a game's gallery screenshots and sub-folder files: only its detail shows them";
 const ACCESS = 'who may read a collection is decided on every request, before a kept answer';
 const NEW = 'a new collection: nothing was kept for it';
+const HIDING = "who sees what: kept answers are kept per caller's hidden items, none goes stale";
 const GONE = 'a removed smart collection answers 404 before anything kept';
 const UPLOAD_STEP = 'an upload in progress: the ROM is written when it completes';
 
@@ -108,6 +109,8 @@ const ROWS: Record<string, Row> = {
   'POST /api/users/invite-link': { unseen: ACCOUNTS },
   'POST /api/users/register': { unseen: ACCOUNTS },
   'PUT /api/users/:id': { unseen: ACCOUNTS },
+  'POST /api/permissions/hidden': { unseen: HIDING },
+  'DELETE /api/permissions/hidden': { unseen: HIDING },
   'DELETE /api/users/:id': {
     changes: ['page'],
     // The removed user's public note no longer counts on anyone's list.

@@ -4,6 +4,9 @@ import type { Db } from '../../db/database.js';
 import { chunks, ID_CHUNK } from '../../db/id-chunks.js';
 import type { RomFileRow, RomRow, RomUserRow } from '../../db/schema.js';
 import { nextTurn } from '../../lib/next-turn.js';
+import type { Withheld } from '../hidden-items/visibility.js';
+import { NOTHING_WITHHELD } from '../hidden-items/visibility.js';
+import { withheldClauses } from '../hidden-items/withheld-sql.js';
 
 /** A ROM row with the platform fields every ROM shape carries. */
 export interface RomWithPlatformRow extends RomRow {
@@ -123,8 +126,11 @@ export class RomsRepository {
   }
 
   /** Every ROM id, ascending. */
-  async allIds(): Promise<number[]> {
-    const rows = await this.db.selectFrom('rom').select('id').orderBy('id').execute();
+  /** Every ROM id but the withheld ones, ascending. */
+  async allIds(withheld: Withheld = NOTHING_WITHHELD): Promise<number[]> {
+    let query = this.db.selectFrom('rom').select('rom.id');
+    for (const clause of withheldClauses(withheld)) query = query.where(clause);
+    const rows = await query.orderBy('rom.id').execute();
     return rows.map((row) => row.id);
   }
 

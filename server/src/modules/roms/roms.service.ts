@@ -10,6 +10,7 @@ import type {
 import { ROM_PROVIDER_ID_PARAMS } from '@romshelf/contract';
 
 import { HttpError } from '../../http/http-error.js';
+import { withheldFromCaller, withholds, withholdsRom } from '../hidden-items/visibility.js';
 import type { RomCollections } from './rom-collections.js';
 import { toUserNoteDto } from './notes/rom-notes.mapper.js';
 import type { RomNotesRepository } from './notes/rom-notes.repository.js';
@@ -71,8 +72,12 @@ export class RomsService {
     return (await this.versions.groups.siblingsOf([id], userId)).get(id) ?? [];
   }
 
-  identifiers(): Promise<number[]> {
-    return this.roms.allIds();
+  /** Of these ROM ids, those the caller may see. */
+  async visibleIds(ids: readonly number[]): Promise<Set<number>> {
+    const withheld = withheldFromCaller();
+    if (!withholds(withheld)) return new Set(ids);
+    const rows = await this.roms.findByIds([...new Set(ids)]);
+    return new Set(rows.filter((row) => !withholdsRom(withheld, row)).map((row) => row.id));
   }
 
   /** A platform's ROMs on disk, a page at a time by id: never the whole platform in memory. */
@@ -92,9 +97,20 @@ export class RomsService {
   }
 
   /** The ROM's row, or a 404: enough to check a ROM exists before reading a request body. */
+  /** The id of every ROM the caller may see. */
+  identifiers(): Promise<number[]> {
+    return this.roms.allIds(withheldFromCaller());
+  }
+
+  /**
+   * The ROM's row, or a 404 (also when it is hidden from the caller): enough to check a ROM
+   * exists before reading a request body.
+   */
   async findOr404(id: number): Promise<RomWithPlatformRow> {
     const row = await this.roms.findById(id);
-    if (row === undefined) throw new HttpError(404, `ROM with id ${id} not found`);
+    if (row === undefined || withholdsRom(withheldFromCaller(), row)) {
+      throw new HttpError(404, `ROM with id ${id} not found`);
+    }
     return row;
   }
 

@@ -4,6 +4,8 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { engineOf } from '../../db/engine.js';
 import { jsonArrayElements } from '../../db/dialect-sql.js';
+import type { Withheld } from '../hidden-items/visibility.js';
+import { romVisibleSql } from '../hidden-items/withheld-sql.js';
 
 export interface LibraryTotalsRow {
   platforms: number;
@@ -22,13 +24,17 @@ export interface RegionCountRow {
   count: number;
 }
 
-/** Library-wide aggregates: each method is one GROUP BY over the table, never a loop over ROMs. */
+/**
+ * Library-wide aggregates: each method is one GROUP BY over the table, never a loop over ROMs,
+ * without the platforms and ROMs withheld from the caller.
+ */
 export class StatsRepository {
   constructor(private readonly db: Db) {}
 
-  async totals(): Promise<LibraryTotalsRow> {
+  async totals(withheld: Withheld): Promise<LibraryTotalsRow> {
     const roms = await this.db
       .selectFrom('rom')
+      .where(romVisibleSql(withheld))
       .select((eb) => [
         eb.fn.count<number>('platform_id').distinct().as('platforms'),
         eb.fn.countAll<number>().as('roms'),
@@ -40,8 +46,10 @@ export class StatsRepository {
       .executeTakeFirstOrThrow();
     const assets = await this.db
       .selectFrom('play_asset')
-      .select((eb) => ['kind', eb.fn.countAll<number>().as('count')])
-      .groupBy('kind')
+      .innerJoin('rom', 'rom.id', 'play_asset.rom_id')
+      .where(romVisibleSql(withheld))
+      .select((eb) => ['play_asset.kind', eb.fn.countAll<number>().as('count')])
+      .groupBy('play_asset.kind')
       .execute();
     const byKind = new Map(assets.map((row) => [row.kind, row.count]));
     return {
@@ -53,9 +61,10 @@ export class StatsRepository {
   }
 
   /** Per platform holding ROMs: how many of them carry each source's id. */
-  async coverage(): Promise<CoverageRow[]> {
+  async coverage(withheld: Withheld): Promise<CoverageRow[]> {
     return this.db
       .selectFrom('rom')
+      .where(romVisibleSql(withheld))
       .select((eb) => [
         'platform_id',
         eb.fn.count<number>('igdb_id').as('igdb'),
@@ -73,10 +82,11 @@ export class StatsRepository {
   }
 
   /** ROMs per platform and region (from each ROM's JSON region list), most common first. */
-  async regions(): Promise<RegionCountRow[]> {
+  async regions(withheld: Withheld): Promise<RegionCountRow[]> {
     const result = await sql<{ platform_id: number; region: unknown; count: number }>`
       SELECT rom.platform_id AS platform_id, j.value AS region, count(*) AS count
       FROM rom, ${jsonArrayElements(engineOf(this.db), sql`rom.regions`)} AS j
+      WHERE ${romVisibleSql(withheld)}
       GROUP BY rom.platform_id, j.value
       ORDER BY rom.platform_id, count DESC, region`.execute(this.db);
     return result.rows.map((row) => ({ ...row, region: String(row.region) }));

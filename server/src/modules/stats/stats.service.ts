@@ -1,13 +1,15 @@
 import type { RegionCount, Stats } from '@romshelf/contract';
 import { STATS_METADATA_SOURCES } from '@romshelf/contract';
 
+import { withheldFromCaller } from '../hidden-items/visibility.js';
 import type { StatsRepository } from './stats.repository.js';
 
 export class StatsService {
   constructor(private readonly stats: StatsRepository) {}
 
   async get(includePlatformStats: boolean): Promise<Stats> {
-    const totals = await this.stats.totals();
+    const withheld = withheldFromCaller();
+    const totals = await this.stats.totals(withheld);
     const stats: Stats = {
       PLATFORMS: totals.platforms,
       ROMS: totals.roms,
@@ -20,9 +22,9 @@ export class StatsService {
     };
     if (!includePlatformStats) return stats;
 
-    const coverage = await this.stats.coverage();
+    const coverage = await this.stats.coverage(withheld);
     const regions = new Map<number, RegionCount[]>(coverage.map((row) => [row.platform_id, []]));
-    for (const row of await this.stats.regions()) {
+    for (const row of await this.stats.regions(withheld)) {
       regions.get(row.platform_id)?.push({ region: row.region, count: row.count });
     }
     return {

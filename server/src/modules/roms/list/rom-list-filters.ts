@@ -3,6 +3,8 @@ import type { Expression, SqlBool } from 'kysely';
 import { sql } from 'kysely';
 
 import type { Engine } from '../../../db/engine.js';
+import type { Withheld } from '../../hidden-items/visibility.js';
+import { withheldClauses } from '../../hidden-items/withheld-sql.js';
 
 /** One search term: words a ROM's search text must all hold (none: matches nothing). */
 export interface SearchTermPlan {
@@ -18,6 +20,8 @@ export interface RomScope {
   collectionId?: number | null;
   /** Terms are OR-ed; null = no search. */
   search: readonly SearchTermPlan[] | null;
+  /** Platforms and ROMs hidden from the caller (absent when nothing is). */
+  withheld?: Withheld;
 }
 
 /** A multi-value filter: the values and how they combine. */
@@ -159,6 +163,7 @@ export function scopeClauses(scope: RomScope, engine: Engine): Expression<SqlBoo
       WHERE collection_rom.collection_id = ${scope.collectionId})`);
   }
   if (scope.search !== null) clauses.push(searchClause(engine, scope.search));
+  clauses.push(...withheldClauses(scope.withheld));
   return clauses;
 }
 

@@ -48,6 +48,18 @@ export interface RomPageQuery extends RomFilter, Grouped {
   offset: number;
 }
 
+const idList = (ids: readonly number[]) => sql.join(ids.map((id) => sql`${id}`));
+
+type FacetCount = { kind: string; value: string; count: number };
+
+/** `counts` less `less`, value by value; values left with none are dropped. */
+function subtractCounts(counts: readonly FacetCount[], less: readonly FacetCount[]): FacetCount[] {
+  const removed = new Map(less.map((row) => [`${row.kind}\0${row.value}`, row.count]));
+  return counts
+    .map((row) => ({ ...row, count: row.count - (removed.get(`${row.kind}\0${row.value}`) ?? 0) }))
+    .filter((row) => row.count > 0);
+}
+
 /** Ascending by the bytes of `char` (SQLite's BINARY order, which char_index assumes). */
 function byCharBytes(a: { char: string }, b: { char: string }): number {
   return Buffer.compare(Buffer.from(a.char), Buffer.from(b.char));
@@ -228,9 +240,27 @@ export class RomListRepository {
   /** ROMs per value of each facet (`rom_facet`) over a scope (the whole library when empty). */
   async facetCounts(scope: RomScope): Promise<{ kind: string; value: string; count: number }[]> {
     if (scope.search === null && (scope.collectionId ?? null) === null) {
-      return this.keptFacetCounts(scope.platformIds);
+      const kept = await this.keptFacetCounts(scope.platformIds, scope.withheld?.platformIds ?? []);
+      const hiddenRomIds = scope.withheld?.romIds ?? [];
+      if (hiddenRomIds.length === 0) return kept;
+      // The kept counts less the hidden ROMs' own (a few rows, instead of every ROM's).
+      const hidden = await this.countedFacets({
+        ...scope,
+        withheld: { platformIds: scope.withheld?.platformIds ?? [], romIds: [] },
+        romIdsIn: hiddenRomIds,
+      });
+      return subtractCounts(kept, hidden);
     }
+    return this.countedFacets(scope);
+  }
+
+  /** Facet counts read from the facet rows of the scope's ROMs (of `romIdsIn` only, if given). */
+  private countedFacets(
+    scope: RomScope & { romIdsIn?: readonly number[] },
+  ): Promise<{ kind: string; value: string; count: number }[]> {
     const clauses = scopeClauses(scope, this.engine);
+    if (scope.romIdsIn !== undefined)
+      clauses.push(sql<SqlBool>`rom.id IN (${idList(scope.romIdsIn)})`);
     let query = this.db
       .selectFrom('rom_facet')
       .select(['kind', 'value', (eb) => eb.fn.countAll<number>().as('count')])
@@ -249,12 +279,16 @@ export class RomListRepository {
    */
   private keptFacetCounts(
     platformIds: readonly number[],
+    hiddenPlatformIds: readonly number[],
   ): Promise<{ kind: string; value: string; count: number }[]> {
     let query = this.db
       .selectFrom('rom_facet_count')
       .select(['kind', 'value', sql<number>`CAST(sum(count) AS INTEGER)`.as('count')])
       .where('kind', 'not in', ['matched', 'verified']);
     if (platformIds.length > 0) query = query.where('platform_id', 'in', platformIds);
+    if (hiddenPlatformIds.length > 0) {
+      query = query.where('platform_id', 'not in', hiddenPlatformIds);
+    }
     return query.groupBy(['kind', 'value']).orderBy('kind').orderBy('value').execute();
   }
 

@@ -14,6 +14,7 @@ import { LRUCache } from 'lru-cache';
 import type { DataKind, DataVersions } from '../../../db/data-versions.js';
 import type { RomFileRow } from '../../../db/schema.js';
 import { HttpError } from '../../../http/http-error.js';
+import { withheldFromCaller, withholds } from '../../hidden-items/visibility.js';
 import type { KeepableAnswer } from '../../../http/kept-answers.js';
 import type { SavedFilterSource } from './rom-collection-scopes.js';
 import { virtualCollectionFacet } from './rom-collection-scopes.js';
@@ -100,6 +101,12 @@ const ROM_DATA: readonly DataKind[] = ['romRows', 'platforms'];
 const COLLECTION_DATA: readonly DataKind[] = ['romRows', 'platforms', 'collections'];
 /** A game's versions for a caller: the ROMs and the caller's choice of main version. */
 const SIBLING_DATA: readonly DataKind[] = ['romRows', 'userData'];
+
+/** The caller's hidden platforms and ROMs as a part of a scope, when anything is hidden. */
+function callerScope(): Pick<RomScope, 'withheld'> {
+  const withheld = withheldFromCaller();
+  return withholds(withheld) ? { withheld } : {};
+}
 
 /** The users whose ROM data a filter reads: the caller, and a smart collection's owner. */
 function usersOf(filter: RomFilter): Set<number> {
@@ -188,6 +195,7 @@ export class RomListService {
     const smartId = query.smart_collection_id;
     return {
       ...planned,
+      ...callerScope(),
       facetValue: virtualId === undefined ? null : virtualCollectionFacet(virtualId),
       savedFilter: smartId === undefined ? null : await this.savedFilterOf(smartId, userId),
     };
@@ -389,7 +397,7 @@ export class RomListService {
 
   /** The values the whole library can be filtered on (`GET /api/roms/filters`). */
   async libraryFilterValues(): Promise<RomFilters> {
-    return (await this.sidecars({ platformIds: [], search: null })).values;
+    return (await this.sidecars({ platformIds: [], search: null, ...callerScope() })).values;
   }
 
   /**
@@ -413,7 +421,8 @@ export class RomListService {
     };
     // A searched scope too: paging through a search asks for the same values on every page.
     const search = scope.search === null ? '' : JSON.stringify(scope.search);
-    const key = `filters:${scope.platformIds.join(',')}:${String(scope.collectionId ?? '')}:${search}`;
+    const hidden = JSON.stringify(scope.withheld ?? null);
+    const key = `filters:${scope.platformIds.join(',')}:${String(scope.collectionId ?? '')}:${search}:${hidden}`;
     const inCollection = scope.collectionId !== undefined && scope.collectionId !== null;
     return this.cached(
       key,

@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
+import { HiddenMark } from '@/components/hidden-mark';
 import { PlatformIcon } from '@/components/platform-icon';
 import { usePlatformsQuery } from '@/shared/api/platforms';
 import { formatBytes, formatDate } from '@/lib/format';
@@ -16,6 +17,7 @@ import { useNavigationStore } from '@/shared/stores/navigation-store';
 import { useHasScopes } from '@/shared/stores/use-scopes';
 
 import { useGalleryStore } from '../stores/gallery-store';
+import { PlatformHideFrom } from './platform-hide-from';
 import { FirmwareManager, PlatformDelete, PlatformRename } from './platform-manage';
 
 function Row({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
@@ -83,6 +85,7 @@ export function PlatformInfo() {
             {platform.missing_from_fs ? (
               <Chip size="small" color="error" label={t('info.missing')} />
             ) : null}
+            <HiddenMark entity="platforms" id={platform.id} />
           </Stack>
         </Box>
       </Stack>
@@ -114,6 +117,7 @@ export function PlatformInfo() {
           {t('info.scan')}
         </Button>
       ) : null}
+      <PlatformHideFrom platform={platform} />
       {canScan ? <PlatformDelete platform={platform} /> : null}
     </Stack>
   );

@@ -12,6 +12,7 @@ import { useParams } from 'react-router';
 
 import { EmptyState } from '@/components/empty-state';
 import { ExportButton } from '@/components/export-button';
+import { HiddenMark } from '@/components/hidden-mark';
 import { PlatformIcon } from '@/components/platform-icon';
 import { usePlatformsQuery } from '@/shared/api/platforms';
 import { formatBytes } from '@/lib/format';
@@ -87,6 +88,7 @@ export function PlatformPage() {
                   })
                 : t('platform.subtitle')}
             </Typography>
+            {platform ? <HiddenMark entity="platforms" id={platform.id} /> : null}
           </Box>
         </Stack>
         <Stack direction="row" spacing={1} sx={{ flexShrink: 0, flexWrap: 'wrap' }}>

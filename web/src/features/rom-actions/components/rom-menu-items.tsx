@@ -7,6 +7,7 @@ import HistoryToggleOffRounded from '@mui/icons-material/HistoryToggleOffRounded
 import LibraryAddRounded from '@mui/icons-material/LibraryAddRounded';
 import SyncRounded from '@mui/icons-material/SyncRounded';
 import TravelExploreRounded from '@mui/icons-material/TravelExploreRounded';
+import VisibilityOffRounded from '@mui/icons-material/VisibilityOffRounded';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -16,6 +17,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { ActionRom } from '@/components/rom-actions-context';
+import { useIsAdmin } from '@/shared/api/hidden-items';
 import { useHasScopes } from '@/shared/stores/use-scopes';
 
 /** What the menu's entries start; each closes the menu first. */
@@ -28,6 +30,7 @@ export interface RomMenuActions {
   match: () => void;
   refresh: () => void;
   remove: () => void;
+  hideFrom: () => void;
 }
 
 function Entry({
@@ -73,6 +76,7 @@ export function RomMenuItems({
   const canWrite = useHasScopes('roms.write');
   const canScan = useHasScopes('platforms.write');
   const canCollect = useHasScopes('collections.write');
+  const admin = useIsAdmin();
   const favourite = rom.rom_user.is_favorite;
   const pick = (action: () => void) => () => {
     onClose();
@@ -138,6 +142,14 @@ export function RomMenuItems({
           icon={<SyncRounded />}
           label={t('actions.refreshMetadata')}
           onPick={pick(actions.refresh)}
+        />
+      ) : null}
+      {admin ? (
+        <Entry
+          testId="rom-menu-hide-from"
+          icon={<VisibilityOffRounded />}
+          label={t('common:hidden.hide-from')}
+          onPick={pick(actions.hideFrom)}
         />
       ) : null}
       {canWrite ? (

@@ -28,6 +28,9 @@ const DeleteRomsDialog = lazy(async () => ({
 const AddToCollectionDialog = lazy(async () => ({
   default: (await import('./add-to-collection-dialog')).AddToCollectionDialog,
 }));
+const HideFromDialog = lazy(async () => ({
+  default: (await import('@/components/hide-from-dialog')).HideFromDialog,
+}));
 
 /**
  * The ⋮ menu of a game (cards and details): edit and delete (roms.write), favourite, add to
@@ -52,6 +55,7 @@ export function RomMenu({
   const [matching, setMatching] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [collecting, setCollecting] = useState(false);
+  const [hiding, setHiding] = useState(false);
 
   const saveProps = useRomPropsMutation(
     rom,
@@ -100,6 +104,7 @@ export function RomMenu({
           match: () => setMatching(true),
           refresh: () => refreshMetadata([rom]),
           remove: () => setDeleting(true),
+          hideFrom: () => setHiding(true),
         }}
       />
       <PlayStatusMenu
@@ -110,6 +115,15 @@ export function RomMenu({
         onPick={(status: PlayStatus | null) => props({ data: { status } })}
       />
       <Suspense fallback={null}>
+        {hiding ? (
+          <HideFromDialog
+            entity="roms"
+            entityId={rom.id}
+            name={gameTitle(rom)}
+            open
+            onClose={() => setHiding(false)}
+          />
+        ) : null}
         {canCollect && collecting ? (
           <AddToCollectionDialog
             romIds={[rom.id]}

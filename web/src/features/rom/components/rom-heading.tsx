@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
 import { gameTitle } from '@/components/game-cover';
+import { HiddenMark } from '@/components/hidden-mark';
 import { PlatformIcon } from '@/components/platform-icon';
 import { isFlag, regionToEmoji } from '@/lib/flags';
 
@@ -63,6 +64,8 @@ export function RomHeading({
         {rom.missing_from_fs ? (
           <Chip size="small" color="error" label={t('details.missing')} />
         ) : null}
+        <HiddenMark entity="roms" id={rom.id} />
+        <HiddenMark entity="platforms" id={rom.platform_id} />
       </Stack>
       {children}
     </Box>
