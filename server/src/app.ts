@@ -396,6 +396,7 @@ async function startBackgroundWork(
           app.log,
         );
   registerScanGateway(io, scans, app.log);
+  container.permissionEvents.attach(io);
   const unsubscribeTasks = registerTasksGateway(io, container.tasks);
   const unsubscribeActivity = registerActivityGateway(io, container.activity, app.log);
   app.addHook('preClose', async () => {

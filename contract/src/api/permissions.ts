@@ -89,3 +89,15 @@ export const PermissionGroupSchema = z.object({
   hide_unrated_roms: z.boolean(),
 });
 export type PermissionGroup = z.infer<typeof PermissionGroupSchema>;
+
+/** Socket events about permissions (RomM emits the same). */
+export const PERMISSION_EVENTS = { changed: 'permissions:changed' } as const;
+
+/** Whose effective permissions changed: a user's id, or null when it may be anyone's. */
+export interface PermissionsChangedPayload {
+  user_id: number | null;
+}
+
+export interface PermissionServerToClientEvents {
+  [PERMISSION_EVENTS.changed]: (payload: PermissionsChangedPayload) => void;
+}

@@ -6,6 +6,11 @@ import type {
   PlaySessionTable,
   SyncSessionTable,
 } from './schema-devices.js';
+import type {
+  PermissionGroupGrantTable,
+  PermissionGroupTable,
+  UserPermissionOverrideTable,
+} from './schema-permissions.js';
 
 /** Accounts. Booleans are 0/1 integers; JSON columns hold serialised text. */
 export interface UserTable {
@@ -32,6 +37,8 @@ export interface UserTable {
   token_version: Generated<number>;
   /** 1 when other users may see this user's play activity (administrators always may). */
   share_activity: Generated<number>;
+  /** The user's permission group; null falls back to the default group. */
+  permission_group_id: Generated<number | null>;
 }
 
 /** Browser sessions. `id` is the SHA-256 (hex) of the token held in the cookie. */
@@ -422,6 +429,9 @@ export interface CollectionRomTable {
 
 export interface Database {
   user: UserTable;
+  permission_group: PermissionGroupTable;
+  permission_group_grant: PermissionGroupGrantTable;
+  user_permission_override: UserPermissionOverrideTable;
   session: SessionTable;
   oidc_session: OidcSessionTable;
   oidc_role_kept: OidcRoleKeptTable;

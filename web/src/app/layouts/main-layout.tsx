@@ -19,6 +19,7 @@ import { useNavigationStore } from '@/shared/stores/navigation-store';
 import { useUploadStore } from '@/shared/stores/upload-store';
 import { useGuardNotFound } from '../guard-context';
 import { LibrarySync } from '../library-sync';
+import { PermissionSync } from '../permission-sync';
 import { GlobalShortcuts } from '../shortcuts/global-shortcuts';
 import { Drawers } from './drawers';
 import { MAIN_BAR_COLLAPSED_WIDTH, MAIN_BAR_WIDTH, MainBar } from './main-bar';
@@ -157,6 +158,7 @@ export function MainLayout() {
       </Box>
       <Drawers />
       <LibrarySync />
+      <PermissionSync />
       <Uploads />
       <GlobalShortcuts />
     </Box>
