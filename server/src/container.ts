@@ -8,7 +8,7 @@ import type { Db } from './db/database.js';
 import { ConfinedFiles, UPLOAD_TEMP_FOLDER } from './lib/confined-files.js';
 import { createSmtpMailer } from './lib/mailer.js';
 import { createActivity } from './modules/activity/create-activity.js';
-import { PermissionEvents } from './modules/permissions/permission-events.js';
+import { createPermissions } from './modules/permissions/create-permissions.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import type { PasswordVerifier } from './modules/auth/auth.service.js';
 import { OAuthService } from './modules/auth/oauth.service.js';
@@ -104,10 +104,7 @@ export interface ContainerOptions {
   verifyPassword?: PasswordVerifier;
 }
 
-/**
- * Composition root: repositories → services, built in the order they depend on each other.
- * With `scaleOut` (REDIS_URL), rate limits live in Redis and task runs go to the job queue.
- */
+/** Composition root (in dependency order); `scaleOut` puts rate limits and task runs in Redis. */
 export function createContainer(
   config: AppConfig,
   db: Db,
@@ -159,7 +156,6 @@ export function createContainer(
     stats: new StatsService(repositories.stats),
     activity: createActivity(scaleOut, roms.roms, devices.devices, accounts.users, options.clock),
     netplay: createNetplay(shared.libraryConfig, roms.roms, scaleOut),
-    permissionEvents: new PermissionEvents(),
   };
 }
 
@@ -224,6 +220,7 @@ function createSharedParts(config: AppConfig, db: Db, log: FastifyBaseLogger, li
     metadataProviders: createMetadataProviders(config, db, config.dataDir, log),
     romResources: new RomResources(path.join(config.dataDir, 'resources'), files),
     limits,
+    permissions: createPermissions(db),
   };
 }
 
@@ -273,6 +270,7 @@ function createAccountServices(
       shared.metadataProviders.ra ?? null,
       { inviteTokenSeconds: config.auth.inviteTokenSeconds, baseUrl: config.baseUrl },
       shortLived.windows,
+      shared.permissions,
     ),
     oauth: new OAuthService(userAccounts, repositories.tokens, secretKey, config.auth),
     passwordResets: new PasswordResetService(
