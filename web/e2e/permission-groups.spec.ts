@@ -41,6 +41,8 @@ test('an admin makes a Kids group and moves a viewer into it', async ({ page, br
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/administration');
+  await expect(page.getByTestId('group-3')).toContainText('Administrator');
+  expect(await axeFindings(page)).toEqual([]);
 
   await test.step('the group dialog creates the group from the catalogue', async () => {
     await page.getByTestId('group-create').click();
