@@ -120,12 +120,13 @@ function groupWriteRoutes(app: ZodApp, permissions: PermissionsService): void {
         tags: ['users'],
         summary: 'Delete a group; its members join the default group (not the built-in three)',
         params: GroupIdParamsSchema,
-        response: { 204: z.null(), 400: ErrorBodySchema, 404: ErrorBodySchema, ...errors },
+        response: { 200: z.null(), 400: ErrorBodySchema, 404: ErrorBodySchema, ...errors },
       },
     },
-    async (request, reply) => {
+    // RomM answers 200 with a null body.
+    async (request) => {
       await permissions.deleteGroup(request.params.id);
-      return reply.code(204).send(null);
+      return null;
     },
   );
 }
