@@ -80,6 +80,7 @@ import { setupRoutes } from './modules/setup/setup.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { tasksRoutes } from './modules/tasks/tasks.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { userPermissionsRoutes } from './modules/users/user-permissions.routes.js';
 import { registerWebApp } from './modules/web/web.routes.js';
 import { addressToOpen, startupLine } from './modules/system/startup-line.js';
 import { prettyLogStream } from './lib/pretty-log.js';
@@ -137,10 +138,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth: container.auth,
     oauth: container.oauth,
     clientTokens: container.clientTokens,
+    permissions: container.permissions,
     secureCookies: config.secureCookies,
     sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
   });
-  const hidden = createHiddenItems(db, container.permissionEvents);
+  const hidden = createHiddenItems(db, container.permissions.events);
   registerVisibility(app, hidden.hiddenItems, hidden.places);
   app.get('/openapi.json', { config: publicRoute, schema: { hide: true } }, () => app.swagger());
   await registerApiRoutes(app, container, config);
@@ -292,7 +294,8 @@ async function registerApiRoutes(
   });
   await registerAuthRoutes(app, container, config);
   await app.register(usersRoutes, { users: container.users });
-  await app.register(permissionsRoutes, { users: container.users });
+  await app.register(permissionsRoutes, { permissions: container.permissions });
+  await app.register(userPermissionsRoutes, container);
   await app.register(clientTokensRoutes, { clientTokens: container.clientTokens });
   await app.register(deviceAuthRoutes, { deviceAuth: container.deviceAuth });
   await app.register(devicesRoutes, { devices: container.devices });
@@ -394,6 +397,7 @@ async function startBackgroundWork(
   const io = createRealtimeGateway(
     app.server,
     container.auth,
+    (user) => container.permissions.scopesOf(user),
     { baseUrl: config.baseUrl, allowed: config.allowedOrigins },
     redisAdapter?.adapter,
   );
@@ -407,7 +411,7 @@ async function startBackgroundWork(
           app.log,
         );
   registerScanGateway(io, scans, app.log);
-  container.permissionEvents.attach(io);
+  container.permissions.events.attach(io);
   const unsubscribeTasks = registerTasksGateway(io, container.tasks);
   const unsubscribeActivity = registerActivityGateway(io, container.activity, app.log);
   app.addHook('preClose', async () => {
@@ -447,6 +451,7 @@ async function startNetplayGateway(
   const io = createNetplayGateway(
     app.server,
     container.auth,
+    (user) => container.permissions.scopesOf(user),
     { baseUrl: config.baseUrl, allowed: config.allowedOrigins },
     container.netplay,
     redisAdapter?.adapter,

@@ -24,6 +24,7 @@ import type { TokenRepository } from './modules/auth/token.repository.js';
 import type { ClientTokensRepository } from './modules/client-tokens/client-tokens.repository.js';
 import type { DevicesService } from './modules/devices/devices.service.js';
 import type { createMetadataProviders } from './modules/metadata/metadata.providers.js';
+import type { PermissionsService } from './modules/permissions/permissions.service.js';
 import type { UsersRepository } from './modules/users/users.repository.js';
 import type { Limits } from './scale-out.js';
 
@@ -41,6 +42,7 @@ interface AccountSharedParts {
   files: ConfinedFiles;
   limits: Limits;
   metadataProviders: ReturnType<typeof createMetadataProviders>;
+  permissions: PermissionsService;
 }
 
 /** Accounts and every way of signing in (part of the composition root). */
@@ -87,6 +89,7 @@ export function createAccountServices(
       shared.metadataProviders.ra ?? null,
       { inviteTokenSeconds: config.auth.inviteTokenSeconds, baseUrl: config.baseUrl },
       shortLived.windows,
+      shared.permissions,
     ),
     oauth: new OAuthService(userAccounts, repositories.tokens, secretKey, config.auth),
     passwordResets: new PasswordResetService(

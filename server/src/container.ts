@@ -10,7 +10,7 @@ import { ConfinedFiles, UPLOAD_TEMP_FOLDER } from './lib/confined-files.js';
 import { createActivity } from './modules/activity/create-activity.js';
 import { createExports } from './modules/exports/create-exports.js';
 import { FeedsService } from './modules/feeds/feeds.service.js';
-import { PermissionEvents } from './modules/permissions/permission-events.js';
+import { createPermissions } from './modules/permissions/create-permissions.js';
 import { OidcRepository } from './modules/auth/oidc.repository.js';
 import { SessionRepository } from './modules/auth/session.repository.js';
 import { TokenRepository } from './modules/auth/token.repository.js';
@@ -95,10 +95,7 @@ export interface ContainerOptions {
   verifyPassword?: PasswordVerifier;
 }
 
-/**
- * Composition root: repositories → services, built in the order they depend on each other.
- * With `scaleOut` (REDIS_URL), rate limits live in Redis and task runs go to the job queue.
- */
+/** Composition root (in dependency order); `scaleOut` puts rate limits and task runs in Redis. */
 export function createContainer(
   config: AppConfig,
   db: Db,
@@ -153,7 +150,6 @@ export function createContainer(
     netplay: createNetplay(shared.libraryConfig, roms.roms, scaleOut),
     exports: createExports(config, { ...shared, ...library, roms: roms.roms }, log),
     feeds: new FeedsService(library.platforms, roms.romList, config.tinfoilWelcomeMessage),
-    permissionEvents: new PermissionEvents(),
   };
 }
 
@@ -218,6 +214,7 @@ function createSharedParts(config: AppConfig, db: Db, log: FastifyBaseLogger, li
     metadataProviders: createMetadataProviders(config, db, config.dataDir, log),
     romResources: new RomResources(path.join(config.dataDir, 'resources'), files),
     limits,
+    permissions: createPermissions(db),
   };
 }
 

@@ -59,7 +59,7 @@ export const UserSchema = z.object({
   ra_username: z.string().nullable(),
   ra_progression: z.record(z.string(), z.unknown()).nullable(),
   ui_settings: z.record(z.string(), z.unknown()).nullable(),
-  /** The built-in permission group of the role (`GET /api/permissions/groups`); null for admins. */
+  /** The user's permission group (`GET /api/permissions/groups`); null: the default group. */
   permission_group_id: z.number().int().nullable(),
   /** RomM's current device of a session; RomShelf does not track one, so always null. */
   current_device_id: z.string().nullable(),
@@ -70,12 +70,25 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
+/**
+ * A permission group id as forms send it (text); empty or "null" means none (RomM 5 sends
+ * `role: "user"` with the group it picked).
+ */
+const FormGroupIdSchema = z.preprocess((value) => {
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  if (text === '' || text === 'null') return null;
+  return /^\d+$/.test(text) ? Number(text) : value;
+}, z.number().int().positive().nullable());
+
 /** POST /api/users (first admin during setup, or an administrator adding someone). */
 export const CreateUserBodySchema = z.object({
   username: UsernameSchema,
   password: PasswordSchema,
   email: z.union([EmailSchema, z.literal('')]).nullish(),
   role: RoleInputSchema.default('viewer'),
+  /** The new user's permission group (RomM 5.2); their role follows from it. */
+  permission_group_id: FormGroupIdSchema.optional(),
 });
 export type CreateUserBody = z.infer<typeof CreateUserBodySchema>;
 
@@ -102,6 +115,8 @@ export const UpdateUserBodySchema = z.object({
   enabled: FormBooleanSchema.optional(),
   /** RomM 5's `user` means "not an admin": an admin becomes a viewer, others keep their role. */
   role: RommRoleSchema.optional(),
+  /** RomM 5.2: the user's permission group; their role follows from it. */
+  permission_group_id: FormGroupIdSchema.optional(),
   ra_username: z.string().max(USERNAME_MAX).nullish(),
   /** RomShelf's: whether others see your play activity (time played per game). */
   share_activity: FormBooleanSchema.optional(),

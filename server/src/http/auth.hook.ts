@@ -1,5 +1,5 @@
 import type { Scope } from '@romshelf/contract';
-import { SESSION_COOKIE, scopesForRole } from '@romshelf/contract';
+import { SESSION_COOKIE } from '@romshelf/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import type { UserRow } from '../db/schema.js';
@@ -8,6 +8,7 @@ import { isBasicAuthHeader } from '../modules/auth/basic-auth.js';
 import type { OAuthService } from '../modules/auth/oauth.service.js';
 import type { ClientTokensService } from '../modules/client-tokens/client-tokens.service.js';
 import { isClientToken } from '../modules/client-tokens/client-tokens.service.js';
+import type { PermissionsService } from '../modules/permissions/permissions.service.js';
 import type { RouteAccess } from './access.js';
 import { ensureCsrfCookie, verifyCsrf } from './csrf.js';
 import { forbidden, notAuthenticated } from './http-error.js';
@@ -44,6 +45,21 @@ function signInWithToken(
 }
 
 /**
+ * What the signed-in user holds now (their group's and their own scopes); a bearer token gets
+ * those it carries only, so a token never grants more than its user's current scopes.
+ */
+async function currentScopes(
+  request: FastifyRequest,
+  user: UserRow,
+  permissions: Pick<PermissionsService, 'scopesOf'>,
+): Promise<readonly Scope[]> {
+  const held = await permissions.scopesOf(user);
+  if (request.authMethod !== 'bearer') return held;
+  const carried = new Set(request.scopes);
+  return held.filter((scope) => carried.has(scope));
+}
+
+/**
  * Identifies every request (session cookie, HTTP Basic, OAuth or client-token bearer, a client
  * token in the query where the route takes one), applies the CSRF check, hands out
  * the CSRF cookie, then enforces the route's declared access.
@@ -54,6 +70,7 @@ export function registerAuthHook(
     auth: AuthService;
     oauth: OAuthService;
     clientTokens: ClientTokensService;
+    permissions: Pick<PermissionsService, 'scopesOf'>;
     secureCookies: boolean;
     sessionMaxAgeSeconds: number;
   },
@@ -107,9 +124,8 @@ export function registerAuthHook(
         }
       }
     }
-    if (request.user !== null && request.authMethod !== 'bearer') {
-      request.scopes = scopesForRole(request.user.role);
-    }
+    if (request.user !== null)
+      request.scopes = await currentScopes(request, request.user, deps.permissions);
 
     ensureCsrfCookie(request, reply, deps.secureCookies);
     if (authorization === undefined && queryToken === undefined && !handlerChecks) {

@@ -5,15 +5,18 @@ import { followPermissionChanges } from '../lib/permission-changes';
 import { fetchCurrentUser } from '@/shared/api/current-user';
 import { useAuthStore } from '@/shared/stores/auth-store';
 
-/** Keeps the signed-in user's permissions (and what the app shows by them) live. */
+/**
+ * Keeps the signed-in user's permissions (and what the app shows by them) live. Anonymous
+ * visitors have no socket to follow.
+ */
 export function PermissionSync() {
   const queryClient = useQueryClient();
-  useEffect(
-    () =>
-      followPermissionChanges(queryClient, async () => {
-        useAuthStore.getState().setUser(await fetchCurrentUser());
-      }),
-    [queryClient],
-  );
+  const signedIn = useAuthStore((state) => state.user !== null);
+  useEffect(() => {
+    if (!signedIn) return undefined;
+    return followPermissionChanges(queryClient, async () => {
+      useAuthStore.getState().setUser(await fetchCurrentUser());
+    });
+  }, [queryClient, signedIn]);
   return null;
 }

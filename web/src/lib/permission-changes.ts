@@ -13,7 +13,8 @@ export const myPermissionsQuery = {
 /**
  * Follows `permissions:changed` on the socket: the signed-in user's permissions are fetched
  * again, `onChanged` runs (to refresh who is signed in) and every query is refetched, so menus
- * and pages follow a change of group, overrides or hidden items without a reload.
+ * and pages follow a change of group, overrides or hidden items without a reload. The server
+ * then closes the socket (its rooms followed the old permissions): it connects again at once.
  * Returns the unsubscribe function.
  */
 export function followPermissionChanges(
@@ -27,9 +28,14 @@ export function followPermissionChanges(
       await queryClient.invalidateQueries();
     })();
   };
+  const reconnect = (reason: string) => {
+    if (reason === 'io server disconnect') socket.connect();
+  };
   socket.on(PERMISSION_EVENTS.changed, changed);
+  socket.on('disconnect', reconnect);
   if (!socket.connected) socket.connect();
   return () => {
     socket.off(PERMISSION_EVENTS.changed, changed);
+    socket.off('disconnect', reconnect);
   };
 }

@@ -1,5 +1,5 @@
 import type { ActivityEventPayload } from '@romshelf/contract';
-import { ACTIVITY_EVENTS, scopesForRole } from '@romshelf/contract';
+import { ACTIVITY_EVENTS } from '@romshelf/contract';
 import type { FastifyBaseLogger } from 'fastify';
 
 import type { RealtimeServer } from '../realtime/realtime.gateway.js';
@@ -35,7 +35,7 @@ export function registerActivityGateway(
 ): () => void {
   io.on('connection', (socket) => {
     const user = socket.data.user;
-    const scopes = scopesForRole(user.role);
+    const scopes = socket.data.scopes;
     void socket.join(userRoom(user.id));
     if (scopes.includes('users.read')) void socket.join(ACTIVITY_ALL_ROOM);
     if (!scopes.includes('roms.user.write')) return;

@@ -1,12 +1,14 @@
 import type { Server as HttpServer } from 'node:http';
 
-import { NETPLAY_SOCKET_PATH, scopesForRole } from '@romshelf/contract';
+import type { Scope } from '@romshelf/contract';
+import { NETPLAY_SOCKET_PATH } from '@romshelf/contract';
 import type { Socket } from 'socket.io';
 import { Server } from 'socket.io';
 
 import type { UserRow } from '../../db/schema.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { RealtimeAdapter, SocketOrigins } from '../realtime/realtime.gateway.js';
+import type { ScopesOf } from '../realtime/realtime.gateway.js';
 import { sessionSocketAuth } from '../realtime/realtime.gateway.js';
 import { roomRequestOf, webRtcSignalOf } from './netplay-payloads.js';
 import type { NetplayPlayer } from './netplay-rooms.js';
@@ -14,6 +16,7 @@ import type { NetplayCaller, NetplayService, RoomOutcome } from './netplay.servi
 
 interface NetplaySocketData {
   user: UserRow;
+  scopes: readonly Scope[];
   /** The room this socket plays in, and its player key there. */
   room?: { sessionId: string; playerKey: string };
 }
@@ -69,11 +72,12 @@ const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 export function createNetplayGateway(
   httpServer: HttpServer,
   auth: AuthService,
+  scopesOf: ScopesOf,
   origins: SocketOrigins,
   netplay: NetplayService,
   adapter?: RealtimeAdapter,
 ): NetplayServer {
-  const { allowRequest, attachUser } = sessionSocketAuth(auth, origins);
+  const { allowRequest, attachUser } = sessionSocketAuth(auth, scopesOf, origins);
   const io: NetplayServer = new Server(httpServer, {
     path: NETPLAY_SOCKET_PATH,
     serveClient: false,
@@ -92,7 +96,7 @@ function registerRoomEvents(io: NetplayServer, socket: NetplaySocket, netplay: N
   const caller = (): NetplayCaller => ({
     socketId: socket.id,
     username: socket.data.user.username,
-    scopes: scopesForRole(socket.data.user.role),
+    scopes: socket.data.scopes,
   });
   const leave = async () => {
     const room = socket.data.room;

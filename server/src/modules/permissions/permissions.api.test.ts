@@ -119,7 +119,7 @@ describe('GET /api/permissions/groups', () => {
 });
 
 describe('RomM user fields', () => {
-  it('carry the permission group of the role and no device', async () => {
+  it('carry the permission group and no device', async () => {
     const { app } = await buildTestApp();
     const { viewer, editor } = await seedRoles(app);
     const users = (
@@ -132,7 +132,7 @@ describe('RomM user fields', () => {
         current_device_id,
       })),
     ).toEqual([
-      { id: 1, permission_group_id: null, current_device_id: null },
+      { id: 1, permission_group_id: 3, current_device_id: null },
       { id: viewer.id, permission_group_id: 1, current_device_id: null },
       { id: editor.id, permission_group_id: 2, current_device_id: null },
     ]);

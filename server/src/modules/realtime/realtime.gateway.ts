@@ -1,6 +1,11 @@
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 
-import type { ClientToServerEvents, SCAN_EVENTS, ServerToClientEvents } from '@romshelf/contract';
+import type {
+  ClientToServerEvents,
+  SCAN_EVENTS,
+  Scope,
+  ServerToClientEvents,
+} from '@romshelf/contract';
 import { SESSION_COOKIE, SOCKET_PATH } from '@romshelf/contract';
 import { fastifyCookie } from '@fastify/cookie';
 import type { ServerOptions } from 'socket.io';
@@ -12,7 +17,12 @@ import type { AuthService } from '../auth/auth.service.js';
 /** What the gateway knows about each connected socket. */
 export interface RealtimeSocketData {
   user: UserRow;
+  /** The scopes the user held when the socket connected (a change of them disconnects it). */
+  scopes: readonly Scope[];
 }
+
+/** The scopes a user holds now (their permission group's and their own). */
+export type ScopesOf = (user: UserRow) => Promise<readonly Scope[]>;
 
 /**
  * Events between the servers sharing the Redis adapter (API and worker processes): a stop asked
@@ -61,9 +71,10 @@ export function isAllowedSocketOrigin(request: IncomingMessage, origins: SocketO
 
 /**
  * The handshake rules every session socket shares: an allowed origin and a live session cookie
- * for the transport handshake, then the session's user in `socket.data.user`.
+ * for the transport handshake, then the session's user in `socket.data.user` and their scopes
+ * in `socket.data.scopes`.
  */
-export function sessionSocketAuth(auth: AuthService, origins: SocketOrigins) {
+export function sessionSocketAuth(auth: AuthService, scopesOf: ScopesOf, origins: SocketOrigins) {
   const sessionToken = (cookieHeader: string | undefined): string | undefined => {
     const token = fastifyCookie.parse(cookieHeader ?? '')[SESSION_COOKIE];
     return token === '' ? undefined : token;
@@ -97,12 +108,13 @@ export function sessionSocketAuth(auth: AuthService, origins: SocketOrigins) {
     }
     auth
       .resolveSession(token)
-      .then((found) => {
+      .then(async (found) => {
         if (found === null) {
           next(new Error('Not authenticated'));
           return;
         }
         socket.data.user = found.user;
+        socket.data.scopes = await scopesOf(found.user);
         next();
       })
       .catch((error: unknown) => {
@@ -116,10 +128,11 @@ export function sessionSocketAuth(auth: AuthService, origins: SocketOrigins) {
 export function createRealtimeGateway(
   httpServer: HttpServer,
   auth: AuthService,
+  scopesOf: ScopesOf,
   origins: SocketOrigins,
   adapter?: RealtimeAdapter,
 ): RealtimeServer {
-  const { allowRequest, attachUser } = sessionSocketAuth(auth, origins);
+  const { allowRequest, attachUser } = sessionSocketAuth(auth, scopesOf, origins);
   const io: RealtimeServer = new Server(httpServer, {
     path: SOCKET_PATH,
     serveClient: false,

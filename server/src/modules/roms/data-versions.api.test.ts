@@ -78,6 +78,7 @@ type Row =
   | { unseen: string };
 
 const CONFIG = 'library configuration, read by the next scan or resolved on every request';
+const PERMISSIONS = 'who may do what, checked on every request and never kept in an answer';
 const ACCOUNTS = 'accounts, sessions and tokens: no list shows them';
 const DEVICES = 'devices, syncs and time played: no list shows them';
 const ACTIVITY = 'who is playing now: kept in its own store, no list shows it';
@@ -105,6 +106,10 @@ const ROWS: Record<string, Row> = {
   'POST /api/token': { unseen: ACCOUNTS },
   'POST /api/forgot-password': { unseen: ACCOUNTS },
   'POST /api/reset-password': { unseen: ACCOUNTS },
+  'POST /api/permissions/groups': { unseen: PERMISSIONS },
+  'PUT /api/permissions/groups/:id': { unseen: PERMISSIONS },
+  'DELETE /api/permissions/groups/:id': { unseen: PERMISSIONS },
+  'PUT /api/permissions/users/:user_id': { unseen: PERMISSIONS },
   'POST /api/users': { unseen: ACCOUNTS },
   'POST /api/users/invite-link': { unseen: ACCOUNTS },
   'POST /api/users/register': { unseen: ACCOUNTS },

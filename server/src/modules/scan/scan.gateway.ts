@@ -3,7 +3,6 @@ import {
   SCAN_EVENTS,
   SCAN_STATS_INTERVAL_MS,
   ScanRequestSchema,
-  scopesForRole,
 } from '@romshelf/contract';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -154,7 +153,7 @@ export function registerScanGateway(
   log: FastifyBaseLogger,
 ): void {
   io.on('connection', (socket) => {
-    const canScan = () => scopesForRole(socket.data.user.role).includes('platforms.write');
+    const canScan = () => socket.data.scopes.includes('platforms.write');
     if (canScan()) void socket.join(SCAN_ROOM);
 
     socket.on(SCAN_EVENTS.start, (payload) => {

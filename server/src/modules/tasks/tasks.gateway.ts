@@ -1,4 +1,4 @@
-import { TASK_EVENTS, scopesForRole } from '@romshelf/contract';
+import { TASK_EVENTS } from '@romshelf/contract';
 
 import type { RealtimeServer } from '../realtime/realtime.gateway.js';
 import type { TasksService } from './tasks.service.js';
@@ -12,7 +12,7 @@ export const TASKS_ROOM = 'tasks';
  */
 export function registerTasksGateway(io: RealtimeServer, tasks: TasksService): () => void {
   io.on('connection', (socket) => {
-    if (scopesForRole(socket.data.user.role).includes('tasks.run')) void socket.join(TASKS_ROOM);
+    if (socket.data.scopes.includes('tasks.run')) void socket.join(TASKS_ROOM);
   });
   return broadcastTaskRuns(io, tasks);
 }

@@ -50,7 +50,7 @@ describe("RomM's web client: creating users with RomM 5's roles", () => {
       ['player_user', 'user', 'viewer', 1],
       ['player_viewer', 'viewer', 'viewer', 1],
       ['player_editor', 'editor', 'editor', 2],
-      ['player_admin', 'admin', 'admin', null],
+      ['player_admin', 'admin', 'admin', 3],
     ] as const) {
       const response = await create(username, role);
       expect(response.statusCode, response.body).toBe(201);

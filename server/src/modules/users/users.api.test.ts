@@ -42,7 +42,7 @@ describe('POST /api/users (first admin)', () => {
       ra_username: null,
       ra_progression: null,
       ui_settings: UI_SETTINGS_DEFAULTS,
-      permission_group_id: null,
+      permission_group_id: 3,
       current_device_id: null,
       share_activity: true,
       created_at: expect.stringMatching(ISO_UTC) as unknown,

@@ -1,8 +1,7 @@
 import type { User } from '@romshelf/contract';
-import { RoleSchema, scopesForRole } from '@romshelf/contract';
+import { RoleSchema } from '@romshelf/contract';
 
 import type { UserRow } from '../../db/schema.js';
-import { permissionGroupIdOf } from './role-permissions.js';
 
 function parseJsonObject(text: string | null): Record<string, unknown> | null {
   if (text === null) return null;
@@ -24,10 +23,10 @@ export function avatarUrl(row: Pick<UserRow, 'id' | 'avatar_path' | 'updated_at'
 }
 
 /**
- * The API shape of a user (RomM UserSchema fields and RomShelf's `share_activity`). `oauth_scopes`
- * are the role's scopes unless the caller's own (possibly narrower) scopes are given.
+ * The API shape of a user (RomM UserSchema fields and RomShelf's `share_activity`): `oauth_scopes`
+ * are the scopes they hold (their group's and their own, or the caller's narrower ones).
  */
-export function toUserDto(row: UserRow, scopes?: readonly string[]): User {
+export function toUserDto(row: UserRow, scopes: readonly string[]): User {
   const role = RoleSchema.catch('viewer').parse(row.role);
   return {
     id: row.id,
@@ -35,7 +34,7 @@ export function toUserDto(row: UserRow, scopes?: readonly string[]): User {
     email: row.email,
     enabled: row.enabled === 1,
     role,
-    oauth_scopes: [...(scopes ?? scopesForRole(role))],
+    oauth_scopes: [...scopes],
     avatar_path: avatarUrl(row),
     last_login: row.last_login,
     previous_login: row.previous_login,
@@ -43,7 +42,7 @@ export function toUserDto(row: UserRow, scopes?: readonly string[]): User {
     ra_username: row.ra_username,
     ra_progression: parseJsonObject(row.ra_progression),
     ui_settings: parseJsonObject(row.ui_settings),
-    permission_group_id: permissionGroupIdOf(role),
+    permission_group_id: row.permission_group_id,
     current_device_id: null,
     share_activity: row.share_activity === 1,
     created_at: row.created_at,

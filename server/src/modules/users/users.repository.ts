@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import { DataVersions } from '../../db/data-versions.js';
 import { lockForWrite } from '../../db/dialect-sql.js';
 import type { Database, NewUserRow, UserRow, UserUpdate } from '../../db/schema.js';
+import { groupOfChangedRole, groupOfNewRole } from './role-groups.js';
 
 export class UsersRepository {
   constructor(
@@ -73,7 +74,10 @@ export class UsersRepository {
       }
       const created = await trx
         .insertInto('user')
-        .values(user)
+        .values({
+          ...user,
+          permission_group_id: user.permission_group_id ?? groupOfNewRole(user.role),
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
       return { outcome: 'created' as const, user: created };
@@ -141,9 +145,13 @@ export class UsersRepository {
           .select(['role', 'enabled'])
           .where('id', '=', id)
           .executeTakeFirst();
+        const group =
+          patch.role !== undefined && patch.permission_group_id === undefined
+            ? { permission_group_id: groupOfChangedRole(patch.role) }
+            : {};
         const updated = await trx
           .updateTable('user')
-          .set(patch)
+          .set({ ...patch, ...group })
           .where('id', '=', id)
           .returningAll()
           .executeTakeFirst();

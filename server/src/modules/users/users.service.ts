@@ -24,6 +24,8 @@ import { raUnavailable } from './ra-progress.js';
 import { newUserRow } from './user-accounts.js';
 import { toUserDto } from './users.mapper.js';
 import type { UsersRepository } from './users.repository.js';
+import type { PermissionGroupRow, PermissionsService } from '../permissions/permissions.service.js';
+import { roleOfGroup } from '../permissions/permissions.service.js';
 
 export interface Caller {
   user: UserRow | null;
@@ -102,6 +104,7 @@ export class UsersService {
     private readonly ra: RaProgressReader | null,
     private readonly options: UsersServiceOptions,
     windows: WindowLimiters,
+    private readonly permissions: PermissionsService,
   ) {
     this.registrations = windows('register', REGISTER_LIMIT.max, REGISTER_LIMIT.windowMs);
   }
@@ -114,13 +117,18 @@ export class UsersService {
   async create(caller: Caller, body: CreateUserBody): Promise<User> {
     const setup = caller.user === null;
     await this.assertMayCreate(caller);
-    if (!setup) assertGrantable(caller, body.role);
+    const group =
+      setup || body.permission_group_id === undefined || body.permission_group_id === null
+        ? null
+        : await this.permissions.group(body.permission_group_id);
+    const role = group === null ? body.role : roleOfGroup(group);
+    if (!setup) assertGrantable(caller, role);
     const created = await this.insert(
-      { ...body, role: setup ? 'admin' : body.role },
+      { ...body, role: setup ? 'admin' : role, groupId: group?.id },
       { onlyIfNoAdmin: setup },
     );
     if (created === 'admin-exists') throw notAuthenticated();
-    return toUserDto(created);
+    return this.dto(created);
   }
 
   /**
@@ -143,7 +151,7 @@ export class UsersService {
   }
 
   async list(): Promise<User[]> {
-    return (await this.users.list()).map((row) => toUserDto(row));
+    return Promise.all((await this.users.list()).map((row) => this.dto(row)));
   }
 
   /** Which of these users let others see what they play (`share_activity`). */
@@ -161,7 +169,7 @@ export class UsersService {
     if (actor.id !== id && !caller.scopes.includes('users.read')) throw forbidden();
     const row = await this.users.findById(id);
     if (row === undefined) throw new HttpError(404, ACCOUNT_ERRORS.userNotFound);
-    return toUserDto(row, actor.id === id ? caller.scopes : undefined);
+    return this.dto(row, actor.id === id ? caller.scopes : undefined);
   }
 
   /**
@@ -185,13 +193,20 @@ export class UsersService {
     if (target === undefined) throw new HttpError(404, ACCOUNT_ERRORS.userNotFound);
 
     const patch = profilePatch(body, target);
-    const role = body.role === undefined ? undefined : roleFor(body.role, target.role);
-    if (role !== undefined && role !== target.role) {
+    const group = await this.requestedGroup(body, target);
+    const role =
+      group !== null
+        ? roleOfGroup(group)
+        : body.role === undefined
+          ? undefined
+          : roleFor(body.role, target.role);
+    if (group !== null || (role !== undefined && role !== target.role)) {
       if (!canManage) throw forbidden();
       if (self) throw new HttpError(400, ACCOUNT_ERRORS.selfRole);
       if (target.role === 'admin' && actor.role !== 'admin') throw forbidden();
-      assertGrantable(caller, role);
-      patch.role = role;
+      assertGrantable(caller, role ?? target.role);
+      if (role !== undefined) patch.role = role;
+      if (group !== null) patch.permission_group_id = group.id;
     }
     if (body.enabled !== undefined && (body.enabled ? 1 : 0) !== target.enabled) {
       if (!canManage) throw forbidden();
@@ -236,8 +251,44 @@ export class UsersService {
       patch.password_hash !== undefined || patch.username !== undefined || patch.enabled === 0;
     if (endsAccess) await this.auth.endAccess(id, self ? caller.sessionId : undefined);
     else if (patch.role !== undefined) this.auth.forgetVerifiedCredentials(id);
+    if (patch.role !== undefined) this.permissions.events.usersChanged([id]);
     const fresh = (await this.users.findById(id)) ?? result.user;
-    return toUserDto(fresh, self ? caller.scopes : undefined);
+    return this.dto(fresh, self ? caller.scopes : undefined);
+  }
+
+  /**
+   * Moves a user to a permission group (PUT /api/permissions/users/{id}); they take its role.
+   * Nobody moves themselves to another role, and the last enabled admin stays.
+   */
+  async setGroup(caller: Caller, id: number, group: PermissionGroupRow): Promise<void> {
+    const actor = signedIn(caller);
+    const target = await this.users.findById(id);
+    if (target === undefined) throw new HttpError(404, ACCOUNT_ERRORS.userNotFound);
+    const role = roleOfGroup(group);
+    if (actor.id === id && role !== target.role) throw new HttpError(400, ACCOUNT_ERRORS.selfRole);
+    const result = await this.users.updateChecked(id, {
+      role,
+      permission_group_id: group.id,
+      updated_at: nowIso(),
+    });
+    if (result.outcome === 'last-admin') throw new HttpError(400, ACCOUNT_ERRORS.lastAdmin);
+    if (result.outcome === 'not-found') throw new HttpError(404, ACCOUNT_ERRORS.userNotFound);
+    if (role !== target.role) this.auth.forgetVerifiedCredentials(id);
+  }
+
+  /** The group an edit moves the user to, when it names another one than theirs. */
+  private async requestedGroup(
+    body: UpdateUserBody,
+    target: UserRow,
+  ): Promise<PermissionGroupRow | null> {
+    const id = body.permission_group_id;
+    if (id === undefined || id === target.permission_group_id) return null;
+    return id === null ? this.permissions.defaultGroup() : this.permissions.group(id);
+  }
+
+  /** The API shape of a user, with the scopes they hold now unless the caller's are given. */
+  private async dto(row: UserRow, scopes?: readonly string[]): Promise<User> {
+    return toUserDto(row, scopes ?? (await this.permissions.scopesOf(row)));
   }
 
   /** Deletes a user (`users.write`): never yourself, never the last enabled admin. */
@@ -293,7 +344,7 @@ export class UsersService {
     // The inviter must still be allowed to make this invite (not disabled or demoted since).
     const inviter = invite.user_id === null ? undefined : await this.users.findById(invite.user_id);
     const inviterScopes: readonly string[] =
-      inviter === undefined ? [] : scopesForRole(inviter.role);
+      inviter === undefined ? [] : await this.permissions.scopesOf(inviter);
     if (
       inviter?.enabled !== 1 ||
       !inviterScopes.includes('users.write') ||
@@ -315,7 +366,7 @@ export class UsersService {
         { onlyIfNoAdmin: false },
       );
       if (created === 'admin-exists') throw new HttpError(400, ACCOUNT_ERRORS.inviteInvalid);
-      return toUserDto(created);
+      return await this.dto(created);
     } catch (error) {
       await this.links.release(body.token);
       throw error;
@@ -340,7 +391,7 @@ export class UsersService {
       updated_at: nowIso(),
     });
     if (result.outcome !== 'updated') throw new HttpError(404, ACCOUNT_ERRORS.userNotFound);
-    return toUserDto(result.user, actor.id === id ? caller.scopes : undefined);
+    return this.dto(result.user, actor.id === id ? caller.scopes : undefined);
   }
 
   /**
@@ -376,16 +427,23 @@ export class UsersService {
   }
 
   private async insert(
-    body: { username: string; password: string; email?: string | null | undefined; role: Role },
+    body: {
+      username: string;
+      password: string;
+      email?: string | null | undefined;
+      role: Role;
+      groupId?: number | undefined;
+    },
     options: { onlyIfNoAdmin: boolean },
   ): Promise<UserRow | 'admin-exists'> {
+    const row = newUserRow({
+      username: body.username.toLowerCase(),
+      email: emailValue(body.email),
+      passwordHash: await hashPassword(body.password),
+      role: body.role,
+    });
     const result = await this.users.insertChecked(
-      newUserRow({
-        username: body.username.toLowerCase(),
-        email: emailValue(body.email),
-        passwordHash: await hashPassword(body.password),
-        role: body.role,
-      }),
+      body.groupId === undefined ? row : { ...row, permission_group_id: body.groupId },
       options,
     );
     switch (result.outcome) {

@@ -20,6 +20,7 @@ import { useUsersQuery } from '../api/users';
 import { assignableRoles, roleLook } from '../roles';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { InviteLinks } from './invite-links';
+import { PermissionGroups } from './permission-groups';
 import { UserDialog } from './user-dialog';
 import { UsersList } from './users-list';
 
@@ -122,6 +123,7 @@ export function AdministrationPage() {
             />
           )}
         </Box>
+        {roles.includes('admin') ? <PermissionGroups users={users.data ?? []} /> : null}
       </Stack>
       {open?.kind === 'create' ? (
         <UserDialog user={null} roles={roles} isSelf={false} onClose={() => setOpen(null)} />

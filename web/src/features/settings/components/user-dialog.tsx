@@ -21,6 +21,7 @@ import type { UserFormErrors, UserFormValues } from '../user-form';
 import { EMPTY_USER_FORM, formFromUser, userChanges, validateUserForm } from '../user-form';
 import { AvatarPicker } from './avatar-picker';
 import { UserFormFields } from './user-form-fields';
+import { UserPermissionsSection } from './user-permissions-section';
 import type { SetUserField } from './user-form-fields';
 
 /**
@@ -108,6 +109,9 @@ export function UserDialog({
               roles={roles}
               isSelf={isSelf}
             />
+            {user && !isSelf && roles.includes('admin') ? (
+              <UserPermissionsSection user={user} />
+            ) : null}
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
