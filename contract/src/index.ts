@@ -28,3 +28,4 @@ export * from './emulation/known-bios.js';
 export * from './cron.js';
 export * from './ui-settings.js';
 export * from './api/setup.js';
+export * from './api/patcher.js';

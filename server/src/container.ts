@@ -8,6 +8,7 @@ import type { Db } from './db/database.js';
 import { ConfinedFiles, UPLOAD_TEMP_FOLDER } from './lib/confined-files.js';
 import { createSmtpMailer } from './lib/mailer.js';
 import { createActivity } from './modules/activity/create-activity.js';
+import { createPatcher } from './modules/patcher/create-patcher.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import type { PasswordVerifier } from './modules/auth/auth.service.js';
 import { OAuthService } from './modules/auth/oauth.service.js';
@@ -158,6 +159,7 @@ export function createContainer(
     stats: new StatsService(repositories.stats),
     activity: createActivity(scaleOut, roms.roms, devices.devices, accounts.users, options.clock),
     netplay: createNetplay(shared.libraryConfig, roms.roms, scaleOut),
+    patcher: createPatcher(db, { ...roms, ...library }, shared.files, config),
   };
 }
 

@@ -201,6 +201,7 @@ const SERVER_MODULE_LAYERS = [
   'setup',
   'jobs',
   'tasks',
+  'patcher',
   'uploads',
   'scan',
   'platforms',

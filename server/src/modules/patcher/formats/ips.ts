@@ -12,7 +12,7 @@ const EOF_MARKER = 0x454f46;
 export function applyIps(source: Buffer, patch: Buffer, maxOutputBytes: number): AppliedPatch {
   const reader = new PatchReader(patch, 'IPS');
   if (reader.text(5) !== 'PATCH') throw new PatchFormatError('Not an IPS patch');
-  let output = Buffer.from(source);
+  let output: Buffer = Buffer.from(source);
   let length = source.length;
   for (;;) {
     const offset = reader.u24be();

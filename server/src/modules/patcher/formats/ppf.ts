@@ -49,7 +49,7 @@ export function applyPpf(source: Buffer, patch: Buffer, maxOutputBytes: number):
       verified = true;
     }
   }
-  let output = Buffer.from(source);
+  let output: Buffer = Buffer.from(source);
   let length = source.length;
   while (reader.remaining > 0 && !atDescription(reader)) {
     const offset = version === 3 ? reader.u64le() : reader.u32le();

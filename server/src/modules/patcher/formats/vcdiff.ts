@@ -121,12 +121,12 @@ function readHeader(reader: PatchReader): void {
 export function applyVcdiff(source: Buffer, patch: Buffer, maxOutputBytes: number): AppliedPatch {
   const reader = new PatchReader(patch, 'xdelta');
   readHeader(reader);
-  let output = Buffer.alloc(0);
+  let output: Buffer = Buffer.alloc(0);
   let length = 0;
   let verified = false;
   while (reader.remaining > 0) {
     const indicator = reader.u8();
-    let segment = Buffer.alloc(0);
+    let segment: Buffer = Buffer.alloc(0);
     if (indicator & (VCD_SOURCE | VCD_TARGET)) {
       const segmentLength = vcdiffNumber(reader);
       const segmentStart = vcdiffNumber(reader);
