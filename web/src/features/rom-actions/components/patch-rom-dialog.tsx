@@ -139,6 +139,7 @@ export function PatchRomDialog({ rom, open, onClose }: PatchRomDialogProps) {
             progress={patching.progress}
             outcome={patching.data}
             error={error}
+            onLeave={onClose}
           />
         </Stack>
       </DialogContent>

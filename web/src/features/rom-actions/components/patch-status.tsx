@@ -14,7 +14,10 @@ export function PatchStatus({
   progress,
   outcome,
   error,
+  onLeave,
 }: {
+  /** Closes the dialog when the person follows the link to the new game. */
+  onLeave: () => void;
   pending: boolean;
   progress: PatchProgress | null;
   outcome: PatchOutcome | undefined;
@@ -58,6 +61,7 @@ export function PatchStatus({
           component={RouterLink}
           to={`/rom/${String(outcome.saved.rom_id)}`}
           data-testid="patch-open-game"
+          onClick={onLeave}
         >
           {t('patch.open-game')}
         </Link>
