@@ -61,7 +61,7 @@ export function makeIps(
   target: Buffer,
   rle?: { offset: number; length: number; value: number },
 ): Buffer {
-  const parts = [Buffer.from('PATCH')];
+  const parts: Buffer[] = [Buffer.from('PATCH')];
   for (const [start, end] of differingRuns(source, target, 0xffff)) {
     if (start >= target.length) continue;
     const stop = Math.min(end, target.length);
@@ -95,7 +95,11 @@ function withBeatFooter(body: Buffer[], source: Buffer, target: Buffer): Buffer 
 }
 
 export function makeUps(source: Buffer, target: Buffer): Buffer {
-  const parts = [Buffer.from('UPS1'), beatNumber(source.length), beatNumber(target.length)];
+  const parts: Buffer[] = [
+    Buffer.from('UPS1'),
+    beatNumber(source.length),
+    beatNumber(target.length),
+  ];
   const xorAt = (index: number) => (source[index] ?? 0) ^ (target[index] ?? 0);
   const length = Math.max(source.length, target.length);
   let position = 0;
@@ -123,7 +127,7 @@ export function makeUps(source: Buffer, target: Buffer): Buffer {
  * for the rest.
  */
 export function makeBps(source: Buffer, target: Buffer): Buffer {
-  const parts = [
+  const parts: Buffer[] = [
     Buffer.from('BPS1'),
     beatNumber(source.length),
     beatNumber(target.length),
@@ -183,7 +187,7 @@ export function makePpf3(
   header.write('RomShelf test patch', 6, 'latin1');
   header[57] = options.blockCheck ? 1 : 0;
   header[58] = options.undo ? 1 : 0;
-  const parts = [header];
+  const parts: Buffer[] = [header];
   if (options.blockCheck) parts.push(source.subarray(0x9320, 0x9320 + 1024));
   for (const [start, end] of differingRuns(source, target, 0xff)) {
     const offset = Buffer.alloc(8);
@@ -199,7 +203,7 @@ export function makePpf2(source: Buffer, target: Buffer): Buffer {
   const header = Buffer.alloc(56);
   header.write('PPF20', 0, 'latin1');
   header[5] = 1;
-  const parts = [header, u32le(source.length), source.subarray(0x9320, 0x9320 + 1024)];
+  const parts: Buffer[] = [header, u32le(source.length), source.subarray(0x9320, 0x9320 + 1024)];
   for (const [start, end] of differingRuns(source, target, 0xff)) {
     parts.push(u32le(start), Buffer.from([end - start]), target.subarray(start, end));
   }
@@ -218,7 +222,7 @@ function crc16(bytes: Buffer): number {
 
 /** APS (GBA): every 64 KiB block that changes, XORed, with its source and target CRC16. */
 export function makeApsGba(source: Buffer, target: Buffer): Buffer {
-  const parts = [Buffer.from('APS1'), u32le(source.length), u32le(target.length)];
+  const parts: Buffer[] = [Buffer.from('APS1'), u32le(source.length), u32le(target.length)];
   const block = 0x10000;
   for (let offset = 0; offset < Math.max(source.length, target.length); offset += block) {
     const from = Buffer.alloc(block);
@@ -248,7 +252,7 @@ export function makeApsN64(source: Buffer, target: Buffer): Buffer {
     source.subarray(0x10, 0x18),
     Buffer.alloc(5),
   ]);
-  const parts = [header, n64, u32le(target.length)];
+  const parts: Buffer[] = [header, n64, u32le(target.length)];
   for (const [start, end] of differingRuns(source, target, 0xff)) {
     if (start >= target.length) continue;
     const stop = Math.min(end, target.length);
@@ -270,7 +274,13 @@ export function makeRup(source: Buffer, target: Buffer): Buffer {
   header.write('NINJA2', 0, 'latin1');
   const md5 = (bytes: Buffer) => createHash('md5').update(bytes).digest();
   const name = Buffer.from('game.bin');
-  const parts = [header, Buffer.from([1]), rupNumber(name.length), name, Buffer.from([0])];
+  const parts: Buffer[] = [
+    header,
+    Buffer.from([1]),
+    rupNumber(name.length),
+    name,
+    Buffer.from([0]),
+  ];
   parts.push(rupNumber(source.length), rupNumber(target.length), md5(source), md5(target));
   if (source.length !== target.length) {
     const appended = target.subarray(source.length).map((byte) => byte ^ 0xff);

@@ -430,6 +430,7 @@ interface Table {
     note?: number;
     upload?: string;
     disc?: number;
+    alphaFile?: number;
   };
   rom: (fsName: string) => number;
   as: CollectionLibrary['as'];
