@@ -1,8 +1,7 @@
-import { crc32 } from 'node:zlib';
-
-import { PatchFormatError, PatchMismatchError } from './patch-errors.js';
+import { checkBeatTarget, openBeatPatch } from './beat-patch.js';
+import { PatchFormatError } from './patch-errors.js';
 import type { AppliedPatch } from './patch-errors.js';
-import { checkOutputSize, hex32, PatchReader } from './patch-reader.js';
+import { checkOutputSize } from './patch-reader.js';
 
 const SOURCE_READ = 0;
 const TARGET_READ = 1;
@@ -13,23 +12,8 @@ const SOURCE_COPY = 2;
  * target copy) and the CRC32s of source, target and patch. The source's size and CRC32 must match.
  */
 export function applyBps(source: Buffer, patch: Buffer, maxOutputBytes: number): AppliedPatch {
-  if (patch.length < 16) throw new PatchFormatError('The BPS patch is truncated');
-  const reader = new PatchReader(patch.subarray(0, patch.length - 12), 'BPS');
-  if (reader.text(4) !== 'BPS1') throw new PatchFormatError('Not a BPS patch');
-  const footer = patch.subarray(patch.length - 12);
-  if (crc32(patch.subarray(0, patch.length - 4)) !== footer.readUInt32LE(8)) {
-    throw new PatchFormatError('The BPS patch is damaged (its own checksum does not match)');
-  }
-  const sourceSize = reader.beatNumber();
-  const targetSize = reader.beatNumber();
+  const { reader, targetSize, targetCrc } = openBeatPatch('BPS', source, patch);
   reader.slice(reader.beatNumber());
-  const sourceCrc = footer.readUInt32LE(0);
-  if (source.length !== sourceSize || crc32(source) !== sourceCrc) {
-    throw new PatchMismatchError(
-      `This BPS patch is for another ROM (it expects ${sourceSize} bytes with CRC32 ` +
-        `${hex32(sourceCrc)}; this ROM is ${source.length} bytes with CRC32 ${hex32(crc32(source))})`,
-    );
-  }
   checkOutputSize(targetSize, maxOutputBytes);
   const output = Buffer.alloc(targetSize);
   let outputOffset = 0;
@@ -66,8 +50,6 @@ export function applyBps(source: Buffer, patch: Buffer, maxOutputBytes: number):
     }
     outputOffset += length;
   }
-  if (crc32(output) !== footer.readUInt32LE(4)) {
-    throw new PatchFormatError('The BPS patch produced a ROM whose checksum does not match');
-  }
+  checkBeatTarget('BPS', output, targetCrc);
   return { output, verified: true };
 }
