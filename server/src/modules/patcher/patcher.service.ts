@@ -18,7 +18,7 @@ import {
   PatchTooLargeError,
 } from './formats/patch-errors.js';
 import type { PatchCandidatesRepository } from './patch-candidates.repository.js';
-import { patchApplier } from './patch-formats.js';
+import { runPatch } from './patch-runner.js';
 import { Slots } from './slots.js';
 
 /** Patches applied at once: each holds its ROM, patch and result in memory. */
@@ -207,9 +207,8 @@ export function outputName(romFileName: string, patchFileName: string, given?: s
 }
 
 async function applyOr400(rom: Buffer, patch: Buffer, maxBytes: number) {
-  await Promise.resolve();
   try {
-    return patchApplier(patch)(rom, patch, maxBytes);
+    return await runPatch(rom, patch, maxBytes);
   } catch (error) {
     if (
       error instanceof PatchFormatError ||
