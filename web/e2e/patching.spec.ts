@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 
 import { makeBps, makeIps } from '../../server/test/patches/patch-makers.js';
 import { ADMIN } from './fixtures/admin.js';
+import { axeFindings } from './fixtures/axe.js';
 import { makeTestNes } from './fixtures/make-test-nes.mjs';
 import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
 import type { OwnServer } from './fixtures/own-server.js';
@@ -78,6 +79,7 @@ test('patch a game with a library IPS, then an uploaded BPS, and play the result
   await page.goto(`/rom/${String(originalId)}`);
   await page.getByTestId('rom-patch').click();
   await expect(page.getByTestId('patch-library-select')).toContainText('Patch Pattern (Tiles).ips');
+  expect(await axeFindings(page)).toEqual([]);
   const ipsGame = await saveAndOpen(
     page,
     'Patch Pattern (World) (patched-Patch Pattern (Tiles)).nes',
