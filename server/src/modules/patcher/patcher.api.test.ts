@@ -17,6 +17,7 @@ import {
 import { hashesOf, scanLibrary, writeTree } from '../../../test/library-fixtures.js';
 import { hacked, makeBps, makeIps, makeUps, romBytes } from '../../../test/patches/patch-makers.js';
 import { filesUnder } from '../../../test/rom-manage-fixtures.js';
+import { readZipRom, writeZipRom } from './zip-rom.js';
 
 const base = romBytes(200_000, 7);
 const translated = hacked(base, 0x100, 'Translated by RomShelf', 4096);
@@ -35,13 +36,12 @@ async function patchLibrary(env: Record<string, string> = {}) {
     'roms/snes/Dragon Tale (Japan)/patches/Dragon Tale EN.ups': makeUps(folderBase, folderTarget),
   });
   await scanLibrary(test.app, await login(test.app));
-  const page = await test.app.inject({
-    url: '/api/roms?limit=100',
-    headers: { authorization: ADMIN_AUTH },
-  });
-  const roms = page.json<RomListPage>().items;
   const rom = async (fsName: string) => {
-    const id = roms.find((item) => item.fs_name === fsName)?.id ?? 0;
+    const page = await test.app.inject({
+      url: '/api/roms?limit=100',
+      headers: { authorization: ADMIN_AUTH },
+    });
+    const id = page.json<RomListPage>().items.find((item) => item.fs_name === fsName)?.id ?? 0;
     const detail = await test.app.inject({
       url: `/api/roms/${id}`,
       headers: { authorization: ADMIN_AUTH },
@@ -270,6 +270,59 @@ describe('POST /api/roms/{id}/patch', () => {
     ]);
     const anonymous = await app.inject({ method: 'POST', url: '/api/roms/1/patch' });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/roms/{id}/patch on a zipped ROM', () => {
+  it('patches the member inside and answers the zip around it, as RomM', async () => {
+    const { app, rom, config } = await patchLibrary();
+    const mtime = new Date('2020-01-01T00:00:00Z');
+    const entry = (name: string, bytes: Buffer) => ({ name, folder: false, bytes, mtime });
+    writeTree(config.libraryDir, {
+      'roms/snes/Zipped Hero (USA).zip': await writeZipRom([entry('Zipped Hero (USA).sfc', base)]),
+      'roms/snes/Two Heroes (USA).zip': await writeZipRom([
+        entry('readme.txt', Buffer.from('two heroes')),
+        entry('Two Heroes (USA).sfc', base),
+      ]),
+    });
+    await scanLibrary(app, await login(app));
+    const bps = { name: 'patch_file', value: makeBps(base, translated), fileName: 'en.bps' };
+    const zipped = await rom('Zipped Hero (USA).zip');
+    const single = await patchRequest(app, fileIdOf(zipped, 'Zipped Hero (USA).zip'), [bps]);
+    expect(single.statusCode, single.body).toBe(200);
+    expect(single.headers['content-disposition']).toContain(
+      'filename="Zipped Hero (USA) (patched-en).zip"',
+    );
+    const members = await readZipRom(single.rawPayload, 1e9);
+    expect(members.map((member) => [member.name, crc32(member.bytes)])).toEqual([
+      ['Zipped Hero (USA).sfc', crc32(translated)],
+    ]);
+
+    const two = await rom('Two Heroes (USA).zip');
+    const twoFile = fileIdOf(two, 'Two Heroes (USA).zip');
+    const unnamed = await patchRequest(app, twoFile, [bps]);
+    expect([unnamed.statusCode, unnamed.json<{ detail: string }>().detail]).toEqual([
+      400,
+      'Select which file inside the ROM archive to patch',
+    ]);
+    const named = await patchRequest(app, twoFile, [
+      { name: 'archive_member_name', value: 'Two Heroes (USA).sfc' },
+      bps,
+    ]);
+    expect(named.statusCode, named.body).toBe(200);
+    const patched = await readZipRom(named.rawPayload, 1e9);
+    expect(patched.map((member) => [member.name, crc32(member.bytes)])).toEqual([
+      ['readme.txt', crc32(Buffer.from('two heroes'))],
+      ['Two Heroes (USA).sfc', crc32(translated)],
+    ]);
+    const hero = await rom('Hero Quest (USA).sfc');
+    const notZip = await patchRequest(app, fileIdOf(hero, 'Hero Quest (USA).sfc'), [
+      { name: 'archive_member_name', value: 'x' },
+      bps,
+    ]);
+    expect(notZip.json<{ detail: string }>().detail).toBe(
+      'Archive member selection requires a ZIP ROM',
+    );
   });
 });
 

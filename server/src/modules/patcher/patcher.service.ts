@@ -20,11 +20,12 @@ import {
 import type { PatchCandidatesRepository } from './patch-candidates.repository.js';
 import { runPatch } from './patch-runner.js';
 import { Slots } from './slots.js';
+import { memberToPatch, readZipRom, writeZipRom } from './zip-rom.js';
 
 /** Patches applied at once: each holds its ROM, patch and result in memory. */
 const CONCURRENT_PATCHES = 2;
-/** Archives are patched only after extraction, which RomShelf leaves to the user. */
-const ARCHIVE_EXTENSIONS = ['.zip', '.7z', '.rar', '.tar', '.gz', '.bz2', '.xz', '.zst'];
+/** Archives other than zip are not opened for patching (a zip's member is patched in it). */
+const OTHER_ARCHIVE_EXTENSIONS = ['.7z', '.rar', '.tar', '.gz', '.bz2', '.xz', '.zst'];
 
 /** A patch request as the route hands it over: the form fields and the staged upload, if any. */
 export interface PatchRequest {
@@ -82,11 +83,14 @@ export class PatcherService {
     }
     const base = await this.libraryFile(request.romFileId, 'ROM file');
     const extension = path.extname(base.file_name).toLowerCase();
-    if (ARCHIVE_EXTENSIONS.includes(extension) || fields.archive_member_name !== undefined) {
+    if (OTHER_ARCHIVE_EXTENSIONS.includes(extension)) {
       throw new HttpError(
         400,
-        `ROM archives ('${extension}') cannot be patched; patch the file inside`,
+        `ROM archives in '${extension}' format are not supported for patching`,
       );
+    }
+    if (extension !== '.zip' && fields.archive_member_name !== undefined) {
+      throw new HttpError(400, 'Archive member selection requires a ZIP ROM');
     }
     this.checkSize(base.file_size_bytes, 'ROM file');
     const patchName = upload?.fileName ?? '';
@@ -96,7 +100,11 @@ export class PatcherService {
     const patchBytes =
       patchFile === null ? await this.uploadedBytes(patchName, upload) : await this.read(patchFile);
     const romBytes = await this.read(base);
-    const result = await this.slots.run(() => applyOr400(romBytes, patchBytes, this.maxBytes));
+    const result = await this.slots.run(() =>
+      extension === '.zip'
+        ? this.patchZipMember(romBytes, patchBytes, fields.archive_member_name)
+        : applyOr400(romBytes, patchBytes, this.maxBytes),
+    );
     return { bytes: result.output, fileName, validated: result.verified, base };
   }
 
@@ -139,6 +147,17 @@ export class PatcherService {
       rom_id: romId,
       validated: patched.validated,
     };
+  }
+
+  /** Patches one member of a zipped ROM (RomM) and zips the archive again around it. */
+  private async patchZipMember(zipBytes: Buffer, patch: Buffer, memberName?: string) {
+    const entries = await readZipRom(zipBytes, this.maxBytes);
+    const member = memberToPatch(entries, memberName);
+    const result = await applyOr400(member.bytes, patch, this.maxBytes);
+    const patched = entries.map((entry) =>
+      entry === member ? { ...entry, bytes: result.output } : entry,
+    );
+    return { output: await writeZipRom(patched), verified: result.verified };
   }
 
   /** A file of a ROM the caller may read, present on disk; 404 otherwise. */
