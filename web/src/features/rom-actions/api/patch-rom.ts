@@ -24,6 +24,8 @@ export function usePatchCandidates(romId: number) {
 /** What to patch: one file of the game, with a library patch or an uploaded one. */
 export interface PatchJob {
   romFileId: number;
+  /** The file to patch inside a zipped ROM; null = its only file. */
+  archiveMember: string | null;
   patch: { fileId: number } | { file: File };
   outputName: string;
   saveAsGame: boolean;
@@ -58,6 +60,7 @@ function patchForm(job: PatchJob): FormData {
   const form = new FormData();
   if ('fileId' in job.patch) form.append('patch_file_id', String(job.patch.fileId));
   if (job.outputName.trim() !== '') form.append('output_file_name', job.outputName.trim());
+  if (job.archiveMember !== null) form.append('archive_member_name', job.archiveMember);
   if (job.saveAsGame) form.append('save_as_game', 'true');
   if ('file' in job.patch) form.append('patch_file', job.patch.file, job.patch.file.name);
   return form;

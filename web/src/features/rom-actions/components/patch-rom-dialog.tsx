@@ -29,6 +29,7 @@ const stem = (name: string) => name.replace(/\.[^.]*$/, '');
 /** The job the dialog's choices describe, or null while a patch is still to be picked. */
 function jobOf(
   romFileId: number | null,
+  archiveMember: string | null,
   source: PatchSource,
   outputName: string,
   save: boolean,
@@ -42,7 +43,7 @@ function jobOf(
       : source.file === null
         ? null
         : { file: source.file };
-  return patch === null ? null : { romFileId, patch, outputName, saveAsGame: save };
+  return patch === null ? null : { romFileId, archiveMember, patch, outputName, saveAsGame: save };
 }
 
 /**
@@ -61,8 +62,17 @@ export function PatchRomDialog({ rom, open, onClose }: PatchRomDialogProps) {
   const patching = usePatchRom();
   const list = candidates.data ?? [];
   const source: PatchSource = chosen ?? { kind: 'library', fileId: list[0]?.file_id ?? null };
-  const job = jobOf(romFileId, source, outputName, save);
-  const baseName = baseFiles.find((file) => file.id === romFileId)?.file_name ?? '';
+  const baseFile = baseFiles.find((file) => file.id === romFileId);
+  const members = baseFile?.archive_members?.map((member) => member.name) ?? [];
+  const [chosenMember, setMember] = useState<string | null>(null);
+  const member =
+    members.length > 1
+      ? chosenMember !== null && members.includes(chosenMember)
+        ? chosenMember
+        : (members[0] ?? null)
+      : null;
+  const job = jobOf(romFileId, member, source, outputName, save);
+  const baseName = baseFile?.file_name ?? '';
   const patchName =
     source.kind === 'library'
       ? list.find((candidate) => candidate.file_id === source.fileId)?.file_name
@@ -92,6 +102,21 @@ export function PatchRomDialog({ rom, open, onClose }: PatchRomDialogProps) {
               {baseFiles.map((file) => (
                 <MenuItem key={file.id} value={file.id}>
                   {file.file_name}
+                </MenuItem>
+              ))}
+            </TextField>
+          ) : null}
+          {member !== null ? (
+            <TextField
+              select
+              label={t('patch.archive-member')}
+              value={member}
+              disabled={busy}
+              onChange={(event) => setMember(event.target.value)}
+            >
+              {members.map((name) => (
+                <MenuItem key={name} value={name}>
+                  {name}
                 </MenuItem>
               ))}
             </TextField>
