@@ -65,7 +65,7 @@ class FakeXhr {
   }
 }
 
-async function renderDialog(scopes: string[], candidates = CANDIDATES) {
+async function renderDialog(scopes: string[], candidates = CANDIDATES, rom = ROM) {
   useAuthStore.getState().setUser({ ...ADMIN_USER, oauth_scopes: scopes } as User);
   vi.stubGlobal(
     'fetch',
@@ -79,7 +79,7 @@ async function renderDialog(scopes: string[], candidates = CANDIDATES) {
     >
       <I18nextProvider i18n={i18n}>
         <MemoryRouter>
-          <PatchRomDialog rom={ROM} open onClose={() => undefined} />
+          <PatchRomDialog rom={rom} open onClose={() => undefined} />
         </MemoryRouter>
       </I18nextProvider>
     </QueryClientProvider>,
@@ -156,5 +156,27 @@ describe('PatchRomDialog', () => {
     fireEvent.click(screen.getByTestId('patch-apply'));
     await waitFor(() => expect(FakeXhr.last).not.toBeNull());
     expect(FakeXhr.last?.body?.get('patch_file')).toBeInstanceOf(File);
+  });
+
+  it('names the file to patch inside a zip holding several', async () => {
+    const zipped = {
+      ...ROM,
+      files: [
+        {
+          id: 71,
+          file_name: 'Heroes.zip',
+          archive_members: [{ name: 'Hero A.sfc' }, { name: 'Hero B.sfc' }],
+        },
+      ],
+    } as unknown as DetailedRom;
+    await renderDialog(['roms.read'], CANDIDATES, zipped);
+    await waitFor(() =>
+      expect(screen.getByTestId('patch-apply').hasAttribute('disabled')).toBe(false),
+    );
+    expect(screen.getByLabelText('File inside the archive').textContent).toBe('Hero A.sfc');
+    fireEvent.click(screen.getByTestId('patch-apply'));
+    await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+    expect(FakeXhr.last?.url).toBe('/api/roms/71/patch');
+    expect(FakeXhr.last?.body?.get('archive_member_name')).toBe('Hero A.sfc');
   });
 });
