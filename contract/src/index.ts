@@ -31,3 +31,4 @@ export * from './ui-settings.js';
 export * from './api/setup.js';
 export * from './api/exports.js';
 export * from './api/feeds.js';
+export * from './api/patcher.js';

@@ -34,6 +34,7 @@ import { LeanRequestLog } from './http/request-log.js';
 import { registerOpenApiComponents, withReachableComponents } from './http/openapi-components.js';
 import { registerRouteRegistry } from './http/route-registry.js';
 import { activityRoutes } from './modules/activity/activity.routes.js';
+import { patcherRoutes } from './modules/patcher/patcher.routes.js';
 import { registerActivityGateway } from './modules/activity/activity.gateway.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { clientTokensRoutes } from './modules/client-tokens/client-tokens.routes.js';
@@ -327,6 +328,7 @@ async function registerApiRoutes(
     resourcesDir: path.join(config.dataDir, 'resources'),
     collections: container.collectionMembers,
   });
+  await app.register(patcherRoutes, { patcher: container.patcher, files: container.files });
   await app.register(collectionsRoutes, {
     collections: container.collections,
     members: container.collectionMembers,

@@ -11,6 +11,7 @@ import { createActivity } from './modules/activity/create-activity.js';
 import { createExports } from './modules/exports/create-exports.js';
 import { FeedsService } from './modules/feeds/feeds.service.js';
 import { createPermissions } from './modules/permissions/create-permissions.js';
+import { createPatcher } from './modules/patcher/create-patcher.js';
 import { OidcRepository } from './modules/auth/oidc.repository.js';
 import { SessionRepository } from './modules/auth/session.repository.js';
 import { TokenRepository } from './modules/auth/token.repository.js';
@@ -150,6 +151,7 @@ export function createContainer(
     netplay: createNetplay(shared.libraryConfig, roms.roms, scaleOut),
     exports: createExports(config, { ...shared, ...library, roms: roms.roms }, log),
     feeds: new FeedsService(library.platforms, roms.romList, config.tinfoilWelcomeMessage),
+    patcher: createPatcher(db, { ...roms, ...library }, shared.files, config),
   };
 }
 

@@ -203,6 +203,7 @@ const SERVER_MODULE_LAYERS = [
   'jobs',
   'tasks',
   'exports',
+  'patcher',
   'uploads',
   'scan',
   'platforms',

@@ -37,6 +37,8 @@ export interface AppConfig {
   uploadTimeoutSeconds: number;
   /** Largest ROM upload (MAX_UPLOAD_SIZE_BYTES, default 64 GiB); 0 = unlimited. */
   maxUploadSizeBytes: number;
+  /** Largest ROM, patch or result of the ROM patcher (ROM_PATCHER_MAX_FILE_SIZE_BYTES). */
+  romPatcherMaxFileSizeBytes: number;
   disableEmulatorJs: boolean;
   disableRuffleRs: boolean;
   disableUserpassLogin: boolean;

@@ -38,6 +38,7 @@ describe('parseEnv', () => {
       sessionMaxAgeSeconds: 1209600,
       uploadTimeoutSeconds: 20,
       maxUploadSizeBytes: 64 * 1024 ** 3,
+      romPatcherMaxFileSizeBytes: 4 * 1024 ** 3,
       disableEmulatorJs: false,
       disableRuffleRs: false,
       disableUserpassLogin: false,

@@ -1,3 +1,4 @@
+import buffer from 'node:buffer';
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -210,6 +211,13 @@ export const EnvSchema = z.object({
     0,
     Number.MAX_SAFE_INTEGER,
   ),
+  /** Largest ROM, patch or patched result the ROM patcher holds in memory (RomM: 4 GiB). */
+  ROM_PATCHER_MAX_FILE_SIZE_BYTES: intVar(
+    'ROM_PATCHER_MAX_FILE_SIZE_BYTES',
+    4 * 1024 ** 3,
+    1,
+    buffer.constants.MAX_LENGTH,
+  ),
   DISABLE_EMULATOR_JS: boolVar('DISABLE_EMULATOR_JS'),
   DISABLE_RUFFLE_RS: boolVar('DISABLE_RUFFLE_RS'),
   MAX_ASSET_UPLOAD_SIZE_BYTES: intVar(
@@ -335,6 +343,7 @@ export function parseEnv(env: Env, options: ParseEnvOptions): AppConfig {
     sessionMaxAgeSeconds: vars.SESSION_MAX_AGE_SECONDS,
     uploadTimeoutSeconds: vars.UPLOAD_TIMEOUT,
     maxUploadSizeBytes: vars.MAX_UPLOAD_SIZE_BYTES,
+    romPatcherMaxFileSizeBytes: vars.ROM_PATCHER_MAX_FILE_SIZE_BYTES,
     disableEmulatorJs: vars.DISABLE_EMULATOR_JS,
     disableRuffleRs: vars.DISABLE_RUFFLE_RS,
     disableUserpassLogin: vars.DISABLE_USERPASS_LOGIN,

@@ -58,6 +58,10 @@ const ROM_ACTIONS: RomActions = {
       (await import('../features/rom-actions/components/add-to-collection-dialog'))
         .AddToCollectionDialog,
   ),
+  PatchRomDialog: lazily(
+    async () =>
+      (await import('../features/rom-actions/components/patch-rom-dialog')).PatchRomDialog,
+  ),
   // The socket.io client comes with the scan module: loaded on the first refresh, not with the page.
   refreshMetadata: (roms) => {
     void import('../features/scan/scan-socket').then((scan) => scan.refreshMetadata(roms));

@@ -52,6 +52,12 @@ export interface AddToCollectionDialogProps {
   onSaved?: (message: string) => void;
 }
 
+export interface PatchRomDialogProps {
+  rom: ActionRom;
+  open: boolean;
+  onClose: () => void;
+}
+
 /**
  * The ROM menu and dialogs, as pages get them: the rom-actions feature provides them and app/
  * composes them in, so the gallery, home and details pages use them without importing that feature.
@@ -62,6 +68,7 @@ export interface RomActions {
   MatchRomDialog: ComponentType<MatchRomDialogProps>;
   DeleteRomsDialog: ComponentType<DeleteRomsDialogProps>;
   AddToCollectionDialog: ComponentType<AddToCollectionDialogProps>;
+  PatchRomDialog: ComponentType<PatchRomDialogProps>;
   /** Identifies these games again with the enabled sources; progress comes as a scan's. */
   refreshMetadata: (roms: readonly Pick<SimpleRom, 'id' | 'platform_id'>[]) => void;
 }
@@ -75,6 +82,7 @@ const NO_ACTIONS: RomActions = {
   MatchRomDialog: Nothing,
   DeleteRomsDialog: Nothing,
   AddToCollectionDialog: Nothing,
+  PatchRomDialog: Nothing,
   refreshMetadata: () => undefined,
 };
 

@@ -2,7 +2,13 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 
-import type { RomListPage, SmartCollection, TaskStatus, UserNote } from '@romshelf/contract';
+import type {
+  DetailedRom,
+  RomListPage,
+  SmartCollection,
+  TaskStatus,
+  UserNote,
+} from '@romshelf/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
 
@@ -176,6 +182,22 @@ const ROWS: Record<string, Row> = {
         'x-upload-platform': String(t.lib.platformId('nes')),
         'x-upload-filename': 'Kappa (USA).nes',
       });
+    },
+  },
+  'POST /api/roms/:id/patch': {
+    changes: ['page', 'azCounts', 'filterValues'],
+    // Saved as a game, the patched ROM is listed beside its original.
+    prepare: async (t) => {
+      const alpha = await t.ok(t.admin, 'GET', `/api/roms/${String(t.rom('Alpha (USA).nes'))}`);
+      t.ids.alphaFile = alpha.json<DetailedRom>().files[0]?.id;
+    },
+    write: (t) => {
+      const ips = Buffer.from('PATCH\u0000\u0000\u0000\u0000\u0001AEOF', 'latin1');
+      const form = multipartForm({ save_as_game: 'true' }, [
+        { name: 'patch_file', filename: 'hack.ips', type: 'application/octet-stream', data: ips },
+      ]);
+      const url = `/api/roms/${String(t.ids.alphaFile)}/patch`;
+      return t.as(t.admin, 'POST', url, form.payload, form.headers);
     },
   },
   'POST /api/roms/upload/start': { unseen: UPLOAD_STEP },
@@ -429,6 +451,7 @@ interface Table {
     note?: number;
     upload?: string;
     disc?: number;
+    alphaFile?: number;
   };
   rom: (fsName: string) => number;
   as: CollectionLibrary['as'];

@@ -15,6 +15,8 @@ import { romContentUrl, startDownload } from '@/lib/download';
 import { formatBytes } from '@/lib/format';
 import { playReasonKey, usePlayability } from '@/lib/playability';
 
+import { RomPatchButton } from './rom-patch-button';
+
 /** What an editor can do from the side column; left out for viewers and until details load. */
 export interface RomEditActions {
   match: () => void;
@@ -122,6 +124,7 @@ export function RomSideColumn({
             })
           : formatBytes(rom.fs_size_bytes)}
       </Typography>
+      <RomPatchButton rom={rom} />
       {actions ? <EditButtons actions={actions} /> : null}
     </Stack>
   );
