@@ -2,7 +2,13 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 
-import type { RomListPage, SmartCollection, TaskStatus, UserNote } from '@romshelf/contract';
+import type {
+  DetailedRom,
+  RomListPage,
+  SmartCollection,
+  TaskStatus,
+  UserNote,
+} from '@romshelf/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
 
@@ -303,6 +309,30 @@ const ROWS: Record<string, Row> = {
     changes: ['page', 'order', 'filterValues'],
     write: (t) => t.as(t.admin, 'DELETE', `/api/roms/${String(t.rom('Gamma (Europe).nes'))}/match`),
   },
+  'POST /api/roms/:id/convert-to-folder': {
+    changes: ['page', 'bobPage'],
+    write: (t) =>
+      t.as(t.admin, 'POST', `/api/roms/${String(t.rom('Delta (Japan).nes'))}/convert-to-folder`),
+  },
+  'DELETE /api/roms/:id/files/:file_id': {
+    changes: ['page', 'bobPage'],
+    // A folder game of two files: one of them goes.
+    prepare: async (t) => {
+      writeTree(t.lib.config.libraryDir, {
+        'roms/nes/Pack/One.nes': 'pack one',
+        'roms/nes/Pack/Two.nes': 'pack two',
+      });
+      await t.lib.rescan();
+      const found = await t.ok(t.admin, 'GET', '/api/roms?search_term=Pack');
+      const pack = found.json<RomListPage>().items.find((rom) => rom.fs_name === 'Pack');
+      t.ids.pack = pack?.id;
+      const detail = await t.ok(t.admin, 'GET', `/api/roms/${String(t.ids.pack)}`);
+      const files = detail.json<DetailedRom>().files;
+      t.ids.packFile = files.find((file) => file.file_name === 'Two.nes')?.id;
+    },
+    write: (t) =>
+      t.as(t.admin, 'DELETE', `/api/roms/${String(t.ids.pack)}/files/${String(t.ids.packFile)}`),
+  },
   'POST /api/collections': { unseen: NEW },
   'PUT /api/collections/:id': {
     changes: ['collection'],
@@ -408,6 +438,8 @@ interface Table {
     note?: number;
     upload?: string;
     disc?: number;
+    pack?: number;
+    packFile?: number;
   };
   rom: (fsName: string) => number;
   as: CollectionLibrary['as'];

@@ -10,6 +10,7 @@ import {
   romContentRoute,
   romFileContentRoute,
 } from './files/rom-files.routes.js';
+import { convertToFolderRoute, deleteRomFileRoute } from './files/rom-file-actions.routes.js';
 import type { RomManualsService } from './manuals/rom-manuals.service.js';
 import { romNotesReadRoutes, romNotesWriteRoutes } from './notes/rom-notes.routes.js';
 import type { RomNotesService } from './notes/rom-notes.service.js';
@@ -71,6 +72,8 @@ export const romsRoutes: FastifyPluginAsyncZod<RomsRoutesOptions> = async (app, 
   await app.register(options.uploadRoutes);
   deleteRomsRoute(app, files);
   updateRomRoute(app, roms, edits);
+  convertToFolderRoute(app, roms, files.actions);
+  deleteRomFileRoute(app, roms, files.actions);
   romPropsRoute(app, props);
   romNotesReadRoutes(app, options.notes);
   romNotesWriteRoutes(app, options.notes);

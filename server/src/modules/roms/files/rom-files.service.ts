@@ -9,6 +9,7 @@ import type { NewRomRow, RomFileRow } from '../../../db/schema.js';
 import { HttpError } from '../../../http/http-error.js';
 import type { ConfinedFiles } from '../../../lib/confined-files.js';
 import { zipPlaylist } from './disc-playlist.js';
+import { RomFileActions } from './rom-file-actions.js';
 import type { RomCollections } from '../rom-collections.js';
 import { fsNameProblem } from '../../library/fs-name.js';
 import { romNameFields } from '../names/rom-name-fields.js';
@@ -88,6 +89,9 @@ function renamedRowFields(
 
 /** A ROM's entry in the library: renamed, removed, or sent as a file or a zip. */
 export class RomFilesService {
+  /** Deleting one file of a game, turning a file into a folder. */
+  readonly actions: RomFileActions;
+
   constructor(
     private readonly roms: RomsService,
     private readonly rows: RomsRepository,
@@ -96,7 +100,9 @@ export class RomFilesService {
     private readonly files: ConfinedFiles,
     private readonly resources: RomResources,
     private readonly collections: Pick<RomCollections, 'romIdsOf'>,
-  ) {}
+  ) {
+    this.actions = new RomFileActions(roms, rows, writes, libraryDir, files);
+  }
 
   /** The real path of a ROM's folder (`fs_path`), which must lie inside the library. */
   private romFolder(rom: RomWithPlatformRow): Promise<string> {
