@@ -7,6 +7,7 @@ export * from './api/config.js';
 export * from './api/users.js';
 export * from './api/permissions.js';
 export * from './api/client-tokens.js';
+export * from './api/download-links.js';
 export * from './platforms/platforms.js';
 export * from './api/platforms.js';
 export * from './api/rom-filters.js';

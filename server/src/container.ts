@@ -89,6 +89,7 @@ import { UserAccounts } from './modules/users/user-accounts.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { UsersService } from './modules/users/users.service.js';
 import { createNetplay } from './container-netplay.js';
+import { createDownloadLinks } from './modules/download-links/create-download-links.js';
 import { DataVersions } from './db/data-versions.js';
 import type { Limits, ScaleOut } from './scale-out.js';
 import { createLimits, dataChangesOf } from './scale-out.js';
@@ -158,6 +159,7 @@ export function createContainer(
     stats: new StatsService(repositories.stats),
     activity: createActivity(scaleOut, roms.roms, devices.devices, accounts.users, options.clock),
     netplay: createNetplay(shared.libraryConfig, roms.roms, scaleOut),
+    downloadLinks: createDownloadLinks(db, roms, options.clock),
   };
 }
 

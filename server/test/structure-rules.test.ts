@@ -212,6 +212,7 @@ const SERVER_MODULE_LAYERS = [
   'collections',
   'permissions',
   'system',
+  'download-links',
   'client-tokens',
   'devices',
   'metadata',

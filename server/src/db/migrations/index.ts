@@ -29,6 +29,7 @@ import { romVersions } from './202612020410_rom_versions.js';
 import { taskSchedules } from './202612010100_task_schedules.js';
 import { listOrderIndexes } from './202612020300_list_order_indexes.js';
 import { providerClaimIndexes } from './202612020310_provider_claim_indexes.js';
+import { downloadLinks } from './202612030500_download_links.js';
 
 /**
  * Every migration, in order, listed explicitly (no directory scanning, so bundling and the
@@ -64,6 +65,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202612020310_provider_claim_indexes': providerClaimIndexes,
   '202612020400_rom_facet_counts': romFacetCounts,
   '202612020410_rom_versions': romVersions,
+  '202612030500_download_links': downloadLinks,
 };
 
 export const migrationProvider: MigrationProvider = {

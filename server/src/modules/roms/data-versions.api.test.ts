@@ -130,6 +130,8 @@ const ROWS: Record<string, Row> = {
   'POST /api/client-tokens/:token_id/pair': { unseen: ACCOUNTS },
   'POST /api/client-tokens/exchange': { unseen: ACCOUNTS },
   'DELETE /api/client-tokens/:token_id/admin': { unseen: ACCOUNTS },
+  'POST /api/download-links': { unseen: 'a download link: no list of games shows it' },
+  'DELETE /api/download-links/:id': { unseen: 'a download link: no list of games shows it' },
   'POST /api/auth/device/init': { unseen: ACCOUNTS },
   'POST /api/auth/device/token': { unseen: ACCOUNTS },
   'POST /api/auth/device/approve': { unseen: ACCOUNTS },
