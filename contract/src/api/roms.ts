@@ -355,8 +355,8 @@ export const RomContentQuerySchema = z.object({
   hidden_folder: optionalQueryBoolean,
 });
 
-/** Most ROMs one `GET /api/roms/download` zips. */
-export const BULK_DOWNLOAD_MAX_ROMS = 10_000;
+/** Most ROMs one `GET /api/roms/download` zips (a whole platform of the biggest libraries). */
+export const BULK_DOWNLOAD_MAX_ROMS = 100_000;
 
 /** Query of `GET /api/roms/download`: the ROMs (`rom_ids`), a whole platform or a collection. */
 export const RomBulkDownloadQuerySchema = z

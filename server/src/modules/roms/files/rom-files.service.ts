@@ -284,11 +284,13 @@ export class RomFilesService {
     if (ids.length > BULK_DOWNLOAD_MAX_ROMS) {
       throw new HttpError(400, `At most ${BULK_DOWNLOAD_MAX_ROMS} ROMs can be downloaded at once`);
     }
-    const found = new Set((await this.rows.findByIds(ids)).map((row) => row.id));
-    const unknown = ids.find((id) => !found.has(id));
-    if (unknown !== undefined) throw new HttpError(404, `ROM with id ${unknown} not found`);
+    if (query.rom_ids !== undefined) {
+      const found = new Set((await this.rows.findByIds(ids)).map((row) => row.id));
+      const unknown = ids.find((id) => !found.has(id));
+      if (unknown !== undefined) throw new HttpError(404, `ROM with id ${unknown} not found`);
+    }
 
-    const files = (await this.rows.filesOf(ids)).filter((file) => file.missing_from_fs === 0);
+    const files = await this.rows.presentFileLocations(ids);
     const entries = (await this.onDisk(files)).map(({ file, real, stats }) => ({
       absPath: real,
       name: `${file.file_path}/${file.file_name}`,
@@ -317,7 +319,9 @@ export class RomFilesService {
    * Each file's real path and size, confined to the library: a file that is gone, is not a
    * regular file, or resolves (through links) outside the library is a 404.
    */
-  private async onDisk(files: readonly RomFileRow[]) {
+  private async onDisk<File extends Pick<RomFileRow, 'file_path' | 'file_name'>>(
+    files: readonly File[],
+  ) {
     const root = await realpath(this.libraryDir);
     return Promise.all(
       files.map(async (file) => {
