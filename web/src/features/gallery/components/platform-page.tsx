@@ -22,6 +22,7 @@ import { useUploadStore } from '@/shared/stores/upload-store';
 import { useGalleryFilters } from '../use-gallery-filters';
 
 import { Gallery } from './gallery';
+import { PlatformZipButton } from './platform-zip-button';
 
 export function PlatformPage() {
   const { t } = useTranslation('platform');
@@ -99,6 +100,7 @@ export function PlatformPage() {
               {t('platform.upload')}
             </Button>
           ) : null}
+          <PlatformZipButton platform={platform} />
           <Button
             variant="outlined"
             startIcon={<InfoOutlined />}

@@ -15,6 +15,8 @@ import { romContentUrl, startDownload } from '@/lib/download';
 import { formatBytes } from '@/lib/format';
 import { playReasonKey, usePlayability } from '@/lib/playability';
 
+import { RomShareLink } from './rom-share-link';
+
 /** What an editor can do from the side column; left out for viewers and until details load. */
 export interface RomEditActions {
   match: () => void;
@@ -114,6 +116,7 @@ export function RomSideColumn({
       >
         {t('details.download')}
       </Button>
+      <RomShareLink rom={rom} />
       <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
         {rom.files.length > 1
           ? t('details.download-zip', {
