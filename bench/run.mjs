@@ -215,6 +215,7 @@ async function moduleFigures(context) {
     ['postgres.mjs', 'PostgreSQL', (module) => module.postgresFigures(context)],
     ['stalls.mjs', 'scan stalls', (module) => module.stallFigures(context)],
     ['exports.mjs', 'exports', (module) => module.exportFigures()],
+    ['zips.mjs', 'whole-platform zips', (module) => module.zipFigures(context)],
     // Last: it gives the scanned ROMs shared provider ids.
     ['versions.mjs', 'versions', (module) => module.versionFigures(context)],
   ];

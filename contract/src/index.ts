@@ -8,6 +8,7 @@ export * from './api/users.js';
 export * from './api/permissions.js';
 export * from './api/hidden-items.js';
 export * from './api/client-tokens.js';
+export * from './api/download-links.js';
 export * from './platforms/platforms.js';
 export * from './api/platforms.js';
 export * from './api/rom-filters.js';

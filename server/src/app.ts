@@ -39,6 +39,7 @@ import { registerActivityGateway } from './modules/activity/activity.gateway.js'
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { clientTokensRoutes } from './modules/client-tokens/client-tokens.routes.js';
 import { deviceAuthRoutes } from './modules/client-tokens/device-auth.routes.js';
+import { downloadLinksRoutes } from './modules/download-links/download-links.routes.js';
 import { oidcRoutes } from './modules/auth/oidc.routes.js';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes.js';
 import {
@@ -298,6 +299,7 @@ async function registerApiRoutes(
   await app.register(permissionsRoutes, { permissions: container.permissions });
   await app.register(userPermissionsRoutes, container);
   await app.register(clientTokensRoutes, { clientTokens: container.clientTokens });
+  await app.register(downloadLinksRoutes, { downloadLinks: container.downloadLinks });
   await app.register(deviceAuthRoutes, { deviceAuth: container.deviceAuth });
   await app.register(devicesRoutes, { devices: container.devices });
   await app.register(syncRoutes, { sync: container.sync });

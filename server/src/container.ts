@@ -82,6 +82,7 @@ import { TaskRunsRepository } from './modules/tasks/task-runs.repository.js';
 import { TaskSchedulesRepository } from './modules/tasks/task-schedules.repository.js';
 import { UsersRepository } from './modules/users/users.repository.js';
 import { createNetplay } from './container-netplay.js';
+import { createDownloadLinks } from './modules/download-links/create-download-links.js';
 import { DataVersions } from './db/data-versions.js';
 import type { Limits, ScaleOut } from './scale-out.js';
 import { createLimits, dataChangesOf } from './scale-out.js';
@@ -152,6 +153,7 @@ export function createContainer(
     exports: createExports(config, { ...shared, ...library, roms: roms.roms }, log),
     feeds: new FeedsService(library.platforms, roms.romList, config.tinfoilWelcomeMessage),
     patcher: createPatcher(db, { ...roms, ...library }, shared.files, config),
+    downloadLinks: createDownloadLinks(db, roms, options.clock),
   };
 }
 

@@ -214,6 +214,7 @@ const SERVER_MODULE_LAYERS = [
   'play-assets',
   'collections',
   'system',
+  'download-links',
   'client-tokens',
   'devices',
   'metadata',

@@ -327,6 +327,12 @@ export const RomIdParamsSchema = z.object({
   id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
 });
 
+/** `DELETE /api/roms/{id}/files/{file_id}`: a ROM and one of its files. */
+export const RomFileParamsSchema = z.object({
+  id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  file_id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+});
+
 /**
  * `GET /api/roms/{id}/content/{file_name}` (and `/api/roms/{file_id}/files/content/{file_name}`):
  * as in RomM, `file_name` only names the download (`output.zip`, the ROM's `fs_name`…).
@@ -351,8 +357,8 @@ export const RomContentQuerySchema = z.object({
   token: z.string().min(1).max(200).optional(),
 });
 
-/** Most ROMs one `GET /api/roms/download` zips. */
-export const BULK_DOWNLOAD_MAX_ROMS = 10_000;
+/** Most ROMs one `GET /api/roms/download` zips (a whole platform of the biggest libraries). */
+export const BULK_DOWNLOAD_MAX_ROMS = 100_000;
 
 /** Query of `GET /api/roms/download`: the ROMs (`rom_ids`), a whole platform or a collection. */
 export const RomBulkDownloadQuerySchema = z

@@ -408,6 +408,19 @@ export interface ClientTokenTable {
   client_device_identifier: string | null;
 }
 
+/** A link downloading one ROM without a session (download-links module). */
+export interface DownloadLinkTable {
+  id: Generated<number>;
+  user_id: number;
+  rom_id: number;
+  /** SHA-256 (hex) of the link's token. */
+  hashed_token: string;
+  expires_at: string;
+  created_at: string;
+  last_used_at: string | null;
+  downloads: Generated<number>;
+}
+
 /** A user's manual collection; `is_favorite` marks their favourites (one per user). */
 export interface CollectionTable {
   id: Generated<number>;
@@ -453,6 +466,7 @@ export interface Database {
   refresh_token: RefreshTokenTable;
   one_time_token: OneTimeTokenTable;
   client_token: ClientTokenTable;
+  download_link: DownloadLinkTable;
   platform: PlatformTable;
   rom: RomTable;
   rom_file: RomFileTable;
@@ -485,6 +499,7 @@ export type UserUpdate = Updateable<UserTable>;
 export type SessionRow = Selectable<SessionTable>;
 export type OneTimeTokenRow = Selectable<OneTimeTokenTable>;
 export type ClientTokenRow = Selectable<ClientTokenTable>;
+export type DownloadLinkRow = Selectable<DownloadLinkTable>;
 export type NewClientTokenRow = Insertable<ClientTokenTable>;
 export type PlatformRow = Selectable<PlatformTable>;
 export type NewPlatformRow = Insertable<PlatformTable>;

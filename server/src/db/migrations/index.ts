@@ -30,8 +30,9 @@ import { galleryScreenshotsAndManualUrls } from './202612030400_gallery_screensh
 import { taskSchedules } from './202612010100_task_schedules.js';
 import { listOrderIndexes } from './202612020300_list_order_indexes.js';
 import { providerClaimIndexes } from './202612020310_provider_claim_indexes.js';
-import { permissionGroups } from './202612030600_permission_groups.js';
+import { downloadLinks } from './202612030500_download_links.js';
 import { hiddenItems } from './202612030700_hidden_items.js';
+import { permissionGroups } from './202612030600_permission_groups.js';
 
 /**
  * Every migration, in order, listed explicitly (no directory scanning, so bundling and the
@@ -68,6 +69,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202612020400_rom_facet_counts': romFacetCounts,
   '202612020410_rom_versions': romVersions,
   '202612030400_gallery_screenshots_and_manual_urls': galleryScreenshotsAndManualUrls,
+  '202612030500_download_links': downloadLinks,
   '202612030600_permission_groups': permissionGroups,
   '202612030700_hidden_items': hiddenItems,
 };

@@ -141,6 +141,8 @@ const ROWS: Record<string, Row> = {
   'POST /api/client-tokens/:token_id/pair': { unseen: ACCOUNTS },
   'POST /api/client-tokens/exchange': { unseen: ACCOUNTS },
   'DELETE /api/client-tokens/:token_id/admin': { unseen: ACCOUNTS },
+  'POST /api/download-links': { unseen: 'a download link: no list of games shows it' },
+  'DELETE /api/download-links/:id': { unseen: 'a download link: no list of games shows it' },
   'POST /api/auth/device/init': { unseen: ACCOUNTS },
   'POST /api/auth/device/token': { unseen: ACCOUNTS },
   'POST /api/auth/device/approve': { unseen: ACCOUNTS },
@@ -336,6 +338,30 @@ const ROWS: Record<string, Row> = {
     changes: ['page', 'order', 'filterValues'],
     write: (t) => t.as(t.admin, 'DELETE', `/api/roms/${String(t.rom('Gamma (Europe).nes'))}/match`),
   },
+  'POST /api/roms/:id/convert-to-folder': {
+    changes: ['page', 'bobPage'],
+    write: (t) =>
+      t.as(t.admin, 'POST', `/api/roms/${String(t.rom('Delta (Japan).nes'))}/convert-to-folder`),
+  },
+  'DELETE /api/roms/:id/files/:file_id': {
+    changes: ['page', 'bobPage'],
+    // A folder game of two files: one of them goes.
+    prepare: async (t) => {
+      writeTree(t.lib.config.libraryDir, {
+        'roms/nes/Pack/One.nes': 'pack one',
+        'roms/nes/Pack/Two.nes': 'pack two',
+      });
+      await t.lib.rescan();
+      const found = await t.ok(t.admin, 'GET', '/api/roms?search_term=Pack');
+      const pack = found.json<RomListPage>().items.find((rom) => rom.fs_name === 'Pack');
+      t.ids.pack = pack?.id;
+      const detail = await t.ok(t.admin, 'GET', `/api/roms/${String(t.ids.pack)}`);
+      const files = detail.json<DetailedRom>().files;
+      t.ids.packFile = files.find((file) => file.file_name === 'Two.nes')?.id;
+    },
+    write: (t) =>
+      t.as(t.admin, 'DELETE', `/api/roms/${String(t.ids.pack)}/files/${String(t.ids.packFile)}`),
+  },
   'POST /api/collections': { unseen: NEW },
   'PUT /api/collections/:id': {
     changes: ['collection'],
@@ -452,6 +478,8 @@ interface Table {
     upload?: string;
     disc?: number;
     alphaFile?: number;
+    pack?: number;
+    packFile?: number;
   };
   rom: (fsName: string) => number;
   as: CollectionLibrary['as'];

@@ -227,6 +227,27 @@ export class RomsRepository {
     return this.db.selectFrom('rom_file').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** Where the files of some ROMs that are on disk lie, by ROM then path and name (zips). */
+  async presentFileLocations(
+    romIds: readonly number[],
+  ): Promise<Pick<RomFileRow, 'file_path' | 'file_name'>[]> {
+    const rows: Pick<RomFileRow, 'file_path' | 'file_name'>[] = [];
+    for (const ids of chunks(romIds, ID_CHUNK)) {
+      rows.push(
+        ...(await this.db
+          .selectFrom('rom_file')
+          .select(['file_path', 'file_name'])
+          .where('rom_id', 'in', ids)
+          .where('missing_from_fs', '=', 0)
+          .orderBy('rom_id')
+          .orderBy('file_path')
+          .orderBy('file_name')
+          .execute()),
+      );
+    }
+    return rows;
+  }
+
   /** Files of some ROMs, by ROM then path and name. */
   async filesOf(romIds: readonly number[]): Promise<RomFileRow[]> {
     if (romIds.length === 0) return [];

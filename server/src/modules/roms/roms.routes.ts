@@ -10,6 +10,7 @@ import {
   romContentRoute,
   romFileContentRoute,
 } from './files/rom-files.routes.js';
+import { convertToFolderRoute, deleteRomFileRoute } from './files/rom-file-actions.routes.js';
 import type { RomManualsService } from './manuals/rom-manuals.service.js';
 import { romFolderFileRoutes } from './folder-files/rom-folder-files.routes.js';
 import type { RomFolderFilesService } from './folder-files/rom-folder-files.service.js';
@@ -74,6 +75,8 @@ export const romsRoutes: FastifyPluginAsyncZod<RomsRoutesOptions> = async (app, 
   await app.register(options.uploadRoutes);
   deleteRomsRoute(app, files);
   updateRomRoute(app, roms, edits);
+  convertToFolderRoute(app, roms, files.actions);
+  deleteRomFileRoute(app, roms, files.actions);
   romPropsRoute(app, props);
   romNotesReadRoutes(app, options.notes);
   romNotesWriteRoutes(app, options.notes);

@@ -1,7 +1,7 @@
 import { BULK_DOWNLOAD_PAUSE_MS, DOWNLOAD_LINK_LIFETIME_MS } from '@romshelf/contract';
 import { describe, expect, it } from 'vitest';
 
-import { downloadSequentially } from './bulk-download';
+import { downloadSequentially, selectionZipUrl } from './bulk-download';
 import type { BulkDownloadDeps } from './bulk-download';
 
 function recorder() {
@@ -78,5 +78,11 @@ describe('downloadSequentially (SPEC §9)', () => {
       controller.signal,
     );
     expect(started).toBe(1);
+  });
+});
+
+describe('selectionZipUrl', () => {
+  it('names the selected games in id order', () => {
+    expect(selectionZipUrl(new Set([42, 7, 19]))).toBe('/api/roms/download?rom_ids=7,19,42');
   });
 });

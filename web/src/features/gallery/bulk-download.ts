@@ -1,5 +1,16 @@
 import { BULK_DOWNLOAD_PAUSE_MS, DOWNLOAD_LINK_LIFETIME_MS } from '@romshelf/contract';
 
+import { API_BASE } from '@/lib/api-client';
+
+/** Most games a selection zip names in its address (about 7 KB of ids, under servers' limits). */
+export const ZIP_SELECTION_MAX = 1000;
+
+/** The selected games as one zip (`GET /api/roms/download?rom_ids=`), in id order. */
+export function selectionZipUrl(ids: ReadonlySet<number>): string {
+  const sorted = [...ids].sort((a, b) => a - b);
+  return `${API_BASE}/roms/download?rom_ids=${sorted.join(',')}`;
+}
+
 /** A temporary link: clicked once, removed shortly after. */
 export interface DownloadLink {
   click: () => void;

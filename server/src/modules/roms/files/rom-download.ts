@@ -49,6 +49,26 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
     .some((tag) => tag === '*' || tag === etag);
 }
 
+/** Central directory bytes of an entry at most: fixed part, timestamp and ZIP64 extra fields. */
+const CENTRAL_RECORD_MAX_BYTES = 46 + 9 + 28;
+
+/**
+ * Whether yazl (3.3.1) counts the ZIP64 end records in the length it announces: once the
+ * entries are many, their central directory passes 64 KiB, or their data 4 GiB. It writes them
+ * only past 65,535 entries or 4 GiB, so a zip of ~700 games announced 76 bytes more than it
+ * sent and browsers failed the download; forcing the records whenever they are counted keeps
+ * the announced length exact. Overestimates only force them needlessly, which readers accept.
+ */
+function countsZip64End(entries: readonly { name: string; size: number }[]): boolean {
+  let centralDirectory = 0;
+  let data = 0;
+  for (const entry of entries) {
+    centralDirectory += CENTRAL_RECORD_MAX_BYTES + Buffer.byteLength(entry.name);
+    data += 30 + Buffer.byteLength(entry.name) + entry.size;
+  }
+  return entries.length >= 0xffff - 1 || centralDirectory >= 0xffff || data >= 0xffffffff;
+}
+
 /**
  * Sends a ROM download: one file with ETag, conditional requests and single byte ranges, or a
  * stored (uncompressed) zip streamed as it is built, with its exact length announced.
@@ -75,7 +95,8 @@ export function sendRomDownload(
       });
     }
     let total = -1;
-    zip.end({ forceZip64Format: false, comment: '' }, ((calculated: number) => {
+    const forceZip64Format = countsZip64End(download.entries);
+    zip.end({ forceZip64Format, comment: '' }, ((calculated: number) => {
       total = calculated;
     }) as () => void);
     if (total >= 0) reply.header('content-length', total);

@@ -314,6 +314,55 @@ export class RomWritesRepository {
     this.changed();
   }
 
+  /**
+   * A single-file ROM turned into a folder holding that file (`POST /api/roms/{id}/convert-to-folder`):
+   * the ROM's name fields and kind, and its file's folder, in one transaction.
+   */
+  async applyConvertToFolder(
+    id: number,
+    fields: Partial<Omit<NewRomRow, 'id'>>,
+    file: { oldFolder: string; newFolder: string; name: string },
+    now: string,
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('rom')
+        .set({ ...fields, updated_at: now })
+        .where('id', '=', id)
+        .execute();
+      await trx
+        .updateTable('rom_file')
+        .set({ file_path: file.newFolder, updated_at: now })
+        .where('rom_id', '=', id)
+        .where('file_path', '=', file.oldFolder)
+        .where('file_name', '=', file.name)
+        .execute();
+    });
+    this.changed();
+  }
+
+  /** One file of a ROM removed (`DELETE /api/roms/{id}/files/{file_id}`), with the ROM's new fields. */
+  async applyFileRemoval(
+    romId: number,
+    fileId: number,
+    fields: Partial<Omit<NewRomRow, 'id'>>,
+    now: string,
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .deleteFrom('rom_file')
+        .where('id', '=', fileId)
+        .where('rom_id', '=', romId)
+        .execute();
+      await trx
+        .updateTable('rom')
+        .set({ ...fields, updated_at: now })
+        .where('id', '=', romId)
+        .execute();
+    });
+    this.changed();
+  }
+
   /** Deletes ROM rows (their files and user data cascade), in transactions sized by time. */
   async deleteRoms(ids: readonly number[]): Promise<void> {
     await this.inTimedTransactions(ids, async (trx, part) => {

@@ -7,11 +7,11 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorMessage } from '@/lib/api-client';
+import { useQrDataUrl } from '@/lib/qr-code';
 import { usePairClientTokenMutation, usePairCodeStatusQuery } from '../api/client-tokens';
 
 /** `ABCDEFGH` as `ABCD-EFGH`, easier to read out and type. */
@@ -22,21 +22,6 @@ export function formatPairCode(code: string): string {
 /** What the QR code carries: this server's address and the code, for an app to exchange. */
 export function pairingPayload(origin: string, code: string): string {
   return JSON.stringify({ server: origin, code });
-}
-
-function useQrDataUrl(text: string | null): string | null {
-  const [made, setMade] = useState<{ text: string; url: string } | null>(null);
-  useEffect(() => {
-    if (text === null) return;
-    let live = true;
-    void QRCode.toDataURL(text, { margin: 1, width: 220 }).then((url) => {
-      if (live) setMade({ text, url });
-    });
-    return () => {
-      live = false;
-    };
-  }, [text]);
-  return made !== null && made.text === text ? made.url : null;
 }
 
 function useSecondsLeft(until: number | null): number {

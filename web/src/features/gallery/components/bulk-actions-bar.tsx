@@ -7,14 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { PlayStatusMenu } from '@/components/play-status-menu';
 import { useRomActions } from '@/components/rom-actions-context';
 import { errorMessage } from '@/lib/api-client';
-import { romContentUrl } from '@/lib/download';
+import { romContentUrl, startDownload } from '@/lib/download';
 
 import {
   useAllIdsMutation,
   useBulkPropsMutation,
   useGatherRomsMutation,
 } from '../api/bulk-actions';
-import { downloadSequentially } from '../bulk-download';
+import { downloadSequentially, selectionZipUrl, ZIP_SELECTION_MAX } from '../bulk-download';
 import { useGalleryStore } from '../stores/gallery-store';
 import { BulkBarButtons } from './bulk-bar-buttons';
 
@@ -80,6 +80,16 @@ export function BulkActionsBar({
       abort.current.signal,
     );
   };
+  // One zip of the selection, named in the address: a selection past ZIP_SELECTION_MAX would
+  // not fit in it (a whole platform has its own zip on its page).
+  const downloadZip = () => {
+    if (count > ZIP_SELECTION_MAX) {
+      setMessage({ text: t('select.zip-too-many', { max: ZIP_SELECTION_MAX }), error: true });
+      return;
+    }
+    startDownload(selectionZipUrl(selectedIds));
+    setMessage({ text: t('select.zipping', { n: count }), error: false });
+  };
   const startDelete = async () => setDeleting(await gathering.mutateAsync());
   const refresh = async () => {
     const roms = await gathering.mutateAsync();
@@ -98,6 +108,7 @@ export function BulkActionsBar({
         actions={{
           selectAll: () => selectingAll.mutate(),
           download: () => void download().catch(() => undefined),
+          downloadZip,
           toggleFavourite: () => changeProps({ is_favorite: !allFavourite }),
           collect: () => setCollecting([...selectedIds]),
           pickStatus: setStatusAnchor,

@@ -4,6 +4,7 @@ import DoneAllRounded from '@mui/icons-material/DoneAllRounded';
 import DownloadRounded from '@mui/icons-material/DownloadRounded';
 import FavoriteRounded from '@mui/icons-material/FavoriteRounded';
 import FlagRounded from '@mui/icons-material/FlagRounded';
+import FolderZipRounded from '@mui/icons-material/FolderZipRounded';
 import LibraryAddRounded from '@mui/icons-material/LibraryAddRounded';
 import SyncRounded from '@mui/icons-material/SyncRounded';
 import Box from '@mui/material/Box';
@@ -67,6 +68,7 @@ function Divider() {
 export interface BulkBarActions {
   selectAll: () => void;
   download: () => void;
+  downloadZip: () => void;
   toggleFavourite: () => void;
   collect: () => void;
   pickStatus: (anchor: HTMLElement) => void;
@@ -146,6 +148,16 @@ export function BulkBarButtons({
         disabled={idle}
         testId="bulk-download"
       />
+      {/* Phones keep one download action: the bar must fit 390 px. */}
+      <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
+        <Action
+          label={t('select.download-zip')}
+          icon={<FolderZipRounded />}
+          onClick={actions.downloadZip}
+          disabled={idle}
+          testId="bulk-download-zip"
+        />
+      </Box>
       <Action
         label={allFavourite ? t('select.unfavourite') : t('select.favourite')}
         icon={<FavoriteRounded sx={{ color: allFavourite ? undefined : '#ff5c8a' }} />}

@@ -24,6 +24,7 @@ import { useUploadStore } from '@/shared/stores/upload-store';
 import { useGalleryFilters } from '../use-gallery-filters';
 
 import { Gallery } from './gallery';
+import { PlatformZipButton } from './platform-zip-button';
 
 export function PlatformPage() {
   const { t } = useTranslation('platform');
@@ -103,6 +104,7 @@ export function PlatformPage() {
             </Button>
           ) : null}
           {platform ? <ExportButton platformId={platform.id} /> : null}
+          <PlatformZipButton platform={platform} />
           <Button
             variant="outlined"
             startIcon={<InfoOutlined />}

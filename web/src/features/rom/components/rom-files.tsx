@@ -14,29 +14,35 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { visuallyHidden } from '@/components/visually-hidden';
 import { romContentUrl, startDownload } from '@/lib/download';
 import { formatBytes, formatDate } from '@/lib/format';
+import { useHasScopes } from '@/shared/stores/use-scopes';
 
 import { HashList } from './hash-list';
+import { ConvertToFolderButton, DeleteFileButton } from './rom-file-actions';
 
 function FileRow({
   file,
   selectable,
   selected,
   onToggle,
+  action,
 }: {
   file: RomFile;
   selectable: boolean;
   selected: boolean;
   onToggle: () => void;
+  /** A per-file action (delete) in the last cell, for editors. */
+  action: ReactNode;
 }) {
   const { t } = useTranslation('rom');
   const [open, setOpen] = useState(false);
-  const cells = 4 + (selectable ? 1 : 0);
+  const cells = 4 + (selectable ? 1 : 0) + (action ? 1 : 0);
   return (
     <Fragment>
       <TableRow hover data-testid="rom-file" data-file-id={file.id} selected={selected}>
@@ -82,6 +88,7 @@ function FileRow({
             <KeyboardArrowDownRounded />
           </IconButton>
         </TableCell>
+        {action ? <TableCell padding="checkbox">{action}</TableCell> : null}
       </TableRow>
       <TableRow>
         <TableCell colSpan={cells} sx={{ py: 0, borderBottom: open ? undefined : 'none' }}>
@@ -109,6 +116,8 @@ export function RomFiles({ rom }: { rom: DetailedRom }) {
   const { t } = useTranslation('rom');
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const selectable = rom.files.length > 1;
+  const canWrite = useHasScopes('roms.write');
+  const deletable = canWrite && rom.has_multiple_files;
   const toggle = (id: number) => {
     const next = new Set(selected);
     if (next.has(id)) next.delete(id);
@@ -131,6 +140,7 @@ export function RomFiles({ rom }: { rom: DetailedRom }) {
         <Typography variant="h6" component="h2">
           {t('files.title', { count: rom.files.length })}
         </Typography>
+        {canWrite && rom.has_simple_single_file ? <ConvertToFolderButton rom={rom} /> : null}
         {selectable ? (
           <Button
             size="small"
@@ -183,6 +193,13 @@ export function RomFiles({ rom }: { rom: DetailedRom }) {
                   {t('files.hashes-column')}
                 </Box>
               </TableCell>
+              {deletable ? (
+                <TableCell padding="checkbox">
+                  <Box component="span" sx={visuallyHidden}>
+                    {t('file-actions.column')}
+                  </Box>
+                </TableCell>
+              ) : null}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -193,6 +210,7 @@ export function RomFiles({ rom }: { rom: DetailedRom }) {
                 selectable={selectable}
                 selected={selected.has(file.id)}
                 onToggle={() => toggle(file.id)}
+                action={deletable ? <DeleteFileButton rom={rom} file={file} /> : null}
               />
             ))}
           </TableBody>

@@ -16,6 +16,7 @@ import { formatBytes } from '@/lib/format';
 import { playReasonKey, usePlayability } from '@/lib/playability';
 
 import { RomPatchButton } from './rom-patch-button';
+import { RomShareLink } from './rom-share-link';
 
 /** What an editor can do from the side column; left out for viewers and until details load. */
 export interface RomEditActions {
@@ -116,6 +117,7 @@ export function RomSideColumn({
       >
         {t('details.download')}
       </Button>
+      <RomShareLink rom={rom} />
       <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
         {rom.files.length > 1
           ? t('details.download-zip', {
