@@ -28,3 +28,6 @@ export * from './emulation/known-bios.js';
 export * from './cron.js';
 export * from './ui-settings.js';
 export * from './api/setup.js';
+export * from './api/logs.js';
+export * from './api/scan-settings.js';
+export * from './kiosk.js';

@@ -212,6 +212,7 @@ const SERVER_MODULE_LAYERS = [
   'collections',
   'permissions',
   'system',
+  'logs',
   'client-tokens',
   'devices',
   'metadata',

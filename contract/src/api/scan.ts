@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import type { SimpleRom } from './roms.js';
 import type { ActivityClientToServerEvents, ActivityServerToClientEvents } from './activity.js';
+import type { LogsServerToClientEvents } from './logs.js';
 import type { TaskServerToClientEvents } from './tasks.js';
 
 /**
@@ -94,7 +95,7 @@ export type ScanRequestInput = z.input<typeof ScanRequestSchema>;
 
 /** Events the server emits on the socket (socket.io's server-to-client event map). */
 export interface ServerToClientEvents
-  extends TaskServerToClientEvents, ActivityServerToClientEvents {
+  extends TaskServerToClientEvents, ActivityServerToClientEvents, LogsServerToClientEvents {
   [SCAN_EVENTS.scanningPlatform]: (platform: ScanPlatformEvent) => void;
   [SCAN_EVENTS.scanningRom]: (rom: ScanRomEvent) => void;
   [SCAN_EVENTS.updateStats]: (stats: ScanStats) => void;

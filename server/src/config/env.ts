@@ -220,6 +220,9 @@ export const EnvSchema = z.object({
   ),
   DISABLE_USERPASS_LOGIN: boolVar('DISABLE_USERPASS_LOGIN'),
   DISABLE_SETUP_WIZARD: boolVar('DISABLE_SETUP_WIZARD'),
+  DISABLE_LOGS_VIEWER: boolVar('DISABLE_LOGS_VIEWER'),
+  KIOSK_MODE: boolVar('KIOSK_MODE'),
+  KIOSK_ALLOW_PLAY: boolVar('KIOSK_ALLOW_PLAY'),
   YOUTUBE_BASE_URL: urlVar('YOUTUBE_BASE_URL', 'https://www.youtube.com'),
   OIDC_ENABLED: boolVar('OIDC_ENABLED'),
   OIDC_PROVIDER: textVar(''),
@@ -338,6 +341,8 @@ export function parseEnv(env: Env, options: ParseEnvOptions): AppConfig {
     disableRuffleRs: vars.DISABLE_RUFFLE_RS,
     disableUserpassLogin: vars.DISABLE_USERPASS_LOGIN,
     disableSetupWizard: vars.DISABLE_SETUP_WIZARD,
+    disableLogsViewer: vars.DISABLE_LOGS_VIEWER,
+    kiosk: { enabled: vars.KIOSK_MODE, allowPlay: vars.KIOSK_MODE && vars.KIOSK_ALLOW_PLAY },
     youtubeBaseUrl: vars.YOUTUBE_BASE_URL ?? 'https://www.youtube.com',
     oidc: oidcConfig(vars),
     auth: {
