@@ -16,6 +16,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useHasScopes } from '@/shared/stores/use-scopes';
+import { useKioskVisitor } from '@/shared/stores/kiosk';
 
 function Action({
   label,
@@ -96,6 +97,7 @@ export function BulkBarButtons({
   const canWrite = useHasScopes('roms.write');
   const canScan = useHasScopes('platforms.write');
   const canCollect = useHasScopes('collections.write');
+  const kiosk = useKioskVisitor();
   const idle = count === 0 || busy;
 
   return (
@@ -139,13 +141,15 @@ export function BulkBarButtons({
         </Box>
       </Button>
       <Divider />
-      <Action
-        label={t('select.download')}
-        icon={<DownloadRounded />}
-        onClick={actions.download}
-        disabled={idle}
-        testId="bulk-download"
-      />
+      {kiosk.visitor ? null : (
+        <Action
+          label={t('select.download')}
+          icon={<DownloadRounded />}
+          onClick={actions.download}
+          disabled={idle}
+          testId="bulk-download"
+        />
+      )}
       <Action
         label={allFavourite ? t('select.unfavourite') : t('select.favourite')}
         icon={<FavoriteRounded sx={{ color: allFavourite ? undefined : '#ff5c8a' }} />}

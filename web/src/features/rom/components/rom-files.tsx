@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 
 import { visuallyHidden } from '@/components/visually-hidden';
 import { romContentUrl, startDownload } from '@/lib/download';
+import { useKioskVisitor } from '@/shared/stores/kiosk';
 import { formatBytes, formatDate } from '@/lib/format';
 
 import { HashList } from './hash-list';
@@ -108,7 +109,9 @@ function FileRow({
 export function RomFiles({ rom }: { rom: DetailedRom }) {
   const { t } = useTranslation('rom');
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const selectable = rom.files.length > 1;
+  const kiosk = useKioskVisitor();
+  // Kiosk visitors download nothing.
+  const selectable = rom.files.length > 1 && !kiosk.visitor;
   const toggle = (id: number) => {
     const next = new Set(selected);
     if (next.has(id)) next.delete(id);
