@@ -33,3 +33,6 @@ export * from './api/setup.js';
 export * from './api/exports.js';
 export * from './api/feeds.js';
 export * from './api/patcher.js';
+export * from './api/logs.js';
+export * from './api/scan-settings.js';
+export * from './kiosk.js';

@@ -86,6 +86,10 @@ import { userPermissionsRoutes } from './modules/users/user-permissions.routes.j
 import { registerWebApp } from './modules/web/web.routes.js';
 import { addressToOpen, startupLine } from './modules/system/startup-line.js';
 import { prettyLogStream } from './lib/pretty-log.js';
+import { capturingLogStream } from './modules/logs/log-entry.js';
+import { LogRing } from './modules/logs/log-ring.js';
+import { registerLogsGateway } from './modules/logs/logs.gateway.js';
+import { logsRoutes } from './modules/logs/logs.routes.js';
 
 export interface AppDeps {
   config: AppConfig;
@@ -122,7 +126,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const db = await openMigratedDatabase(config);
   const scaleOut = await openConfiguredScaleOut(config, db);
-  const app = createFastify(config);
+  const logRing = config.disableLogsViewer ? null : new LogRing();
+  const app = createFastify(config, logRing);
   app.addHook('onClose', async () => {
     if (scaleOut !== null) await closeScaleOut(scaleOut);
     await db.destroy();
@@ -143,17 +148,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     permissions: container.permissions,
     secureCookies: config.secureCookies,
     sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
+    kiosk: config.kiosk,
   });
   const hidden = createHiddenItems(db, container.permissions.events);
   registerVisibility(app, hidden.hiddenItems, hidden.places);
   app.get('/openapi.json', { config: publicRoute, schema: { hide: true } }, () => app.swagger());
   await registerApiRoutes(app, container, config);
   await app.register(hiddenItemsRoutes, { hiddenItems: hidden.hiddenItems });
+  await app.register(logsRoutes, { ring: logRing });
   await registerEmulatorAssets(app, config.emulatorsDir);
   registerPlayerPageHeaders(app);
   await registerWebApp(app, config.webDir);
   await container.taskSchedules.load();
-  await startBackgroundWork(app, container, config, scaleOut);
+  await startBackgroundWork(app, container, config, scaleOut, logRing);
 
   const { announce } = deps;
   if (announce) {
@@ -189,12 +196,18 @@ async function openConfiguredScaleOut(config: AppConfig, db: Db): Promise<ScaleO
   }
 }
 
-function createFastify(config: AppConfig): FastifyInstance {
+/** The logger writes JSON lines or readable ones, and keeps them for the logs viewer. */
+function createFastify(config: AppConfig, logRing: LogRing | null): FastifyInstance {
+  const output = config.logFormat === 'pretty' ? prettyLogStream(process.stdout) : null;
+  const stream =
+    logRing === null
+      ? output
+      : capturingLogStream(output ?? process.stdout, (entry) => logRing.push(entry));
   return Fastify({
     logger: {
       level: config.logLevel,
       redact: { paths: LOG_REDACTIONS, censor: '[redacted]' },
-      ...(config.logFormat === 'pretty' ? { stream: prettyLogStream(process.stdout) } : {}),
+      ...(stream === null ? {} : { stream }),
     },
     logController: new LeanRequestLog(),
     routerOptions: { ignoreTrailingSlash: true },
@@ -396,6 +409,7 @@ async function startBackgroundWork(
   container: Container,
   config: AppConfig,
   scaleOut: ScaleOut | null,
+  logRing: LogRing | null,
 ): Promise<void> {
   const redisAdapter = scaleOut === null ? null : await openRedisAdapter(scaleOut.redis);
   const io = createRealtimeGateway(
@@ -405,22 +419,26 @@ async function startBackgroundWork(
     { baseUrl: config.baseUrl, allowed: config.allowedOrigins },
     redisAdapter?.adapter,
   );
+  // Its lines are the logs viewer's `scan` module.
+  const scanLog = app.log.child({ module: 'scan' });
   const scans: ScanStarter =
     scaleOut === null
-      ? new LocalScanStarter(container.scan, io.to(SCAN_ROOM), app.log)
+      ? new LocalScanStarter(container.scan, io.to(SCAN_ROOM), scanLog)
       : new QueuedScanStarter(
           scaleOut.queues.scans,
           () => io.serverSideEmit(SCAN_EVENTS.stop),
           io.to(SCAN_ROOM),
-          app.log,
+          scanLog,
         );
-  registerScanGateway(io, scans, app.log);
+  registerScanGateway(io, scans, scanLog);
   container.permissions.events.attach(io);
   const unsubscribeTasks = registerTasksGateway(io, container.tasks);
   const unsubscribeActivity = registerActivityGateway(io, container.activity, app.log);
+  const unsubscribeLogs = logRing === null ? null : registerLogsGateway(io, logRing);
   app.addHook('preClose', async () => {
     unsubscribeTasks();
     unsubscribeActivity();
+    unsubscribeLogs?.();
     await closeRealtimeGateway(io);
     redisAdapter?.close();
   });

@@ -416,8 +416,11 @@ export const ROMM_HEARTBEAT: RommShape = {
   },
   FILESYSTEM: { FS_PLATFORMS: 'list' },
   EMULATION: { DISABLE_EMULATOR_JS: 'bool', DISABLE_RUFFLE_RS: 'bool' },
-  // UPLOAD_TIMEOUT: RomM 4.7's, kept for the apps that still read it.
+  // UPLOAD_TIMEOUT: RomM 4.7's, kept for the apps that still read it. KIOSK_*: RomShelf's own
+  // (RomM's web client learns kiosk mode from its server-rendered settings).
   FRONTEND: {
+    KIOSK_MODE: 'bool',
+    KIOSK_ALLOW_PLAY: 'bool',
     DISABLE_USERPASS_LOGIN: 'bool',
     DISABLE_LOGS_VIEWER: 'bool',
     YOUTUBE_BASE_URL: 'str',

@@ -215,6 +215,7 @@ const SERVER_MODULE_LAYERS = [
   'collections',
   'system',
   'download-links',
+  'logs',
   'client-tokens',
   'devices',
   'metadata',

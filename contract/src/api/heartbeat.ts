@@ -37,6 +37,10 @@ export const HeartbeatSchema = z.object({
     DISABLE_USERPASS_LOGIN: z.boolean(),
     YOUTUBE_BASE_URL: z.string(),
     DISABLE_LOGS_VIEWER: z.boolean(),
+    /** KIOSK_MODE: anonymous visitors browse the library read-only (RomShelf's own field). */
+    KIOSK_MODE: z.boolean(),
+    /** KIOSK_ALLOW_PLAY: kiosk visitors may also play (RomShelf's own field). */
+    KIOSK_ALLOW_PLAY: z.boolean(),
   }),
   OIDC: z.object({
     ENABLED: z.boolean(),

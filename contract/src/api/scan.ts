@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { SimpleRom } from './roms.js';
 import type { ActivityClientToServerEvents, ActivityServerToClientEvents } from './activity.js';
 import type { PermissionServerToClientEvents } from './permissions.js';
+import type { LogsServerToClientEvents } from './logs.js';
 import type { TaskServerToClientEvents } from './tasks.js';
 
 /**
@@ -95,7 +96,11 @@ export type ScanRequestInput = z.input<typeof ScanRequestSchema>;
 
 /** Events the server emits on the socket (socket.io's server-to-client event map). */
 export interface ServerToClientEvents
-  extends TaskServerToClientEvents, ActivityServerToClientEvents, PermissionServerToClientEvents {
+  extends
+    TaskServerToClientEvents,
+    ActivityServerToClientEvents,
+    PermissionServerToClientEvents,
+    LogsServerToClientEvents {
   [SCAN_EVENTS.scanningPlatform]: (platform: ScanPlatformEvent) => void;
   [SCAN_EVENTS.scanningRom]: (rom: ScanRomEvent) => void;
   [SCAN_EVENTS.updateStats]: (stats: ScanStats) => void;

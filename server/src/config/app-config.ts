@@ -43,6 +43,13 @@ export interface AppConfig {
   disableRuffleRs: boolean;
   disableUserpassLogin: boolean;
   disableSetupWizard: boolean;
+  /** DISABLE_LOGS_VIEWER: no `GET /api/logs` and no live log lines on the socket. */
+  disableLogsViewer: boolean;
+  /**
+   * KIOSK_MODE: anonymous visitors browse the library read-only; with KIOSK_ALLOW_PLAY they may
+   * also play (the player fetches the game's file).
+   */
+  kiosk: { enabled: boolean; allowPlay: boolean };
   youtubeBaseUrl: string;
   /** What Tinfoil shows when it opens the Switch feed (TINFOIL_WELCOME_MESSAGE). */
   tinfoilWelcomeMessage: string;

@@ -43,6 +43,8 @@ describe('parseEnv', () => {
       disableRuffleRs: false,
       disableUserpassLogin: false,
       disableSetupWizard: false,
+      disableLogsViewer: false,
+      kiosk: { enabled: false, allowPlay: false },
       youtubeBaseUrl: 'https://www.youtube.com',
       tinfoilWelcomeMessage: 'RomShelf Switch Library',
       oidc: {

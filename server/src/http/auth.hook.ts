@@ -12,6 +12,8 @@ import type { PermissionsService } from '../modules/permissions/permissions.serv
 import type { RouteAccess } from './access.js';
 import { ensureCsrfCookie, verifyCsrf } from './csrf.js';
 import { forbidden, notAuthenticated } from './http-error.js';
+import type { KioskSettings } from './kiosk-access.js';
+import { kioskMayUse } from './kiosk-access.js';
 import { syncSignedInCookie } from './signed-in-cookie.js';
 
 /**
@@ -62,7 +64,8 @@ async function currentScopes(
 /**
  * Identifies every request (session cookie, HTTP Basic, OAuth or client-token bearer, a client
  * token in the query where the route takes one), applies the CSRF check, hands out
- * the CSRF cookie, then enforces the route's declared access.
+ * the CSRF cookie, then enforces the route's declared access. In kiosk mode a visitor without
+ * credentials reads the library (kiosk-access.ts).
  */
 export function registerAuthHook(
   app: FastifyInstance,
@@ -73,6 +76,7 @@ export function registerAuthHook(
     permissions: Pick<PermissionsService, 'scopesOf'>;
     secureCookies: boolean;
     sessionMaxAgeSeconds: number;
+    kiosk: KioskSettings;
   },
 ): void {
   app.decorateRequest('user', null);
@@ -137,6 +141,8 @@ export function registerAuthHook(
     verifyCsrf(request);
 
     if (request.is404 || 'public' in access) return;
+    // A kiosk visitor holds no scopes: handlers see an anonymous caller.
+    if (request.user === null && kioskMayUse(request, access.scopes, deps.kiosk)) return;
     if (request.user === null) throw notAuthenticated();
     const held = new Set<string>(request.scopes);
     if (!access.scopes.every((scope) => held.has(scope))) throw forbidden();

@@ -9,6 +9,16 @@ export const LOGIN_PATH = '/login';
 export const HOME_PATH = '/';
 /** Reachable without a signed-in user (SPEC §2). */
 export const PUBLIC_PATHS: readonly string[] = ['/login', '/reset-password', '/register'];
+/** What a kiosk visitor may browse: home, search, galleries and game pages. */
+const KIOSK_PATHS = [
+  /^\/$/,
+  /^\/search$/,
+  /^\/platform\/[^/]+$/,
+  /^\/collection\//,
+  /^\/rom\/[^/]+$/,
+];
+/** The players, for kiosk visitors allowed to play. */
+const KIOSK_PLAY_PATHS = [/^\/rom\/[^/]+\/(ejs|ruffle)$/];
 
 export interface GuardRoute {
   /** Location pathname, e.g. `/platform/3`. */
@@ -24,6 +34,8 @@ export interface GuardInput {
   user: Pick<User, 'id'> | null;
   scopes: readonly string[];
   route: GuardRoute;
+  /** Set for an anonymous visitor of a kiosk-mode server (`scopes` are then the visitor's). */
+  kiosk?: { allowPlay: boolean };
 }
 
 export type GuardDecision =
@@ -36,11 +48,22 @@ function loginRedirect(route: GuardRoute): string {
 }
 
 /** The route guard of SPEC §2, in its order. Pure: the wiring lives in the root route. */
+/** Whether a kiosk visitor may open a page. */
+function kioskMayOpen(route: GuardRoute, scopes: readonly string[], allowPlay: boolean): boolean {
+  const paths = allowPlay ? [...KIOSK_PATHS, ...KIOSK_PLAY_PATHS] : KIOSK_PATHS;
+  const required = route.scopes ?? [];
+  return (
+    paths.some((pattern) => pattern.test(route.path)) &&
+    required.every((scope) => scopes.includes(scope))
+  );
+}
+
 export function decideNavigation({
   showSetupWizard,
   user,
   scopes,
   route,
+  kiosk,
 }: GuardInput): GuardDecision {
   // 1. Setup wizard pending: everything goes to setup (the library step follows the account).
   if (showSetupWizard) {
@@ -48,9 +71,10 @@ export function decideNavigation({
       ? { allow: true }
       : { allow: false, redirect: SETUP_PATH };
   }
-  // 2. Signed out: only login, reset-password and register.
+  // 2. Signed out: only login, reset-password and register (and browsing, in kiosk mode).
   if (!user) {
-    return PUBLIC_PATHS.includes(route.path)
+    return PUBLIC_PATHS.includes(route.path) ||
+      (kiosk !== undefined && kioskMayOpen(route, scopes, kiosk.allowPlay))
       ? { allow: true }
       : { allow: false, redirect: loginRedirect(route) };
   }

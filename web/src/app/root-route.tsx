@@ -6,6 +6,7 @@ import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches } from 're
 import { useStartInConsole } from '../features/console/use-start-in-console';
 import { usePageNameStore } from '../lib/page-name';
 import { useAuthStore } from '@/shared/stores/auth-store';
+import { useEffectiveScopes, useKioskVisitor } from '@/shared/stores/kiosk';
 import { selectShowSetupWizard, useHeartbeatStore } from '@/shared/stores/heartbeat-store';
 import { safeDecideNavigation } from './guard';
 import { GuardContext } from './guard-context';
@@ -18,7 +19,8 @@ export function RootRoute() {
   const matches = useMatches();
   const showSetupWizard = useHeartbeatStore(selectShowSetupWizard);
   const user = useAuthStore((state) => state.user);
-  const scopes = useAuthStore((state) => state.oauth_scopes);
+  const scopes = useEffectiveScopes();
+  const kiosk = useKioskVisitor();
   const pageName = usePageNameStore((state) => state.name);
   useStartInConsole();
 
@@ -26,6 +28,7 @@ export function RootRoute() {
     showSetupWizard,
     user,
     scopes,
+    ...(kiosk.visitor ? { kiosk: { allowPlay: kiosk.allowPlay } } : {}),
     route: {
       path: normalizePath(location.pathname),
       search: location.search,

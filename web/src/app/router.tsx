@@ -34,6 +34,9 @@ const page = {
   scan: () => import('../features/scan/components/scan-page'),
   administration: () => import('../features/settings/components/administration-page'),
   tasks: () => import('../features/settings/components/tasks-page'),
+  logs: () => import('../features/settings/components/logs-page'),
+  scanSettings: () => import('../features/settings/components/scan-settings-page'),
+  metadataSources: () => import('../features/settings/components/metadata-sources-page'),
   libraryManagement: () => import('../features/settings/components/library-management-page'),
   profile: () => import('../features/settings/components/profile-page'),
   serverStats: () => import('../features/settings/components/server-stats-page'),
@@ -223,6 +226,24 @@ export const routes: RouteObject[] = [
             path: 'administration/tasks',
             lazy: async () => ({ Component: (await page.tasks()).TasksPage }),
             handle: handle({ title: 'settings:tasks.title', scopes: ['tasks.run'] }),
+          },
+          {
+            path: 'administration/logs',
+            lazy: async () => ({ Component: (await page.logs()).LogsPage }),
+            handle: handle({ title: 'settings:logs.title', scopes: ['logs.read'] }),
+          },
+          {
+            path: 'scan-settings',
+            lazy: async () => ({ Component: (await page.scanSettings()).ScanSettingsPage }),
+            handle: handle({ title: 'settings:scan-settings.title', scopes: ['platforms.write'] }),
+          },
+          {
+            path: 'metadata-sources',
+            lazy: async () => ({ Component: (await page.metadataSources()).MetadataSourcesPage }),
+            handle: handle({
+              title: 'settings:metadata-priority.page-title',
+              scopes: ['platforms.write'],
+            }),
           },
           {
             path: 'server-stats',

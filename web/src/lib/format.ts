@@ -115,3 +115,27 @@ export function formatTimeToday(
   }
   return formatter.format(date);
 }
+
+const clockFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** A moment as a clock time with seconds (`14:05:09` in en_GB), for log lines; a dash when empty. */
+export function formatClockTime(
+  value: string | number | Date | null | undefined,
+  options: DateFormatOptions = {},
+): string {
+  const date = toDate(value);
+  if (!date) return EMPTY;
+  const locale = options.locale?.replace('_', '-') ?? uiLocale();
+  const key = `${locale}|${options.timeZone ?? ''}`;
+  let formatter = clockFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, {
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+    });
+    clockFormatters.set(key, formatter);
+  }
+  return formatter.format(date);
+}

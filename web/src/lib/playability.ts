@@ -3,6 +3,7 @@ import { isRufflePlatform, whyNotPlayable } from '@romshelf/contract';
 
 import { useConfigStore } from '@/shared/stores/config-store';
 import { useHeartbeatStore } from '@/shared/stores/heartbeat-store';
+import { useKioskVisitor } from '@/shared/stores/kiosk';
 
 let webglCache: boolean | undefined;
 
@@ -90,7 +91,9 @@ export function playReasonKey(reason: NotPlayableReason): string {
 export function usePlayability(rom: PlayableRom | null | undefined): Playability | null {
   const heartbeat = useHeartbeatStore((state) => state.value);
   const versions = useConfigStore((state) => state.value?.PLATFORMS_VERSIONS);
-  if (rom === null || rom === undefined) return null;
+  const kiosk = useKioskVisitor();
+  // A kiosk visitor without KIOSK_ALLOW_PLAY is offered no player at all.
+  if (rom === null || rom === undefined || (kiosk.visitor && !kiosk.allowPlay)) return null;
   return getPlayability(rom, {
     disableEmulatorJs: heartbeat?.EMULATION.DISABLE_EMULATOR_JS ?? false,
     disableRuffle: heartbeat?.EMULATION.DISABLE_RUFFLE_RS ?? false,

@@ -70,7 +70,9 @@ export const HEARTBEAT = {
     UPLOAD_TIMEOUT: 20,
     DISABLE_USERPASS_LOGIN: false,
     YOUTUBE_BASE_URL: 'https://www.youtube.com',
-    DISABLE_LOGS_VIEWER: true,
+    DISABLE_LOGS_VIEWER: false,
+    KIOSK_MODE: false,
+    KIOSK_ALLOW_PLAY: false,
   },
   OIDC: { ENABLED: false, PROVIDER: '', AUTOLOGIN: false, RP_INITIATED_LOGOUT: false },
   TASKS: {

@@ -1,7 +1,13 @@
-import type { ExclusionType, LibraryConfig, PlatformBindingBody } from '@romshelf/contract';
+import type {
+  ExclusionType,
+  LibraryConfig,
+  PlatformBindingBody,
+  ScanSettingsBody,
+} from '@romshelf/contract';
 
 import { HttpError } from '../../http/http-error.js';
 import { fsNameProblem } from './fs-name.js';
+import { writeScanSettings } from './library-config.scan-settings.js';
 import type { LibraryConfigService } from './library-config.service.js';
 import { configEdits } from './library-config.writer.js';
 
@@ -41,7 +47,7 @@ function checkExclusion(value: string): void {
 
 /**
  * Library management through config.yml (RomM's `/api/config/system/*` and `/api/config/exclude`):
- * platform folder bindings, versions and exclusions. Each change is written to the file and is
+ * platform folder bindings, versions, exclusions and the scan settings. Each change is written to the file and is
  * in force for the next request and scan, without a restart.
  */
 export class LibraryConfigEditor {
@@ -65,5 +71,10 @@ export class LibraryConfigEditor {
 
   removeExclusion(type: ExclusionType, value: string): LibraryConfig {
     return this.config.edit((document) => configEdits.removeExclusion(document, type, value));
+  }
+
+  /** RomM 5's `PUT /api/config/scan`: the whole `scan` section at once. */
+  updateScanSettings(body: ScanSettingsBody): LibraryConfig {
+    return this.config.edit((document) => writeScanSettings(document, body));
   }
 }

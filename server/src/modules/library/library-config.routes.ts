@@ -7,6 +7,7 @@ import {
   MissingRomsSchema,
   PlatformBindingBodySchema,
   PlatformBindingParamsSchema,
+  ScanSettingsBodySchema,
 } from '@romshelf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
@@ -47,6 +48,23 @@ export const libraryConfigRoutes: FastifyPluginAsyncZod<{
   bindingRoutes(app, editor, 'platforms', 'Bind a library folder to a platform');
   bindingRoutes(app, editor, 'versions', 'Make a library folder a version of a platform');
   exclusionRoutes(app, editor);
+  app.put(
+    '/api/config/scan',
+    {
+      config: requireScopes('platforms.write'),
+      schema: {
+        tags: ['config'],
+        summary: 'Replace the scan settings: source priorities, regions, languages, media, exports',
+        description:
+          'Writes the `scan` section of config.yml, keeping its comments. A null or absent ' +
+          '`cover_priority`, `screenshot_priority` or `manual_priority` removes that override ' +
+          '(it then follows `artwork_priority`). Repeated entries are dropped, order kept.',
+        body: ScanSettingsBodySchema,
+        response: changeResponses,
+      },
+    },
+    (request) => editor.updateScanSettings(request.body),
+  );
   await Promise.resolve();
 };
 

@@ -45,7 +45,7 @@ export const EXCLUSION_KEYS: Record<ExclusionType, readonly string[]> = {
  * Makes sure every mapping along `keys` exists: an absent or empty (`key:` with nothing after
  * it) level becomes an empty mapping; a level holding something else is refused.
  */
-function ensureMapping(document: Document, keys: readonly string[]): YAMLMap {
+export function ensureMapping(document: Document, keys: readonly string[]): YAMLMap {
   if (!isMap(document.contents)) {
     if (
       document.contents !== null &&

@@ -16,9 +16,10 @@ export class ProviderHealth {
 
   /**
    * Whether a source is enabled and answers (`GET /api/heartbeat/metadata/{source}`). Results
-   * are cached for a minute so the public endpoint cannot be used to hammer providers.
+   * are cached for a minute so the public endpoint cannot be used to hammer providers; `fresh`
+   * (an admin's "Test connection") checks again now.
    */
-  sourceHealthy(source: string): Promise<boolean> {
+  sourceHealthy(source: string, fresh = false): Promise<boolean> {
     const p = this.providers;
     const checks: Record<string, { heartbeat(): Promise<boolean> } | undefined> = {
       igdb: p.igdb,
@@ -34,7 +35,7 @@ export class ProviderHealth {
     const provider = Object.hasOwn(checks, key) ? checks[key] : undefined;
     if (provider === undefined) return Promise.resolve(false);
     const cached = this.checked.get(key);
-    if (cached !== undefined && Date.now() - cached.at < HEALTH_TTL_MS) return cached.ok;
+    if (!fresh && cached !== undefined && Date.now() - cached.at < HEALTH_TTL_MS) return cached.ok;
     const ok = provider.heartbeat().catch((error: unknown) => {
       this.log.warn(`metadata: ${key} heartbeat failed: ${(error as Error).message}`);
       return false;

@@ -151,11 +151,19 @@ function heartbeatRoutes(app: App, metadata: MetadataService): void {
       schema: {
         tags: ['system'],
         summary: 'Whether a metadata source is enabled and answering',
+        description:
+          'The check is kept for a minute. `fresh=true` (the metadata sources page\'s "Test ' +
+          'connection") checks again now, for callers holding `platforms.write` only.',
         params: z.object({ source: z.string().max(32) }),
+        querystring: z.object({ fresh: z.enum(['true', 'false']).optional() }),
         response: { 200: z.boolean() },
       },
     },
-    (request) => metadata.sourceHealthy(request.params.source),
+    (request) =>
+      metadata.sourceHealthy(
+        request.params.source,
+        request.query.fresh === 'true' && request.scopes.includes('platforms.write'),
+      ),
   );
 }
 

@@ -125,8 +125,8 @@ export class MetadataService {
   }
 
   /** Whether a source is enabled and answers (`GET /api/heartbeat/metadata/{source}`). */
-  sourceHealthy(source: string): Promise<boolean> {
-    return this.health.sourceHealthy(source);
+  sourceHealthy(source: string, fresh = false): Promise<boolean> {
+    return this.health.sourceHealthy(source, fresh);
   }
 
   /** Re-imports the LaunchBox dump (`update_launchbox_metadata`). */

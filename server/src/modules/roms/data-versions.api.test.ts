@@ -107,6 +107,7 @@ const ROWS: Record<string, Row> = {
   'DELETE /api/config/system/versions/:fs_slug': { unseen: CONFIG },
   'POST /api/config/exclude': { unseen: CONFIG },
   'DELETE /api/config/exclude/:exclusion_type/:exclusion_value': { unseen: CONFIG },
+  'PUT /api/config/scan': { unseen: CONFIG },
   'POST /api/login': { unseen: ACCOUNTS },
   'POST /api/logout': { unseen: ACCOUNTS },
   'POST /api/token': { unseen: ACCOUNTS },

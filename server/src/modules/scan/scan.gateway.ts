@@ -89,6 +89,7 @@ export async function runBroadcastScan(
     // The counters reached at the end of the previous platform go first, so clients
     // can tell each platform's written ROMs from the counters alone.
     platform: (event) => {
+      log.info(`scanning ${event.display_name} (${event.fs_slug})`);
       throttle.flush();
       room.emit(SCAN_EVENTS.scanningPlatform, event);
     },

@@ -44,7 +44,9 @@ describe('GET /api/heartbeat', () => {
         UPLOAD_TIMEOUT: 20,
         DISABLE_USERPASS_LOGIN: false,
         YOUTUBE_BASE_URL: 'https://www.youtube.com',
-        DISABLE_LOGS_VIEWER: true,
+        DISABLE_LOGS_VIEWER: false,
+        KIOSK_MODE: false,
+        KIOSK_ALLOW_PLAY: false,
       },
       OIDC: { ENABLED: false, PROVIDER: '', AUTOLOGIN: false, RP_INITIATED_LOGOUT: false },
       TASKS: {
@@ -158,6 +160,8 @@ describe('GET /api/heartbeat', () => {
         DISABLE_EMULATOR_JS: 'true',
         DISABLE_RUFFLE_RS: 'true',
         DISABLE_USERPASS_LOGIN: 'true',
+        DISABLE_LOGS_VIEWER: 'true',
+        KIOSK_MODE: 'true',
         UPLOAD_TIMEOUT: '600',
         YOUTUBE_BASE_URL: 'https://invidious.example.org/',
         OIDC_ENABLED: 'true',
@@ -193,6 +197,8 @@ describe('GET /api/heartbeat', () => {
       DISABLE_USERPASS_LOGIN: true,
       YOUTUBE_BASE_URL: 'https://invidious.example.org',
       DISABLE_LOGS_VIEWER: true,
+      KIOSK_MODE: true,
+      KIOSK_ALLOW_PLAY: false,
     });
     expect(body.OIDC).toEqual({
       ENABLED: true,

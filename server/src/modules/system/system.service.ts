@@ -66,8 +66,9 @@ export class SystemService {
         UPLOAD_TIMEOUT: this.config.uploadTimeoutSeconds,
         DISABLE_USERPASS_LOGIN: this.config.disableUserpassLogin,
         YOUTUBE_BASE_URL: this.config.youtubeBaseUrl,
-        // There is no logs viewer (GET /api/logs).
-        DISABLE_LOGS_VIEWER: true,
+        DISABLE_LOGS_VIEWER: this.config.disableLogsViewer,
+        KIOSK_MODE: this.config.kiosk.enabled,
+        KIOSK_ALLOW_PLAY: this.config.kiosk.allowPlay,
       },
       OIDC: {
         ENABLED: this.config.oidc.enabled,

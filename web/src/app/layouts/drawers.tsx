@@ -1,11 +1,14 @@
 import AdminPanelSettingsRounded from '@mui/icons-material/AdminPanelSettingsRounded';
 import CloseRounded from '@mui/icons-material/CloseRounded';
+import HubRounded from '@mui/icons-material/HubRounded';
 import InsightsRounded from '@mui/icons-material/InsightsRounded';
 import LibraryBooksRounded from '@mui/icons-material/LibraryBooksRounded';
 import LogoutRounded from '@mui/icons-material/LogoutRounded';
 import PaletteRounded from '@mui/icons-material/PaletteRounded';
 import PersonRounded from '@mui/icons-material/PersonRounded';
+import ReceiptLongRounded from '@mui/icons-material/ReceiptLongRounded';
 import ScheduleRounded from '@mui/icons-material/ScheduleRounded';
+import TuneRounded from '@mui/icons-material/TuneRounded';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
@@ -18,10 +21,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
 import { hasScopes, useAuthStore } from '@/shared/stores/auth-store';
+import { useHeartbeatStore } from '@/shared/stores/heartbeat-store';
 import { useNavigationStore } from '@/shared/stores/navigation-store';
 import type { DrawerName } from '@/shared/stores/navigation-store';
 import { useLogout } from '../use-logout';
@@ -90,6 +95,43 @@ function DrawerFrame({
   );
 }
 
+/** Scan settings, metadata sources and the logs viewer, for those who may use them. */
+function adminWindowEntries(
+  t: TFunction<'common'>,
+  scopes: readonly string[],
+  logsViewer: boolean,
+) {
+  const canScan = hasScopes(scopes, ['platforms.write']);
+  return [
+    ...(canScan
+      ? [
+          {
+            id: 'scan-settings',
+            icon: <TuneRounded />,
+            label: t('nav.scan-settings'),
+            to: '/scan-settings',
+          },
+          {
+            id: 'metadata-sources',
+            icon: <HubRounded />,
+            label: t('nav.metadata-sources'),
+            to: '/metadata-sources',
+          },
+        ]
+      : []),
+    ...(logsViewer && hasScopes(scopes, ['logs.read'])
+      ? [
+          {
+            id: 'logs',
+            icon: <ReceiptLongRounded />,
+            label: t('nav.logs'),
+            to: '/administration/logs',
+          },
+        ]
+      : []),
+  ];
+}
+
 /** The five drawers of the main layout; the navigation store keeps at most one open. */
 export function Drawers() {
   const { t } = useTranslation('common');
@@ -98,6 +140,8 @@ export function Drawers() {
   const { resetDrawers } = useNavigationStore();
   const logout = useLogout();
   const canScan = hasScopes(scopes, ['platforms.write']);
+  const logsViewer =
+    useHeartbeatStore((state) => state.value?.FRONTEND.DISABLE_LOGS_VIEWER) === false;
 
   const settingsEntries = [
     {
@@ -142,6 +186,7 @@ export function Drawers() {
           },
         ]
       : []),
+    ...adminWindowEntries(t, scopes, logsViewer),
     {
       id: 'server-stats',
       icon: <InsightsRounded />,

@@ -15,11 +15,15 @@ import { Link as RouterLink, useLocation } from 'react-router';
 
 import { useRandomGame } from '@/components/use-random-game';
 import { isScanActive, useScanStore } from '../../features/scan/stores/scan-store';
-import { hasScopes, useAuthStore } from '@/shared/stores/auth-store';
+import { hasScopes } from '@/shared/stores/auth-store';
+import { useEffectiveScopes, useKioskVisitor } from '@/shared/stores/kiosk';
 import { useNavigationStore } from '@/shared/stores/navigation-store';
 import { useUploadStore } from '@/shared/stores/upload-store';
 import { NAV_ITEMS } from './nav-items';
 import type { NavItem } from './nav-items';
+
+/** The entries a kiosk visitor gets: browsing only. */
+const KIOSK_NAV = new Set(['home', 'search', 'platforms', 'collections', 'random']);
 
 export const MAIN_BAR_WIDTH = 264;
 export const MAIN_BAR_COLLAPSED_WIDTH = 76;
@@ -113,13 +117,16 @@ export function MainBar({
 }) {
   const { t } = useTranslation('common');
   const location = useLocation();
-  const scopes = useAuthStore((state) => state.oauth_scopes);
+  const scopes = useEffectiveScopes();
+  const kiosk = useKioskVisitor();
   const { activeDrawer, toggleDrawer, resetDrawers, toggleMainBar } = useNavigationStore();
 
   // The Scan entry spins while a scan runs, wherever the user is.
   const scanning = useScanStore((state) => isScanActive(state.status));
   const random = useRandomGame();
-  const items = NAV_ITEMS.filter((item) => hasScopes(scopes, item.scopes ?? []));
+  const items = NAV_ITEMS.filter(
+    (item) => hasScopes(scopes, item.scopes ?? []) && (!kiosk.visitor || KIOSK_NAV.has(item.id)),
+  );
 
   const activate = (item: NavItem) => {
     if (item.drawer) {

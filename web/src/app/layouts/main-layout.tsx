@@ -16,6 +16,7 @@ import { Logo } from '../../components/logo';
 import { NotFound } from '../../components/not-found';
 import { hideLoadingLogo } from '../../lib/loading-logo';
 import { useNavigationStore } from '@/shared/stores/navigation-store';
+import { useKioskVisitor } from '@/shared/stores/kiosk';
 import { useUploadStore } from '@/shared/stores/upload-store';
 import { useGuardNotFound } from '../guard-context';
 import { LibrarySync } from '../library-sync';
@@ -24,6 +25,7 @@ import { GlobalShortcuts } from '../shortcuts/global-shortcuts';
 import { Drawers } from './drawers';
 import { MAIN_BAR_COLLAPSED_WIDTH, MAIN_BAR_WIDTH, MainBar } from './main-bar';
 import { SearchBox } from './search-box';
+import { KioskSignIn } from './kiosk-sign-in';
 import { UserMenu } from './user-menu';
 
 const APP_BAR_HEIGHT = 64;
@@ -58,6 +60,7 @@ export function MainLayout() {
   const collapsed = useNavigationStore((state) => state.mainBarCollapsed);
   const [railOpen, setRailOpen] = useState(false);
   const notFound = useGuardNotFound();
+  const kiosk = useKioskVisitor();
   useEffect(hideLoadingLogo, []);
 
   const railWidth = collapsed ? MAIN_BAR_COLLAPSED_WIDTH : MAIN_BAR_WIDTH;
@@ -105,7 +108,7 @@ export function MainLayout() {
           <Box sx={{ flex: 1, display: 'flex', justifyContent: 'center', minWidth: 0 }}>
             <SearchBox />
           </Box>
-          <UserMenu />
+          {kiosk.visitor ? <KioskSignIn /> : <UserMenu />}
         </Toolbar>
       </AppBar>
 

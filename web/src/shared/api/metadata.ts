@@ -16,6 +16,11 @@ export function fetchSourceHealth(source: string, signal?: AbortSignal): Promise
   return api.get<boolean>(`/heartbeat/metadata/${encodeURIComponent(source)}`, { signal });
 }
 
+/** The same check made now rather than the one kept for a minute (`platforms.write` only). */
+export function testSourceConnection(source: string): Promise<boolean> {
+  return api.get<boolean>(`/heartbeat/metadata/${encodeURIComponent(source)}?fresh=true`);
+}
+
 const POLL_INTERVAL_MS = 1000;
 
 /**

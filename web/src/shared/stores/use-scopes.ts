@@ -1,7 +1,7 @@
-import { hasScopes, useAuthStore } from '@/shared/stores/auth-store';
+import { hasScopes } from '@/shared/stores/auth-store';
+import { useEffectiveScopes } from '@/shared/stores/kiosk';
 
-/** True when the signed-in user holds every given scope. */
+/** True when the signed-in user (or a kiosk visitor) holds every given scope. */
 export function useHasScopes(...required: string[]): boolean {
-  const granted = useAuthStore((state) => state.oauth_scopes);
-  return hasScopes(granted, required);
+  return hasScopes(useEffectiveScopes(), required);
 }

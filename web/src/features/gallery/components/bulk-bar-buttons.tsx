@@ -17,6 +17,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useHasScopes } from '@/shared/stores/use-scopes';
+import { useKioskVisitor } from '@/shared/stores/kiosk';
 
 function Action({
   label,
@@ -98,6 +99,7 @@ export function BulkBarButtons({
   const canWrite = useHasScopes('roms.write');
   const canScan = useHasScopes('platforms.write');
   const canCollect = useHasScopes('collections.write');
+  const kiosk = useKioskVisitor();
   const idle = count === 0 || busy;
 
   return (
@@ -141,23 +143,27 @@ export function BulkBarButtons({
         </Box>
       </Button>
       <Divider />
-      <Action
-        label={t('select.download')}
-        icon={<DownloadRounded />}
-        onClick={actions.download}
-        disabled={idle}
-        testId="bulk-download"
-      />
-      {/* Phones keep one download action: the bar must fit 390 px. */}
-      <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
-        <Action
-          label={t('select.download-zip')}
-          icon={<FolderZipRounded />}
-          onClick={actions.downloadZip}
-          disabled={idle}
-          testId="bulk-download-zip"
-        />
-      </Box>
+      {kiosk.visitor ? null : (
+        <>
+          <Action
+            label={t('select.download')}
+            icon={<DownloadRounded />}
+            onClick={actions.download}
+            disabled={idle}
+            testId="bulk-download"
+          />
+          {/* Phones keep one download action: the bar must fit 390 px. */}
+          <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
+            <Action
+              label={t('select.download-zip')}
+              icon={<FolderZipRounded />}
+              onClick={actions.downloadZip}
+              disabled={idle}
+              testId="bulk-download-zip"
+            />
+          </Box>
+        </>
+      )}
       <Action
         label={allFavourite ? t('select.unfavourite') : t('select.favourite')}
         icon={<FavoriteRounded sx={{ color: allFavourite ? undefined : '#ff5c8a' }} />}

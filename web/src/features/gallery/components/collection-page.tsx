@@ -15,6 +15,7 @@ import { COLLECTION_ICONS, CollectionCover } from '@/components/collection-cover
 import { EmptyState } from '@/components/empty-state';
 import { API_BASE, ApiError, errorMessage } from '@/lib/api-client';
 import { startDownload } from '@/lib/download';
+import { useKioskVisitor } from '@/shared/stores/kiosk';
 import { usePageName } from '@/lib/page-name';
 import { collectionScopeQuery, useCollectionQuery } from '@/shared/api/collections';
 import type { AnyCollection, CollectionKind, CollectionRef } from '@/shared/api/collections';
@@ -41,6 +42,7 @@ function CollectionHeader({
   const { t } = useTranslation('collection');
   const toggleDrawer = useNavigationStore((state) => state.toggleDrawer);
   const owner = collection && 'owner_username' in collection ? collection.owner_username : null;
+  const kiosk = useKioskVisitor();
   return (
     <Stack
       direction={{ xs: 'column', md: 'row' }}
@@ -112,15 +114,19 @@ function CollectionHeader({
         </Box>
       </Stack>
       <Stack direction="row" spacing={1} sx={{ flexShrink: 0, flexWrap: 'wrap' }}>
-        <Button
-          variant="outlined"
-          startIcon={<DownloadRounded />}
-          disabled={!collection || collection.rom_count === 0}
-          onClick={() => collection && startDownload(collectionDownloadUrl(refTo, collection.name))}
-          data-testid="collection-download"
-        >
-          {t('page.download')}
-        </Button>
+        {kiosk.visitor ? null : (
+          <Button
+            variant="outlined"
+            startIcon={<DownloadRounded />}
+            disabled={!collection || collection.rom_count === 0}
+            onClick={() =>
+              collection && startDownload(collectionDownloadUrl(refTo, collection.name))
+            }
+            data-testid="collection-download"
+          >
+            {t('page.download')}
+          </Button>
+        )}
         <Button
           variant="outlined"
           startIcon={<InfoOutlined />}

@@ -7,6 +7,7 @@ import { readSetting, writeSetting } from '@/lib/stores/storage';
 import { useFirmwareQuery, useSavesQuery, useStatesQuery } from '../api/play-api';
 import type { StartChoice } from '../components/start-options';
 import { discKey, listDiscs, pickDisc } from '../discs';
+import { useKioskVisitor } from '@/shared/stores/kiosk';
 
 const coreKey = (platform: string) => `player:${platform}:core`;
 const biosKey = (platform: string) => `player:${platform}:bios_id`;
@@ -47,6 +48,8 @@ export function useStartChoices(
   const firmwareQuery = useFirmwareQuery(rom.platform_id);
   const statesQuery = useStatesQuery(rom.id);
   const savesQuery = useSavesQuery(rom.id);
+  // A kiosk visitor has no saves or states (those answer 401): it starts fresh.
+  const kiosk = useKioskVisitor();
   const firmware = firmwareQuery.data ?? [];
   const states = statesQuery.data ?? [];
   const saves = savesQuery.data ?? [];
@@ -67,7 +70,8 @@ export function useStartChoices(
 
   return {
     /** The firmware, states and saves have loaded: the choices are final. */
-    loaded: firmwareQuery.isSuccess && statesQuery.isSuccess && savesQuery.isSuccess,
+    loaded:
+      firmwareQuery.isSuccess && (kiosk.visitor || (statesQuery.isSuccess && savesQuery.isSuccess)),
     cores,
     core,
     setCore,

@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 
 import { visuallyHidden } from '@/components/visually-hidden';
 import { romContentUrl, startDownload } from '@/lib/download';
+import { useKioskVisitor } from '@/shared/stores/kiosk';
 import { formatBytes, formatDate } from '@/lib/format';
 import { useHasScopes } from '@/shared/stores/use-scopes';
 
@@ -115,7 +116,9 @@ function FileRow({
 export function RomFiles({ rom }: { rom: DetailedRom }) {
   const { t } = useTranslation('rom');
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const selectable = rom.files.length > 1;
+  const kiosk = useKioskVisitor();
+  // Kiosk visitors download nothing.
+  const selectable = rom.files.length > 1 && !kiosk.visitor;
   const canWrite = useHasScopes('roms.write');
   const deletable = canWrite && rom.has_multiple_files;
   const toggle = (id: number) => {

@@ -14,6 +14,7 @@ import { GameCover } from '@/components/game-cover';
 import { romContentUrl, startDownload } from '@/lib/download';
 import { formatBytes } from '@/lib/format';
 import { playReasonKey, usePlayability } from '@/lib/playability';
+import { useKioskVisitor } from '@/shared/stores/kiosk';
 
 import { RomPatchButton } from './rom-patch-button';
 import { RomShareLink } from './rom-share-link';
@@ -72,6 +73,7 @@ export function RomSideColumn({
 }) {
   const { t } = useTranslation(['rom', 'play']);
   const playability = usePlayability(rom);
+  const kiosk = useKioskVisitor();
   return (
     <Stack
       spacing={2}
@@ -108,16 +110,20 @@ export function RomSideColumn({
           {t(playReasonKey(playability.reason))}
         </Typography>
       ) : null}
-      <Button
-        variant="contained"
-        size="large"
-        startIcon={<DownloadRounded />}
-        data-testid="download-rom"
-        onClick={() => startDownload(romContentUrl(rom))}
-      >
-        {t('details.download')}
-      </Button>
-      <RomShareLink rom={rom} />
+      {kiosk.visitor ? null : (
+        <>
+          <Button
+            variant="contained"
+            size="large"
+            startIcon={<DownloadRounded />}
+            data-testid="download-rom"
+            onClick={() => startDownload(romContentUrl(rom))}
+          >
+            {t('details.download')}
+          </Button>
+          <RomShareLink rom={rom} />
+        </>
+      )}
       <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
         {rom.files.length > 1
           ? t('details.download-zip', {

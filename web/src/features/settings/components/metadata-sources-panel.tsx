@@ -1,6 +1,7 @@
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import CloudDownloadRounded from '@mui/icons-material/CloudDownloadRounded';
 import ErrorRounded from '@mui/icons-material/ErrorRounded';
+import NetworkCheckRounded from '@mui/icons-material/NetworkCheckRounded';
 import RemoveCircleOutlineRounded from '@mui/icons-material/RemoveCircleOutlineRounded';
 import type { Heartbeat } from '@romshelf/contract';
 import Alert from '@mui/material/Alert';
@@ -19,7 +20,7 @@ import { errorMessage } from '@/lib/api-client';
 import { fetchSourceHealth, metadataKeys } from '@/shared/api/metadata';
 import { useHeartbeatStore } from '@/shared/stores/heartbeat-store';
 import { useHasScopes } from '@/shared/stores/use-scopes';
-import { useLaunchboxUpdateMutation } from '../api/metadata-sources';
+import { useLaunchboxUpdateMutation, useTestConnectionMutation } from '../api/metadata-sources';
 
 type Flags = Heartbeat['METADATA_SOURCES'];
 
@@ -145,6 +146,31 @@ function LaunchboxUpdate() {
   );
 }
 
+/** Checks the source again now (the status otherwise comes from a check kept for a minute). */
+function TestConnection({ source }: { source: string }) {
+  const { t } = useTranslation('settings');
+  const test = useTestConnectionMutation(source);
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+      <Button
+        size="small"
+        variant="outlined"
+        startIcon={<NetworkCheckRounded />}
+        loading={test.isPending}
+        onClick={() => test.mutate()}
+        data-testid="metadata-source-test"
+      >
+        {t('metadata-sources.test')}
+      </Button>
+      {test.isSuccess ? (
+        <Typography variant="caption" role="status" data-testid="metadata-source-tested">
+          {test.data ? t('metadata-sources.test-ok') : t('metadata-sources.test-failed')}
+        </Typography>
+      ) : null}
+    </Stack>
+  );
+}
+
 function ProviderCard({
   provider,
   enabled,
@@ -154,6 +180,7 @@ function ProviderCard({
 }) {
   const { t } = useTranslation('settings');
   const canRunTasks = useHasScopes('tasks.run');
+  const canScan = useHasScopes('platforms.write');
   const health = useQuery({
     queryKey: metadataKeys.health(provider.source),
     queryFn: ({ signal }) => fetchSourceHealth(provider.source, signal),
@@ -219,6 +246,7 @@ function ProviderCard({
           t('metadata-sources.checking-hint')
         )}
       </Typography>
+      {enabled && canScan ? <TestConnection source={provider.source} /> : null}
       {provider.source === 'launchbox' && enabled && canRunTasks ? <LaunchboxUpdate /> : null}
     </Card>
   );
