@@ -7,6 +7,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PlatformRow } from '../../db/schema.js';
 import { HttpError } from '../../http/http-error.js';
 import type { ConfinedFiles } from '../../lib/confined-files.js';
+import type { Withheld } from '../hidden-items/visibility.js';
+import { NOTHING_WITHHELD, withheldFromCaller } from '../hidden-items/visibility.js';
 import { detectLayout, platformRomsPath } from '../library/library-fs.js';
 import type { PlatformLookup } from '../platforms/platform-lookup.js';
 import type { RomsService } from '../roms/roms.service.js';
@@ -108,7 +110,8 @@ export class ExportsService {
     return {
       fileName: EXPORT_FILE_NAMES[format],
       contentType: CONTENT_TYPES[format],
-      body: Readable.from(this.render(format, platform, links)),
+      // A download holds what its caller may see.
+      body: Readable.from(this.render(format, platform, links, withheldFromCaller())),
     };
   }
 
@@ -155,7 +158,8 @@ export class ExportsService {
     // stream error the writer reports for any source that fails.
     let failure: unknown = null;
     const body = Readable.from(
-      recordingFailure(this.render(format, platform, links), (error) => {
+      // The library's own file holds every game, whoever asks for it.
+      recordingFailure(this.render(format, platform, links, NOTHING_WITHHELD), (error) => {
         failure = error;
       }),
     );
@@ -172,6 +176,7 @@ export class ExportsService {
     format: ExportFormat,
     platform: PlatformRow,
     links: ExportLinks,
+    withheld: Withheld,
   ): AsyncGenerator<string> {
     const config = this.deps.libraryConfig.get();
     const choice = {
@@ -182,7 +187,7 @@ export class ExportsService {
     yield format === 'gamelist-xml'
       ? GAMELIST_HEADER
       : pegasusHeader(platform.custom_name ?? platform.name, platform.slug);
-    for await (const page of this.deps.roms.presentOfPlatform(platform.id)) {
+    for await (const page of this.deps.roms.presentOfPlatform(platform.id, withheld)) {
       let chunk = '';
       for (const row of page) {
         const entry = await toExportEntry(row, links);
@@ -199,8 +204,9 @@ export class ExportsService {
       throw new HttpError(400, 'At least one platform ID must be provided');
     }
     const platforms: PlatformRow[] = [];
+    const hidden = new Set(withheldFromCaller().platformIds);
     for (const id of new Set(platformIds)) {
-      const platform = await this.deps.platforms.find(id);
+      const platform = hidden.has(id) ? undefined : await this.deps.platforms.find(id);
       if (platform === undefined) throw new HttpError(404, `Platform with ID ${id} not found`);
       platforms.push(platform);
     }

@@ -22,6 +22,10 @@ async function kidsGroup(lib: CollectionLibrary, members: readonly TestUser[]): 
       .values({ name: 'Kids', system_key: null, color: null, created_at: now, updated_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // The Kids may do what viewers do: hiding, not scopes, is what this test is about.
+    await sql`INSERT INTO permission_group_grant (group_id, entity, action, own_only)
+      SELECT ${id}, entity, action, own_only FROM permission_group_grant
+      WHERE group_id = (SELECT id FROM permission_group WHERE system_key = 'viewer')`.execute(db);
     for (const member of members) {
       await sql`UPDATE ${sql.table('user')} SET permission_group_id = ${id}
         WHERE id = ${member.id}`.execute(db);

@@ -104,6 +104,52 @@ const ROWS: Record<string, Row> = {
   'GET /api/permissions/me': {
     unseen: "RomM's answer names the ids hidden from the caller, for its clients to skip them",
   },
+  'GET /api/permissions/catalog': { clean: () => ['/api/permissions/catalog'] },
+  'GET /api/permissions/users/:user_id': {
+    clean: (f) => [`/api/permissions/users/${id(f.kid.id)}`],
+  },
+  'GET /api/download-links': {
+    hidden: (f) => [`/api/download-links?rom_id=${id(f.alpha)}`],
+    clean: (f) => ['/api/download-links', `/api/download-links?rom_id=${id(f.beta)}`],
+  },
+  'GET /api/dl/:token/:file_name': {
+    unseen: 'answers only a link token, and making one names the game (404 when hidden)',
+  },
+  'GET /api/roms/:id/patches': {
+    hidden: (f) => [`/api/roms/${id(f.alpha)}/patches`, `/api/roms/${id(f.zeta)}/patches`],
+    clean: (f) => [`/api/roms/${id(f.beta)}/patches`],
+  },
+  'GET /api/export/summary': {
+    hidden: (f) => [`/api/export/summary?platform_ids=${id(f.snes)}`],
+    clean: (f) => [`/api/export/summary?platform_ids=${id(f.nes)}`],
+  },
+  'GET /api/export/gamelist-xml': {
+    hidden: (f) => [`/api/export/gamelist-xml?platform_id=${id(f.snes)}`],
+    clean: (f) => [`/api/export/gamelist-xml?platform_id=${id(f.nes)}`],
+  },
+  'GET /api/export/pegasus': {
+    hidden: (f) => [`/api/export/pegasus?platform_id=${id(f.snes)}`],
+    clean: (f) => [`/api/export/pegasus?platform_id=${id(f.nes)}`],
+  },
+  'GET /api/feeds/webrcade': { clean: () => ['/api/feeds/webrcade'] },
+  'GET /api/feeds/tinfoil': { clean: () => ['/api/feeds/tinfoil', '/api/feeds/tinfoil?slug=snes'] },
+  'GET /api/feeds/fpkgi/:platform_slug': {
+    hidden: () => ['/api/feeds/fpkgi/snes'],
+    clean: () => ['/api/feeds/fpkgi/nes'],
+  },
+  'GET /api/feeds/kekatsu/:platform_slug': {
+    hidden: () => ['/api/feeds/kekatsu/snes'],
+    clean: () => ['/api/feeds/kekatsu/nes'],
+  },
+  'GET /api/feeds/pkgi/:platform_slug/:content_type': {
+    clean: () => ['/api/feeds/pkgi/psvita/game'],
+  },
+  'GET /api/feeds/pkgj/psp/games': { clean: () => ['/api/feeds/pkgj/psp/games'] },
+  'GET /api/feeds/pkgj/psp/dlc': { clean: () => ['/api/feeds/pkgj/psp/dlc'] },
+  'GET /api/feeds/pkgj/psvita/games': { clean: () => ['/api/feeds/pkgj/psvita/games'] },
+  'GET /api/feeds/pkgj/psvita/dlc': { clean: () => ['/api/feeds/pkgj/psvita/dlc'] },
+  'GET /api/feeds/pkgj/psx/games': { clean: () => ['/api/feeds/pkgj/psx/games'] },
+  'GET /api/logs': { clean: () => ['/api/logs'] },
   'GET /api/platforms': { clean: () => ['/api/platforms'] },
   'GET /api/platforms/:id': {
     hidden: (f) => [`/api/platforms/${id(f.snes)}`],

@@ -147,31 +147,35 @@ export class RomsRepository {
     return rows.map((row) => row.id);
   }
 
-  /** Up to `limit` of a platform's ROMs on disk with an id above `afterId`, by id (exports). */
+  /**
+   * Up to `limit` of a platform's ROMs on disk with an id above `afterId`, by id (exports),
+   * leaving out the withheld ones.
+   */
   async presentOfPlatformAfter(
     platformId: number,
     afterId: number,
     limit: number,
+    withheld: Withheld,
   ): Promise<ExportRomRow[]> {
-    return this.db
+    let query = this.db
       .selectFrom('rom')
       .select(EXPORT_ROM_COLUMNS)
       .where('platform_id', '=', platformId)
       .where('missing_from_fs', '=', 0)
-      .where('id', '>', afterId)
-      .orderBy('id')
-      .limit(limit)
-      .execute();
+      .where('id', '>', afterId);
+    for (const clause of withheldClauses(withheld)) query = query.where(clause);
+    return query.orderBy('id').limit(limit).execute();
   }
 
-  /** How many of a platform's ROMs are on disk. */
-  async countPresentOfPlatform(platformId: number): Promise<number> {
-    const row = await this.db
+  /** How many of a platform's ROMs are on disk, leaving out the withheld ones. */
+  async countPresentOfPlatform(platformId: number, withheld: Withheld): Promise<number> {
+    let query = this.db
       .selectFrom('rom')
       .select((eb) => eb.fn.countAll<number | string>().as('count'))
       .where('platform_id', '=', platformId)
-      .where('missing_from_fs', '=', 0)
-      .executeTakeFirstOrThrow();
+      .where('missing_from_fs', '=', 0);
+    for (const clause of withheldClauses(withheld)) query = query.where(clause);
+    const row = await query.executeTakeFirstOrThrow();
     return Number(row.count);
   }
 

@@ -10,6 +10,7 @@ import type {
 import { ROM_PROVIDER_ID_PARAMS } from '@romshelf/contract';
 
 import { HttpError } from '../../http/http-error.js';
+import type { Withheld } from '../hidden-items/visibility.js';
 import { withheldFromCaller, withholds, withholdsRom } from '../hidden-items/visibility.js';
 import type { RomCollections } from './rom-collections.js';
 import { toUserNoteDto } from './notes/rom-notes.mapper.js';
@@ -80,11 +81,19 @@ export class RomsService {
     return new Set(rows.filter((row) => !withholdsRom(withheld, row)).map((row) => row.id));
   }
 
-  /** A platform's ROMs on disk, a page at a time by id: never the whole platform in memory. */
-  async *presentOfPlatform(platformId: number): AsyncGenerator<ExportRomRow[]> {
+  /**
+   * A platform's ROMs on disk but the withheld ones, a page at a time by id: never the whole
+   * platform in memory.
+   */
+  async *presentOfPlatform(platformId: number, withheld: Withheld): AsyncGenerator<ExportRomRow[]> {
     let afterId = 0;
     for (;;) {
-      const page = await this.roms.presentOfPlatformAfter(platformId, afterId, PLATFORM_PAGE);
+      const page = await this.roms.presentOfPlatformAfter(
+        platformId,
+        afterId,
+        PLATFORM_PAGE,
+        withheld,
+      );
       if (page.length === 0) return;
       yield page;
       afterId = page[page.length - 1]?.id ?? afterId;
@@ -92,11 +101,11 @@ export class RomsService {
     }
   }
 
+  /** How many of a platform's ROMs on disk the caller may see. */
   countPresentOfPlatform(platformId: number): Promise<number> {
-    return this.roms.countPresentOfPlatform(platformId);
+    return this.roms.countPresentOfPlatform(platformId, withheldFromCaller());
   }
 
-  /** The ROM's row, or a 404: enough to check a ROM exists before reading a request body. */
   /** The id of every ROM the caller may see. */
   identifiers(): Promise<number[]> {
     return this.roms.allIds(withheldFromCaller());
