@@ -1,9 +1,5 @@
 import type { ScanRequest, ScanStats } from '@romshelf/contract';
-import {
-  SCAN_EVENTS,
-  SCAN_STATS_INTERVAL_MS,
-  ScanRequestSchema,
-} from '@romshelf/contract';
+import { SCAN_EVENTS, SCAN_STATS_INTERVAL_MS, ScanRequestSchema } from '@romshelf/contract';
 import type { FastifyBaseLogger } from 'fastify';
 
 import type { RealtimeServer } from '../realtime/realtime.gateway.js';
