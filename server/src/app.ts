@@ -35,6 +35,7 @@ import { registerOpenApiComponents, withReachableComponents } from './http/opena
 import { registerRouteRegistry } from './http/route-registry.js';
 import { activityRoutes } from './modules/activity/activity.routes.js';
 import { patcherRoutes } from './modules/patcher/patcher.routes.js';
+import type { WithheldOf } from './modules/activity/activity.gateway.js';
 import { registerActivityGateway } from './modules/activity/activity.gateway.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { clientTokensRoutes } from './modules/client-tokens/client-tokens.routes.js';
@@ -160,7 +161,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPlayerPageHeaders(app);
   await registerWebApp(app, config.webDir);
   await container.taskSchedules.load();
-  await startBackgroundWork(app, container, config, scaleOut, logRing);
+  await startBackgroundWork(app, container, config, scaleOut, logRing, (user) =>
+    hidden.hiddenItems.withheldFrom(user),
+  );
 
   const { announce } = deps;
   if (announce) {
@@ -410,6 +413,7 @@ async function startBackgroundWork(
   config: AppConfig,
   scaleOut: ScaleOut | null,
   logRing: LogRing | null,
+  withheldOf: WithheldOf,
 ): Promise<void> {
   const redisAdapter = scaleOut === null ? null : await openRedisAdapter(scaleOut.redis);
   const io = createRealtimeGateway(
@@ -433,7 +437,7 @@ async function startBackgroundWork(
   registerScanGateway(io, scans, scanLog);
   container.permissions.events.attach(io);
   const unsubscribeTasks = registerTasksGateway(io, container.tasks);
-  const unsubscribeActivity = registerActivityGateway(io, container.activity, app.log);
+  const unsubscribeActivity = registerActivityGateway(io, container.activity, app.log, withheldOf);
   const unsubscribeLogs = logRing === null ? null : registerLogsGateway(io, logRing);
   app.addHook('preClose', async () => {
     unsubscribeTasks();

@@ -29,3 +29,27 @@ export interface UserPermissionOverrideTable {
   granted: number;
   own_only: Generated<number>;
 }
+
+/** A platform or ROM hidden from one user or from the members of one permission group. */
+export interface HiddenItemTable {
+  id: Generated<number>;
+  /** `platforms` or `roms` (RomM's entity names). */
+  entity: string;
+  entity_id: number;
+  user_id: number | null;
+  group_id: number | null;
+  created_at: string;
+}
+
+/** A link downloading one ROM without a session (download-links module). */
+export interface DownloadLinkTable {
+  id: Generated<number>;
+  user_id: number;
+  rom_id: number;
+  /** SHA-256 (hex) of the link's token. */
+  hashed_token: string;
+  expires_at: string;
+  created_at: string;
+  last_used_at: string | null;
+  downloads: Generated<number>;
+}

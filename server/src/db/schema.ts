@@ -7,6 +7,8 @@ import type {
   SyncSessionTable,
 } from './schema-devices.js';
 import type {
+  DownloadLinkTable,
+  HiddenItemTable,
   PermissionGroupGrantTable,
   PermissionGroupTable,
   UserPermissionOverrideTable,
@@ -408,19 +410,6 @@ export interface ClientTokenTable {
   client_device_identifier: string | null;
 }
 
-/** A link downloading one ROM without a session (download-links module). */
-export interface DownloadLinkTable {
-  id: Generated<number>;
-  user_id: number;
-  rom_id: number;
-  /** SHA-256 (hex) of the link's token. */
-  hashed_token: string;
-  expires_at: string;
-  created_at: string;
-  last_used_at: string | null;
-  downloads: Generated<number>;
-}
-
 /** A user's manual collection; `is_favorite` marks their favourites (one per user). */
 export interface CollectionTable {
   id: Generated<number>;
@@ -442,17 +431,6 @@ export interface CollectionRomTable {
   collection_id: number;
   rom_id: number;
   added_at: string;
-}
-
-/** A platform or ROM hidden from one user or from the members of one permission group. */
-export interface HiddenItemTable {
-  id: Generated<number>;
-  /** `platforms` or `roms` (RomM's entity names). */
-  entity: string;
-  entity_id: number;
-  user_id: number | null;
-  group_id: number | null;
-  created_at: string;
 }
 
 export interface Database {

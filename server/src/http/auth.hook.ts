@@ -61,6 +61,16 @@ async function currentScopes(
   return held.filter((scope) => carried.has(scope));
 }
 
+/** The request fields the hook below sets on every request. */
+function decorateCallerFields(app: FastifyInstance): void {
+  app.decorateRequest('user', null);
+  // Set on every request by the hook; null is only the pre-hook placeholder.
+  app.decorateRequest('scopes', null as unknown as readonly Scope[]);
+  app.decorateRequest('session', null);
+  app.decorateRequest('authMethod', null);
+  app.decorateRequest('tokenDeviceId', null);
+}
+
 /**
  * Identifies every request (session cookie, HTTP Basic, OAuth or client-token bearer, a client
  * token in the query where the route takes one), applies the CSRF check, hands out
@@ -79,13 +89,7 @@ export function registerAuthHook(
     kiosk: KioskSettings;
   },
 ): void {
-  app.decorateRequest('user', null);
-  // Set on every request by the hook below; null is only the pre-hook placeholder.
-  app.decorateRequest('scopes', null as unknown as readonly Scope[]);
-  app.decorateRequest('session', null);
-  app.decorateRequest('authMethod', null);
-  app.decorateRequest('tokenDeviceId', null);
-
+  decorateCallerFields(app);
   app.addHook('onRequest', async (request, reply) => {
     request.user = null;
     request.scopes = [];

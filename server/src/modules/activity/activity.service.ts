@@ -16,7 +16,7 @@ import type { ActivityStore } from './activity.store.js';
  * may hear it), else only the player and users who read every user.
  */
 export type ActivityChange =
-  | { kind: 'update'; entry: ActivityEntry; shared: boolean }
+  | { kind: 'update'; entry: ActivityEntry; shared: boolean; platformId: number }
   | { kind: 'clear'; cleared: ActivityClear; shared: boolean };
 
 /**
@@ -130,7 +130,7 @@ export class ActivityService {
     };
     await this.store.put(entry, now, this.ttlMs);
     const shared = (await this.users.sharingActivity([user.id])).has(user.id);
-    this.emit({ kind: 'update', entry, shared });
+    this.emit({ kind: 'update', entry, shared, platformId: rom.platform_id });
     return entry;
   }
 

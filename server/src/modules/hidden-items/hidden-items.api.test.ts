@@ -1,4 +1,10 @@
-import type { HiddenItem, PermissionsChangedPayload, RomListPage } from '@romshelf/contract';
+import type {
+  ActivityEntry,
+  HiddenItem,
+  MyPermissions,
+  PermissionsChangedPayload,
+  RomListPage,
+} from '@romshelf/contract';
 import { PERMISSION_EVENTS } from '@romshelf/contract';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -67,6 +73,11 @@ describe('hidden platforms and ROMs', () => {
     expect(detail.json()).toEqual({ detail: `ROM with id ${String(alpha)} not found` });
     expect((await lib.as(alice, 'GET', `/api/platforms/${String(snes)}`)).statusCode).toBe(404);
     expect((await lib.as(bob, 'GET', `/api/roms/${String(alpha)}`)).statusCode).toBe(200);
+    // RomM's apps read what is hidden from them in /api/permissions/me.
+    const hiddenOf = async (user: TestUser) =>
+      (await lib.as(user, 'GET', '/api/permissions/me')).json<MyPermissions>().hidden;
+    expect(await hiddenOf(alice)).toEqual({ platforms: [snes], roms: [alpha] });
+    expect(await hiddenOf(bob)).toEqual({ platforms: [], roms: [] });
     expect((await lib.as(admin, 'GET', '/api/permissions/hidden')).json<HiddenItem[]>()).toEqual([
       {
         entity: 'platforms',
@@ -132,6 +143,41 @@ describe('hidden platforms and ROMs', () => {
     expect((await change('POST', 1)).statusCode).toBe(200);
     expect(await namesSeenBy(lib, bob)).toEqual(['Zeta']);
     expect(await namesSeenBy(lib, alice)).toEqual(ALL_NAMES);
+  });
+
+  it("never tells a user's open pages that someone plays a game hidden from them", async () => {
+    const lib = await buildCollectionLibrary();
+    const { admin, alice, bob } = lib.users;
+    const alpha = lib.romId('Alpha (USA).nes');
+    const beta = lib.romId('Beta (USA).nes');
+    const hidden = await lib.as(admin, 'POST', '/api/permissions/hidden', {
+      entity: 'roms',
+      entity_id: alpha,
+      user_id: alice.id,
+    });
+    expect(hidden.statusCode).toBe(200);
+    const heardBy = async (user: TestUser) => {
+      const socket = await connectSocket(
+        lib.app,
+        await login(lib.app, user.username, user.password),
+      );
+      const heard: number[] = [];
+      socket.on('activity:update', (entry: ActivityEntry) => heard.push(entry.rom_id));
+      return heard;
+    };
+    const aliceHeard = await heardBy(alice);
+    const bobHeard = await heardBy(bob);
+
+    const player = await connectSocket(
+      lib.app,
+      await login(lib.app, admin.username, admin.password),
+    );
+    player.emit('activity:start', { rom_id: alpha, device_id: 'web-tab-1' });
+    await expect.poll(() => bobHeard).toEqual([alpha]);
+    player.emit('activity:start', { rom_id: beta, device_id: 'web-tab-1' });
+    await expect.poll(() => bobHeard).toEqual([alpha, beta]);
+    // Beta's update came after Alpha's: Alice's page, which heard Beta, never heard Alpha.
+    await expect.poll(() => aliceHeard).toEqual([beta]);
   });
 
   it('never hides anything from admins', async () => {

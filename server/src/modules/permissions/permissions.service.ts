@@ -24,6 +24,7 @@ import { HttpError } from '../../http/http-error.js';
 import { nowIso } from '../../lib/time.js';
 import type { PermissionEvents } from './permission-events.js';
 import type { PermissionSubject } from './effective-permissions.js';
+import { withheldFromCaller } from '../hidden-items/visibility.js';
 import { myPermissionsOf, scopesOfSubject } from './effective-permissions.js';
 import type {
   PermissionAccount,
@@ -65,9 +66,13 @@ export class PermissionsService {
     return scopesOfSubject(await this.subjectOf(account));
   }
 
-  /** GET /api/permissions/me. */
+  /** GET /api/permissions/me: what the caller may do, and what is hidden from them. */
   async myPermissions(account: PermissionAccount): Promise<MyPermissions> {
-    return myPermissionsOf(await this.subjectOf(account), { platforms: [], roms: [] });
+    const withheld = withheldFromCaller();
+    return myPermissionsOf(await this.subjectOf(account), {
+      platforms: [...withheld.platformIds],
+      roms: [...withheld.romIds],
+    });
   }
 
   catalog(): PermissionCatalog {

@@ -365,15 +365,9 @@ export class RomListService {
     );
   }
 
-  /**
-   * Every ROM of a platform the caller may see, in name order, with its files, in batches of
-   * `batchSize` (console feeds list whole platforms).
-   */
-  async *platformRoms(
-    platformId: number,
-    userId: number,
-    batchSize = 500,
-  ): AsyncGenerator<SimpleRom[]> {
+  /** A platform's ROMs the caller may see, with files, by name in batches of 500 (feeds). */
+  async *platformRoms(platformId: number, userId: number): AsyncGenerator<SimpleRom[]> {
+    const batchSize = 500;
     const scope = RomFilterQuerySchema.parse({ platform_ids: [platformId] });
     const ids = await this.scopeIds(scope, userId);
     for (let start = 0; start < ids.length; start += batchSize) {
