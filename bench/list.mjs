@@ -51,7 +51,7 @@ function cpuMs(pid) {
 }
 
 /** @param {string} url @param {Record<string, string>} headers */
-async function timedGet(url, headers) {
+export async function timedGet(url, headers) {
   const started = performance.now();
   const response = await httpGet(url, headers);
   const ms = performance.now() - started;
@@ -72,7 +72,7 @@ const WARM_UP_REQUESTS = 20;
  * @param {number} pid @param {string[]} urls @param {Record<string, string>} headers
  * @param {number} count @param {number} targetMs
  */
-async function latency(pid, urls, headers, count, targetMs) {
+export async function latency(pid, urls, headers, count, targetMs) {
   for (let round = 0; round < WARM_UP_REQUESTS; round += 1) {
     for (const url of urls) await timedGet(url, headers);
   }
@@ -111,12 +111,12 @@ async function latencyOnce(pid, urls, headers, targetMs) {
 }
 
 /** @param {string} baseUrl @param {Record<string, string>} query */
-function romsUrl(baseUrl, query) {
+export function romsUrl(baseUrl, query) {
   return `${baseUrl}/api/roms?${new URLSearchParams({ limit: String(PAGE), order_by: 'name', order_dir: 'asc', ...query }).toString()}`;
 }
 
 /** A page offset about 70 % into a list of `count` ROMs, on a page boundary. */
-function deepOffset(count) {
+export function deepOffset(count) {
   return String(Math.max(0, Math.floor((count * 0.7) / PAGE) * PAGE));
 }
 

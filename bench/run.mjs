@@ -202,6 +202,7 @@ async function moduleFigures(context) {
     ['transfer.mjs', 'transfer', (module) => module.transferFigures(context)],
     ['regions.mjs', 'regions', (module) => module.regionFigures()],
     ['list.mjs', 'list and search', (module) => module.listFigures(context)],
+    ['hidden.mjs', 'lists with a hidden platform', (module) => module.hiddenFigures(context)],
     ['gallery.mjs', 'gallery', (module) => module.galleryFigures(context)],
     ['console.mjs', 'console mode', (module) => module.consoleFigures(context)],
     ['pages.mjs', 'page speed', (module) => module.pageFigures(context)],

@@ -9,10 +9,11 @@ import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
 import type { OwnServer } from './fixtures/own-server.js';
 
 /*
- * Hiding: the administrator hides a platform from a group and a game from one user with
- * "Hide from…", the kid finds neither (galleries, direct links), and the game comes back on the
- * kid's open page, live, when the administrator shows it again. Own server: the shared one must
- * meet the setup wizard in first-run.spec.ts.
+ * Hiding: the administrator makes a "Kids" group (a viewer's grants), puts a kid in it the way
+ * RomM's client does (`role: "user"` with the group), hides a platform from the group and a game
+ * from the kid with "Hide from…"; the kid finds neither (galleries, direct links), and the game
+ * comes back on the kid's open page, live, when the administrator shows it again. Own server:
+ * the shared one must meet the setup wizard in first-run.spec.ts.
  */
 const port = Number(process.env.E2E_HIDDEN_PORT ?? Number(process.env.E2E_PORT ?? 3790) + 73);
 const baseURL = ownServerUrl(port);
@@ -69,18 +70,20 @@ test('a platform and a game hidden from a kid are nowhere for them, and come bac
   await scanLibrary(page);
   const admin = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64')}`;
   const api = await request.newContext({ baseURL, extraHTTPHeaders: { authorization: admin } });
-  expect((await api.post('/api/users', { data: { ...KID, role: 'viewer' } })).status()).toBe(201);
+  const kids = await kidsGroup(api);
+  const kidAccount = { ...KID, role: 'user', permission_group_id: kids };
+  expect((await api.post('/api/users', { data: kidAccount })).status()).toBe(201);
   const ids = await libraryIds(api);
 
-  // The Game Boy platform, hidden from the Viewer group (the kid's), from its info drawer.
+  // The Game Boy platform, hidden from the Kids group, from its info drawer.
   await page.goto(`/platform/${String(ids.gb)}`);
   await page.getByTestId('platform-info-button').click();
   await page.getByTestId('platform-hide-from').click();
-  await page.getByTestId('hide-from-group-Viewer').click();
-  await expect(page.getByTestId('hide-from-group-Viewer')).toBeChecked();
+  await page.getByTestId('hide-from-group-Kids').click();
+  await expect(page.getByTestId('hide-from-group-Kids')).toBeChecked();
   await page.getByTestId('hide-from-done').click();
   await expect(page.getByTestId('platform-info').getByTestId('hidden-mark')).toHaveText(
-    'Hidden from Viewer',
+    'Hidden from Kids',
   );
 
   // Alpha Quest, hidden from the kid alone, from its card's ⋮ menu.
@@ -118,6 +121,20 @@ test('a platform and a game hidden from a kid are nowhere for them, and come bac
   await api.dispose();
   await kid.context().close();
 });
+
+/** A "Kids" group granting what the built-in Viewer group grants; its id. */
+async function kidsGroup(api: APIRequestContext): Promise<number> {
+  const groups = (await (await api.get('/api/permissions/groups')).json()) as {
+    system_key: string | null;
+    grants: unknown[];
+  }[];
+  const viewer = groups.find((group) => group.system_key === 'viewer');
+  const created = await api.post('/api/permissions/groups', {
+    data: { name: 'Kids', grants: viewer?.grants ?? [] },
+  });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { id: number }).id;
+}
 
 async function kidId(api: APIRequestContext): Promise<number> {
   const users = (await (await api.get('/api/users')).json()) as { id: number; username: string }[];

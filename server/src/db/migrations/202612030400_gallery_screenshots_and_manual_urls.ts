@@ -14,4 +14,8 @@ export const galleryScreenshotsAndManualUrls: Migration = {
       .execute();
     await db.schema.alterTable('rom').addColumn('url_manual', 'text').execute();
   },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('rom').dropColumn('url_manual').execute();
+    await db.schema.alterTable('play_asset').dropColumn('is_gallery').execute();
+  },
 };
