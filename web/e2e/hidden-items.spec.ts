@@ -10,8 +10,8 @@ import type { OwnServer } from './fixtures/own-server.js';
 
 /*
  * Hiding: the administrator makes a "Kids" group (a viewer's grants), puts a kid in it the way
- * RomM's client does (`role: "user"` with the group), hides a platform from the group and a game
- * from the kid with "Hide from…"; the kid finds neither (galleries, direct links), and the game
+ * RomM's client does (`role: "user"` with the group), hides a platform and a game from the group
+ * with "Hide from…"; the kid finds neither (galleries, direct links), and the game
  * comes back on the kid's open page, live, when the administrator shows it again. Own server:
  * the shared one must meet the setup wizard in first-run.spec.ts.
  */
@@ -86,17 +86,17 @@ test('a platform and a game hidden from a kid are nowhere for them, and come bac
     'Hidden from Kids',
   );
 
-  // Alpha Quest, hidden from the kid alone, from its card's ⋮ menu.
+  // Alpha Quest, hidden from the Kids group too, from its card's ⋮ menu.
   await page.goto(`/platform/${String(ids.nes)}`);
   const card = page.getByTestId('rom-card-wrap').filter({ hasText: 'Alpha Quest' });
   await card.hover();
   await card.getByTestId('rom-menu').click();
   await page.getByTestId('rom-menu-hide-from').click();
-  await page.getByTestId(`hide-from-user-${KID.username}`).click();
-  await expect(page.getByTestId(`hide-from-user-${KID.username}`)).toBeChecked();
+  await page.getByTestId('hide-from-group-Kids').click();
+  await expect(page.getByTestId('hide-from-group-Kids')).toBeChecked();
   await page.getByTestId('hide-from-done').click();
   await page.goto(`/rom/${String(ids.alpha)}`);
-  await expect(page.getByTestId('hidden-mark')).toHaveText(`Hidden from ${KID.username}`);
+  await expect(page.getByTestId('hidden-mark')).toHaveText('Hidden from Kids');
 
   const kid = await (await browser.newContext({ baseURL })).newPage();
   await kid.goto('/login');
@@ -114,7 +114,7 @@ test('a platform and a game hidden from a kid are nowhere for them, and come bac
 
   // Shown again while the kid's gallery is open: it updates without a reload.
   const shown = await api.delete('/api/permissions/hidden', {
-    data: { entity: 'roms', entity_id: ids.alpha, user_id: await kidId(api) },
+    data: { entity: 'roms', entity_id: ids.alpha, group_id: kids },
   });
   expect(shown.status()).toBe(204);
   await expect(titles).toHaveText(['Alpha Quest', 'Beta Run']);
@@ -134,9 +134,4 @@ async function kidsGroup(api: APIRequestContext): Promise<number> {
   });
   expect(created.status()).toBe(201);
   return ((await created.json()) as { id: number }).id;
-}
-
-async function kidId(api: APIRequestContext): Promise<number> {
-  const users = (await (await api.get('/api/users')).json()) as { id: number; username: string }[];
-  return users.find((user) => user.username === KID.username)?.id ?? 0;
 }

@@ -19,6 +19,11 @@ const DERIVED_TABLES: ReadonlySet<string> = new Set(['rom_facet_count', 'rom_ver
  * target's migration wrote the defaults): neither copied nor compared.
  */
 const CONFIGURED_TABLES: ReadonlySet<string> = new Set(['rom_version_region']);
+/**
+ * Tables the target's migrations seed (the built-in permission groups and their grants): the
+ * source holds the same rows, perhaps edited, so the target's are replaced by them.
+ */
+const SEEDED_TABLES: ReadonlySet<string> = new Set(['permission_group', 'permission_group_grant']);
 
 export interface TableCopy {
   table: string;
@@ -62,7 +67,7 @@ export async function copyDatabase(
     (table) => targetTables.has(table) && !CONFIGURED_TABLES.has(table),
   );
   for (const table of tables) {
-    if (DERIVED_TABLES.has(table)) continue;
+    if (DERIVED_TABLES.has(table) || SEEDED_TABLES.has(table)) continue;
     const rows = await countRows(target, table);
     if (rows > 0) {
       throw new CopyError(
@@ -73,6 +78,9 @@ export async function copyDatabase(
 
   const ordered = parentsFirst(tables, await sqliteParents(source, tables));
   await target.transaction().execute(async (trx) => {
+    for (const table of [...ordered].reverse().filter((name) => SEEDED_TABLES.has(name))) {
+      await sql`DELETE FROM ${sql.table(table)}`.execute(trx);
+    }
     for (const table of ordered) {
       if (DERIVED_TABLES.has(table)) continue;
       const columns = await sqliteColumns(source, table);
