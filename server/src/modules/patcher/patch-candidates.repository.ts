@@ -2,6 +2,8 @@ import { isPatchFileName, PATCH_FILE_EXTENSIONS } from '@romshelf/contract';
 import type { PatchCandidate } from '@romshelf/contract';
 
 import type { Db } from '../../db/database.js';
+import type { Withheld } from '../hidden-items/visibility.js';
+import { withheldClauses } from '../hidden-items/withheld-sql.js';
 
 /** At most this many patch files of a platform are offered for one game. */
 const CANDIDATES_LIMIT = 500;
@@ -25,13 +27,17 @@ export class PatchCandidatesRepository {
       .orderBy('rom_file.id');
   }
 
-  /** The game's own patch files first, then the other patch files of its platform. */
-  async forRom(romId: number, platformId: number): Promise<PatchCandidate[]> {
+  /**
+   * The game's own patch files first, then the other patch files of its platform, but those of
+   * games withheld from the caller.
+   */
+  async forRom(romId: number, platformId: number, withheld: Withheld): Promise<PatchCandidate[]> {
     const own = (await this.files().where('rom_file.rom_id', '=', romId).execute()).filter((row) =>
       isPatchFileName(row.file_name),
     );
-    const beside = await this.files()
-      .where('rom.platform_id', '=', platformId)
+    let besideQuery = this.files().where('rom.platform_id', '=', platformId);
+    for (const clause of withheldClauses(withheld)) besideQuery = besideQuery.where(clause);
+    const beside = await besideQuery
       .where('rom_file.rom_id', '!=', romId)
       .where((eb) =>
         eb.or(

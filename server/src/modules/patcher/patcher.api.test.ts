@@ -354,4 +354,24 @@ describe('GET /api/roms/{id}/patches', () => {
     });
     expect(missing.statusCode).toBe(404);
   });
+  it('leaves out the patch files of a game hidden from the caller', async () => {
+    const { app, rom } = await patchLibrary();
+    const kid = await addUser(app, 'kid', 'viewer');
+    const dragon = await rom('Dragon Tale (Japan)');
+    const hero = await rom('Hero Quest (USA).sfc');
+    const hidden = await app.inject({
+      method: 'POST',
+      url: '/api/permissions/hidden',
+      headers: { authorization: ADMIN_AUTH },
+      payload: { entity: 'roms', entity_id: dragon.id, user_id: kid.id },
+    });
+    expect(hidden.statusCode).toBe(200);
+    const namesFor = async (authorization: string) =>
+      (await app.inject({ url: `/api/roms/${hero.id}/patches`, headers: { authorization } }))
+        .json<PatchCandidate[]>()
+        .map((candidate) => candidate.file_name);
+    const heroPatches = ['Hero Quest (Translation).bps', 'Hero Quest (Translation).ips'];
+    expect(await namesFor(basic(kid.username, kid.password))).toEqual(heroPatches);
+    expect(await namesFor(ADMIN_AUTH)).toEqual(['Dragon Tale EN.ups', ...heroPatches]);
+  });
 });

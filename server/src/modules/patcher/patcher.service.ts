@@ -17,6 +17,7 @@ import {
   PatchMismatchError,
   PatchTooLargeError,
 } from './formats/patch-errors.js';
+import { withheldFromCaller } from '../hidden-items/visibility.js';
 import type { PatchCandidatesRepository } from './patch-candidates.repository.js';
 import { runPatch } from './patch-runner.js';
 import { Slots } from './slots.js';
@@ -70,7 +71,7 @@ export class PatcherService {
   /** The library's patch files for a game: its own first, then the others of its platform. */
   async candidates(romId: number): Promise<PatchCandidate[]> {
     const rom = await this.roms.findOr404(romId);
-    return this.candidatesRepository.forRom(rom.id, rom.platform_id);
+    return this.candidatesRepository.forRom(rom.id, rom.platform_id, withheldFromCaller());
   }
 
   async apply(request: PatchRequest): Promise<PatchedRom> {
