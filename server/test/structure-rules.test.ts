@@ -261,7 +261,7 @@ describe('server import graph', () => {
     expect(graph.get('modules/library/sheet-groups.ts')).toContain(
       'modules/library/walked-files.ts',
     );
-    expect(graph.get('app.ts')).toContain('modules/roms/roms.routes.ts');
+    expect(graph.get('api-routes.ts')).toContain('modules/roms/roms.routes.ts');
   });
 
   it('has no import cycle between server files', () => {
