@@ -48,7 +48,6 @@ import {
   registerEmulatorAssets,
   registerPlayerPageHeaders,
 } from './modules/emulation/emulation.routes.js';
-import { createHiddenItems } from './modules/hidden-items/create-hidden-items.js';
 import { hiddenItemsRoutes } from './modules/hidden-items/hidden-items.routes.js';
 import { registerVisibility } from './modules/hidden-items/visibility.hook.js';
 import { registerScanGateway } from './modules/scan/scan.gateway.js';
@@ -121,7 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionMaxAgeSeconds: config.sessionMaxAgeSeconds,
     kiosk: config.kiosk,
   });
-  const hidden = createHiddenItems(db, container.permissions.events);
+  const { hidden } = container;
   registerVisibility(app, hidden.hiddenItems, hidden.places);
   app.get('/openapi.json', { config: publicRoute, schema: { hide: true } }, () => app.swagger());
   await registerApiRoutes(app, container, config);

@@ -11,6 +11,7 @@ import { createActivity } from './modules/activity/create-activity.js';
 import { createExports } from './modules/exports/create-exports.js';
 import { FeedsService } from './modules/feeds/feeds.service.js';
 import { createPermissions } from './modules/permissions/create-permissions.js';
+import { createHiddenItems } from './modules/hidden-items/create-hidden-items.js';
 import { createPatcher } from './modules/patcher/create-patcher.js';
 import { OidcRepository } from './modules/auth/oidc.repository.js';
 import { SessionRepository } from './modules/auth/session.repository.js';
@@ -153,7 +154,7 @@ export function createContainer(
     exports: createExports(config, { ...shared, ...library, roms: roms.roms }, log),
     feeds: new FeedsService(library.platforms, roms.romList, config.tinfoilWelcomeMessage),
     patcher: createPatcher(db, { ...roms, ...library }, shared.files, config),
-    downloadLinks: createDownloadLinks(db, roms, options.clock),
+    downloadLinks: createDownloadLinks(db, roms, shared.hidden.hiddenItems, options.clock),
   };
 }
 
@@ -210,6 +211,7 @@ function createSharedParts(config: AppConfig, db: Db, log: FastifyBaseLogger, li
     config.libraryDir,
   ]);
   const libraryConfig = new LibraryConfigService(config.dataDir, log);
+  const permissions = createPermissions(db);
   return {
     files,
     libraryConfig,
@@ -218,7 +220,8 @@ function createSharedParts(config: AppConfig, db: Db, log: FastifyBaseLogger, li
     metadataProviders: createMetadataProviders(config, db, config.dataDir, log),
     romResources: new RomResources(path.join(config.dataDir, 'resources'), files),
     limits,
-    permissions: createPermissions(db),
+    permissions,
+    hidden: createHiddenItems(db, permissions.events),
   };
 }
 

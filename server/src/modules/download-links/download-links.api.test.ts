@@ -153,6 +153,37 @@ describe('download links', () => {
     expect((await app.inject({ url: link.path })).statusCode).toBe(404);
   });
 
+  it('stop working once their game or its platform is hidden from their owner', async () => {
+    const { app, cia, pack } = await setup();
+    const vera = await addUser(app, 'vera', 'viewer');
+    const gameLink = await createLink(app, { rom_id: cia }, basic('vera', 'vera-pass'));
+    const platformLink = await createLink(app, { rom_id: pack }, basic('vera', 'vera-pass'));
+    const adminLink = await createLink(app, { rom_id: cia });
+    const hide = async (entity: string, entityId: number) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/permissions/hidden',
+        headers: { authorization: ADMIN_AUTH },
+        payload: { entity, entity_id: entityId, user_id: vera.id },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    const platforms = await app.inject({
+      url: '/api/platforms',
+      headers: { authorization: ADMIN_AUTH },
+    });
+    const nes = platforms.json<{ id: number; slug: string }[]>().find((p) => p.slug === 'nes');
+
+    await hide('roms', cia);
+    await hide('platforms', nes?.id ?? 0);
+    const gone = await app.inject({ url: gameLink.path });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toEqual({ detail: 'This download link does not exist or has expired' });
+    expect((await app.inject({ url: platformLink.path })).statusCode).toBe(404);
+    // Nothing is hidden from admins: the admin's link to the same game still works.
+    expect((await app.inject({ url: adminLink.path })).body).toBe('pilotwings cia');
+  });
+
   it('refuse unknown ROMs, lifetimes out of range and anonymous callers', async () => {
     const { app, cia } = await setup();
     const unknown = await app.inject({

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import type { DownloadLinkRow } from '../../db/schema.js';
+import type { DownloadLinkRow, UserRow } from '../../db/schema.js';
 
 /** A link with what the lists show of its ROM. */
 export interface DownloadLinkWithRom extends DownloadLinkRow {
@@ -7,9 +7,11 @@ export interface DownloadLinkWithRom extends DownloadLinkRow {
   rom_fs_name: string;
 }
 
-/** A link found by its token, with whether its owner may still sign in. */
+/** A link found by its token, with its owner (still allowed to sign in?) and its ROM's platform. */
 export interface DownloadLinkWithOwner extends DownloadLinkWithRom {
   owner_enabled: number;
+  owner_role: UserRow['role'];
+  rom_platform_id: number;
 }
 
 /** Download links. Every lookup by owner takes the owner's id, so nobody reaches another's. */
@@ -58,7 +60,8 @@ export class DownloadLinksRepository {
   async findByHash(hashedToken: string): Promise<DownloadLinkWithOwner | undefined> {
     return this.withRom()
       .innerJoin('user', 'user.id', 'download_link.user_id')
-      .select('user.enabled as owner_enabled')
+      .select(['user.enabled as owner_enabled', 'user.role as owner_role'])
+      .select('rom.platform_id as rom_platform_id')
       .where('download_link.hashed_token', '=', hashedToken)
       .executeTakeFirst();
   }

@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { CreateDownloadLinkBody, CreatedDownloadLink, DownloadLink } from '@romshelf/contract';
 import { CreateDownloadLinkBodySchema } from '@romshelf/contract';
 
+import type { UserRow } from '../../db/schema.js';
 import { HttpError } from '../../http/http-error.js';
 import type { RomDownload, RomFilesService } from '../roms/files/rom-files.service.js';
 import type { RomsService } from '../roms/roms.service.js';
@@ -25,6 +26,14 @@ function toDownloadLink(row: DownloadLinkWithRom): DownloadLink {
   };
 }
 
+/** What a link's owner may not see (the hidden-items service answers it). */
+export interface OwnerVisibility {
+  withheldFrom(owner: Pick<UserRow, 'id' | 'role'>): Promise<{
+    platformIds: readonly number[];
+    romIds: readonly number[];
+  }>;
+}
+
 /** Whatever answers "no such link": unknown, expired, revoked or its owner disabled alike. */
 const GONE = () => new HttpError(404, 'This download link does not exist or has expired');
 
@@ -32,13 +41,15 @@ const GONE = () => new HttpError(404, 'This download link does not exist or has 
  * Short-lived links that download one ROM without a session (a console's browser, FBI on a
  * 3DS, a friend's machine). The link is a random 256-bit token in the path; only its SHA-256
  * is stored, so the database alone cannot rebuild a working link. Its owner lists and revokes
- * theirs; it ends by itself at `expires_at`, or when its owner is disabled or deleted.
+ * theirs; it ends by itself at `expires_at`, when its owner is disabled or deleted, or while its
+ * game (or the game's platform) is hidden from its owner.
  */
 export class DownloadLinksService {
   constructor(
     private readonly links: DownloadLinksRepository,
     private readonly roms: RomsService,
     private readonly files: RomFilesService,
+    private readonly owners: OwnerVisibility,
     private readonly clock: () => number = Date.now,
   ) {}
 
@@ -83,6 +94,13 @@ export class DownloadLinksService {
     const link = await this.links.findByHash(hashToken(token));
     const now = this.now();
     if (link === undefined || link.expires_at <= now || link.owner_enabled === 0) throw GONE();
+    const withheld = await this.owners.withheldFrom({ id: link.user_id, role: link.owner_role });
+    if (
+      withheld.romIds.includes(link.rom_id) ||
+      withheld.platformIds.includes(link.rom_platform_id)
+    ) {
+      throw GONE();
+    }
     const download = await this.files.openContent(link.rom_id, link.rom_fs_name);
     if (counted) await this.links.recordUse(link.id, now);
     return download;

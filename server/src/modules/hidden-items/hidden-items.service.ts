@@ -20,7 +20,7 @@ export class HiddenItemsService {
   ) {}
 
   /** What a caller may not see (nothing for admins and anonymous callers). */
-  withheldFrom(user: UserRow | null): Promise<Withheld> {
+  withheldFrom(user: Pick<UserRow, 'id' | 'role'> | null): Promise<Withheld> {
     if (user === null || user.role === 'admin') return Promise.resolve(NOTHING_WITHHELD);
     return this.items.withheldFrom(user.id);
   }
