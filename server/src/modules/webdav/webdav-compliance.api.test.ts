@@ -234,7 +234,7 @@ describe('WebDAV methods (litmus-style)', () => {
     ).toBe(404);
   });
 
-  it('COPY and MOVE honour Overwrite, Depth and the destination tree', async () => {
+  it('COPY and MOVE honour Overwrite, Depth and the destination tree (behind a proxy too)', async () => {
     const { dav } = await davApp();
     const to = (path: string) => ({ destination: `http://localhost/dav/luigi/${path}` });
     await dav('PUT', '/dav/luigi/a.srm', { payload: 'A' });
@@ -264,6 +264,11 @@ describe('WebDAV methods (litmus-style)', () => {
       409,
     );
     expect((await dav('MOVE', '/dav/luigi/b.srm')).statusCode).toBe(400);
+    const proxied = await dav('COPY', '/dav/luigi/b.srm', {
+      headers: { destination: 'https://example.com/romshelf/dav/luigi/proxied.srm' },
+    });
+    expect(proxied.statusCode).toBe(201);
+    expect((await dav('GET', '/dav/luigi/proxied.srm')).body).toBe('A');
     const otherTree = await dav('COPY', '/dav/luigi/b.srm', {
       headers: { destination: 'http://localhost/dav/peach/b.srm' },
     });
