@@ -84,6 +84,7 @@ import { TaskSchedulesRepository } from './modules/tasks/task-schedules.reposito
 import { UsersRepository } from './modules/users/users.repository.js';
 import { createNetplay } from './container-netplay.js';
 import { createDownloadLinks } from './modules/download-links/create-download-links.js';
+import { createDavStore } from './modules/webdav/create-webdav.js';
 import { DataVersions } from './db/data-versions.js';
 import type { Limits, ScaleOut } from './scale-out.js';
 import { createLimits, dataChangesOf } from './scale-out.js';
@@ -155,6 +156,7 @@ export function createContainer(
     feeds: new FeedsService(library.platforms, roms.romList, config.tinfoilWelcomeMessage),
     patcher: createPatcher(db, { ...roms, ...library }, shared.files, config),
     downloadLinks: createDownloadLinks(db, roms, shared.hidden.hiddenItems, options.clock),
+    davStore: createDavStore(config, log),
   };
 }
 
