@@ -23,8 +23,11 @@ export type FileOutcome = 'pulled' | 'pushed' | 'no_op' | 'conflict' | 'skipped'
 export interface DeviceSide {
   list(): Promise<DeviceFile[]>;
   fetch(file: DeviceFile): Promise<FetchedFile>;
-  /** Writes the server's save (at `sourcePath`) to the device as `fileName`. */
-  send(platformSlug: string, fileName: string, sourcePath: string): Promise<void>;
+  /**
+   * Writes the server's save (at `sourcePath`) to the device as `fileName`, dated `savedAt`
+   * (the save's time, so the device's copy does not look changed since the sync).
+   */
+  send(platformSlug: string, fileName: string, sourcePath: string, savedAt: Date): Promise<void>;
   /** Done with a file (file_transfer clears its incoming copy, or keeps a conflict aside). */
   settle(file: DeviceFile, outcome: FileOutcome): Promise<void>;
   /** The folder of a platform's saves on the device, where missing saves are pushed; or null. */

@@ -189,7 +189,7 @@ export class ServerSyncRun {
           'save',
           save.id,
         );
-        await side.send(file.platformSlug, file.fileName, stored.real);
+        await side.send(file.platformSlug, file.fileName, stored.real, new Date(save.updated_at));
         await this.record(device, save.id, save.updated_at);
         return 'pushed';
       }
@@ -239,7 +239,7 @@ export class ServerSyncRun {
         'save',
         save.id,
       );
-      await side.send(platformSlug, deviceFileName(save), stored.real);
+      await side.send(platformSlug, deviceFileName(save), stored.real, new Date(save.updated_at));
       await this.record(state.device, save.id, save.updated_at);
       pushed += 1;
     }

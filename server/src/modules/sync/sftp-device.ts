@@ -131,17 +131,36 @@ export class SftpDevice implements DeviceSide {
     return { path: local, dispose };
   }
 
-  async send(platformSlug: string, fileName: string, sourcePath: string): Promise<void> {
+  async send(
+    platformSlug: string,
+    fileName: string,
+    sourcePath: string,
+    savedAt: Date,
+  ): Promise<void> {
     const folder = this.folderOf(platformSlug);
     if (folder === null) throw new Error(`No save folder for ${platformSlug} on the device`);
-    await promised<undefined>((done) => {
-      this.sftp.mkdir(folder, () => done(null, undefined));
-    });
+    await this.makeFolder(folder);
     await promised<undefined>((done) => {
       this.sftp.fastPut(sourcePath, path.posix.join(folder, fileName), (error) =>
         done(error, undefined),
       );
     });
+    await promised<undefined>((done) => {
+      this.sftp.utimes(path.posix.join(folder, fileName), savedAt, savedAt, (error) =>
+        done(error, undefined),
+      );
+    });
+  }
+
+  /** Makes the folder and its missing parents (an existing one is fine). */
+  private async makeFolder(folder: string): Promise<void> {
+    let current = '';
+    for (const segment of folder.split('/').filter((part) => part !== '')) {
+      current += `/${segment}`;
+      await promised<undefined>((done) => {
+        this.sftp.mkdir(current, () => done(null, undefined));
+      });
+    }
   }
 
   async settle(): Promise<void> {

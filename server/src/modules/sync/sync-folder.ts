@@ -1,4 +1,4 @@
-import { copyFile, lstat, mkdir, readdir, realpath, rename, rm } from 'node:fs/promises';
+import { copyFile, lstat, mkdir, readdir, realpath, rename, rm, utimes } from 'node:fs/promises';
 import path from 'node:path';
 
 import type { DeviceFile, DeviceSide, FileOutcome } from './device-side.js';
@@ -67,7 +67,12 @@ export class SyncFolder implements DeviceSide {
     return { path: real, dispose: () => Promise.resolve() };
   }
 
-  async send(platformSlug: string, fileName: string, sourcePath: string): Promise<void> {
+  async send(
+    platformSlug: string,
+    fileName: string,
+    sourcePath: string,
+    savedAt: Date,
+  ): Promise<void> {
     if (!isSafeSegment(platformSlug) || !isSafeSegment(fileName)) {
       throw new Error(`Unsafe name ${platformSlug}/${fileName}`);
     }
@@ -75,6 +80,7 @@ export class SyncFolder implements DeviceSide {
     await mkdir(folder, { recursive: true });
     const temp = path.join(folder, `.${fileName}.partial`);
     await copyFile(sourcePath, temp);
+    await utimes(temp, savedAt, savedAt);
     await rename(temp, path.join(folder, fileName));
   }
 
