@@ -119,6 +119,21 @@ describe('POST /api/sync/devices/{id}/push-pull', () => {
     await t.storeSave('server-1');
     await t.pushPull();
     await t.endedSession(1);
+    // The settings page sends the masked secret back as shown: the stored password stays.
+    const device = await t.app.inject({
+      method: 'GET',
+      url: `/api/devices/${t.deviceId}`,
+      headers: t.headers,
+    });
+    const shown = device.json<{ sync_config: Record<string, unknown> }>().sync_config;
+    expect(shown.ssh_password).toBe('********');
+    const resent = await t.app.inject({
+      method: 'PUT',
+      url: `/api/devices/${t.deviceId}`,
+      headers: t.headers,
+      payload: { sync_config: shown },
+    });
+    expect(resent.statusCode).toBe(200);
     t.tick(60);
     await t.storeSave('server-2');
     await t.pushPull();
