@@ -111,9 +111,11 @@ export class SyncModesService {
     await mkdir(this.syncRoot, { recursive: true });
     const pending = new Map<string, NodeJS.Timeout>();
     const watcher: FSWatcher = watch(this.syncRoot, { recursive: true }, (_event, name) => {
-      // A new device folder's first files may come before its watch: any change schedules.
-      const [deviceId] = (name ?? '').split(path.sep);
+      // A new device folder's first files may come before its watch, so its own creation
+      // schedules too; what RomShelf writes (outgoing, conflicts) does not.
+      const [deviceId, kind] = (name ?? '').split(path.sep);
       if (deviceId === undefined || deviceId === '') return;
+      if (kind !== undefined && kind !== 'incoming') return;
       clearTimeout(pending.get(deviceId));
       pending.set(
         deviceId,
