@@ -23,6 +23,7 @@ export * from './api/metadata.js';
 export * from './api/play.js';
 export * from './api/devices.js';
 export * from './api/sync.js';
+export * from './api/sync-modes.js';
 export * from './api/stats.js';
 export * from './api/activity.js';
 export * from './emulation/emulator-cores.js';

@@ -14,6 +14,7 @@ import { netplayRoutes } from './modules/netplay/netplay.routes.js';
 import { devicesRoutes } from './modules/devices/devices.routes.js';
 import { playSessionsRoutes } from './modules/play-sessions/play-sessions.routes.js';
 import { syncRoutes } from './modules/sync/sync.routes.js';
+import { syncModesRoutes } from './modules/sync/sync-modes.routes.js';
 import { firmwareRoutes } from './modules/firmware/firmware.routes.js';
 import { feedsRoutes } from './modules/feeds/feeds.routes.js';
 import { playAssetsRoutes } from './modules/play-assets/play-assets.routes.js';
@@ -56,6 +57,7 @@ export async function registerApiRoutes(
   await app.register(deviceAuthRoutes, { deviceAuth: container.deviceAuth });
   await app.register(devicesRoutes, { devices: container.devices });
   await app.register(syncRoutes, { sync: container.sync });
+  await app.register(syncModesRoutes, { modes: container.syncModes });
   await app.register(playSessionsRoutes, { playSessions: container.playSessions });
   await app.register(activityRoutes, { activity: container.activity });
   await app.register(platformsRoutes, {

@@ -301,6 +301,7 @@ async function startBackgroundWork(
         );
   registerScanGateway(io, scans, scanLog);
   container.permissions.events.attach(io);
+  container.syncEvents.attach(io);
   const unsubscribeTasks = registerTasksGateway(io, container.tasks);
   const unsubscribeActivity = registerActivityGateway(io, container.activity, app.log, withheldOf);
   const unsubscribeLogs = logRing === null ? null : registerLogsGateway(io, logRing);
@@ -313,6 +314,7 @@ async function startBackgroundWork(
   });
   await startNetplayGateway(app, container, config, scaleOut);
   const triggers = scaleOut === null ? startTaskTriggers(container, config, app.log) : null;
+  const stopSyncFolders = scaleOut === null ? await container.syncModes.watch() : null;
   const uploadSweep = setInterval(() => {
     container.chunkedUploads.sweep().catch((error: unknown) => {
       app.log.error({ err: error }, 'sweeping expired chunked uploads failed');
@@ -325,6 +327,7 @@ async function startBackgroundWork(
   app.addHook('preClose', async () => {
     clearInterval(uploadSweep);
     triggers?.stop();
+    await stopSyncFolders?.();
     container.scan.stop();
     await container.tasks.close();
     await container.hashPool.close();

@@ -75,6 +75,7 @@ import { ScanService } from './modules/scan/scan.service.js';
 import { SaveSyncRepository } from './modules/sync/save-sync.repository.js';
 import { SaveSyncService } from './modules/sync/save-sync.service.js';
 import { SyncService } from './modules/sync/sync.service.js';
+import { createSyncModes } from './modules/sync/create-sync-modes.js';
 import { StatsRepository } from './modules/stats/stats.repository.js';
 import { StatsService } from './modules/stats/stats.service.js';
 import { SetupService } from './modules/setup/setup.service.js';
@@ -138,6 +139,12 @@ export function createContainer(
       devices.devices,
       library.playAssets,
       devices.playSessions,
+      options.clock,
+    ),
+    ...createSyncModes(
+      config,
+      { repo: repositories.saveSyncs, ...devices, assets: library.playAssets, roms: roms.roms },
+      log,
       options.clock,
     ),
     ...createTasks(config, repositories, shared, { ...accounts, ...library }, log, scaleOut),

@@ -39,10 +39,14 @@ export async function startWorker(
   });
   await container.taskSchedules.load();
   const triggers = startTaskTriggers(container, config, log);
+  // The worker alone watches the file_transfer sync folder; its events reach the API's sockets.
+  container.syncEvents.attach(io);
+  const stopSyncFolders = await container.syncModes.watch();
   log.info('worker ready');
   return {
     close: async () => {
       triggers.stop();
+      await stopSyncFolders();
       await workers.close();
       await container.tasks.close();
       unsubscribeTasks();

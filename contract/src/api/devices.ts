@@ -9,6 +9,9 @@ const optionalText = (max: number) => z.string().max(max).nullish();
 /** Keys of `sync_config` never shown back (RomM masks them). */
 export const SENSITIVE_SYNC_CONFIG_KEYS = ['ssh_password', 'ssh_key_path'] as const;
 
+/** How a sensitive `sync_config` value is shown; sent back as is, the stored value stays. */
+export const SYNC_CONFIG_MASK = '********';
+
 /** A handheld or other client of one user (RomM DeviceSchema). */
 export const DeviceSchema = z.object({
   id: z.string(),

@@ -4,6 +4,7 @@ import type { SimpleRom } from './roms.js';
 import type { ActivityClientToServerEvents, ActivityServerToClientEvents } from './activity.js';
 import type { PermissionServerToClientEvents } from './permissions.js';
 import type { LogsServerToClientEvents } from './logs.js';
+import type { SyncServerToClientEvents } from './sync-modes.js';
 import type { TaskServerToClientEvents } from './tasks.js';
 
 /**
@@ -100,7 +101,8 @@ export interface ServerToClientEvents
     TaskServerToClientEvents,
     ActivityServerToClientEvents,
     PermissionServerToClientEvents,
-    LogsServerToClientEvents {
+    LogsServerToClientEvents,
+    SyncServerToClientEvents {
   [SCAN_EVENTS.scanningPlatform]: (platform: ScanPlatformEvent) => void;
   [SCAN_EVENTS.scanningRom]: (rom: ScanRomEvent) => void;
   [SCAN_EVENTS.updateStats]: (stats: ScanStats) => void;

@@ -17,6 +17,8 @@ export interface AppConfig {
   database: DatabaseConfig;
   /** Absolute; the ROM library (created when missing). */
   libraryDir: string;
+  /** Push-pull sync: SSH keys (`{device id}.pem`) and the device hosts it trusts. */
+  sshFiles: { keysDir: string; knownHostsPath: string };
   /** Absolute; the built single-page app. */
   webDir: string;
   /** Absolute; the self-hosted emulators laid out by the build (EmulatorJS, Ruffle). */

@@ -28,6 +28,10 @@ describe('parseEnv', () => {
       libraryDir: path.resolve('/srv/romshelf/data/library'),
       webDir: path.join('/opt/romshelf', 'web', 'dist'),
       emulatorsDir: path.join('/opt/romshelf', 'server', 'dist', 'emulators'),
+      sshFiles: {
+        keysDir: path.resolve('/srv/romshelf/data/sync-ssh'),
+        knownHostsPath: path.resolve('/srv/romshelf/data/sync-ssh/known_hosts'),
+      },
       maxAssetUploadBytes: 536870912,
       webdavMaxFileBytes: 536870912,
       secureCookies: false,

@@ -194,6 +194,8 @@ export const EnvSchema = z.object({
   ...DATABASE_ENV_VARS,
   ROMSHELF_LIBRARY_DIR: optionalTextVar(),
   ROMSHELF_WEB_DIR: optionalTextVar(),
+  SYNC_SSH_KEYS_PATH: optionalTextVar(),
+  SYNC_SSH_KNOWN_HOSTS_PATH: optionalTextVar(),
   ROMSHELF_EMULATORS_DIR: optionalTextVar(),
   ROMSHELF_SECURE_COOKIES: boolVar('ROMSHELF_SECURE_COOKIES'),
   ROMSHELF_BASE_URL: urlVar('ROMSHELF_BASE_URL', null),
@@ -343,6 +345,12 @@ export function parseEnv(env: Env, options: ParseEnvOptions): AppConfig {
     emulatorsDir: vars.ROMSHELF_EMULATORS_DIR
       ? path.resolve(options.cwd, vars.ROMSHELF_EMULATORS_DIR)
       : path.join(options.repoRoot, 'server', 'dist', 'emulators'),
+    sshFiles: sshFilesOf(
+      vars.SYNC_SSH_KEYS_PATH,
+      vars.SYNC_SSH_KNOWN_HOSTS_PATH,
+      dataDir,
+      options.cwd,
+    ),
     maxAssetUploadBytes: vars.MAX_ASSET_UPLOAD_SIZE_BYTES,
     webdavMaxFileBytes: vars.WEBDAV_MAX_FILE_SIZE_BYTES,
     secureCookies: vars.ROMSHELF_SECURE_COOKIES,
@@ -468,5 +476,21 @@ function metadataSourcesOf(
     playmatch: vars.PLAYMATCH_API_ENABLED,
     hasheous: vars.HASHEOUS_API_ENABLED,
     tgdb: vars.TGDB_API_ENABLED,
+  };
+}
+
+/** Push-pull sync's SSH keys folder and known_hosts file (RomM's SYNC_SSH_* paths). */
+function sshFilesOf(
+  keysPath: string | null,
+  knownHostsPath: string | null,
+  dataDir: string,
+  cwd: string,
+) {
+  const keysDir = keysPath ? path.resolve(cwd, keysPath) : path.join(dataDir, 'sync-ssh');
+  return {
+    keysDir,
+    knownHostsPath: knownHostsPath
+      ? path.resolve(cwd, knownHostsPath)
+      : path.join(keysDir, 'known_hosts'),
   };
 }

@@ -1,16 +1,17 @@
 import type { Device, SyncMode } from '@romshelf/contract';
-import { SENSITIVE_SYNC_CONFIG_KEYS, SyncModeSchema } from '@romshelf/contract';
+import { SENSITIVE_SYNC_CONFIG_KEYS, SYNC_CONFIG_MASK, SyncModeSchema } from '@romshelf/contract';
 
 import type { DeviceWithIdentifierRow } from './devices.repository.js';
-
-const MASK = '********';
 
 function syncConfigOf(text: string | null): Record<string, unknown> | null {
   if (text === null) return null;
   const config = JSON.parse(text) as Record<string, unknown>;
   const sensitive = new Set<string>(SENSITIVE_SYNC_CONFIG_KEYS);
   return Object.fromEntries(
-    Object.entries(config).map(([key, value]) => [key, sensitive.has(key) ? MASK : value]),
+    Object.entries(config).map(([key, value]) => [
+      key,
+      sensitive.has(key) ? SYNC_CONFIG_MASK : value,
+    ]),
   );
 }
 

@@ -54,6 +54,20 @@ export class DevicesRepository {
       .executeTakeFirst();
   }
 
+  /** Any user's device (server-run syncs find a device by its sync folder's name). */
+  async findById(id: string): Promise<DeviceRow | undefined> {
+    return this.db.selectFrom('device').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async listBySyncMode(mode: string): Promise<DeviceRow[]> {
+    return this.db
+      .selectFrom('device')
+      .selectAll()
+      .where('sync_mode', '=', mode)
+      .where('sync_enabled', '=', 1)
+      .execute();
+  }
+
   /** The user's device with this MAC address, else with this host name and platform. */
   async findByFingerprint(
     userId: number,

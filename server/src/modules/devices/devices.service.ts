@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 
-import type { Device, DeviceCreateBody, DeviceCreated, DeviceUpdateBody } from '@romshelf/contract';
+import type {
+  Device,
+  DeviceCreateBody,
+  DeviceCreated,
+  DeviceUpdateBody,
+  SyncMode,
+} from '@romshelf/contract';
+
+import { SENSITIVE_SYNC_CONFIG_KEYS, SYNC_CONFIG_MASK } from '@romshelf/contract';
 
 import type { DeviceRow } from '../../db/schema-devices.js';
 import { HttpError } from '../../http/http-error.js';
@@ -119,6 +127,16 @@ export class DevicesService {
     return row;
   }
 
+  /** Any user's device, or undefined (server-run syncs). */
+  async findById(id: string): Promise<DeviceRow | undefined> {
+    return this.repo.findById(id);
+  }
+
+  /** Every user's devices that sync in this mode, sync on. */
+  async syncingIn(mode: SyncMode): Promise<DeviceRow[]> {
+    return this.repo.listBySyncMode(mode);
+  }
+
   async get(userId: number, id: string): Promise<Device> {
     return toDevice(await this.find(userId, id));
   }
@@ -140,7 +158,12 @@ export class DevicesService {
     if (body.sync_mode != null) fields.sync_mode = body.sync_mode;
     if (body.sync_enabled != null) fields.sync_enabled = body.sync_enabled ? 1 : 0;
     if (body.sync_config !== undefined) {
-      fields.sync_config = body.sync_config === null ? null : JSON.stringify(body.sync_config);
+      fields.sync_config =
+        body.sync_config === null
+          ? null
+          : JSON.stringify(
+              keepMaskedSecrets(body.sync_config, (await this.find(userId, id)).sync_config),
+            );
     }
     const row = await this.repo.update(userId, id, { ...fields, updated_at: this.stamp() });
     if (row === undefined) throw notFound(id);
@@ -159,4 +182,17 @@ export class DevicesService {
 
 function created(row: DeviceRow): DeviceCreated {
   return { device_id: row.id, name: row.name, created_at: row.created_at };
+}
+
+/** A secret sent back as shown (masked) keeps its stored value. */
+function keepMaskedSecrets(
+  config: Record<string, unknown>,
+  stored: string | null,
+): Record<string, unknown> {
+  const previous = stored === null ? {} : (JSON.parse(stored) as Record<string, unknown>);
+  const kept = { ...config };
+  for (const key of SENSITIVE_SYNC_CONFIG_KEYS) {
+    if (kept[key] === SYNC_CONFIG_MASK) kept[key] = previous[key];
+  }
+  return kept;
 }

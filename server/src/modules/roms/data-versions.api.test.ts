@@ -153,6 +153,7 @@ const ROWS: Record<string, Row> = {
   'DELETE /api/devices/:device_id': { unseen: DEVICES },
   'POST /api/sync/negotiate': { unseen: DEVICES },
   'POST /api/sync/sessions/:session_id/complete': { unseen: DEVICES },
+  'POST /api/sync/devices/:device_id/push-pull': { unseen: DEVICES },
   'POST /api/play-sessions': { unseen: DEVICES },
   'DELETE /api/play-sessions/:session_id': { unseen: DEVICES },
   'POST /api/activity/heartbeat': { unseen: ACTIVITY },

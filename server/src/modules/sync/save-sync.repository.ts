@@ -136,6 +136,36 @@ export class SaveSyncRepository {
       .executeTakeFirstOrThrow();
   }
 
+  /** A server-run session learns how many device files it goes through. */
+  async setPlanned(id: number, planned: number, at: string): Promise<void> {
+    await this.db
+      .updateTable('sync_session')
+      .set({ operations_planned: planned, updated_at: at })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async failSession(
+    id: number,
+    counts: { completed: number; failed: number },
+    error: string,
+    at: string,
+  ): Promise<SyncSessionRow> {
+    return this.db
+      .updateTable('sync_session')
+      .set({
+        status: 'failed',
+        completed_at: at,
+        operations_completed: counts.completed,
+        operations_failed: counts.failed,
+        error_message: error,
+        updated_at: at,
+      })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
   async countCompleted(userId: number, id: number, at: string): Promise<void> {
     await this.db
       .updateTable('sync_session')

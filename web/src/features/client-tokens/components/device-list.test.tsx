@@ -9,6 +9,12 @@ import { createTestI18n } from '@/test/i18n';
 
 import { DeviceList } from './device-list';
 
+const socket = vi.hoisted(async () => (await import('@/test/fake-socket')).createFakeSocket());
+vi.mock('@/lib/socket', async () => {
+  const fake = await socket;
+  return { getSocket: () => fake };
+});
+
 const DEVICE: Device = {
   id: '0b7c6c1e-6d0e-4d43-9a53-0d7c1f0e2a11',
   user_id: 1,

@@ -16,13 +16,16 @@ import { useTranslation } from 'react-i18next';
 
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
+import { useLiveSyncSessions } from '../api/device-sync';
 import { useDevicesQuery, useRemoveDeviceMutation, useRenameDeviceMutation } from '../api/devices';
+import { DeviceSyncActions } from './device-sync-actions';
 
 /** "Devices": the handhelds and apps that registered, when each was last seen; rename, remove. */
 export function DeviceList() {
   const { t } = useTranslation('tokens');
   const devices = useDevicesQuery();
   const remove = useRemoveDeviceMutation();
+  useLiveSyncSessions();
   const [renaming, setRenaming] = useState<Device | null>(null);
   const confirmRemove = (device: Device) => {
     const name = device.name ?? t('devices.unnamed');
@@ -72,7 +75,8 @@ export function DeviceList() {
                 {t('devices.registered', { date: formatDateTime(device.created_at) })}
               </Typography>
             </Stack>
-            <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
+            <Stack direction="row" spacing={1} sx={{ flexShrink: 0, flexWrap: 'wrap', rowGap: 1 }}>
+              <DeviceSyncActions device={device} />
               <Button
                 size="small"
                 startIcon={<EditRounded />}
