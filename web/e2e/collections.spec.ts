@@ -9,6 +9,7 @@ import { FAKE_IGDB_CLIENT } from './fixtures/fake-providers.mjs';
 import { signInAsAdmin } from './fixtures/admin.js';
 import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
 import type { OwnServer } from './fixtures/own-server.js';
+import { reviewShot } from './fixtures/review-shot.js';
 
 /*
  * Collections end to end, on a server of its own matched against the fake IGDB: a manual
@@ -59,7 +60,7 @@ test.afterAll(() => {
 });
 
 /** No wider than the window at desktop and phone size; ends at desktop size. */
-async function fitsBothSizes(page: Page): Promise<void> {
+async function fitsBothSizes(page: Page, name: string): Promise<void> {
   for (const [width, height] of [
     [1440, 900],
     [390, 844],
@@ -68,6 +69,7 @@ async function fitsBothSizes(page: Page): Promise<void> {
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
       .toBe(true);
+    await reviewShot(page, { name: `${name}-${String(width)}.png` });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }
@@ -172,7 +174,7 @@ test('collections: manual from the bulk bar, public to a second user, smart afte
     ).toContainText('3 games');
     await page.getByTestId('collections-filter').fill('couch');
     await expect(page.getByTestId('drawer-collection')).toHaveCount(1);
-    await fitsBothSizes(page);
+    await fitsBothSizes(page, 'collections-drawer');
     await page.keyboard.press('Escape');
     await page.getByTestId('nav-home').click();
     const rail = page.getByTestId('home-collections');
@@ -180,7 +182,7 @@ test('collections: manual from the bulk bar, public to a second user, smart afte
       rail.getByTestId('collection-card').filter({ hasText: 'Couch co-op' }),
     ).toContainText('3 games');
     await rail.scrollIntoViewIfNeeded();
-    await fitsBothSizes(page);
+    await fitsBothSizes(page, 'collections-home');
   });
 
   await test.step('the collection opens as a gallery, and filters inside it', async () => {
@@ -194,7 +196,7 @@ test('collections: manual from the bulk bar, public to a second user, smart afte
     await expect(page.getByTestId('page-heading')).toHaveText('Couch co-op');
     await expect(page.getByTestId('collection-summary')).toHaveText(`3 games · by shelfadmin`);
     await expect(page.getByTestId('gallery-count')).toHaveText('3 games', { timeout: 30_000 });
-    await fitsBothSizes(page);
+    await fitsBothSizes(page, 'collection-gallery');
     await filterBy(page, 'genres', ['Racing']);
     await expect(page.getByTestId('gallery-count')).toHaveText('1 game');
     await expect(page.getByTestId('rom-card-title')).toHaveText(['Tidal Sprint 64']);
@@ -213,7 +215,7 @@ test('collections: manual from the bulk bar, public to a second user, smart afte
     await info.getByTestId('collection-info-save').click();
     await expect(info.getByTestId('collection-saved')).toBeVisible({ timeout: 20_000 });
     await expect(info.getByTestId('collection-visibility')).toHaveText('Public');
-    await fitsBothSizes(page);
+    await fitsBothSizes(page, 'collection-info-owner');
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('collection-description')).toHaveText(
       'Games for two on the sofa.',
@@ -245,7 +247,7 @@ test('collections: manual from the bulk bar, public to a second user, smart afte
       await expect(friend.getByTestId('collection-owner')).toHaveText('shelfadmin');
       await expect(friend.getByTestId('collection-read-only')).toBeVisible();
       await expect(friend.getByTestId('collection-editor')).toHaveCount(0);
-      await fitsBothSizes(friend);
+      await fitsBothSizes(friend, 'collection-info-read-only');
     } finally {
       await context.close();
     }
@@ -271,7 +273,7 @@ test('collections: manual from the bulk bar, public to a second user, smart afte
     await page.goto(smartUrl);
     await expect(page.getByTestId('gallery-count')).toHaveText('3 games', { timeout: 30_000 });
     await expect(page.getByTestId('rom-card-title')).toContainText(['Lunar Lancer 2: Eclipse']);
-    await fitsBothSizes(page);
+    await fitsBothSizes(page, 'collection-smart');
   });
 
   await test.step('a virtual genre collection lists the three shooters', async () => {
@@ -286,7 +288,7 @@ test('collections: manual from the bulk bar, public to a second user, smart afte
     await expect(page).toHaveURL(/\/collection\/virtual\/[^/]+$/);
     await expect(page.getByTestId('page-heading')).toHaveText('Shooter');
     await expect(page.getByTestId('gallery-count')).toHaveText('3 games', { timeout: 30_000 });
-    await fitsBothSizes(page);
+    await fitsBothSizes(page, 'collection-virtual');
   });
 
   await test.step('the manual collection downloads as one zip', async () => {
