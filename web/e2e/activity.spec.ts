@@ -9,6 +9,7 @@ import { axeFindings } from './fixtures/axe.js';
 import { makeTestNes } from './fixtures/make-test-nes.mjs';
 import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
 import type { OwnServer } from './fixtures/own-server.js';
+import { reviewShot } from './fixtures/review-shot.js';
 
 /*
  * Who is playing now: the administrator plays the NES test program in the web player, and a
@@ -55,7 +56,7 @@ async function nesRomId(page: Page): Promise<number> {
 test('a game played by one user shows on the home and game page of another, live', async ({
   page,
   browser,
-}, testInfo) => {
+}) => {
   test.setTimeout(120_000);
   await signInAsAdmin(page);
   await scanLibrary(page);
@@ -88,22 +89,22 @@ test('a game played by one user shows on the home and game page of another, live
   await expect(card).toContainText('Shelf Test Pattern');
   await expect(card).toContainText('Nintendo Entertainment System · Web browser');
   expect(await axeFindings(watcher)).toEqual([]);
-  await watcher.screenshot({ path: testInfo.outputPath('home-playing-now-desktop.png') });
+  await reviewShot(watcher, { name: 'home-playing-now-desktop.png' });
   await watcher.setViewportSize({ width: 390, height: 844 });
   await expect(card).toBeVisible();
   expect(
     await watcher.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
   ).toBe(true);
-  await watcher.screenshot({ path: testInfo.outputPath('home-playing-now-phone.png') });
+  await reviewShot(watcher, { name: 'home-playing-now-phone.png' });
 
   await card.click();
   await expect(watcher).toHaveURL(new RegExp(`/rom/${String(romId)}$`));
   const line = watcher.getByTestId('rom-playing-now');
   await expect(line).toContainText(`Playing now: ${ADMIN.username} (web browser, since`);
-  await watcher.screenshot({ path: testInfo.outputPath('game-playing-now-phone.png') });
+  await reviewShot(watcher, { name: 'game-playing-now-phone.png' });
   await watcher.setViewportSize({ width: 1280, height: 800 });
   expect(await axeFindings(watcher)).toEqual([]);
-  await watcher.screenshot({ path: testInfo.outputPath('game-playing-now-desktop.png') });
+  await reviewShot(watcher, { name: 'game-playing-now-desktop.png' });
 
   // The player leaves: the line goes away on the watcher's page, again without a reload.
   await page.goto('/');

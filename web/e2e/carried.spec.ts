@@ -3,7 +3,7 @@ import path from 'node:path';
 
 import { expect, test } from '@playwright/test';
 
-import { signInAsAdmin } from './fixtures/admin.js';
+import { readyAsAdmin } from './fixtures/api-setup.js';
 import { axeFindings } from './fixtures/axe.js';
 import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
 import type { OwnServer } from './fixtures/own-server.js';
@@ -69,11 +69,7 @@ test('a manual read page by page, a manual file in the game folder, and an own s
   page,
 }) => {
   test.setTimeout(120_000);
-  await signInAsAdmin(page);
-  await page.getByTestId('nav-scan').click();
-  await page.getByTestId('scan-type-quick').click();
-  await page.getByTestId('scan-start').click();
-  await expect(page.getByTestId('scan-done')).toBeVisible({ timeout: 60_000 });
+  await readyAsAdmin(baseURL, page.context());
   const listed = await page.request.get('/api/roms', { params: { limit: 10 } });
   const rom = ((await listed.json()) as { items: { id: number }[] }).items[0];
   if (rom === undefined) throw new Error('the game was not scanned');

@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN as admin } from './fixtures/admin.js';
 import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
 import type { OwnServer } from './fixtures/own-server.js';
+import { reviewShot } from './fixtures/review-shot.js';
 
 /*
  * Client API tokens: a person creates a token in the web app, pairs a "handheld" with the
@@ -50,9 +51,7 @@ async function whoAmI(handheld: APIRequestContext, token: string) {
   return handheld.get('/api/users/me', { headers: { authorization: `Bearer ${token}` } });
 }
 
-test('a token is created, a handheld pairs with its code and uses it', async ({
-  page,
-}, testInfo) => {
+test('a token is created, a handheld pairs with its code and uses it', async ({ page }) => {
   const handheld = await request.newContext({ baseURL });
   await logIn(page);
   await page.getByTestId('user-menu-button').click();
@@ -67,7 +66,7 @@ test('a token is created, a handheld pairs with its code and uses it', async ({
   const rawField = page.getByTestId('raw-token');
   await expect(rawField).toHaveValue(/^rmm_[0-9a-f]{64}$/);
   const shownOnce = await rawField.inputValue();
-  await page.screenshot({ path: testInfo.outputPath('desktop-token-created.png') });
+  await reviewShot(page, { name: 'desktop-token-created.png' });
   await page.getByTestId('raw-token-done').click();
   const row = page.getByTestId('own-tokens').getByTestId('token-row');
   await expect(row).toHaveCount(1);
@@ -79,7 +78,7 @@ test('a token is created, a handheld pairs with its code and uses it', async ({
   const codeText = page.getByTestId('pair-code');
   await expect(codeText).toHaveText(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
   await expect(page.getByTestId('pair-qr')).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath('desktop-pairing-code.png') });
+  await reviewShot(page, { name: 'desktop-pairing-code.png' });
   const code = (await codeText.textContent()) ?? '';
 
   const exchanged = await handheld.post('/api/client-tokens/exchange', { data: { code } });
@@ -110,13 +109,11 @@ test('a token is created, a handheld pairs with its code and uses it', async ({
   expect(await overflow(page)).toBeLessThanOrEqual(0);
   await page.setViewportSize(PHONE);
   await expect.poll(() => overflow(page)).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: testInfo.outputPath('phone-tokens.png'), fullPage: true });
+  await reviewShot(page, { name: 'phone-tokens.png', fullPage: true });
   await handheld.dispose();
 });
 
-test('a handheld pairs through the device flow, approved in the web app', async ({
-  page,
-}, testInfo) => {
+test('a handheld pairs through the device flow, approved in the web app', async ({ page }) => {
   const handheld = await request.newContext({ baseURL });
   const started = await handheld.post('/api/auth/device/init', {
     data: {
@@ -143,10 +140,10 @@ test('a handheld pairs through the device flow, approved in the web app', async 
   await expect(page.getByTestId('device-request')).toContainText('RG35XX', { timeout: 60_000 });
   await expect(page.getByTestId('scope-assets.write').locator('input')).toBeChecked();
   await page.getByTestId('scope-assets.write').locator('input').uncheck();
-  await page.screenshot({ path: testInfo.outputPath('desktop-device-approval.png') });
+  await reviewShot(page, { name: 'desktop-device-approval.png' });
   await page.setViewportSize(PHONE);
   await expect.poll(() => overflow(page)).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: testInfo.outputPath('phone-device-approval.png'), fullPage: true });
+  await reviewShot(page, { name: 'phone-device-approval.png', fullPage: true });
   await page.getByTestId('device-approve').click();
   await expect(page.getByTestId('device-approved')).toBeVisible();
 
@@ -180,7 +177,7 @@ async function wrappedButtons(page: Page): Promise<string[]> {
 
 test('the pair page keeps every button on one line in the long languages, desktop and phone', async ({
   page,
-}, testInfo) => {
+}) => {
   await logIn(page);
   for (const locale of ['en_US', 'de_DE', 'fr_FR', 'ru_RU', 'pt_BR', 'pl_PL', 'es_ES']) {
     await page.evaluate((value) => localStorage.setItem('settings.locale', value), locale);
@@ -192,8 +189,8 @@ test('the pair page keeps every button on one line in the long languages, deskto
       expect(await wrappedButtons(page), `${locale} ${String(size.width)}px`).toEqual([]);
       await expect.poll(() => overflow(page)).toBeLessThanOrEqual(0);
       if (locale === 'de_DE') {
-        await page.screenshot({
-          path: testInfo.outputPath(`pair-de-${String(size.width)}x${String(size.height)}.png`),
+        await reviewShot(page, {
+          name: `pair-de-${String(size.width)}x${String(size.height)}.png`,
         });
       }
     }

@@ -9,6 +9,7 @@ import { FAKE_IGDB_CLIENT } from './fixtures/fake-providers.mjs';
 import { signInAsAdmin } from './fixtures/admin.js';
 import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
 import type { OwnServer } from './fixtures/own-server.js';
+import { reviewShot } from './fixtures/review-shot.js';
 
 /*
  * Collections end to end, on a server of its own matched against the fake IGDB: a manual
@@ -58,9 +59,8 @@ test.afterAll(() => {
   server?.stop();
 });
 
-const SHOTS = path.join(path.dirname(new URL(import.meta.url).pathname), '.artifacts', 'shots');
-
-async function shoot(page: Page, name: string): Promise<void> {
+/** No wider than the window at desktop and phone size; ends at desktop size. */
+async function fitsBothSizes(page: Page, name: string): Promise<void> {
   for (const [width, height] of [
     [1440, 900],
     [390, 844],
@@ -69,7 +69,7 @@ async function shoot(page: Page, name: string): Promise<void> {
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
       .toBe(true);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${String(width)}.png`) });
+    await reviewShot(page, { name: `${name}-${String(width)}.png` });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }
@@ -132,7 +132,7 @@ test('collections: manual from the bulk bar, public to a second user, smart afte
   page,
   browser,
 }) => {
-  // Two scans, two users and eight pairs of screenshots on a shared machine.
+  // Two scans and two users on a shared machine.
   test.setTimeout(540_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInAsAdmin(page);
@@ -174,7 +174,7 @@ test('collections: manual from the bulk bar, public to a second user, smart afte
     ).toContainText('3 games');
     await page.getByTestId('collections-filter').fill('couch');
     await expect(page.getByTestId('drawer-collection')).toHaveCount(1);
-    await shoot(page, 'collections-drawer');
+    await fitsBothSizes(page, 'collections-drawer');
     await page.keyboard.press('Escape');
     await page.getByTestId('nav-home').click();
     const rail = page.getByTestId('home-collections');
@@ -182,7 +182,7 @@ test('collections: manual from the bulk bar, public to a second user, smart afte
       rail.getByTestId('collection-card').filter({ hasText: 'Couch co-op' }),
     ).toContainText('3 games');
     await rail.scrollIntoViewIfNeeded();
-    await shoot(page, 'collections-home');
+    await fitsBothSizes(page, 'collections-home');
   });
 
   await test.step('the collection opens as a gallery, and filters inside it', async () => {
@@ -196,7 +196,7 @@ test('collections: manual from the bulk bar, public to a second user, smart afte
     await expect(page.getByTestId('page-heading')).toHaveText('Couch co-op');
     await expect(page.getByTestId('collection-summary')).toHaveText(`3 games · by shelfadmin`);
     await expect(page.getByTestId('gallery-count')).toHaveText('3 games', { timeout: 30_000 });
-    await shoot(page, 'collection-gallery');
+    await fitsBothSizes(page, 'collection-gallery');
     await filterBy(page, 'genres', ['Racing']);
     await expect(page.getByTestId('gallery-count')).toHaveText('1 game');
     await expect(page.getByTestId('rom-card-title')).toHaveText(['Tidal Sprint 64']);
@@ -215,7 +215,7 @@ test('collections: manual from the bulk bar, public to a second user, smart afte
     await info.getByTestId('collection-info-save').click();
     await expect(info.getByTestId('collection-saved')).toBeVisible({ timeout: 20_000 });
     await expect(info.getByTestId('collection-visibility')).toHaveText('Public');
-    await shoot(page, 'collection-info-owner');
+    await fitsBothSizes(page, 'collection-info-owner');
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('collection-description')).toHaveText(
       'Games for two on the sofa.',
@@ -247,7 +247,7 @@ test('collections: manual from the bulk bar, public to a second user, smart afte
       await expect(friend.getByTestId('collection-owner')).toHaveText('shelfadmin');
       await expect(friend.getByTestId('collection-read-only')).toBeVisible();
       await expect(friend.getByTestId('collection-editor')).toHaveCount(0);
-      await shoot(friend, 'collection-info-read-only');
+      await fitsBothSizes(friend, 'collection-info-read-only');
     } finally {
       await context.close();
     }
@@ -273,7 +273,7 @@ test('collections: manual from the bulk bar, public to a second user, smart afte
     await page.goto(smartUrl);
     await expect(page.getByTestId('gallery-count')).toHaveText('3 games', { timeout: 30_000 });
     await expect(page.getByTestId('rom-card-title')).toContainText(['Lunar Lancer 2: Eclipse']);
-    await shoot(page, 'collection-smart');
+    await fitsBothSizes(page, 'collection-smart');
   });
 
   await test.step('a virtual genre collection lists the three shooters', async () => {
@@ -288,7 +288,7 @@ test('collections: manual from the bulk bar, public to a second user, smart afte
     await expect(page).toHaveURL(/\/collection\/virtual\/[^/]+$/);
     await expect(page.getByTestId('page-heading')).toHaveText('Shooter');
     await expect(page.getByTestId('gallery-count')).toHaveText('3 games', { timeout: 30_000 });
-    await shoot(page, 'collection-virtual');
+    await fitsBothSizes(page, 'collection-virtual');
   });
 
   await test.step('the manual collection downloads as one zip', async () => {

@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
 import { signInAsAdmin } from './fixtures/admin.js';
+import { readyAsAdmin } from './fixtures/api-setup.js';
 import { makeTestNes } from './fixtures/make-test-nes.mjs';
 import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
 import type { OwnServer } from './fixtures/own-server.js';
@@ -59,12 +60,9 @@ test('a console session by keyboard: platform, letter, game, play, leave, same c
   page,
 }) => {
   test.setTimeout(120_000);
-  await signInAsAdmin(page);
-  await page.goto('/scan');
-  await page.getByTestId('scan-type-quick').click();
-  await page.getByTestId('scan-start').click();
-  await expect(page.getByTestId('scan-done')).toBeVisible({ timeout: 60_000 });
+  await readyAsAdmin(ownServerUrl(port), page.context());
   const id = await gameId(page);
+  await page.goto('/');
 
   await page.getByTestId('user-menu-button').click();
   await page.getByTestId('user-menu-console').click();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { expect, test } from '@playwright/test';
-import { signInAsAdmin } from './fixtures/admin.js';
+import { readyAsAdmin } from './fixtures/api-setup.js';
 import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
 import type { OwnServer } from './fixtures/own-server.js';
 
@@ -29,11 +29,8 @@ test('an admin exports a platform into its folder and downloads a Pegasus file',
   page,
 }) => {
   test.setTimeout(90_000);
-  await signInAsAdmin(page);
-  await page.getByTestId('nav-scan').click();
-  await page.getByTestId('scan-type-quick').click();
-  await page.getByTestId('scan-start').click();
-  await expect(page.getByTestId('scan-done')).toBeVisible({ timeout: 60_000 });
+  await readyAsAdmin(ownServerUrl(port), page.context());
+  await page.goto('/');
   await page.getByTestId('nav-platforms').click();
   await page.getByTestId('drawer-platform-nes').click();
 

@@ -8,6 +8,7 @@ import { FAKE_IGDB_CLIENT } from './fixtures/fake-providers.mjs';
 import { signInAsAdmin } from './fixtures/admin.js';
 import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
 import type { OwnServer } from './fixtures/own-server.js';
+import { reviewShot } from './fixtures/review-shot.js';
 
 /*
  * The filter drawer and the random game on an identified library: a platform filtered by two
@@ -67,7 +68,7 @@ const titles = (page: Page) => page.getByTestId('rom-card-title');
 
 test('filters: two genres and a region in the URL through a reload, a chip removed, random games of the scope, versions of a game', async ({
   page,
-}, testInfo) => {
+}) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInAsAdmin(page);
@@ -95,7 +96,7 @@ test('filters: two genres and a region in the URL through a reload, a chip remov
     await pick(page, 'genres', ['Shooter', 'Racing']);
     await pick(page, 'regions', ['USA']);
     await expect(drawer.getByTestId('filter-show')).toHaveText('Show results (2)');
-    await page.screenshot({ path: testInfo.outputPath('filters-drawer-1440.png') });
+    await reviewShot(page, { name: 'filters-drawer-1440.png' });
     await drawer.getByTestId('filter-show').click();
     await expect(drawer).toBeHidden();
     await expect(page).toHaveURL(/\?genres=Shooter&genres=Racing&regions=USA$/);
@@ -106,7 +107,7 @@ test('filters: two genres and a region in the URL through a reload, a chip remov
       'Genre: Racing',
       'Region: USA',
     ]);
-    await page.screenshot({ path: testInfo.outputPath('filters-chips-1440.png') });
+    await reviewShot(page, { name: 'filters-chips-1440.png' });
   });
 
   await test.step('a reload keeps the filters and the same games', async () => {
@@ -200,7 +201,7 @@ test('filters: two genres and a region in the URL through a reload, a chip remov
     await expect(page.getByTestId('gallery-count')).toHaveText('1 game', { timeout: 30_000 });
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: testInfo.outputPath('filters-chips-390.png') });
+    await reviewShot(page, { name: 'filters-chips-390.png' });
     await page.getByTestId('filter-open').click();
     const drawer = page.getByTestId('filter-drawer');
     await expect(drawer.getByTestId('filter-genres')).toBeVisible();
@@ -211,7 +212,7 @@ test('filters: two genres and a region in the URL through a reload, a chip remov
         return box && { x: box.x, y: box.y, width: box.width, height: box.height };
       })
       .toEqual({ x: 0, y: 0, width: 390, height: 844 });
-    await page.screenshot({ path: testInfo.outputPath('filters-drawer-390.png') });
+    await reviewShot(page, { name: 'filters-drawer-390.png' });
     // The sheet's header is not under the app bar: its close button takes the click.
     await drawer.getByTestId('filter-close').click();
     await expect(drawer).toBeHidden();

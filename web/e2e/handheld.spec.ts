@@ -6,6 +6,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { signInAsAdmin } from './fixtures/admin.js';
 import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
 import type { OwnServer } from './fixtures/own-server.js';
+import { reviewShot } from './fixtures/review-shot.js';
 
 /*
  * The handheld journey: a person pairs two "handhelds" from the client API tokens page; each
@@ -36,7 +37,7 @@ test.afterAll(() => {
   server?.stop();
 });
 
-async function screenshots(page: Page, name: string, outputPath: (file: string) => string) {
+async function screenshots(page: Page, name: string) {
   for (const [width, height] of [
     [1440, 900],
     [390, 844],
@@ -47,8 +48,8 @@ async function screenshots(page: Page, name: string, outputPath: (file: string) 
         message: `${name} at ${String(width)}px`,
       })
       .toBeLessThanOrEqual(0);
-    await page.screenshot({
-      path: outputPath(`${name}-${String(width)}x${String(height)}.png`),
+    await reviewShot(page, {
+      name: `${name}-${String(width)}x${String(height)}.png`,
       fullPage: true,
       animations: 'disabled',
     });
@@ -112,7 +113,7 @@ async function negotiate(http: APIRequestContext, deviceId: string, saves: objec
 
 test('two paired handhelds: one downloads a game and uploads a save, the other takes it', async ({
   page,
-}, testInfo) => {
+}) => {
   await signInAsAdmin(page);
   await page.getByTestId('nav-scan').click();
   await page.getByTestId('scan-type-quick').click();
@@ -197,7 +198,7 @@ test('two paired handhelds: one downloads a game and uploads a save, the other t
   await expect(devices).toHaveCount(2);
   await expect(devices.getByTestId('device-name')).toHaveText(['Handheld A', 'Handheld B']);
   await expect(devices.first().getByTestId('device-last-seen')).toContainText(/Last seen/);
-  await screenshots(page, 'devices', (file) => testInfo.outputPath(file));
+  await screenshots(page, 'devices');
 
   await devices.first().getByTestId('device-rename').click();
   await page.getByTestId('device-name-input').fill('Living-room RG35XX');
@@ -209,5 +210,5 @@ test('two paired handhelds: one downloads a game and uploads a save, the other t
   await expect(playTime.getByTestId('rom-play-time-row')).toContainText('shelfadmin');
   await expect(playTime.getByTestId('rom-play-time-total')).toHaveText('1 h 20 min');
   await playTime.scrollIntoViewIfNeeded();
-  await screenshots(page, 'game-time-played', (file) => testInfo.outputPath(file));
+  await screenshots(page, 'game-time-played');
 });

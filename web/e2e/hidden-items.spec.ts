@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { expect, request, test } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 
-import { ADMIN, signInAsAdmin } from './fixtures/admin.js';
+import { ADMIN } from './fixtures/admin.js';
+import { readyAsAdmin } from './fixtures/api-setup.js';
 import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
 import type { OwnServer } from './fixtures/own-server.js';
 
@@ -41,13 +42,6 @@ test.afterAll(() => {
   server?.stop();
 });
 
-async function scanLibrary(page: Page): Promise<void> {
-  await page.getByTestId('nav-scan').click();
-  await page.getByTestId('scan-type-quick').click();
-  await page.getByTestId('scan-start').click();
-  await expect(page.getByTestId('scan-done')).toBeVisible({ timeout: 60_000 });
-}
-
 async function libraryIds(api: APIRequestContext) {
   const platforms = (await (await api.get('/api/platforms')).json()) as {
     id: number;
@@ -66,8 +60,7 @@ test('a platform and a game hidden from a kid are nowhere for them, and come bac
   browser,
 }) => {
   test.setTimeout(120_000);
-  await signInAsAdmin(page);
-  await scanLibrary(page);
+  await readyAsAdmin(baseURL, page.context());
   const admin = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64')}`;
   const api = await request.newContext({ baseURL, extraHTTPHeaders: { authorization: admin } });
   const kids = await kidsGroup(api);

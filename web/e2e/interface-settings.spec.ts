@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import { signInAsAdmin } from './fixtures/admin.js';
 import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
 import type { OwnServer } from './fixtures/own-server.js';
+import { reviewShot } from './fixtures/review-shot.js';
 
 /*
  * Own server (own port, own data folder): the wizard's folders and scan, and the settings this
@@ -31,8 +32,6 @@ function libraryDir(): string {
   return path.join(server.dataDir, 'library');
 }
 
-const SHOTS = path.join(path.dirname(new URL(import.meta.url).pathname), '.artifacts', 'shots');
-
 async function shoot(page: Page, name: string): Promise<void> {
   for (const [width, height] of [
     [1440, 900],
@@ -42,8 +41,8 @@ async function shoot(page: Page, name: string): Promise<void> {
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
       .toBe(true);
-    await page.screenshot({
-      path: path.join(SHOTS, `${name}-${String(width)}.png`),
+    await reviewShot(page, {
+      name: `${name}-${String(width)}.png`,
       fullPage: true,
     });
   }

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { expect, request, test } from '@playwright/test';
-import { SOCKET_PATH } from '@romshelf/contract';
-import { io } from 'socket.io-client';
+import { expect, test } from '@playwright/test';
 
 import { ADMIN } from './fixtures/admin.js';
+import { adminSession, scanLibrary } from './fixtures/api-setup.js';
 import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
 import type { OwnServer } from './fixtures/own-server.js';
 
@@ -26,27 +25,7 @@ test.beforeAll(async () => {
   const nesDir = path.join(server.dataDir, 'library', 'roms', 'nes');
   fs.mkdirSync(nesDir, { recursive: true });
   fs.writeFileSync(path.join(nesDir, GAME), Buffer.alloc(2048, 7));
-  const api = await request.newContext({ baseURL });
-  expect((await api.post('/api/users', { data: ADMIN })).status()).toBe(201);
-  const basic = Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64');
-  expect(
-    (await api.post('/api/login', { headers: { authorization: `Basic ${basic}` } })).ok(),
-  ).toBe(true);
-  const session = (await api.storageState()).cookies.find((c) => c.name === 'romm_session');
-  await api.dispose();
-  // Scans run over the socket, as the Scan page starts them.
-  const socket = io(baseURL, {
-    path: SOCKET_PATH,
-    transports: ['websocket'],
-    extraHeaders: { cookie: `romm_session=${session?.value ?? ''}` },
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.on('connect', () => socket.emit('scan', { platforms: [], type: 'quick', apis: [] }));
-    socket.on('scan:done', () => resolve());
-    socket.on('scan:done_ko', (reason: string) => reject(new Error(reason)));
-    socket.on('connect_error', reject);
-  });
-  socket.disconnect();
+  await scanLibrary(baseURL, await adminSession(baseURL));
 });
 
 test.afterAll(() => {

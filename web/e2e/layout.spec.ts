@@ -2,30 +2,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
 
 import { signInAsAdmin } from './fixtures/admin.js';
 import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
 import type { OwnServer } from './fixtures/own-server.js';
 
 /*
- * Runs its own server (own port, own data folder): its games must not show up in the journeys
- * that expect the shared server's library to be empty until they scan.
+ * The main actions in view, whole names and mouse-scrolled rails, at desktop and phone size. That
+ * no page is wider than the window is checked on every route by the a11y journeys, which load
+ * each page at each size anyway. Own server (own port, own data folder): its games must not show
+ * up in the journeys that expect the shared server's library to be empty until they scan.
  */
 const port = Number(process.env.E2E_LAYOUT_PORT ?? Number(process.env.E2E_PORT ?? 3790) + 11);
 let server: OwnServer | undefined;
-let nesDir = '';
 
 test.use({ baseURL: ownServerUrl(port) });
-
-test.beforeAll(async () => {
-  server = await startOwnServer('layout', port);
-  nesDir = path.join(server.dataDir, 'library', 'roms', 'nes');
-});
-
-test.afterAll(() => {
-  server?.stop();
-});
 
 /** Enough games that the "Recently added" rail is wider than a desktop window. */
 const NES_GAMES = [
@@ -33,113 +24,32 @@ const NES_GAMES = [
   ...Array.from({ length: 13 }, (_, index) => `Layout Probe ${String(index + 1)} (USA).nes`),
 ];
 
+test.beforeAll(async () => {
+  server = await startOwnServer('layout', port);
+  const nesDir = path.join(server.dataDir, 'library', 'roms', 'nes');
+  fs.mkdirSync(nesDir, { recursive: true });
+  NES_GAMES.forEach((name, index) =>
+    fs.writeFileSync(path.join(nesDir, name), Buffer.alloc(4096 + index, index + 1)),
+  );
+});
+
+test.afterAll(() => {
+  server?.stop();
+});
+
 const SIZES = [
   { name: 'desktop', width: 1440, height: 900 },
   { name: 'phone', width: 390, height: 844 },
 ] as const;
 
-/** How far the page is wider than the window, in CSS pixels (0 when it fits). */
-async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    const root = document.scrollingElement ?? document.documentElement;
-    return Math.max(0, root.scrollWidth - window.innerWidth);
-  });
-}
-
-async function idOf(page: Page, url: string, pick: (items: unknown) => number): Promise<number> {
-  const response = await page.request.get(url);
-  expect(response.ok()).toBe(true);
-  return pick(await response.json());
-}
-
-test.describe.configure({ mode: 'serial' });
-
-test('no page is wider than the window on a desktop or a phone', async ({
+test('the main actions show without scrolling, names are whole, rails scroll with a mouse', async ({
   page,
-  browser,
-}, testInfo) => {
-  // About forty page loads; a shared CI machine can take several seconds for each.
-  test.setTimeout(480_000);
-  fs.mkdirSync(nesDir, { recursive: true });
-  NES_GAMES.forEach((name, index) =>
-    fs.writeFileSync(path.join(nesDir, name), Buffer.alloc(4096 + index, index + 1)),
-  );
+}) => {
   await signInAsAdmin(page);
   await page.goto('/scan');
   await page.getByTestId('scan-type-quick').click();
   await page.getByTestId('scan-start').click();
   await expect(page.getByTestId('scan-done')).toBeVisible({ timeout: 60_000 });
-  await test.step('the scan log fits a phone (long platform names are cut)', async () => {
-    await expect(page.getByTestId('scan-log-nes')).toContainText('Nintendo Entertainment System');
-    await page.setViewportSize(SIZES[1]);
-    await expect.poll(() => horizontalOverflow(page)).toBe(0);
-    await page.setViewportSize(SIZES[0]);
-  });
-
-  const platformId = await idOf(page, '/api/platforms', (items) => {
-    const nes = (items as { id: number; fs_slug: string }[]).find((item) => item.fs_slug === 'nes');
-    if (!nes) throw new Error('nes was not scanned');
-    return nes.id;
-  });
-  const romId = await idOf(page, `/api/roms?platform_id=${String(platformId)}&limit=1`, (page) => {
-    const first = (page as { items: { id: number }[] }).items[0];
-    if (!first) throw new Error('no NES game');
-    return first.id;
-  });
-  const userId = await idOf(page, '/api/users/me', (me) => (me as { id: number }).id);
-
-  const signedIn = [
-    '/',
-    '/search',
-    '/search?search_term=probe',
-    `/platform/${String(platformId)}`,
-    '/collection/1',
-    '/collection/virtual/recent',
-    '/collection/smart/1',
-    `/rom/${String(romId)}`,
-    `/rom/${String(romId)}/ejs`,
-    `/rom/${String(romId)}/ruffle`,
-    '/scan',
-    `/user/${String(userId)}`,
-    '/user-interface',
-    '/library-management',
-    '/administration',
-    '/server-stats',
-    '/no-such-page',
-  ];
-  const signedOut = ['/login', '/register?token=unknown', '/reset-password?token=unknown'];
-  const visitor = await browser.newPage({ baseURL: ownServerUrl(port) });
-
-  // Each page loads once and is then checked at both sizes (a resize re-renders it).
-  for (const [viewer, routes] of [
-    [page, signedIn],
-    [visitor, signedOut],
-  ] as const) {
-    for (const route of routes) {
-      await test.step(route, async () => {
-        await viewer.setViewportSize(SIZES[0]);
-        await viewer.goto(route);
-        for (const size of SIZES) {
-          await viewer.setViewportSize({ width: size.width, height: size.height });
-          await expect(viewer.locator('h1').first()).toBeVisible();
-          // Loaded: no skeleton or spinner left.
-          await expect(viewer.locator('.MuiSkeleton-root, .MuiCircularProgress-root')).toHaveCount(
-            0,
-          );
-          const slug = route.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
-          await viewer.screenshot({ path: testInfo.outputPath(`${size.name}-${slug}.png`) });
-          expect(await horizontalOverflow(viewer), `${route} at ${size.name} overflows`).toBe(0);
-        }
-      });
-    }
-  }
-  await visitor.close();
-});
-
-test('the main actions show without scrolling, names are whole, rails scroll with a mouse', async ({
-  page,
-}) => {
-  await signInAsAdmin(page);
   const platforms = (await (await page.request.get('/api/platforms')).json()) as {
     id: number;
     fs_slug: string;

@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import { signInAsAdmin } from './fixtures/admin.js';
 import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
 import type { OwnServer } from './fixtures/own-server.js';
+import { reviewShot } from './fixtures/review-shot.js';
 
 /*
  * Own server (own port, own data folder): the folders bound, platforms renamed and deleted and
@@ -43,7 +44,7 @@ async function openPlatform(page: Page, folder: string): Promise<void> {
   await expect(page).toHaveURL(/\/platform\/\d+$/);
 }
 
-async function screenshots(page: Page, name: string, outputPath: (file: string) => string) {
+async function screenshots(page: Page, name: string) {
   for (const [width, height] of [
     [1440, 900],
     [390, 844],
@@ -54,8 +55,8 @@ async function screenshots(page: Page, name: string, outputPath: (file: string) 
         message: `${name} at ${String(width)}px`,
       })
       .toBeLessThanOrEqual(0);
-    await page.screenshot({
-      path: outputPath(`${name}-${String(width)}x${String(height)}.png`),
+    await reviewShot(page, {
+      name: `${name}-${String(width)}x${String(height)}.png`,
       animations: 'disabled',
     });
   }
@@ -64,7 +65,7 @@ async function screenshots(page: Page, name: string, outputPath: (file: string) 
 
 test('an admin binds an unknown folder in library management and sees its games after a scan', async ({
   page,
-}, testInfo) => {
+}) => {
   test.setTimeout(180_000);
   fs.mkdirSync(path.join(romsDir, 'super-carts'), { recursive: true });
   fs.writeFileSync(path.join(romsDir, 'super-carts', 'Gizmo Quest (USA).sfc'), 'gizmo');
@@ -95,7 +96,7 @@ test('an admin binds an unknown folder in library management and sees its games 
     await platforms.getByRole('textbox').press('Enter');
     const chip = platforms.getByRole('button', { name: 'old-tools' });
     await expect(chip).toBeVisible();
-    await screenshots(page, 'library-management', (file) => testInfo.outputPath(file));
+    await screenshots(page, 'library-management');
     await chip.press('Delete');
     await expect(platforms).toContainText('Nothing excluded.');
   });
@@ -113,7 +114,7 @@ test('an admin binds an unknown folder in library management and sees its games 
 
 test('an admin renames a platform, keeps the name across a rescan, then deletes it', async ({
   page,
-}, testInfo) => {
+}) => {
   test.setTimeout(180_000);
   fs.mkdirSync(path.join(romsDir, 'gba'), { recursive: true });
   fs.writeFileSync(path.join(romsDir, 'gba', 'Metro Dash (USA).gba'), 'metro');
@@ -127,7 +128,7 @@ test('an admin renames a platform, keeps the name across a rescan, then deletes 
     await page.getByTestId('platform-custom-name').fill('My Advance');
     await page.getByTestId('platform-rename').click();
     await expect(page.getByTestId('page-heading')).toHaveText('My Advance');
-    await screenshots(page, 'platform-info', (file) => testInfo.outputPath(file));
+    await screenshots(page, 'platform-info');
     await page.keyboard.press('Escape');
   });
 

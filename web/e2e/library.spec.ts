@@ -5,6 +5,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { signInAsAdmin } from './fixtures/admin.js';
 import { readZip } from './fixtures/zip.js';
+import { reviewShot } from './fixtures/review-shot.js';
 
 const dataDir = process.env.E2E_DATA_DIR;
 if (!dataDir) throw new Error('E2E_DATA_DIR is set by web/playwright.config.ts');
@@ -150,7 +151,7 @@ test('an admin scans a library, browses it and downloads games', async ({ page }
     ] as const) {
       await page.setViewportSize({ width, height });
       await page.getByTestId('sort-menu').click();
-      await page.screenshot({ path: testInfo.outputPath(`gallery-sort-${String(width)}.png`) });
+      await reviewShot(page, { name: `gallery-sort-${String(width)}.png` });
       await page.keyboard.press('Escape');
     }
     if (viewport) await page.setViewportSize(viewport);

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 
-import { expect, request, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
 import { makeBps, makeIps } from '../../server/test/patches/patch-makers.js';
-import { ADMIN } from './fixtures/admin.js';
+import { readyAsAdmin } from './fixtures/api-setup.js';
 import { axeFindings } from './fixtures/axe.js';
 import { makeTestNes } from './fixtures/make-test-nes.mjs';
 import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
@@ -38,9 +38,6 @@ test.beforeAll(async () => {
   fs.mkdirSync(romsDir, { recursive: true });
   fs.writeFileSync(path.join(romsDir, NES_NAME), original);
   fs.writeFileSync(path.join(romsDir, 'Patch Pattern (Tiles).ips'), makeIps(original, withIps));
-  const api = await request.newContext({ baseURL });
-  expect((await api.post('/api/users', { data: { ...ADMIN, role: 'admin' } })).status()).toBe(201);
-  await api.dispose();
 });
 
 test.afterAll(() => {
@@ -62,15 +59,7 @@ test('patch a game with a library IPS, then an uploaded BPS, and play the result
 }) => {
   test.setTimeout(120_000);
   await page.route('https://cdn.emulatorjs.org/**', (route) => route.abort());
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill(ADMIN.username);
-  await page.getByTestId('login-password').fill(ADMIN.password);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/$/);
-  await page.goto('/scan');
-  await page.getByTestId('scan-type-quick').click();
-  await page.getByTestId('scan-start').click();
-  await expect(page.getByTestId('scan-done')).toBeVisible({ timeout: 60_000 });
+  await readyAsAdmin(baseURL, page.context());
   const list = (await (await page.request.get('/api/roms')).json()) as {
     items: { id: number; fs_name: string }[];
   };

@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { makeTestNes } from './fixtures/make-test-nes.mjs';
 import { makeTestSwf } from './fixtures/make-test-swf.js';
 import { signInAsAdmin } from './fixtures/admin.js';
+import { reviewShot } from './fixtures/review-shot.js';
 
 const dataDir = process.env.E2E_DATA_DIR;
 if (!dataDir) throw new Error('E2E_DATA_DIR is set by web/playwright.config.ts');
@@ -77,7 +78,7 @@ test.describe.configure({ mode: 'serial' });
 
 test('play a self-made NES program, save and load a state; Ruffle; the reason without a core', async ({
   page,
-}, testInfo) => {
+}) => {
   test.setTimeout(180_000);
   writeFixtures();
   // Routing also turns Chromium's HTTP cache off, as this journey has always run: with the cache
@@ -116,7 +117,7 @@ test('play a self-made NES program, save and load a state; Ruffle; the reason wi
     expect(response?.headers()['cross-origin-opener-policy']).toBe('same-origin');
     await expect(page.getByTestId('player-prelaunch')).toBeVisible();
     expect(await page.evaluate(() => window.crossOriginIsolated)).toBe(true);
-    await page.screenshot({ path: testInfo.outputPath('prelaunch.png') });
+    await reviewShot(page, { name: 'prelaunch.png' });
   });
 
   await test.step('starting the game shows advancing frames', async () => {
@@ -130,7 +131,7 @@ test('play a self-made NES program, save and load a state; Ruffle; the reason wi
     await expect
       .poll(async () => (await canvasShot(page)).equals(first), { timeout: 20_000 })
       .toBe(false);
-    await page.screenshot({ path: testInfo.outputPath('running.png') });
+    await reviewShot(page, { name: 'running.png' });
   });
 
   await test.step('the emulator saves a state to the server, with a screenshot', async () => {
@@ -209,7 +210,7 @@ test('play a self-made NES program, save and load a state; Ruffle; the reason wi
       )
       .toEqual(SWF_COLOUR);
     await expect(page.locator('#hardware-acceleration-modal')).toBeHidden();
-    await page.screenshot({ path: testInfo.outputPath('ruffle.png') });
+    await reviewShot(page, { name: 'ruffle.png' });
   });
 
   await test.step('a platform without a core shows the reason', async () => {
@@ -233,7 +234,7 @@ test('play a self-made NES program, save and load a state; Ruffle; the reason wi
 
 test('a multi-disc game: the Disc select boots the chosen disc with its tracks, and remembers it', async ({
   page,
-}, testInfo) => {
+}) => {
   const folder = path.join(romsDir, 'psx', 'Shelf Discs (USA)');
   fs.mkdirSync(folder, { recursive: true });
   for (const disc of [1, 2]) {
@@ -259,13 +260,13 @@ test('a multi-disc game: the Disc select boots the chosen disc with its tracks, 
   await page.goto(`/rom/${id}/ejs`);
   const select = page.getByTestId('player-disc').getByRole('combobox');
   await expect(select).toHaveText('Shelf Discs (Disc 1).cue');
-  await page.screenshot({ path: testInfo.outputPath('disc-select.png') });
+  await reviewShot(page, { name: 'disc-select.png' });
   await select.click();
   await expect(page.getByTestId('player-disc-option')).toHaveText([
     'Shelf Discs (Disc 1).cueDisc 1',
     'Shelf Discs (Disc 2).cueDisc 2',
   ]);
-  await page.screenshot({ path: testInfo.outputPath('disc-menu.png') });
+  await reviewShot(page, { name: 'disc-menu.png' });
   await page.getByTestId('player-disc-option').nth(1).click();
   await page.getByTestId('play-start').click();
   await expect(page.getByRole('alert')).toHaveText('EmulatorJS could not be loaded');
@@ -283,5 +284,5 @@ test('a multi-disc game: the Disc select boots the chosen disc with its tracks, 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   await expect(select).toHaveText('Shelf Discs (Disc 2).cue');
-  await page.screenshot({ path: testInfo.outputPath('disc-select-phone.png'), fullPage: true });
+  await reviewShot(page, { name: 'disc-select-phone.png', fullPage: true });
 });

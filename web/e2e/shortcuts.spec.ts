@@ -9,6 +9,7 @@ import { signInAsAdmin } from './fixtures/admin.js';
 import { axeFindings } from './fixtures/axe.js';
 import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
 import type { OwnServer } from './fixtures/own-server.js';
+import { reviewShot } from './fixtures/review-shot.js';
 
 /*
  * The main UI by keyboard (go-to sequences, search, the shortcuts sheet, arrows between cards,
@@ -18,7 +19,6 @@ import type { OwnServer } from './fixtures/own-server.js';
 const port = Number(process.env.E2E_SHORTCUTS_PORT ?? Number(process.env.E2E_PORT ?? 3790) + 53);
 const baseURL = ownServerUrl(port);
 const GAMES = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot', 'Golf', 'Hotel'];
-const SHOTS = path.join(path.dirname(new URL(import.meta.url).pathname), '.artifacts', 'shots');
 
 let server: OwnServer | undefined;
 
@@ -224,7 +224,7 @@ test('the main UI by keyboard and gamepad: go-to keys, search, the shortcuts she
       await expect
         .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
         .toBe(true);
-      await page.screenshot({ path: path.join(SHOTS, `shortcuts-sheet-${String(width)}.png`) });
+      await reviewShot(page, { name: `shortcuts-sheet-${String(width)}.png` });
     }
     await page.keyboard.press('Escape');
     await expect(sheet).toBeHidden();

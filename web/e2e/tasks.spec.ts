@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { signInAsAdmin } from './fixtures/admin.js';
+import { reviewShot } from './fixtures/review-shot.js';
 
 const dataDir = process.env.E2E_DATA_DIR;
 if (!dataDir) throw new Error('E2E_DATA_DIR is set by web/playwright.config.ts');
@@ -18,9 +19,7 @@ async function quickScan(page: Page): Promise<void> {
   await expect(page.getByTestId('scan-done')).toBeVisible({ timeout: 60_000 });
 }
 
-test('an admin runs a manual task and watches it finish in the history', async ({
-  page,
-}, testInfo) => {
+test('an admin runs a manual task and watches it finish in the history', async ({ page }) => {
   test.setTimeout(120_000);
   fs.mkdirSync(snesDir, { recursive: true });
   fs.writeFileSync(path.join(snesDir, KEPT), 'aurora');
@@ -64,8 +63,8 @@ test('an admin runs a manual task and watches it finish in the history', async (
     ] as const) {
       await page.setViewportSize({ width, height });
       await rescan.scrollIntoViewIfNeeded();
-      await page.screenshot({
-        path: testInfo.outputPath(`schedule-editor-${String(width)}x${String(height)}.png`),
+      await reviewShot(page, {
+        name: `schedule-editor-${String(width)}x${String(height)}.png`,
         animations: 'disabled',
       });
     }
@@ -102,8 +101,8 @@ test('an admin runs a manual task and watches it finish in the history', async (
         })
         .toBeLessThanOrEqual(0);
       await page.getByTestId('tasks-manual').scrollIntoViewIfNeeded();
-      await page.screenshot({
-        path: testInfo.outputPath(`tasks-${String(width)}x${String(height)}.png`),
+      await reviewShot(page, {
+        name: `tasks-${String(width)}x${String(height)}.png`,
         animations: 'disabled',
       });
     }

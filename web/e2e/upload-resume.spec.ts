@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test';
 import type { Route } from '@playwright/test';
 
 import { signInAsAdmin } from './fixtures/admin.js';
+import { reviewShot } from './fixtures/review-shot.js';
 
 const dataDir = process.env.E2E_DATA_DIR;
 if (!dataDir) throw new Error('E2E_DATA_DIR is set by web/playwright.config.ts');
@@ -89,10 +90,10 @@ test('a large upload survives dropped connections by resending only the missing 
       timeout: 60_000,
     });
     await expect(item).toHaveAttribute('data-state', 'running');
-    await dialog.screenshot({ path: test.info().outputPath('upload-retry-1440x900.png') });
+    await reviewShot(dialog, { name: 'upload-retry-1440x900.png' });
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(item.getByTestId('upload-item-retry')).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath('upload-retry-390x844.png') });
+    await reviewShot(page, { name: 'upload-retry-390x844.png' });
     // The layout follows the resize over a few frames; wait for it to settle.
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
@@ -115,7 +116,7 @@ test('a large upload survives dropped connections by resending only the missing 
     expect(stored.length).toBe(BIG_SIZE);
     expect(stored.equals(bytes(2, BIG_SIZE))).toBe(true);
     expect(fs.readdirSync(chunksDir)).toEqual([]);
-    await dialog.screenshot({ path: test.info().outputPath('upload-done-1440x900.png') });
+    await reviewShot(dialog, { name: 'upload-done-1440x900.png' });
   });
 
   await test.step('cancelling an upload removes its parts on the server', async () => {

@@ -3,9 +3,10 @@ import path from 'node:path';
 
 import { expect, test } from '@playwright/test';
 
-import { signInAsAdmin } from './fixtures/admin.js';
+import { readyAsAdmin } from './fixtures/api-setup.js';
 import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
 import type { OwnServer } from './fixtures/own-server.js';
+import { reviewShot } from './fixtures/review-shot.js';
 
 /*
  * Games of one name told apart by their file-name tags, without metadata, and loose discs
@@ -45,13 +46,9 @@ const SIZES = [
 
 test('versions of one name show their tags, group offline, and loose discs combine', async ({
   page,
-}, testInfo) => {
+}) => {
   test.setTimeout(180_000);
-  await signInAsAdmin(page);
-  await page.goto('/scan');
-  await page.getByTestId('scan-type-quick').click();
-  await page.getByTestId('scan-start').click();
-  await expect(page.getByTestId('scan-done')).toBeVisible({ timeout: 60_000 });
+  await readyAsAdmin(ownServerUrl(port), page.context());
   const platforms = (await (await page.request.get('/api/platforms')).json()) as {
     id: number;
     fs_slug: string;
@@ -74,7 +71,7 @@ test('versions of one name show their tags, group offline, and loose discs combi
     await expect(tetris.getByTestId('rom-regions')).toHaveText('🇺🇸 🇪🇺+1');
     for (const size of SIZES) {
       await page.setViewportSize({ width: size.width, height: size.height });
-      await page.screenshot({ path: testInfo.outputPath(`${size.name}-cards.png`) });
+      await reviewShot(page, { name: `${size.name}-cards.png` });
     }
     // On a phone the toolbar wraps rather than cutting the count to "4 ga…".
     const count = page.getByTestId('gallery-count');
@@ -86,7 +83,7 @@ test('versions of one name show their tags, group offline, and loose discs combi
     await expect(page.getByTestId('rom-version-tags')).toHaveText(['Beta', 'Rev 1']);
     for (const size of SIZES) {
       await page.setViewportSize({ width: size.width, height: size.height });
-      await page.screenshot({ path: testInfo.outputPath(`${size.name}-small-cards.png`) });
+      await reviewShot(page, { name: `${size.name}-small-cards.png` });
     }
     await page.setViewportSize(SIZES[0]);
     await page.getByTestId('view-list').click();
@@ -96,7 +93,7 @@ test('versions of one name show their tags, group offline, and loose discs combi
     ]);
     for (const size of SIZES) {
       await page.setViewportSize({ width: size.width, height: size.height });
-      await page.screenshot({ path: testInfo.outputPath(`${size.name}-rows.png`) });
+      await reviewShot(page, { name: `${size.name}-rows.png` });
     }
     await page.setViewportSize(SIZES[0]);
     await page.getByTestId('view-big').click();
@@ -110,7 +107,7 @@ test('versions of one name show their tags, group offline, and loose discs combi
     await expect(card.getByTestId('rom-card-versions')).toHaveAttribute('data-count', '3');
     for (const size of SIZES) {
       await page.setViewportSize({ width: size.width, height: size.height });
-      await page.screenshot({ path: testInfo.outputPath(`${size.name}-discs.png`) });
+      await reviewShot(page, { name: `${size.name}-discs.png` });
     }
     await page.setViewportSize(SIZES[0]);
     await card.getByTestId('rom-card-combine-discs').click();
