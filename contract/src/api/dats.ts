@@ -33,7 +33,7 @@ export const DatIdParamsSchema = z.object({
   id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
 });
 
-/** `PATCH /api/dats/{id}`: bind the DAT to another platform, or to none (null). */
+/** `PUT /api/dats/{id}`: bind the DAT to another platform, or to none (null). */
 export const UpdateDatBodySchema = z.object({
   platform_id: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).nullable(),
 });

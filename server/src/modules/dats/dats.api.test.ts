@@ -199,7 +199,7 @@ describe('DAT import', () => {
     const { app, dataDir, nes } = await setup();
     const first = await uploaded(app, 'old.dat', logiqxDat({ name: GBA, version: '1' }, GAMES));
     const rebound = await app.inject({
-      method: 'PATCH',
+      method: 'PUT',
       url: `/api/dats/${String(first.id)}`,
       headers: { authorization: ADMIN_AUTH },
       payload: { platform_id: nes },
@@ -270,7 +270,7 @@ describe('DAT import', () => {
     });
     expect(again.statusCode).toBe(404);
     const unknownPlatform = await app.inject({
-      method: 'PATCH',
+      method: 'PUT',
       url: '/api/dats/1',
       headers: { authorization: ADMIN_AUTH },
       payload: { platform_id: gba + 100 },

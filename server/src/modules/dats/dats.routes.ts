@@ -107,7 +107,7 @@ function changeRoutes(app: ZodApp, options: DatsRoutesOptions): void {
     () => dats.syncFolder(),
   );
 
-  app.patch(
+  app.put(
     '/api/dats/:id',
     {
       config: requireScopes('platforms.write'),

@@ -145,7 +145,7 @@ const ROWS: Record<string, Row> = {
   'DELETE /api/client-tokens/:token_id/admin': { unseen: ACCOUNTS },
   'POST /api/dats': { unseen: DATS },
   'POST /api/dats/folder': { unseen: DATS },
-  'PATCH /api/dats/:id': { unseen: DATS },
+  'PUT /api/dats/:id': { unseen: DATS },
   'DELETE /api/dats/:id': { unseen: DATS },
   'POST /api/download-links': { unseen: 'a download link: no list of games shows it' },
   'DELETE /api/download-links/:id': { unseen: 'a download link: no list of games shows it' },
