@@ -8,7 +8,7 @@ import { datText, formatOf, parserFor } from './dat-reader.js';
 import type { DatsRepository, DatTransaction } from './dats.repository.js';
 
 /** Games written per statement; their ROMs follow in statements of ROM_BATCH. */
-const GAME_BATCH = 200;
+const GAME_BATCH = 100;
 const ROM_BATCH = 300;
 
 /** The DAT file to import and where it comes from. */

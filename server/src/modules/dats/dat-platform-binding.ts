@@ -14,18 +14,20 @@ const normalised = (text: string): string =>
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
 
-let catalogKeys: Map<string, string> | null = null;
+let catalogKeys: Map<string, string[]> | null = null;
 
-/** Catalogue names → slug: libretro's (No-Intro's own names), LaunchBox's, then ours. */
-function catalogSlugByName(): Map<string, string> {
+/** Catalogue names → slugs: libretro's (No-Intro's own names), LaunchBox's, then ours. */
+function catalogSlugsByName(): Map<string, string[]> {
   if (catalogKeys !== null) return catalogKeys;
-  const keys = new Map<string, string>();
+  const keys = new Map<string, string[]>();
   for (const field of ['libretro_slug', 'launchbox_name', 'name'] as const) {
     for (const entry of PLATFORM_CATALOG) {
       const value = entry[field];
-      if (value === null) continue;
-      const key = normalised(value);
-      if (key !== '' && !keys.has(key)) keys.set(key, entry.slug);
+      const key = value === null ? '' : normalised(value);
+      if (key === '') continue;
+      const slugs = keys.get(key) ?? [];
+      if (!slugs.includes(entry.slug)) slugs.push(entry.slug);
+      keys.set(key, slugs);
     }
   }
   catalogKeys = keys;
@@ -59,7 +61,7 @@ export function platformForHeader(
   headerName: string,
   platforms: readonly BindablePlatform[],
 ): number | null {
-  const catalog = catalogSlugByName();
+  const catalog = catalogSlugsByName();
   for (const name of platformNamesOf(headerName)) {
     const own = platforms.find(
       (platform) =>
@@ -67,8 +69,8 @@ export function platformForHeader(
         (platform.custom_name !== null && normalised(platform.custom_name) === name),
     );
     if (own !== undefined) return own.id;
-    const slug = catalog.get(name);
-    const bySlug = slug === undefined ? undefined : platforms.find((item) => item.slug === slug);
+    const slugs = catalog.get(name) ?? [];
+    const bySlug = platforms.find((item) => slugs.includes(item.slug));
     if (bySlug !== undefined) return bySlug.id;
   }
   return null;

@@ -52,7 +52,7 @@ function zipMemberStream(filePath: string): Promise<Readable> {
 export async function datText(filePath: string): Promise<AsyncIterable<string>> {
   const stream = (await isZip(filePath))
     ? await zipMemberStream(filePath)
-    : createReadStream(filePath, { highWaterMark: 256 * 1024 });
+    : createReadStream(filePath, { highWaterMark: 64 * 1024 });
   stream.setEncoding('utf8');
   return stream as AsyncIterable<string>;
 }
