@@ -12,6 +12,7 @@ import {
   buildTestApp,
   createFirstAdmin,
   login,
+  makeTempDir,
   openTestDatabase,
 } from '../../../test/build-test-app.js';
 import type { TestDatGame } from '../../../test/dat-fixtures.js';
@@ -339,5 +340,30 @@ describe('DAT import', () => {
       headers: { authorization: ADMIN_AUTH },
     });
     expect(sync.json()).toEqual({ imported: 0, removed: 0, unchanged: 0, failed: [] });
+  });
+
+  it('reads a DAT dropped into the dats folder after the watcher delay', async () => {
+    const libraryDir = makeTempDir('romshelf-watched-dats-');
+    writeTree(libraryDir, { 'roms/gba/Alpha (USA).gba': 'hello' });
+    const { app } = await buildTestApp({
+      env: {
+        ROMSHELF_LIBRARY_DIR: libraryDir,
+        ENABLE_RESCAN_ON_FILESYSTEM_CHANGE: 'true',
+        // 0.3 s
+        RESCAN_ON_FILESYSTEM_CHANGE_DELAY: '0.005',
+      },
+    });
+    await createFirstAdmin(app);
+    writeTree(libraryDir, { 'dats/gba.dat': clrMameProDat({ name: GBA }, GAMES) });
+    const list = async () =>
+      (await app.inject({ url: '/api/dats', headers: { authorization: ADMIN_AUTH } })).json<
+        Dat[]
+      >();
+    await expect
+      .poll(async () => (await list()).map((dat) => [dat.source_path, dat.game_count]), {
+        timeout: 10_000,
+        interval: 100,
+      })
+      .toEqual([['gba.dat', 2]]);
   });
 });
