@@ -31,6 +31,8 @@ export interface DatTable {
   game_count: number;
   rom_count: number;
   imported_at: string;
+  /** 1 while its entries are being written (migration 202612040510); readers skip it. */
+  importing: Generated<number>;
 }
 
 /** A game (machine) of a DAT. */

@@ -20,13 +20,15 @@ export function createDats(
   clock: () => number = Date.now,
 ): DatsService {
   const repository = new DatsRepository(db);
+  const now = () => new Date(clock());
   const dats = new DatsService(
     repository,
-    new DatImporter(repository, () => new Date(clock())),
+    new DatImporter(repository, now),
     parts.platforms,
     parts.files,
     path.join(libraryDir, DATS_FOLDER),
     log,
+    now,
   );
   parts.scan.afterEachScan(async () => {
     await dats.syncFolder();

@@ -42,7 +42,6 @@ class GameWriter {
 
   constructor(
     private readonly repository: DatsRepository,
-    private readonly trx: DatTransaction,
     private readonly datId: number,
   ) {}
 
@@ -52,15 +51,16 @@ class GameWriter {
 
   async flush(all: boolean): Promise<void> {
     while (this.pending.length >= GAME_BATCH || (all && this.pending.length > 0)) {
-      await this.write(this.pending.splice(0, GAME_BATCH));
+      const batch = this.pending.splice(0, GAME_BATCH);
+      await this.repository.transaction((trx) => this.write(trx, batch));
       // Another request may run between batches: a large DAT never stalls the server.
       await nextTurn();
     }
   }
 
-  private async write(games: DatGameEntry[]): Promise<void> {
+  private async write(trx: DatTransaction, games: DatGameEntry[]): Promise<void> {
     const ids = await this.repository.insertGames(
-      this.trx,
+      trx,
       games.map((game) => ({
         dat_id: this.datId,
         name: game.name.slice(0, 1000),
@@ -84,12 +84,12 @@ class GameWriter {
           dat_game_id: gameId,
         });
         if (roms.length >= ROM_BATCH) {
-          await this.repository.insertRoms(this.trx, roms);
+          await this.repository.insertRoms(trx, roms);
           roms = [];
         }
       }
     }
-    await this.repository.insertRoms(this.trx, roms);
+    await this.repository.insertRoms(trx, roms);
     this.games += games.length;
     this.roms += games.reduce((sum, game) => sum + game.roms.length, 0);
   }
@@ -97,8 +97,9 @@ class GameWriter {
 
 /**
  * Imports one DAT file, plain or zipped, Logiqx XML or ClrMamePro text, streaming: memory stays
- * flat whatever its size. The DAT, its entries and the removal of the DATs of the same set it
- * replaces are one transaction; a replaced DAT's manual platform binding carries over.
+ * flat whatever its size. Entries are written in short transactions under a DAT no reader sees
+ * yet; one transaction then shows it and removes the DATs of the same set it replaces (a failed
+ * import removes what it wrote). A replaced DAT's manual platform binding carries over.
  */
 export class DatImporter {
   constructor(
@@ -123,9 +124,9 @@ export class DatImporter {
     const first = await chunks.next();
     if (first.done === true) throw new DatFormatError('The DAT file is empty');
     const format = formatOf(first.value);
-    return this.repository.transaction(async (trx) => {
-      const datId = await this.repository.insertDat(trx, this.placeholder(file, format));
-      const writer = new GameWriter(this.repository, trx, datId);
+    const datId = await this.repository.insertDat(this.placeholder(file, format));
+    try {
+      const writer = new GameWriter(this.repository, datId);
       let header: DatHeader | null = null;
       const parser = parserFor(format, {
         header: (value) => {
@@ -141,8 +142,12 @@ export class DatImporter {
       }
       parser.close();
       await writer.flush(true);
-      return this.finish(trx, { datId, file, format, header, writer, bindPlatform });
-    });
+      const read = { datId, file, format, header, writer, bindPlatform };
+      return await this.repository.transaction((trx) => this.finish(trx, read));
+    } catch (error) {
+      await this.repository.abandonImport(datId);
+      throw error;
+    }
   }
 
   private placeholder(file: DatFile, format: DatFormat) {

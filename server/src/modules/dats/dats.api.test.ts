@@ -223,7 +223,12 @@ describe('DAT import', () => {
   it('leaves the DAT it would replace as it was when the new file is not a DAT', async () => {
     const { app, dataDir } = await setup();
     await uploaded(app, 'gba.dat', logiqxDat({ name: GBA }, GAMES));
-    const broken = logiqxDat({ name: GBA }, GAMES).replace('</datafile>', '<game name="x">');
+    // Cut short after its first batch of games was written.
+    const many = Array.from({ length: 150 }, (_, index) => ({
+      name: `Filler ${String(index)} (USA)`,
+      roms: [{ name: `Filler ${String(index)} (USA).gba`, size: index }],
+    }));
+    const broken = logiqxDat({ name: GBA }, many).replace('</datafile>', '<game name="x">');
     const response = await upload(app, 'gba.dat', broken);
     expect(response.statusCode).toBe(400);
     expect(response.json<{ detail: string }>().detail).toMatch(/^Not a readable Logiqx DAT/);
@@ -293,7 +298,7 @@ describe('DAT import', () => {
         Dat[]
       >();
     expect(await list()).toMatchObject([
-      { id: 1, source: 'folder', source_path: 'No-Intro/gba.xml', platform_id: gba, version: '1' },
+      { source: 'folder', source_path: 'No-Intro/gba.xml', platform_id: gba, version: '1' },
     ]);
 
     const sync = async () =>
@@ -311,7 +316,9 @@ describe('DAT import', () => {
     utimesSync(file, new Date(2027, 0, 1), new Date(2027, 0, 1));
     rmSync(path.join(folder, 'broken.dat'));
     expect(await sync()).toEqual({ imported: 1, removed: 0, unchanged: 0, failed: [] });
-    expect(await list()).toMatchObject([{ id: 2, version: '2', game_count: 1 }]);
+    expect(await list()).toMatchObject([
+      { source_path: 'No-Intro/gba.xml', version: '2', game_count: 1 },
+    ]);
 
     rmSync(file);
     expect(await sync()).toEqual({ imported: 0, removed: 1, unchanged: 0, failed: [] });
@@ -365,5 +372,38 @@ describe('DAT import', () => {
         interval: 100,
       })
       .toEqual([['gba.dat', 2]]);
+  });
+
+  it('clears an import its server never finished, and lists no DAT still importing', async () => {
+    const { app, dataDir } = await setup();
+    const db = await openTestDatabase(dataDir);
+    const unfinished = (started: string) => ({
+      name: 'Half',
+      header_name: 'Half',
+      format: 'logiqx' as const,
+      source: 'upload' as const,
+      file_name: 'half.dat',
+      file_size_bytes: 1,
+      game_count: 0,
+      rom_count: 0,
+      imported_at: started,
+      importing: 1,
+    });
+    // Begun seven hours before the test clock, and one minute before it.
+    await db.insertInto('dat').values(unfinished('2026-12-03T22:06:07.000Z')).execute();
+    await db.insertInto('dat').values(unfinished('2026-12-04T05:05:07.000Z')).execute();
+    const list = await app.inject({ url: '/api/dats', headers: { authorization: ADMIN_AUTH } });
+    expect(list.json()).toEqual([]);
+    expect(
+      (await app.inject({ url: '/api/dats/2', headers: { authorization: ADMIN_AUTH } })).statusCode,
+    ).toBe(404);
+    await app.inject({
+      method: 'POST',
+      url: '/api/dats/folder',
+      headers: { authorization: ADMIN_AUTH },
+    });
+    const left = await db.selectFrom('dat').select(['id', 'importing']).execute();
+    expect(left).toEqual([{ id: 2, importing: 1 }]);
+    await db.destroy();
   });
 });

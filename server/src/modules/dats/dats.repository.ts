@@ -17,12 +17,17 @@ export type DatImportSummary = Pick<
 export class DatsRepository {
   constructor(private readonly db: Db) {}
 
+  /** The imported DATs (not those whose import is still writing). */
+  private complete() {
+    return this.db.selectFrom('dat').selectAll().where('importing', '=', 0);
+  }
+
   list(): Promise<DatRow[]> {
-    return this.db.selectFrom('dat').selectAll().orderBy('name').orderBy('id').execute();
+    return this.complete().orderBy('name').orderBy('id').execute();
   }
 
   find(id: number): Promise<DatRow | undefined> {
-    return this.db.selectFrom('dat').selectAll().where('id', '=', id).executeTakeFirst();
+    return this.complete().where('id', '=', id).executeTakeFirst();
   }
 
   /** Runs `work` in one transaction: an import and the removal of the DAT it replaces. */
@@ -30,10 +35,11 @@ export class DatsRepository {
     return this.db.transaction().execute(work);
   }
 
-  async insertDat(trx: DatTransaction, row: NewDatRow): Promise<number> {
-    const { id } = await trx
+  /** A DAT whose entries are about to be written: hidden until `finishImport`. */
+  async insertDat(row: NewDatRow): Promise<number> {
+    const { id } = await this.db
       .insertInto('dat')
-      .values(row)
+      .values({ ...row, importing: 1 })
       .returning('id')
       .executeTakeFirstOrThrow();
     return id;
@@ -51,7 +57,11 @@ export class DatsRepository {
   }
 
   async finishImport(trx: DatTransaction, id: number, summary: DatImportSummary): Promise<void> {
-    await trx.updateTable('dat').set(summary).where('id', '=', id).execute();
+    await trx
+      .updateTable('dat')
+      .set({ ...summary, importing: 0 })
+      .where('id', '=', id)
+      .execute();
   }
 
   /** The DATs an import replaces: the same set (header name), or the same file of the folder. */
@@ -70,6 +80,21 @@ export class DatsRepository {
           : eb.or([eb('header_name', '=', headerName), eb('source_path', '=', sourcePath)]),
       )
       .where('id', '!=', exceptId)
+      .where('importing', '=', 0)
+      .execute();
+  }
+
+  /** Drops an import that failed, with what it had written. */
+  async abandonImport(id: number): Promise<void> {
+    await this.db.deleteFrom('dat').where('id', '=', id).where('importing', '=', 1).execute();
+  }
+
+  /** Drops imports begun before `startedBefore` and never finished (their server stopped). */
+  async abandonImportsBefore(startedBefore: string): Promise<void> {
+    await this.db
+      .deleteFrom('dat')
+      .where('importing', '=', 1)
+      .where('imported_at', '<', startedBefore)
       .execute();
   }
 
@@ -92,14 +117,12 @@ export class DatsRepository {
 
   /** DATs read from the `dats` folder. */
   folderDats(): Promise<DatRow[]> {
-    return this.db.selectFrom('dat').selectAll().where('source', '=', 'folder').execute();
+    return this.complete().where('source', '=', 'folder').execute();
   }
 
   /** Automatically bound DATs without a platform (one may have been added since). */
   unboundAuto(): Promise<DatRow[]> {
-    return this.db
-      .selectFrom('dat')
-      .selectAll()
+    return this.complete()
       .where('platform_id', 'is', null)
       .where('platform_binding', '=', 'auto')
       .execute();

@@ -24,6 +24,9 @@ export type DatChange =
 
 export type DatChangeListener = (change: DatChange) => void | Promise<void>;
 
+/** An import still unfinished after this long was cut short (its process stopped). */
+const ABANDONED_IMPORT_MS = 6 * 60 * 60 * 1000;
+
 function toDat(row: DatRow): Dat {
   return {
     id: row.id,
@@ -62,6 +65,7 @@ export class DatsService {
     private readonly files: ConfinedFiles,
     private readonly datsDir: string,
     private readonly log: FastifyBaseLogger,
+    private readonly now: () => Date,
   ) {}
 
   onChange(listener: DatChangeListener): void {
@@ -140,6 +144,8 @@ export class DatsService {
   }
 
   private async readFolder(): Promise<DatFolderSync> {
+    const stale = new Date(this.now().getTime() - ABANDONED_IMPORT_MS).toISOString();
+    await this.repository.abandonImportsBefore(stale);
     const result: DatFolderSync = { imported: 0, removed: 0, unchanged: 0, failed: [] };
     const known = new Map(
       (await this.repository.folderDats()).map((row) => [row.source_path, row]),
