@@ -212,6 +212,7 @@ const SERVER_MODULE_LAYERS = [
   'play-sessions',
   'activity',
   'play-assets',
+  'webdav',
   'collections',
   'system',
   'download-links',
