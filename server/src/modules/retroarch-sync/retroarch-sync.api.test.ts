@@ -256,6 +256,17 @@ describe('RomShelf saves and states reach RetroArch', () => {
     expect((await get(`states/mGBA/${GBA}.state2`)).bytes.toString()).toBe('browser state');
   });
 
+  it("writes no state RetroArch's core could not load", async () => {
+    const { put, get, romId, browserUpload } = await setup();
+    const gba = await romId(`${GBA}.gba`);
+    await put(`states/gpSP/${GBA}.state`, Buffer.from('gpsp state'));
+    await browserUpload('states', gba, `${GBA} [2026-11-29_10-00-00].state`, Buffer.from('mgba'));
+    expect((await get(`states/gpSP/${GBA}.state`)).bytes.toString()).toBe('gpsp state');
+    // A save (the cartridge's memory) is written whatever the core.
+    await browserUpload('saves', gba, `${GBA}.srm`, Buffer.from('browser sram'));
+    expect((await get(`saves/gpSP/${GBA}.srm`)).bytes.toString()).toBe('browser sram');
+  });
+
   it("does not echo RetroArch's own file back, nor write games RetroArch never had", async () => {
     const { put, get, romId, listOf, browserUpload } = await setup();
     const gba = await romId(`${GBA}.gba`);

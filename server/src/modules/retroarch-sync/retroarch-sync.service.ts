@@ -13,6 +13,7 @@ import type {
 } from '../play-assets/play-assets.service.js';
 import type { GameCandidate } from './game-choice.js';
 import { chooseGame } from './game-choice.js';
+import { retroArchCoreOf } from './retroarch-cores.js';
 import type { RetroArchFile } from './retroarch-names.js';
 import { DEFAULT_SUFFIX, parseRetroArchPath, retroArchPath } from './retroarch-names.js';
 import type { RetroArchSyncRepository } from './retroarch-sync.repository.js';
@@ -135,6 +136,7 @@ export class RetroArchSyncService {
       kind,
       suffix: DEFAULT_SUFFIX[kind],
     };
+    if (kind === 'state' && !this.coreCanLoad(target.folders, asset.emulator)) return null;
     const relPath = retroArchPath(target);
     const { file } = await this.parts.playAssets.openContent(userId, kind, id);
     const bytes = await readFile(file.real);
@@ -142,6 +144,12 @@ export class RetroArchSyncService {
     if (current !== null && current.equals(bytes)) return relPath;
     await this.parts.tree.writeFromServer(userId, relPath, bytes);
     return relPath;
+  }
+
+  /** Whether the core of a RetroArch folder can load a state of `emulator` (unknown: yes). */
+  private coreCanLoad(folders: readonly string[], emulator: string | null): boolean {
+    const cores = folders.map(retroArchCoreOf).filter((core) => core !== null);
+    return emulator === null || cores.every((core) => core.emulator === emulator);
   }
 
   /** The user's RetroArch files of one game: its content names, in folders that fit it. */
