@@ -32,6 +32,7 @@ import { systemRoutes } from './modules/system/system.routes.js';
 import { tasksRoutes } from './modules/tasks/tasks.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { userPermissionsRoutes } from './modules/users/user-permissions.routes.js';
+import { addDavMethods, webdavRoutes } from './modules/webdav/webdav.routes.js';
 
 /** Every module's routes, in the order the OpenAPI document lists them. */
 export async function registerApiRoutes(
@@ -106,6 +107,8 @@ export async function registerApiRoutes(
     assets: container.playAssets,
     maxUploadBytes: config.maxAssetUploadBytes,
   });
+  addDavMethods(app);
+  await app.register(webdavRoutes, { store: container.davStore, auth: container });
 }
 
 async function registerAuthRoutes(

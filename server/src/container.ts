@@ -7,7 +7,6 @@ import { createAccountServices } from './container-accounts.js';
 import { createTaskServices } from './container-tasks.js';
 import type { Db } from './db/database.js';
 import { ConfinedFiles, UPLOAD_TEMP_FOLDER } from './lib/confined-files.js';
-import { DavStore } from './modules/webdav/dav-store.js';
 import { createActivity } from './modules/activity/create-activity.js';
 import { createExports } from './modules/exports/create-exports.js';
 import { FeedsService } from './modules/feeds/feeds.service.js';
@@ -84,6 +83,7 @@ import { TaskSchedulesRepository } from './modules/tasks/task-schedules.reposito
 import { UsersRepository } from './modules/users/users.repository.js';
 import { createNetplay } from './container-netplay.js';
 import { createDownloadLinks } from './modules/download-links/create-download-links.js';
+import { createDavStore } from './modules/webdav/create-webdav.js';
 import { DataVersions } from './db/data-versions.js';
 import type { Limits, ScaleOut } from './scale-out.js';
 import { createLimits, dataChangesOf } from './scale-out.js';
@@ -155,7 +155,7 @@ export function createContainer(
     feeds: new FeedsService(library.platforms, roms.romList, config.tinfoilWelcomeMessage),
     patcher: createPatcher(db, { ...roms, ...library }, shared.files, config),
     downloadLinks: createDownloadLinks(db, roms, options.clock),
-    davStore: new DavStore({ root: path.join(config.dataDir, 'webdav'), maxFileBytes: 1 << 29 }),
+    davStore: createDavStore(config, log),
   };
 }
 

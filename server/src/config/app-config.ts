@@ -23,6 +23,8 @@ export interface AppConfig {
   emulatorsDir: string;
   /** Largest save, state or firmware upload (MAX_ASSET_UPLOAD_SIZE_BYTES). */
   maxAssetUploadBytes: number;
+  /** Largest file a WebDAV client may upload (WEBDAV_MAX_FILE_SIZE_BYTES). */
+  webdavMaxFileBytes: number;
   secureCookies: boolean;
   /** Public address of the server, without a trailing slash, used in links; null when unset. */
   baseUrl: string | null;

@@ -226,6 +226,13 @@ export const EnvSchema = z.object({
     1,
     Number.MAX_SAFE_INTEGER,
   ),
+  /** Largest file a WebDAV client (RetroArch cloud sync) may upload, in bytes. */
+  WEBDAV_MAX_FILE_SIZE_BYTES: intVar(
+    'WEBDAV_MAX_FILE_SIZE_BYTES',
+    536_870_912,
+    1,
+    Number.MAX_SAFE_INTEGER,
+  ),
   DISABLE_USERPASS_LOGIN: boolVar('DISABLE_USERPASS_LOGIN'),
   DISABLE_SETUP_WIZARD: boolVar('DISABLE_SETUP_WIZARD'),
   DISABLE_LOGS_VIEWER: boolVar('DISABLE_LOGS_VIEWER'),
@@ -337,6 +344,7 @@ export function parseEnv(env: Env, options: ParseEnvOptions): AppConfig {
       ? path.resolve(options.cwd, vars.ROMSHELF_EMULATORS_DIR)
       : path.join(options.repoRoot, 'server', 'dist', 'emulators'),
     maxAssetUploadBytes: vars.MAX_ASSET_UPLOAD_SIZE_BYTES,
+    webdavMaxFileBytes: vars.WEBDAV_MAX_FILE_SIZE_BYTES,
     secureCookies: vars.ROMSHELF_SECURE_COOKIES,
     baseUrl: vars.ROMSHELF_BASE_URL,
     trustedProxies: vars.ROMSHELF_TRUSTED_PROXIES,

@@ -12,6 +12,8 @@ export function isBackendPath(urlPath: string): boolean {
   return (
     urlPath === '/api' ||
     urlPath.startsWith('/api/') ||
+    urlPath === '/dav' ||
+    urlPath.startsWith('/dav/') ||
     urlPath === '/openapi.json' ||
     urlPath.startsWith('/ws/') ||
     urlPath.startsWith('/locales/') ||

@@ -1,0 +1,61 @@
+import { HttpError } from '../../http/http-error.js';
+import { davSegments } from './dav-paths.js';
+
+/** Where the trees are served: `/dav/<user name>/…`. */
+export const DAV_PREFIX = '/dav';
+
+export interface DavTarget {
+  username: string;
+  /** Decoded path inside the user's tree, "/"-separated ("" for the root). */
+  relPath: string;
+}
+
+/**
+ * Reads `/dav/<user>/<path>` from a raw URL path, one segment at a time: a segment must
+ * not decode to a slash or a backslash (`%2F`, `%5C`), dot segments (also `%2e%2e`) leave
+ * the tree (403), and a malformed escape is a 400.
+ */
+export function davTargetOf(urlPath: string): DavTarget {
+  const raw = urlPath.split('?')[0] ?? '';
+  if (raw !== DAV_PREFIX && !raw.startsWith(`${DAV_PREFIX}/`)) {
+    throw new HttpError(404, 'Not Found');
+  }
+  const decoded = raw
+    .slice(DAV_PREFIX.length)
+    .split('/')
+    .filter((segment) => segment !== '')
+    .map((segment) => {
+      let text: string;
+      try {
+        text = decodeURIComponent(segment);
+      } catch {
+        throw new HttpError(400, 'Malformed URL escape');
+      }
+      if (text.includes('/') || text.includes('\\')) throw new HttpError(400, 'Invalid path');
+      return text;
+    });
+  const [username, ...rest] = decoded;
+  if (username === undefined) throw new HttpError(404, 'Not Found');
+  return { username, relPath: davSegments(rest.join('/')).join('/') };
+}
+
+/** The target of a MOVE or COPY `Destination` header (an absolute URL or an absolute path). */
+export function destinationOf(header: string | undefined): DavTarget {
+  if (header === undefined || header.trim() === '') {
+    throw new HttpError(400, 'A Destination header is required');
+  }
+  let pathname: string;
+  try {
+    pathname = new URL(header.trim(), 'http://destination.invalid').pathname;
+  } catch {
+    throw new HttpError(400, 'Malformed Destination header');
+  }
+  return davTargetOf(pathname);
+}
+
+/** The href of a resource in a multistatus answer (a folder's ends with a slash). */
+export function davHref(username: string, relPath: string, collection: boolean): string {
+  const segments = [username, ...(relPath === '' ? [] : relPath.split('/'))];
+  const encoded = segments.map((segment) => encodeURIComponent(segment)).join('/');
+  return `${DAV_PREFIX}/${encoded}${collection ? '/' : ''}`;
+}
