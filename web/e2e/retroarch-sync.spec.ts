@@ -47,15 +47,18 @@ function retroArch(token: string) {
     `${baseURL}/dav/${ADMIN.username}/${relPath.split('/').map(encodeURIComponent).join('/')}`;
   return {
     async upload(relPath: string, bytes: Buffer) {
-      await fetch(url(`${relPath.split('/')[0] ?? ''}/`), {
+      const made = await fetch(url(`${relPath.split('/')[0] ?? ''}/`), {
         method: 'MKCOL',
         headers: { authorization },
       });
+      await made.arrayBuffer();
+      expect([201, 405]).toContain(made.status);
       const response = await fetch(url(relPath), {
         method: 'PUT',
         headers: { authorization },
         body: bytes,
       });
+      await response.arrayBuffer();
       expect([201, 204]).toContain(response.status);
     },
     async download(relPath: string) {

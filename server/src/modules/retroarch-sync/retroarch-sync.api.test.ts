@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { addUser } from '../../../test/accounts.js';
 import type { TestUser } from '../../../test/accounts.js';
+import { multipartForm } from '../../../test/form-bodies.js';
 import {
   ADMIN,
   basic,
@@ -10,7 +11,7 @@ import {
   createFirstAdmin,
   login,
 } from '../../../test/build-test-app.js';
-import { listenOnce, scanLibrary, writeTree } from '../../../test/library-fixtures.js';
+import { scanLibrary, writeTree } from '../../../test/library-fixtures.js';
 
 /*
  * RetroArch's cloud sync against RomShelf: what a RetroArch client PUTs into its WebDAV tree
@@ -43,7 +44,6 @@ async function setup() {
   const player = await addUser(app, 'player', 'viewer');
   writeTree(config.libraryDir, ROMS);
   await scanLibrary(app, await login(app));
-  const baseUrl = await listenOnce(app);
   const as = (user: TestUser) => ({ authorization: basic(user.username, user.password) });
 
   const tokenOf = async (user: TestUser) => {
@@ -59,28 +59,34 @@ async function setup() {
   const token = await tokenOf(player);
   const dav = basic(player.username, token);
 
+  const davUrl = (relPath: string, user = player) =>
+    `/dav/${user.username}/${relPath.split('/').map(encodeURIComponent).join('/')}`;
   /** A RetroArch client's PUT (folders made first, as RetroArch's MKCOLs do). */
   const put = async (relPath: string, bytes: Buffer, authorization = dav, user = player) => {
     const segments = relPath.split('/');
     for (let depth = 1; depth < segments.length; depth += 1) {
-      const folder = segments.slice(0, depth).map(encodeURIComponent).join('/');
-      await fetch(`${baseUrl}/dav/${user.username}/${folder}/`, {
-        method: 'MKCOL',
+      const made = await app.inject({
+        method: 'MKCOL' as 'GET',
+        url: `${davUrl(segments.slice(0, depth).join('/'), user)}/`,
         headers: { authorization },
       });
+      expect([201, 405]).toContain(made.statusCode);
     }
-    const response = await fetch(
-      `${baseUrl}/dav/${user.username}/${segments.map(encodeURIComponent).join('/')}`,
-      { method: 'PUT', headers: { authorization }, body: bytes },
-    );
-    expect([201, 204]).toContain(response.status);
+    const response = await app.inject({
+      method: 'PUT',
+      url: davUrl(relPath, user),
+      headers: { authorization, 'content-type': 'application/octet-stream' },
+      payload: bytes,
+    });
+    expect([201, 204]).toContain(response.statusCode);
   };
   const get = async (relPath: string) => {
-    const response = await fetch(
-      `${baseUrl}/dav/${player.username}/${relPath.split('/').map(encodeURIComponent).join('/')}`,
-      { headers: { authorization: dav } },
-    );
-    return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) };
+    const response = await app.inject({
+      method: 'GET',
+      url: davUrl(relPath),
+      headers: { authorization: dav },
+    });
+    return { status: response.statusCode, bytes: response.rawPayload };
   };
   const romId = async (fsName: string) => {
     const response = await app.inject({
@@ -118,15 +124,18 @@ async function setup() {
     name: string,
     data: Buffer,
   ) => {
-    const form = new FormData();
-    form.append(kind === 'saves' ? 'saveFile' : 'stateFile', new Blob([data]), name);
-    const response = await fetch(`${baseUrl}/api/${kind}?rom_id=${rom}&emulator=mgba`, {
+    const field = kind === 'saves' ? 'saveFile' : 'stateFile';
+    const body = multipartForm({}, [
+      { name: field, filename: name, type: 'application/octet-stream', data },
+    ]);
+    const response = await app.inject({
       method: 'POST',
-      headers: as(player),
-      body: form,
+      url: `/api/${kind}?rom_id=${rom}&emulator=mgba`,
+      payload: body.payload,
+      headers: { ...body.headers, ...as(player) },
     });
-    expect(response.status).toBe(200);
-    return (await response.json()) as Save | State;
+    expect(response.statusCode).toBe(200);
+    return response.json<Save | State>();
   };
   return {
     app,
