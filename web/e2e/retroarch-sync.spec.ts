@@ -56,7 +56,7 @@ function retroArch(token: string) {
       const response = await fetch(url(relPath), {
         method: 'PUT',
         headers: { authorization },
-        body: bytes,
+        body: new Uint8Array(bytes),
       });
       await response.arrayBuffer();
       expect([201, 204]).toContain(response.status);
