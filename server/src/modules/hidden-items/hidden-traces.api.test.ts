@@ -264,6 +264,10 @@ const ROWS: Record<string, Row> = {
     clean: (f) => [`/assets/romm/resources/roms/${id(f.nes)}/${id(f.beta)}/cover/small.webp`],
   },
   'GET /openapi.json': { unseen: 'the API description' },
+  'GET /dav/:username': { unseen: "the caller's own WebDAV folder, as their RetroArch wrote it" },
+  'GET /dav/:username/*': {
+    unseen: "the caller's own WebDAV files, as their RetroArch wrote them",
+  },
   // Served once the emulators are built into the server (npm run build).
   'GET /emulatorjs/*': { unseen: "the emulator's own files" },
   'GET /ruffle/*': { unseen: "the Flash player's own files" },

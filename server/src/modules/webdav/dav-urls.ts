@@ -39,7 +39,10 @@ export function davTargetOf(urlPath: string): DavTarget {
   return { username, relPath: davSegments(rest.join('/')).join('/') };
 }
 
-/** The target of a MOVE or COPY `Destination` header (an absolute URL or an absolute path). */
+/**
+ * The target of a MOVE or COPY `Destination` header (an absolute URL or path). Its host is not
+ * compared (a proxy may rename it); the caller checks the tree is the caller's own.
+ */
 export function destinationOf(header: string | undefined): DavTarget {
   if (header === undefined || header.trim() === '') {
     throw new HttpError(400, 'A Destination header is required');
@@ -50,7 +53,9 @@ export function destinationOf(header: string | undefined): DavTarget {
   } catch {
     throw new HttpError(400, 'Malformed Destination header');
   }
-  return davTargetOf(pathname);
+  // Behind a proxy serving RomShelf under a path, the Destination keeps that path prefix.
+  const start = pathname.indexOf(`${DAV_PREFIX}/`);
+  return davTargetOf(start > 0 ? pathname.slice(start) : pathname);
 }
 
 /** The href of a resource in a multistatus answer (a folder's ends with a slash). */
