@@ -30,17 +30,22 @@ function treeOf(dav: DavStore): RetroArchTree {
     }
     return files;
   };
+  const open = async (userId: number, relPath: string) => {
+    const found = await dav.read(userId, relPath).catch((error: unknown) => {
+      if (error instanceof HttpError && (error.statusCode === 404 || error.statusCode === 405)) {
+        return null;
+      }
+      throw error;
+    });
+    return found?.stream ?? null;
+  };
   return {
+    open,
     async readBytes(userId, relPath) {
-      const found = await dav.read(userId, relPath).catch((error: unknown) => {
-        if (error instanceof HttpError && (error.statusCode === 404 || error.statusCode === 405)) {
-          return null;
-        }
-        throw error;
-      });
-      if (found === null) return null;
+      const stream = await open(userId, relPath);
+      if (stream === null) return null;
       const chunks: Buffer[] = [];
-      for await (const chunk of found.stream) chunks.push(chunk as Buffer);
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
       return Buffer.concat(chunks);
     },
     filesUnder: (userId, folder) => filesBelow(userId, folder, TREE_DEPTH),
@@ -71,7 +76,10 @@ export function createRetroArchSync(parts: {
     withheldFor: async (userId) => hidden.withheldFrom((await repo.user(userId)) ?? null),
   });
   dav.onClientChange(async (change) => {
-    if (change.kind === 'written') await sync.clientWrote(change.userId, change.relPath);
+    // An empty file is no save (RetroArch writes none); it stays in the tree.
+    if (change.kind === 'written' && change.size > 0) {
+      await sync.clientWrote(change.userId, change.relPath);
+    }
   });
   parts.playAssets.onStored(async (stored) => {
     try {

@@ -189,6 +189,8 @@ describe('RetroArch files become RomShelf saves and states', () => {
     const tetrisNes = await romId('Tetris (World).nes');
     await put('saves/Tetris (World).srm', Buffer.from('which tetris'));
     await put('saves/Nobody Knows (USA).srm', Buffer.from('no game'));
+    await put(`saves/${GBA}.srm`, Buffer.alloc(0));
+    expect(await listOf('saves', await romId(`${GBA}.gba`))).toEqual([]);
     expect(await listOf('saves', tetrisGb)).toEqual([]);
     expect(await listOf('saves', tetrisNes)).toEqual([]);
     expect((await get('saves/Tetris (World).srm')).bytes.toString()).toBe('which tetris');

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -28,6 +28,8 @@ export interface TreeFile {
 export interface RetroArchTree {
   /** The file's bytes, or null when it is not there. */
   readBytes(userId: number, relPath: string): Promise<Buffer | null>;
+  /** The file's content as a stream, or null when it is not there. */
+  open(userId: number, relPath: string): Promise<Readable | null>;
   /** Every file under a top folder (`saves`, `states`), at any depth RetroArch uses. */
   filesUnder(userId: number, folder: string): Promise<TreeFile[]>;
   /** Writes a file RetroArch downloads on its next sync. */
@@ -79,8 +81,6 @@ export class RetroArchSyncService {
       this.parts.log.info({ userId, relPath, choice }, 'RetroArch file matches no single game');
       return choice;
     }
-    const bytes = await this.parts.tree.readBytes(userId, relPath);
-    if (bytes === null || bytes.length === 0) return { kind: 'ignored' };
     const deviceId = retroArchDeviceId(userId);
     await this.parts.devices.ensureApproved(userId, deviceId, {
       name: RETROARCH_DEVICE_NAME,
@@ -88,10 +88,12 @@ export class RetroArchSyncService {
       client: 'RetroArch',
       client_version: null,
     });
+    const stream = await this.parts.tree.open(userId, relPath);
+    if (stream === null) return { kind: 'ignored' };
     const upload: AssetUploadPart = {
       field: 'asset',
       fileName: `${file.stem}.${file.suffix}`,
-      stream: Readable.from([bytes]),
+      stream,
       truncated: () => false,
     };
     const target = { romId: choice.romId, emulator: choice.core?.emulator ?? null };
@@ -115,6 +117,8 @@ export class RetroArchSyncService {
       // A conflicting upload is kept aside as a save of its own; nothing is lost.
       if (!(error instanceof HttpError) || error.statusCode !== 409) throw error;
       return { kind: 'conflict', romId: choice.romId, detail: error.detail };
+    } finally {
+      stream.destroy();
     }
   }
 
