@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { parseRetroArchPath, retroArchPath } from './retroarch-names.js';
+import { parseRetroArchPath, retroArchPath, thumbnailOf } from './retroarch-names.js';
 
 describe('RetroArch save and state names', () => {
   it('reads saves and states, flat or in one or two sorting folders', () => {
@@ -51,5 +51,13 @@ describe('RetroArch save and state names', () => {
     expect(retroArchPath({ kind: 'save', folders: [], stem: 'Zelda', suffix: 'srm' })).toBe(
       'saves/Zelda.srm',
     );
+  });
+
+  it("finds the state of RetroArch's thumbnail", () => {
+    expect(thumbnailOf('states/FCEUmm/Zelda.state1.png')).toBe('states/FCEUmm/Zelda.state1');
+    expect(thumbnailOf('states/Zelda.state.auto.png')).toBe('states/Zelda.state.auto');
+    expect(thumbnailOf('saves/Zelda.srm.png')).toBeNull();
+    expect(thumbnailOf('states/Zelda.png')).toBeNull();
+    expect(thumbnailOf('states/Zelda.state1')).toBeNull();
   });
 });

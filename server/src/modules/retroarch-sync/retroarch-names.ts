@@ -48,3 +48,10 @@ export function retroArchPath(file: RetroArchFile): string {
 
 /** The default suffix of a kind: the save file, or the state of slot 0. */
 export const DEFAULT_SUFFIX: Record<RetroArchKind, string> = { save: 'srm', state: 'state' };
+
+/** The state a RetroArch thumbnail (`<state file>.png`) belongs to, or null for anything else. */
+export function thumbnailOf(relPath: string): string | null {
+  if (!relPath.endsWith('.png')) return null;
+  const statePath = relPath.slice(0, -'.png'.length);
+  return parseRetroArchPath(statePath)?.kind === 'state' ? statePath : null;
+}

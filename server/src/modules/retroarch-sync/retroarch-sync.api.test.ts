@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { addUser } from '../../../test/accounts.js';
 import type { TestUser } from '../../../test/accounts.js';
-import { multipartForm } from '../../../test/form-bodies.js';
+import { multipartForm, pngImage } from '../../../test/form-bodies.js';
 import {
   ADMIN,
   basic,
@@ -172,6 +172,19 @@ describe('RetroArch files become RomShelf saves and states', () => {
       [`${GBA}.state1`, 'mgba'],
     ]);
     expect((await content(states[0] as State)).toString()).toBe('state-bytes');
+  });
+
+  it("gives a state RetroArch's thumbnail as its screenshot", async () => {
+    const { put, romId, listOf } = await setup();
+    const gba = await romId(`${GBA}.gba`);
+    await put(`states/mGBA/${GBA}.state1`, Buffer.from('state-bytes'));
+    await put(`states/mGBA/${GBA}.state1.png`, Buffer.from('not an image'));
+    expect((await listOf<State>('states', gba)).map((state) => state.screenshot)).toEqual([null]);
+    await put(`states/mGBA/${GBA}.state1.png`, await pngImage(4, 3));
+    const states = await listOf<State>('states', gba);
+    expect(states.map((state) => [state.file_name, state.screenshot?.file_name])).toEqual([
+      [`${GBA}.state1`, `${GBA}.png`],
+    ]);
   });
 
   it("names the device RetroArch (WebDAV) in the user's devices", async () => {

@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 
 import { HttpError } from '../../http/http-error.js';
+import { sniffImage } from '../../lib/image-sniff.js';
 import type { DevicesService } from '../devices/devices.service.js';
 import type { Withheld } from '../hidden-items/visibility.js';
 import type {
@@ -15,7 +16,12 @@ import type { GameCandidate } from './game-choice.js';
 import { chooseGame } from './game-choice.js';
 import { retroArchCoreOf } from './retroarch-cores.js';
 import type { RetroArchFile } from './retroarch-names.js';
-import { DEFAULT_SUFFIX, parseRetroArchPath, retroArchPath } from './retroarch-names.js';
+import {
+  DEFAULT_SUFFIX,
+  parseRetroArchPath,
+  retroArchPath,
+  thumbnailOf,
+} from './retroarch-names.js';
 import type { RetroArchSyncRepository } from './retroarch-sync.repository.js';
 
 /** A file of a user's RetroArch tree, and when it last changed. */
@@ -72,7 +78,9 @@ export class RetroArchSyncService {
   constructor(private readonly parts: RetroArchSyncParts) {}
 
   /** Imports a file a RetroArch client wrote (its PUT or MOVE). */
-  async clientWrote(userId: number, relPath: string): Promise<ImportOutcome> {
+  async clientWrote(userId: number, written: string): Promise<ImportOutcome> {
+    // A state's thumbnail comes after the state: the state is stored again, with it.
+    const relPath = thumbnailOf(written) ?? written;
     const file = parseRetroArchPath(relPath);
     if (file === null) return { kind: 'ignored' };
     const withheld = await this.parts.withheldFor(userId);
@@ -103,12 +111,13 @@ export class RetroArchSyncService {
       autocleanup: false,
       autocleanupLimit: 10,
     };
+    const thumbnail = file.kind === 'state' ? await this.thumbnail(userId, relPath) : null;
     try {
       const stored = await this.parts.playAssets.upload(
         userId,
         file.kind,
         target,
-        oneUpload(upload),
+        uploadParts(upload, thumbnail),
         slot,
         { deviceId },
       );
@@ -150,6 +159,13 @@ export class RetroArchSyncService {
     return relPath;
   }
 
+  /** RetroArch's thumbnail of a state as its screenshot, when there is one and it is an image. */
+  private async thumbnail(userId: number, statePath: string): Promise<AssetUploadPart | null> {
+    const bytes = await this.parts.tree.readBytes(userId, `${statePath}.png`);
+    if (bytes === null || sniffImage(bytes) === null) return null;
+    return { field: 'screenshot', fileName: `${statePath.split('/').pop() ?? ''}.png`, bytes };
+  }
+
   /** Whether the core of a RetroArch folder can load a state of `emulator` (unknown: yes). */
   private coreCanLoad(folders: readonly string[], emulator: string | null): boolean {
     const cores = folders.map(retroArchCoreOf).filter((core) => core !== null);
@@ -171,6 +187,10 @@ export class RetroArchSyncService {
   }
 }
 
-async function* oneUpload(part: AssetUploadPart): AsyncIterable<AssetUploadPart> {
-  yield await Promise.resolve(part);
+async function* uploadParts(
+  asset: AssetUploadPart,
+  screenshot: AssetUploadPart | null,
+): AsyncIterable<AssetUploadPart> {
+  yield await Promise.resolve(asset);
+  if (screenshot !== null) yield screenshot;
 }
