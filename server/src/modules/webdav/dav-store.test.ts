@@ -95,6 +95,23 @@ describe('DavStore', () => {
     expect(await text((await store.read(1, 'a.srm')).stream)).toBe('TWO');
   });
 
+  it('lets one of two devices writing over the same ETag at once win, the other gets 412', async () => {
+    const { entry } = await store.write(1, 'a.srm', body('BASE'));
+    const ifMatch = entry.etag ?? '';
+    const outcomes = await Promise.allSettled([
+      store.write(1, 'a.srm', body('DECK'), { ifMatch }),
+      store.write(1, 'a.srm', body('PHONE'), { ifMatch }),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const lost = outcomes.find((outcome) => outcome.status === 'rejected');
+    expect(lost?.reason).toMatchObject({ statusCode: 412 });
+    const winner = ['DECK', 'PHONE'][
+      outcomes.findIndex((outcome) => outcome.status === 'fulfilled')
+    ];
+    expect(await text((await store.read(1, 'a.srm')).stream)).toBe(winner);
+    expect(changes.filter((change) => change.relPath === 'a.srm')).toHaveLength(2);
+  });
+
   it('moves a file as RetroArch deletes one (to deleted/), reporting both sides', async () => {
     await store.mkcol(1, 'saves');
     const { entry } = await store.write(1, 'saves/a.srm', body('A'));

@@ -12,8 +12,8 @@ export interface DavTarget {
 
 /**
  * Reads `/dav/<user>/<path>` from a raw URL path, one segment at a time: a segment must
- * not decode to a slash or a backslash (`%2F`, `%5C`), dot segments (also `%2e%2e`) leave
- * the tree (403), and a malformed escape is a 400.
+ * not decode to a slash (`%2F`: 400), an encoded backslash separates folders as a slash does,
+ * dot segments (also `%2e%2e`) leave the tree (403), and a malformed escape is a 400.
  */
 export function davTargetOf(urlPath: string): DavTarget {
   const raw = urlPath.split('?')[0] ?? '';
@@ -24,15 +24,16 @@ export function davTargetOf(urlPath: string): DavTarget {
     .slice(DAV_PREFIX.length)
     .split('/')
     .filter((segment) => segment !== '')
-    .map((segment) => {
+    .flatMap((segment) => {
       let text: string;
       try {
         text = decodeURIComponent(segment);
       } catch {
         throw new HttpError(400, 'Malformed URL escape');
       }
-      if (text.includes('/') || text.includes('\\')) throw new HttpError(400, 'Invalid path');
-      return text;
+      if (text.includes('/')) throw new HttpError(400, 'Invalid path');
+      // Older RetroArch builds on Windows name files "saves\\Game.srm" (sent as %5C).
+      return text.split('\\');
     });
   const [username, ...rest] = decoded;
   if (username === undefined) throw new HttpError(404, 'Not Found');
