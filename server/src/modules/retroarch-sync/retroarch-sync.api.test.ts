@@ -289,6 +289,13 @@ describe('RomShelf saves and states reach RetroArch', () => {
     // A save (the cartridge's memory) is written whatever the core.
     await browserUpload('saves', gba, `${GBA}.srm`, Buffer.from('browser sram'));
     expect((await get(`saves/gpSP/${GBA}.srm`)).bytes.toString()).toBe('browser sram');
+
+    // Given a folder of a core that can load it, the state goes there.
+    await put(`states/mGBA/${GBA}.state3`, Buffer.from('mgba state'));
+    await put(`states/gpSP/${GBA}.state`, Buffer.from('newer gpsp state'));
+    await browserUpload('states', gba, `${GBA} [2026-11-29_10-05-00].state`, Buffer.from('mgba2'));
+    expect((await get(`states/mGBA/${GBA}.state3`)).bytes.toString()).toBe('mgba2');
+    expect((await get(`states/gpSP/${GBA}.state`)).bytes.toString()).toBe('newer gpsp state');
   });
 
   it("does not echo RetroArch's own file back, nor write games RetroArch never had", async () => {

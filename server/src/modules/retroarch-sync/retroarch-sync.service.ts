@@ -138,7 +138,10 @@ export class RetroArchSyncService {
     const asset = await this.parts.playAssets.get(userId, kind, id);
     const names = await this.parts.repo.contentNamesOf(asset.rom_id);
     if (names === undefined) return null;
-    const linked = await this.filesOfGame(userId, names.stems, names.game);
+    // A state goes only where RetroArch's core can load it; a save goes to any of its folders.
+    const linked = (await this.filesOfGame(userId, names.stems, names.game)).filter(
+      (entry) => kind === 'save' || this.coreCanLoad(entry.file.folders, asset.emulator),
+    );
     const newest = (files: typeof linked) =>
       files.sort((a, b) => b.modifiedMs - a.modifiedMs)[0]?.file;
     const sameKind = newest(linked.filter((entry) => entry.file.kind === kind));
@@ -149,7 +152,6 @@ export class RetroArchSyncService {
       kind,
       suffix: DEFAULT_SUFFIX[kind],
     };
-    if (kind === 'state' && !this.coreCanLoad(target.folders, asset.emulator)) return null;
     const relPath = retroArchPath(target);
     const { file } = await this.parts.playAssets.openContent(userId, kind, id);
     const bytes = await readFile(file.real);
