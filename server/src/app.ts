@@ -48,6 +48,7 @@ import {
   registerEmulatorAssets,
   registerPlayerPageHeaders,
 } from './modules/emulation/emulation.routes.js';
+import { createRetroArchSync } from './modules/retroarch-sync/create-retroarch-sync.js';
 import { hiddenItemsRoutes } from './modules/hidden-items/hidden-items.routes.js';
 import { registerVisibility } from './modules/hidden-items/visibility.hook.js';
 import { registerScanGateway } from './modules/scan/scan.gateway.js';
@@ -122,6 +123,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const { hidden } = container;
   registerVisibility(app, hidden.hiddenItems, hidden.places);
+  // RetroArch's saves and states in the users' WebDAV trees ↔ their RomShelf saves and states.
+  createRetroArchSync({
+    ...container,
+    db,
+    dav: container.davStore,
+    hidden: hidden.hiddenItems,
+    log: app.log,
+  });
   app.get('/openapi.json', { config: publicRoute, schema: { hide: true } }, () => app.swagger());
   await registerApiRoutes(app, container, config);
   await app.register(hiddenItemsRoutes, { hiddenItems: hidden.hiddenItems });

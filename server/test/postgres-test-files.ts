@@ -14,6 +14,7 @@ export const POSTGRES_API_MODULES = [
   'library',
   'metadata',
   'platforms',
+  'retroarch-sync',
   'roms',
   'scan',
   'stats',

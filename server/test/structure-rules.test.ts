@@ -198,6 +198,7 @@ describe('PostgreSQL test selection', () => {
  * deciding what it may use (README, "Code layout").
  */
 const SERVER_MODULE_LAYERS = [
+  'retroarch-sync',
   'setup',
   'feeds',
   'jobs',

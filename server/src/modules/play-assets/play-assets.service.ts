@@ -39,6 +39,14 @@ export interface DeviceContext {
 
 const NO_DEVICE: DeviceContext = {};
 
+/** A save or state just stored by an upload, and the device that sent it (null: none named). */
+export interface StoredPlayAsset {
+  userId: number;
+  kind: SyncedKind;
+  id: number;
+  deviceId: string | null;
+}
+
 /**
  * Saves and states the emulator uploads, per user and ROM, with the screenshot of the same
  * file-name stem. Only the owner lists, reads, replaces, deletes or shares them (anyone else
@@ -46,6 +54,7 @@ const NO_DEVICE: DeviceContext = {};
  */
 export class PlayAssetsService {
   private readonly store: PlayAssetStore;
+  private readonly storedListeners: ((stored: StoredPlayAsset) => Promise<void>)[] = [];
   /** The screenshots users add to a game's gallery. */
   readonly gallery: GalleryScreenshots;
 
@@ -58,6 +67,11 @@ export class PlayAssetsService {
   ) {
     this.store = new PlayAssetStore(repo, assetsDir, files, clock);
     this.gallery = new GalleryScreenshots(repo.gallery(), assetsDir, files, clock);
+  }
+
+  /** Calls `listener` after each upload stores a save or state (not one kept aside). */
+  onStored(listener: (stored: StoredPlayAsset) => Promise<void>): void {
+    this.storedListeners.push(listener);
   }
 
   private async withScreenshots(
@@ -251,6 +265,8 @@ export class PlayAssetsService {
       await this.devices?.recordSync(userId, device.id, row.id, row.updated_at);
     }
     await this.countOperation(userId, context.sessionId);
+    const stored = { userId, kind, id: outcome.id, deviceId: device?.id ?? null };
+    for (const listener of this.storedListeners) await listener(stored);
     return this.get(userId, kind, outcome.id, device?.id);
   }
 
