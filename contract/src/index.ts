@@ -12,6 +12,7 @@ export * from './api/download-links.js';
 export * from './platforms/platforms.js';
 export * from './api/platforms.js';
 export * from './api/rom-filters.js';
+export * from './api/dat-verification.js';
 export * from './api/roms.js';
 export * from './api/rom-notes.js';
 export * from './api/rom-uploads.js';

@@ -205,6 +205,7 @@ const SERVER_MODULE_LAYERS = [
   'exports',
   'patcher',
   'uploads',
+  'dat-verification',
   'scan',
   'platforms',
   'firmware',

@@ -145,8 +145,13 @@ export class DatIndex {
   private readonly required = new Map<number, number>();
   private readonly games = new Map<number, DatGame>();
 
-  constructor(games: Iterable<DatGame>, entries: Iterable<DatEntry>) {
+  constructor(games: Iterable<DatGame>, entries: Iterable<DatEntry> = []) {
     for (const game of games) this.games.set(game.id, game);
+    this.add(entries);
+  }
+
+  /** Adds entries (a DAT is read in pages, so that no step holds the event loop long). */
+  add(entries: Iterable<DatEntry>): void {
     for (const entry of entries) {
       const sha1 = lower(entry.sha1);
       const md5 = lower(entry.md5);
