@@ -20,10 +20,12 @@ export interface RomToVerify extends LibraryRom {
   changedAt: string;
   /** The DATs it has a status against. */
   judgedBy: Set<number>;
+  /** Its files left out (missing from disk, extras): verdicts they had are removed. */
+  otherFileIds: number[];
 }
 
 /** DAT rows read per query: a Redump DAT holds a few hundred thousand. */
-const ENTRY_PAGE = 5_000;
+const ENTRY_PAGE = 2_000;
 /** Rows per INSERT (4 values each, far under SQLite's variable limit). */
 const ROWS_PER_INSERT = 500;
 
@@ -41,16 +43,47 @@ export function membersOf(json: string | null): LibraryFile['members'] {
   }
 }
 
-async function insertRows<T extends 'rom_dat_status' | 'rom_file_dat_match'>(
-  trx: Transaction<Database>,
-  table: T,
-  rows: readonly Database[T][],
-): Promise<void> {
+/** Rows in steps of ROWS_PER_INSERT. */
+function* steps<T>(rows: readonly T[]): Generator<T[]> {
   for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-    // Kysely's insert types are per table: both tables' rows are plain column values.
+    yield rows.slice(start, start + ROWS_PER_INSERT);
+  }
+}
+
+/** Inserts games' statuses, or updates the row of the same game and DAT. */
+async function upsertStatuses(
+  trx: Transaction<Database>,
+  rows: readonly Database['rom_dat_status'][],
+): Promise<void> {
+  for (const step of steps(rows)) {
     await trx
-      .insertInto(table)
-      .values(rows.slice(start, start + ROWS_PER_INSERT) as never)
+      .insertInto('rom_dat_status')
+      .values(step)
+      .onConflict((oc) =>
+        oc.columns(['rom_id', 'dat_id']).doUpdateSet((eb) => ({
+          dat_game_id: eb.ref('excluded.dat_game_id'),
+          status: eb.ref('excluded.status'),
+        })),
+      )
+      .execute();
+  }
+}
+
+/** Inserts files' verdicts, or updates the row of the same file and DAT. */
+async function upsertMatches(
+  trx: Transaction<Database>,
+  rows: readonly Database['rom_file_dat_match'][],
+): Promise<void> {
+  for (const step of steps(rows)) {
+    await trx
+      .insertInto('rom_file_dat_match')
+      .values(step)
+      .onConflict((oc) =>
+        oc.columns(['rom_file_id', 'dat_id']).doUpdateSet((eb) => ({
+          dat_rom_id: eb.ref('excluded.dat_rom_id'),
+          verdict: eb.ref('excluded.verdict'),
+        })),
+      )
       .execute();
   }
 }
@@ -197,10 +230,10 @@ export class DatVerificationRepository {
         'sha1_hash',
         'archive_members',
         'updated_at',
+        'missing_from_fs',
+        'category',
       ])
       .where('rom_id', 'in', ids)
-      .where('missing_from_fs', '=', 0)
-      .where((eb) => eb.or([eb('category', 'is', null), eb('category', '=', 'game')]))
       .orderBy('id')
       .execute();
     const statuses = await this.db
@@ -217,11 +250,17 @@ export class DatVerificationRepository {
         files: [],
         changedAt: rom.updated_at,
         judgedBy: new Set(),
+        otherFileIds: [],
       });
     }
     for (const file of files) {
       const rom = byId.get(file.rom_id);
       if (rom === undefined) continue;
+      if (file.updated_at > rom.changedAt) rom.changedAt = file.updated_at;
+      if (file.missing_from_fs !== 0 || (file.category !== null && file.category !== 'game')) {
+        rom.otherFileIds.push(file.id);
+        continue;
+      }
       (rom.files as LibraryFile[]).push({
         id: file.id,
         fileName: file.file_name,
@@ -231,37 +270,31 @@ export class DatVerificationRepository {
         sha1: file.sha1_hash,
         members: membersOf(file.archive_members),
       });
-      if (file.updated_at > rom.changedAt) rom.changedAt = file.updated_at;
     }
     for (const status of statuses) byId.get(status.rom_id)?.judgedBy.add(status.dat_id);
     return [...byId.values()];
   }
 
   /**
-   * Replaces the verdicts of some ROMs (and of their files) against one DAT, in one
-   * transaction.
+   * Writes the verdicts of some ROMs (and of their files) against one DAT, in one transaction:
+   * rows are replaced by key, and the verdicts of files left out (`staleFileIds`) removed.
    */
-  async replaceVerdicts(datId: number, verdicts: readonly GameVerdict[]): Promise<void> {
+  async replaceVerdicts(
+    datId: number,
+    verdicts: readonly GameVerdict[],
+    staleFileIds: readonly number[],
+  ): Promise<void> {
     if (verdicts.length === 0) return;
-    const romIds = verdicts.map((verdict) => verdict.romId);
     await this.db.transaction().execute(async (trx) => {
-      await trx
-        .deleteFrom('rom_dat_status')
-        .where('dat_id', '=', datId)
-        .where('rom_id', 'in', romIds)
-        .execute();
-      await trx
-        .deleteFrom('rom_file_dat_match')
-        .where('dat_id', '=', datId)
-        .where(
-          'rom_file_id',
-          'in',
-          trx.selectFrom('rom_file').select('id').where('rom_id', 'in', romIds),
-        )
-        .execute();
-      await insertRows(
+      if (staleFileIds.length > 0) {
+        await trx
+          .deleteFrom('rom_file_dat_match')
+          .where('rom_file_id', 'in', staleFileIds)
+          .where('dat_id', '=', datId)
+          .execute();
+      }
+      await upsertStatuses(
         trx,
-        'rom_dat_status',
         verdicts.map((verdict) => ({
           rom_id: verdict.romId,
           dat_id: datId,
@@ -269,9 +302,8 @@ export class DatVerificationRepository {
           status: verdict.status,
         })),
       );
-      await insertRows(
+      await upsertMatches(
         trx,
-        'rom_file_dat_match',
         verdicts.flatMap((verdict) =>
           verdict.files.map((file) => ({
             rom_file_id: file.fileId,

@@ -10,7 +10,7 @@ import type {
 } from './dat-verification.repository.js';
 
 /** ROMs read, matched and written per step: a step's transaction stays within some 20 ms. */
-const ROMS_PER_STEP = 400;
+const ROMS_PER_STEP = 200;
 
 /** What a verification run did: games verified again, by the status they got (per DAT). */
 export interface VerificationStats {
@@ -38,7 +38,7 @@ const emptyStats = (): VerificationStats => ({
 /** A platform's DATs with their indexes, and whether its ROMs are all verified again. */
 interface PlatformPlan {
   platformId: number;
-  dats: { dat: BoundDat; index: DatIndex }[];
+  dats: BoundDat[];
   /** Only ROMs changed after it (or without a status against one of the DATs); null: all. */
   since: string | null;
 }
@@ -79,7 +79,8 @@ export class DatVerificationService {
     report(0, total);
     for (const [platformId, platformDats] of byPlatform) {
       const startedAt = nowIso();
-      const plan = await this.plan(platformId, platformDats, options.full);
+      const plan = this.plan(platformId, platformDats, options.full);
+      const indexes = new Map<number, DatIndex>();
       stats.platforms += 1;
       stats.dats += platformDats.length;
       for (let after = 0; ;) {
@@ -91,12 +92,12 @@ export class DatVerificationService {
         const last = page.at(-1);
         if (last === undefined) break;
         after = last.id;
-        await this.verifyPage(plan, page, stats);
+        await this.verifyPage(plan, page, stats, indexes);
         done += page.length;
         report(done, total);
         await nextTurn();
       }
-      for (const { dat } of plan.dats) await this.repository.markVerified(dat, startedAt);
+      for (const dat of plan.dats) await this.repository.markVerified(dat, startedAt);
     }
     if (dats.length > 0) this.versions.wrote('romRows');
     return stats;
@@ -111,43 +112,60 @@ export class DatVerificationService {
   async verifyRoms(platformId: number, romIds: readonly number[]): Promise<void> {
     const dats = await this.repository.boundDats([platformId]);
     if (dats.length === 0) return;
-    const plan = await this.plan(platformId, dats, true);
-    await this.verifyPage(plan, await this.repository.romPage({ romIds }), emptyStats());
+    const plan = this.plan(platformId, dats, true);
+    const page = await this.repository.romPage({ romIds });
+    await this.verifyPage(plan, page, emptyStats(), new Map());
     this.versions.wrote('romRows');
   }
 
-  private async plan(platformId: number, dats: BoundDat[], full: boolean): Promise<PlatformPlan> {
-    const indexed = [];
-    for (const dat of dats) {
-      const index = new DatIndex(await this.repository.datGames(dat.id));
-      for await (const entries of this.repository.datEntryPages(dat.id)) index.add(entries);
-      indexed.push({ dat, index });
-    }
+  private plan(platformId: number, dats: BoundDat[], full: boolean): PlatformPlan {
     const stale = dats.some(
       (dat) => dat.verifiedAt === null || dat.verifiedPlatformId !== dat.platformId,
     );
     // Every DAT was verified: the games changed since the oldest of those verifications.
     const oldest = dats.map((dat) => dat.verifiedAt ?? '').sort()[0] ?? null;
-    return { platformId, dats: indexed, since: full || stale ? null : oldest };
+    return { platformId, dats, since: full || stale ? null : oldest };
+  }
+
+  /**
+   * A DAT's index, read once per run and only when a game is to be verified against it (a
+   * run after a scan often verifies a few games of a few platforms).
+   */
+  private async indexOf(dat: BoundDat, indexes: Map<number, DatIndex>): Promise<DatIndex> {
+    const known = indexes.get(dat.id);
+    if (known !== undefined) return known;
+    const index = new DatIndex(await this.repository.datGames(dat.id));
+    for await (const entries of this.repository.datEntryPages(dat.id)) {
+      index.add(entries);
+      await nextTurn();
+    }
+    indexes.set(dat.id, index);
+    return index;
   }
 
   private async verifyPage(
     plan: PlatformPlan,
     page: readonly RomToVerify[],
     stats: VerificationStats,
+    indexes: Map<number, DatIndex>,
   ): Promise<void> {
     const pending = page.filter(
       (rom) =>
         plan.since === null ||
         rom.changedAt > plan.since ||
-        plan.dats.some(({ dat }) => !rom.judgedBy.has(dat.id)),
+        plan.dats.some((dat) => !rom.judgedBy.has(dat.id)),
     );
     if (pending.length === 0) return;
     stats.roms_checked += pending.length;
-    for (const { dat, index } of plan.dats) {
+    for (const dat of plan.dats) {
+      const index = await this.indexOf(dat, indexes);
       const verdicts = pending.map((rom) => index.verify(rom));
       for (const verdict of verdicts) stats[verdict.status satisfies GameStatus] += 1;
-      await this.repository.replaceVerdicts(dat.id, verdicts);
+      await this.repository.replaceVerdicts(
+        dat.id,
+        verdicts,
+        pending.flatMap((rom) => rom.otherFileIds),
+      );
     }
   }
 }
