@@ -2,7 +2,7 @@ import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { makeTempDir } from '../../../test/build-test-app.js';
-import { storeDat } from '../../../test/dat-fixtures.js';
+import { storeDat } from '../../../test/stored-dats.js';
 import { fillPlanLibrary, planOf } from '../../../test/list-plan-library.js';
 import type { Db } from '../../db/database.js';
 import { migrateToLatest, openDatabase } from '../../db/database.js';

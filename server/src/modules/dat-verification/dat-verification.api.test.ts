@@ -12,8 +12,8 @@ import {
   openTestDatabase,
 } from '../../../test/build-test-app.js';
 import type { Session } from '../../../test/build-test-app.js';
-import type { DatFixtureRom } from '../../../test/dat-fixtures.js';
-import { storeDat } from '../../../test/dat-fixtures.js';
+import type { DatFixtureRom } from '../../../test/stored-dats.js';
+import { storeDat } from '../../../test/stored-dats.js';
 import { hashesOf, scanLibrary, writeTree } from '../../../test/library-fixtures.js';
 import { asAdmin, runTask } from '../../../test/tasks.js';
 import type { Db } from '../../db/database.js';

@@ -20,7 +20,7 @@ import { collectionForm } from '../../../test/collections-fixtures.js';
 import { startFakeIgdb } from '../../../test/fakes/igdb.js';
 import { multipartForm } from '../../../test/form-bodies.js';
 import { openTestDatabase } from '../../../test/build-test-app.js';
-import { storeDat } from '../../../test/dat-fixtures.js';
+import { storeDat } from '../../../test/stored-dats.js';
 import { hashesOf, writeTree } from '../../../test/library-fixtures.js';
 
 /*
