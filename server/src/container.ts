@@ -8,7 +8,10 @@ import { createTaskServices } from './container-tasks.js';
 import type { Db } from './db/database.js';
 import { ConfinedFiles, UPLOAD_TEMP_FOLDER } from './lib/confined-files.js';
 import { createActivity } from './modules/activity/create-activity.js';
-import { createDatVerification } from './modules/dat-verification/create-dat-verification.js';
+import {
+  createDatVerification,
+  verifyOnChanges,
+} from './modules/dat-verification/create-dat-verification.js';
 import { createDats } from './modules/dats/create-dats.js';
 import { createExports } from './modules/exports/create-exports.js';
 import { FeedsService } from './modules/feeds/feeds.service.js';
@@ -121,8 +124,8 @@ export function createContainer(
   const collectionParts = { ...collections, savedFilters };
   const roms = createRomServices(config, repositories, shared, library, collectionParts, options);
   const system = new SystemService(config, version, accounts.userAccounts, shared.libraryConfig);
-  const dats = createDatVerification(db, versions, roms);
-  return {
+  const verification = createDatVerification(db, versions, roms);
+  const container = {
     ...shared,
     ...accounts,
     ...library,
@@ -141,12 +144,12 @@ export function createContainer(
       devices.playSessions,
       options.clock,
     ),
-    ...dats,
+    ...verification,
     ...createTasks(
       config,
       repositories,
       shared,
-      { ...accounts, ...library, ...dats },
+      { ...accounts, ...library, ...verification },
       log,
       scaleOut,
     ),
@@ -173,6 +176,8 @@ export function createContainer(
       options.clock,
     ),
   };
+  verifyOnChanges(container, versions);
+  return container;
 }
 
 export type Container = ReturnType<typeof createContainer>;

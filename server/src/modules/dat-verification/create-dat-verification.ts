@@ -1,5 +1,3 @@
-import { TASK_NAMES } from '@romshelf/contract';
-
 import type { DataVersions } from '../../db/data-versions.js';
 import type { Db } from '../../db/database.js';
 import type { RomFilesService } from '../roms/files/rom-files.service.js';
@@ -8,6 +6,8 @@ import type { ScanService } from '../scan/scan.service.js';
 import { DatVerdictsService } from './dat-verdicts.service.js';
 import { DatVerificationRepository } from './dat-verification.repository.js';
 import { DatVerificationService } from './dat-verification.service.js';
+import type { TaskStarter } from './verification-requests.js';
+import { VerificationRequests } from './verification-requests.js';
 
 /** The verification engine and a game's verdicts (composition root part). */
 export function createDatVerification(
@@ -23,18 +23,40 @@ export function createDatVerification(
   };
 }
 
+/** The changes of the DAT files (the `dats` module's service). */
+export interface DatChanges {
+  onChange(
+    listener: (change: {
+      kind: 'imported' | 'rebound' | 'removed';
+      platformId: number | null;
+    }) => void | Promise<void>,
+  ): void;
+}
+
 /**
- * After every scan that walked a platform with a DAT, the verification task looks at the games
- * the scan added or changed (a run already going on picks them up on its next pass or the next
- * scan's: what is left to verify is read from the database).
+ * Keeps the verdicts following the library and its DATs: after every scan that walked a
+ * platform with a DAT, the games it added or changed are verified; after a DAT's import or
+ * binding to another platform, its platform's games (a removed DAT's verdicts go with it).
  */
-export function verifyAfterScans(
-  scan: Pick<ScanService, 'afterEachScan'>,
-  tasks: { start(name: string, trigger: 'scheduled', params: Record<string, unknown>): unknown },
-  verification: Pick<DatVerificationService, 'hasDats'>,
+export function verifyOnChanges(
+  parts: {
+    scan: Pick<ScanService, 'afterEachScan'>;
+    dats: DatChanges;
+    tasks: TaskStarter;
+    datVerification: Pick<DatVerificationService, 'hasDats'>;
+  },
+  versions: Pick<DataVersions, 'wrote'>,
 ): void {
-  scan.afterEachScan(async (platformIds) => {
-    if (!(await verification.hasDats(platformIds))) return;
-    tasks.start(TASK_NAMES.verifyDats, 'scheduled', { platform_ids: platformIds, full: false });
+  const requests = new VerificationRequests(parts.tasks);
+  parts.scan.afterEachScan(async (platformIds) => {
+    if (await parts.datVerification.hasDats(platformIds)) requests.request(platformIds);
+  });
+  parts.dats.onChange((change) => {
+    if (change.kind === 'removed') {
+      // Its verdicts went with it: lists filtering on them show it now.
+      versions.wrote('romRows');
+      return;
+    }
+    requests.request(change.platformId === null ? null : [change.platformId]);
   });
 }

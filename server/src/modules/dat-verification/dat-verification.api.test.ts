@@ -14,6 +14,9 @@ import {
 import type { Session } from '../../../test/build-test-app.js';
 import type { DatFixtureRom } from '../../../test/stored-dats.js';
 import { storeDat } from '../../../test/stored-dats.js';
+import type { TestDatGame, TestDatRom } from '../../../test/dat-fixtures.js';
+import { logiqxDat } from '../../../test/dat-fixtures.js';
+import { multipartForm } from '../../../test/form-bodies.js';
 import { hashesOf, scanLibrary, writeTree } from '../../../test/library-fixtures.js';
 import { asAdmin, runTask } from '../../../test/tasks.js';
 import type { Db } from '../../db/database.js';
@@ -41,6 +44,12 @@ function entry(name: string, content: string): DatFixtureRom {
     md5: hashes.md5,
     sha1: hashes.sha1,
   };
+}
+
+/** An entry of an uploaded DAT for `content`. */
+function datRom(name: string, content: string): TestDatRom {
+  const { crc, md5, sha1 } = hashesOf(content);
+  return { name, size: Buffer.byteLength(content), crc, md5, sha1 };
 }
 
 const CUE = 'FILE "Disc (USA) (Track 1).bin" BINARY\r\nFILE "Disc (USA) (Track 2).bin" BINARY\r\n';
@@ -322,5 +331,64 @@ describe('verification against DATs', () => {
         },
       },
     ]);
+  });
+
+  it('follows the DATs: verifies after an upload and a re-import, drops a removed DAT’s verdicts', async () => {
+    const test = await buildTestApp();
+    await createFirstAdmin(test.app);
+    const session = await login(test.app);
+    const { app } = test;
+    writeTree(test.config.libraryDir, {
+      'roms/gba/Good (USA).gba': 'good dump',
+      'roms/gba/my copy.gba': 'renamed dump',
+    });
+    await scanLibrary(app, session);
+    const runsEnded = async () => {
+      const runs = await app.inject({ url: '/api/tasks/status', headers: asAdmin });
+      return runs
+        .json<TaskStatus[]>()
+        .filter((run) => run.task_key === 'verify_dats' && run.ended_at !== null).length;
+    };
+    const upload = async (games: TestDatGame[], version: string) => {
+      const form = multipartForm({}, [
+        {
+          name: 'file',
+          filename: 'gba.dat',
+          type: 'application/octet-stream',
+          data: Buffer.from(logiqxDat({ name: 'Nintendo - Game Boy Advance', version }, games)),
+        },
+      ]);
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/dats',
+        headers: { ...form.headers, ...asAdmin },
+        payload: form.payload,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ id: number }>().id;
+    };
+    const good = { name: 'Good (USA)', roms: [datRom('Good (USA).gba', 'good dump')] };
+    const other = { name: 'Other (Europe)', roms: [datRom('Other (Europe).gba', 'renamed dump')] };
+
+    await upload([good, other], '1');
+    await expect.poll(runsEnded, { timeout: 15_000, interval: 50 }).toBe(1);
+    expect(await namesWith(app, session, '&in_set=true')).toEqual([
+      'Good (USA).gba',
+      'my copy.gba',
+    ]);
+
+    // A newer DAT of the set replaces it; the game it no longer holds leaves the set.
+    const newer = await upload([good], '2');
+    await expect.poll(runsEnded, { timeout: 15_000, interval: 50 }).toBe(2);
+    expect(await namesWith(app, session, '&in_set=true')).toEqual(['Good (USA).gba']);
+    expect(await namesWith(app, session, '&in_set=false')).toEqual(['my copy.gba']);
+
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/dats/${newer}`,
+      headers: asAdmin,
+    });
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    expect(await namesWith(app, session, '&in_set=true')).toEqual([]);
   });
 });

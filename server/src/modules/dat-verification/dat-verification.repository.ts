@@ -316,6 +316,15 @@ export class DatVerificationRepository {
     });
   }
 
+  async datExists(datId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('dat')
+      .select('id')
+      .where('id', '=', datId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** Records that a DAT's verdicts are up to date with the library as it was at `at`. */
   async markVerified(dat: BoundDat, at: string): Promise<void> {
     await this.db

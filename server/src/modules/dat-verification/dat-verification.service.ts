@@ -97,7 +97,10 @@ export class DatVerificationService {
         report(done, total);
         await nextTurn();
       }
-      for (const dat of plan.dats) await this.repository.markVerified(dat, startedAt);
+      for (const dat of plan.dats) {
+        if (await this.repository.datExists(dat.id))
+          await this.repository.markVerified(dat, startedAt);
+      }
     }
     if (dats.length > 0) this.versions.wrote('romRows');
     return stats;
@@ -157,15 +160,22 @@ export class DatVerificationService {
     );
     if (pending.length === 0) return;
     stats.roms_checked += pending.length;
-    for (const dat of plan.dats) {
+    for (const dat of [...plan.dats]) {
       const index = await this.indexOf(dat, indexes);
       const verdicts = pending.map((rom) => index.verify(rom));
+      try {
+        await this.repository.replaceVerdicts(
+          dat.id,
+          verdicts,
+          pending.flatMap((rom) => rom.otherFileIds),
+        );
+      } catch (error) {
+        // A DAT removed (or replaced) while the run goes on: its verdicts went with it.
+        if (await this.repository.datExists(dat.id)) throw error;
+        plan.dats.splice(plan.dats.indexOf(dat), 1);
+        continue;
+      }
       for (const verdict of verdicts) stats[verdict.status satisfies GameStatus] += 1;
-      await this.repository.replaceVerdicts(
-        dat.id,
-        verdicts,
-        pending.flatMap((rom) => rom.otherFileIds),
-      );
     }
   }
 }

@@ -49,7 +49,7 @@ export interface TaskServices {
   users: UsersService;
   romMaintenance: RomMaintenance;
   romArtworkWebp: RomArtworkWebp;
-  datVerification: Pick<DatVerificationService, 'verify' | 'hasDats'>;
+  datVerification: Pick<DatVerificationService, 'verify'>;
 }
 
 const NO_PARAMS = z.object({}).strict();
