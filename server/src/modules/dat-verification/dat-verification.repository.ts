@@ -15,11 +15,8 @@ export interface BoundDat {
   verifiedPlatformId: number | null;
 }
 
-/** A ROM of a page to verify, with what tells whether it changed since a verification. */
+/** A ROM to verify, with its files left out of verification. */
 export interface RomToVerify extends LibraryRom {
-  changedAt: string;
-  /** The DATs it has a status against. */
-  judgedBy: Set<number>;
   /** Its files left out (missing from disk, extras): verdicts they had are removed. */
   otherFileIds: number[];
 }
@@ -195,29 +192,70 @@ export class DatVerificationRepository {
     return row.count;
   }
 
-  /**
-   * The next ROMs of a platform after `afterId` (or the ROMs `romIds`), with their own present
-   * files (extras such as patches or manuals left out), and the DATs they have a status against.
-   */
-  async romPage(
-    scope: { platformId: number; afterId: number; limit: number } | { romIds: readonly number[] },
-  ): Promise<RomToVerify[]> {
-    let query = this.db
+  /** The ids of the next ROMs of a platform after `afterId`. */
+  async romIds(platformId: number, afterId: number, limit: number): Promise<number[]> {
+    const rows = await this.db
       .selectFrom('rom')
-      .select(['id', 'fs_name', 'kind', 'updated_at'])
-      .orderBy('id');
-    if ('romIds' in scope) {
-      if (scope.romIds.length === 0) return [];
-      query = query.where('id', 'in', scope.romIds);
-    } else {
-      query = query
-        .where('platform_id', '=', scope.platformId)
-        .where('id', '>', scope.afterId)
-        .limit(scope.limit);
-    }
-    const roms = await query.execute();
-    if (roms.length === 0) return [];
-    const ids = roms.map((rom) => rom.id);
+      .select('id')
+      .where('platform_id', '=', platformId)
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Of some ROMs, those changed after `since` (the ROM or one of its files) or without a status
+   * against one of the DATs.
+   */
+  async changedSince(
+    romIds: readonly number[],
+    since: string,
+    datIds: readonly number[],
+  ): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('rom')
+      .select('rom.id')
+      .where('rom.id', 'in', romIds)
+      .where((eb) =>
+        eb.or([
+          eb('rom.updated_at', '>', since),
+          eb.exists(
+            eb
+              .selectFrom('rom_file')
+              .select('rom_file.id')
+              .whereRef('rom_file.rom_id', '=', 'rom.id')
+              .where('rom_file.updated_at', '>', since),
+          ),
+          eb(
+            eb
+              .selectFrom('rom_dat_status')
+              .select((inner) => inner.fn.countAll<number>().as('judged'))
+              .whereRef('rom_dat_status.rom_id', '=', 'rom.id')
+              .where('rom_dat_status.dat_id', 'in', datIds),
+            '<',
+            datIds.length,
+          ),
+        ]),
+      )
+      .orderBy('rom.id')
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Some ROMs with their own present files (extras such as patches or manuals, and files
+   * missing from disk, left out).
+   */
+  async romPage(romIds: readonly number[]): Promise<RomToVerify[]> {
+    if (romIds.length === 0) return [];
+    const roms = await this.db
+      .selectFrom('rom')
+      .select(['id', 'fs_name', 'kind'])
+      .where('id', 'in', romIds)
+      .orderBy('id')
+      .execute();
     const files = await this.db
       .selectFrom('rom_file')
       .select([
@@ -229,39 +267,30 @@ export class DatVerificationRepository {
         'md5_hash',
         'sha1_hash',
         'archive_members',
-        'updated_at',
         'missing_from_fs',
         'category',
       ])
-      .where('rom_id', 'in', ids)
+      .where('rom_id', 'in', romIds)
       .orderBy('id')
       .execute();
-    const statuses = await this.db
-      .selectFrom('rom_dat_status')
-      .select(['rom_id', 'dat_id'])
-      .where('rom_id', 'in', ids)
-      .execute();
-    const byId = new Map<number, RomToVerify>();
+    const byId = new Map<number, RomToVerify & { files: LibraryFile[] }>();
     for (const rom of roms) {
       byId.set(rom.id, {
         id: rom.id,
         fsName: rom.fs_name,
         isFolder: rom.kind !== 'file',
         files: [],
-        changedAt: rom.updated_at,
-        judgedBy: new Set(),
         otherFileIds: [],
       });
     }
     for (const file of files) {
       const rom = byId.get(file.rom_id);
       if (rom === undefined) continue;
-      if (file.updated_at > rom.changedAt) rom.changedAt = file.updated_at;
       if (file.missing_from_fs !== 0 || (file.category !== null && file.category !== 'game')) {
         rom.otherFileIds.push(file.id);
         continue;
       }
-      (rom.files as LibraryFile[]).push({
+      rom.files.push({
         id: file.id,
         fileName: file.file_name,
         size: file.file_size_bytes,
@@ -271,7 +300,6 @@ export class DatVerificationRepository {
         members: membersOf(file.archive_members),
       });
     }
-    for (const status of statuses) byId.get(status.rom_id)?.judgedBy.add(status.dat_id);
     return [...byId.values()];
   }
 

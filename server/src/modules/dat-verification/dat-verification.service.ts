@@ -84,16 +84,24 @@ export class DatVerificationService {
       stats.platforms += 1;
       stats.dats += platformDats.length;
       for (let after = 0; ;) {
-        const page = await this.repository.romPage({
-          platformId,
-          afterId: after,
-          limit: ROMS_PER_STEP,
-        });
-        const last = page.at(-1);
+        const ids = await this.repository.romIds(platformId, after, ROMS_PER_STEP);
+        const last = ids.at(-1);
         if (last === undefined) break;
-        after = last.id;
-        await this.verifyPage(plan, page, stats, indexes);
-        done += page.length;
+        after = last;
+        // After a scan, only the games changed since (or new to a DAT) are read and verified.
+        const wanted =
+          plan.since === null
+            ? ids
+            : await this.repository.changedSince(
+                ids,
+                plan.since,
+                plan.dats.map((dat) => dat.id),
+              );
+        if (wanted.length > 0) {
+          const page = await this.repository.romPage(wanted);
+          await this.verifyPage(plan, page, stats, indexes);
+        }
+        done += ids.length;
         report(done, total);
         await nextTurn();
       }
@@ -116,7 +124,7 @@ export class DatVerificationService {
     const dats = await this.repository.boundDats([platformId]);
     if (dats.length === 0) return;
     const plan = this.plan(platformId, dats, true);
-    const page = await this.repository.romPage({ romIds });
+    const page = await this.repository.romPage(romIds);
     await this.verifyPage(plan, page, emptyStats(), new Map());
     this.versions.wrote('romRows');
   }
@@ -152,22 +160,16 @@ export class DatVerificationService {
     stats: VerificationStats,
     indexes: Map<number, DatIndex>,
   ): Promise<void> {
-    const pending = page.filter(
-      (rom) =>
-        plan.since === null ||
-        rom.changedAt > plan.since ||
-        plan.dats.some((dat) => !rom.judgedBy.has(dat.id)),
-    );
-    if (pending.length === 0) return;
-    stats.roms_checked += pending.length;
+    if (page.length === 0) return;
+    stats.roms_checked += page.length;
     for (const dat of [...plan.dats]) {
       const index = await this.indexOf(dat, indexes);
-      const verdicts = pending.map((rom) => index.verify(rom));
+      const verdicts = page.map((rom) => index.verify(rom));
       try {
         await this.repository.replaceVerdicts(
           dat.id,
           verdicts,
-          pending.flatMap((rom) => rom.otherFileIds),
+          page.flatMap((rom) => rom.otherFileIds),
         );
       } catch (error) {
         // A DAT removed (or replaced) while the run goes on: its verdicts went with it.
