@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 import type { RomDatVerification, RomListPage, TaskStatus } from '@romshelf/contract';
@@ -390,5 +390,28 @@ describe('verification against DATs', () => {
     });
     expect(removed.statusCode, removed.body).toBeLessThan(300);
     expect(await namesWith(app, session, '&in_set=true')).toEqual([]);
+  });
+
+  it('drops the verdict of a file gone from disk: its game becomes incomplete', async () => {
+    const { app, session, config } = await setup();
+    await runTask(app, 'verify_dats');
+    rmSync(path.join(config.libraryDir, 'roms/psx/Disc (USA)/Disc (USA).cue'));
+    await scanLibrary(app, session);
+    // The scan started the verification of what it changed.
+    const id = (await romIds(app, session))['Disc (USA)'] ?? 0;
+    const files = async () =>
+      (await verification(app, session, id)).dats.map((dat) => [
+        dat.status,
+        dat.files.map((file) => [file.file_name, file.verdict]),
+      ]);
+    await expect.poll(files, { timeout: 15_000, interval: 50 }).toEqual([
+      [
+        'incomplete',
+        [
+          ['Disc (USA) (Track 1).bin', 'verified'],
+          ['Disc (USA) (Track 2).bin', 'unknown'],
+        ],
+      ],
+    ]);
   });
 });
