@@ -8,6 +8,10 @@ import { createTaskServices } from './container-tasks.js';
 import type { Db } from './db/database.js';
 import { ConfinedFiles, UPLOAD_TEMP_FOLDER } from './lib/confined-files.js';
 import { createActivity } from './modules/activity/create-activity.js';
+import {
+  createDatVerification,
+  verifyOnChanges,
+} from './modules/dat-verification/create-dat-verification.js';
 import { createDats } from './modules/dats/create-dats.js';
 import { createExports } from './modules/exports/create-exports.js';
 import { FeedsService } from './modules/feeds/feeds.service.js';
@@ -123,7 +127,8 @@ export function createContainer(
   const collectionParts = { ...collections, savedFilters };
   const roms = createRomServices(config, repositories, shared, library, collectionParts, options);
   const system = new SystemService(config, version, accounts.userAccounts, shared.libraryConfig);
-  return {
+  const verification = createDatVerification(db, versions, roms);
+  const container = {
     ...shared,
     ...accounts,
     ...library,
@@ -148,7 +153,15 @@ export function createContainer(
       log,
       options.clock,
     ),
-    ...createTasks(config, repositories, shared, { ...accounts, ...library }, log, scaleOut),
+    ...verification,
+    ...createTasks(
+      config,
+      repositories,
+      shared,
+      { ...accounts, ...library, ...verification },
+      log,
+      scaleOut,
+    ),
     system,
     setup: new SetupService(
       config.libraryDir,
@@ -173,6 +186,8 @@ export function createContainer(
       options.clock,
     ),
   };
+  verifyOnChanges(container, versions);
+  return container;
 }
 
 export type Container = ReturnType<typeof createContainer>;
@@ -434,7 +449,9 @@ function createTasks(
   config: AppConfig,
   repositories: Repositories,
   shared: SharedParts,
-  services: LibraryServices & Pick<ReturnType<typeof createAccountServices>, 'users'>,
+  services: LibraryServices &
+    Pick<ReturnType<typeof createAccountServices>, 'users'> &
+    Pick<ReturnType<typeof createDatVerification>, 'datVerification'>,
   log: FastifyBaseLogger,
   scaleOut: ScaleOut | null,
 ) {
@@ -451,6 +468,7 @@ function createTasks(
     users: services.users,
     romMaintenance: services.romMaintenance,
     romArtworkWebp: new RomArtworkWebp(...maintenance),
+    datVerification: services.datVerification,
   };
   return createTaskServices(config, taskServices, repositories, log, scaleOut);
 }

@@ -207,6 +207,7 @@ const SERVER_MODULE_LAYERS = [
   'exports',
   'patcher',
   'uploads',
+  'dat-verification',
   'scan',
   'platforms',
   'firmware',

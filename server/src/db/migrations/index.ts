@@ -35,6 +35,7 @@ import { hiddenItems } from './202612030700_hidden_items.js';
 import { permissionGroups } from './202612030600_permission_groups.js';
 import { dats } from './202612040500_dats.js';
 import { datImportState } from './202612040510_dat_import_state.js';
+import { datVerification } from './202612040600_dat_verification.js';
 
 /**
  * Every migration, in order, listed explicitly (no directory scanning, so bundling and the
@@ -76,6 +77,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202612030700_hidden_items': hiddenItems,
   '202612040500_dats': dats,
   '202612040510_dat_import_state': datImportState,
+  '202612040600_dat_verification': datVerification,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-import type { Dat, DatFolderSync, Platform } from '@romshelf/contract';
+import type { Dat, DatFolderSync, Platform, TaskStatus } from '@romshelf/contract';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 
@@ -255,10 +255,17 @@ describe('DAT import', () => {
       headers: { authorization: viewer },
     });
     expect(read.json()).toEqual(dat);
+    // The verification the upload started writes verdicts too: it ends before this one's.
+    const verified = async () =>
+      (await app.inject({ url: '/api/tasks/status', headers: { authorization: ADMIN_AUTH } }))
+        .json<TaskStatus[]>()
+        .some((run) => run.task_key === 'verify_dats' && run.ended_at !== null);
+    await expect.poll(verified, { timeout: 15_000, interval: 50 }).toBe(true);
     const db = await openTestDatabase(dataDir);
     await db
       .insertInto('rom_dat_status')
       .values({ rom_id: 1, dat_id: dat.id, dat_game_id: 1, status: 'renamed' })
+      .onConflict((oc) => oc.doNothing())
       .execute();
     const removed = await app.inject({
       method: 'DELETE',

@@ -1,4 +1,5 @@
 import {
+  DAT_STATUSES,
   FILTER_LOGICS,
   METADATA_PROVIDER_FILTERS,
   PLAY_STATUSES,
@@ -22,8 +23,10 @@ export type FacetFilter = RomFacetFilter;
 export const FIXED_FILTERS = {
   statuses: PLAY_STATUSES,
   metadata_providers: METADATA_PROVIDER_FILTERS,
+  dat_statuses: DAT_STATUSES,
 } as const;
 export type FixedFilter = keyof typeof FIXED_FILTERS;
+export const isFixedFilter = (name: string): name is FixedFilter => name in FIXED_FILTERS;
 
 /** Every multi-value filter; `platform_ids` narrows a search to some platforms (any of them). */
 export const LIST_FILTERS = [
@@ -31,6 +34,7 @@ export const LIST_FILTERS = [
   ...FACET_FILTERS,
   'statuses',
   'metadata_providers',
+  'dat_statuses',
 ] as const;
 export type ListFilter = (typeof LIST_FILTERS)[number];
 
@@ -81,9 +85,7 @@ export const FILTER_PARAM_KEYS: readonly string[] = [
 function isValue(name: ListFilter, value: string): boolean {
   if (value === '') return false;
   if (name === 'platform_ids') return /^[1-9]\d{0,9}$/.test(value);
-  if (name === 'statuses' || name === 'metadata_providers') {
-    return (FIXED_FILTERS[name] as readonly string[]).includes(value);
-  }
+  if (isFixedFilter(name)) return (FIXED_FILTERS[name] as readonly string[]).includes(value);
   return true;
 }
 

@@ -41,6 +41,7 @@ export function useFilterLabels(needPlatforms: boolean): FilterLabels {
     }
     if (name === 'statuses' && isPlayStatus(raw)) return t(statusLabelKey(raw), { ns: 'rom' });
     if (name === 'metadata_providers') return PROVIDER_NAMES[raw] ?? raw;
+    if (name === 'dat_statuses') return t(`filters.dat-status.${raw}`);
     return raw;
   };
   const chip = (filter: ActiveFilter) => {

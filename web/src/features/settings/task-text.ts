@@ -51,6 +51,16 @@ export function taskSummary(
         key: 'tasks.summary.retroachievements',
         values: { processed: n('processed'), total: n('total'), failed: n('failed') },
       };
+    case TASK_NAMES.verifyDats:
+      return {
+        key: 'tasks.summary.verify-dats',
+        values: {
+          checked: n('roms_checked'),
+          verified: n('verified') + n('renamed'),
+          incomplete: n('incomplete'),
+          unknown: n('unknown'),
+        },
+      };
     default:
       return null;
   }

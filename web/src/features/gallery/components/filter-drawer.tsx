@@ -18,6 +18,7 @@ import {
   activeFilters,
   FACET_FILTERS,
   FIXED_FILTERS,
+  isFixedFilter,
   NO_FILTERS,
   setFlag,
   setListValues,
@@ -117,12 +118,12 @@ export function FilterDrawer({
 
   const facetOptions = (name: ListFilter): readonly string[] => {
     if (name === 'platform_ids') return (values.data?.values.platforms ?? []).map(String);
-    if (name === 'statuses' || name === 'metadata_providers') return FIXED_FILTERS[name];
+    if (isFixedFilter(name)) return FIXED_FILTERS[name];
     return values.data?.values[name] ?? [];
   };
   const countsOf = (name: ListFilter): Readonly<Record<string, number>> | undefined => {
     if (name === 'platform_ids') return values.data?.counts.platforms;
-    if (name === 'statuses' || name === 'metadata_providers') return undefined;
+    if (isFixedFilter(name)) return undefined;
     return values.data?.counts[name];
   };
   const field = (name: ListFilter) => {
@@ -199,6 +200,7 @@ export function FilterDrawer({
           ) : null}
           {field('statuses')}
           {field('metadata_providers')}
+          {field('dat_statuses')}
           <FilterFlags
             flags={filters.flags}
             labels={labels}

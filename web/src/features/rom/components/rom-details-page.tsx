@@ -22,6 +22,7 @@ import { RomBackdrop } from './rom-backdrop';
 import { RomHeading } from './rom-heading';
 import { RomPlayingNow } from './rom-playing-now';
 import { RomSideColumn } from './rom-side-column';
+import { RomDatVerification } from './rom-dat-verification';
 import { RomSources } from './rom-sources';
 import { RomLoadState } from './rom-state';
 
@@ -147,6 +148,7 @@ function RomDetails({
           <Stack spacing={3} sx={{ minWidth: 0 }}>
             <RomHeading rom={rom}>{detailed ? <RomSources rom={detailed} /> : null}</RomHeading>
             {detailed ? <RomPlayingNow romId={rom.id} /> : null}
+            {detailed ? <RomDatVerification romId={rom.id} /> : null}
             {rom.summary ? (
               <MarkdownView
                 source={rom.summary}
