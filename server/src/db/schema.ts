@@ -1,5 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
+import type { DatTables } from './schema-dats.js';
 import type {
   DeviceSaveSyncTable,
   DeviceTable,
@@ -433,7 +434,7 @@ export interface CollectionRomTable {
   added_at: string;
 }
 
-export interface Database {
+export interface Database extends DatTables {
   user: UserTable;
   permission_group: PermissionGroupTable;
   permission_group_grant: PermissionGroupGrantTable;

@@ -33,6 +33,7 @@ import { providerClaimIndexes } from './202612020310_provider_claim_indexes.js';
 import { downloadLinks } from './202612030500_download_links.js';
 import { hiddenItems } from './202612030700_hidden_items.js';
 import { permissionGroups } from './202612030600_permission_groups.js';
+import { dats } from './202612040500_dats.js';
 
 /**
  * Every migration, in order, listed explicitly (no directory scanning, so bundling and the
@@ -72,6 +73,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202612030500_download_links': downloadLinks,
   '202612030600_permission_groups': permissionGroups,
   '202612030700_hidden_items': hiddenItems,
+  '202612040500_dats': dats,
 };
 
 export const migrationProvider: MigrationProvider = {
