@@ -29,6 +29,7 @@ export * from './emulation/emulator-cores.js';
 export * from './emulation/known-bios.js';
 export * from './cron.js';
 export * from './ui-settings.js';
+export * from './version-preference.js';
 export * from './api/setup.js';
 export * from './api/exports.js';
 export * from './api/feeds.js';
