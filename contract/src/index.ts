@@ -24,6 +24,7 @@ export * from './api/play.js';
 export * from './api/devices.js';
 export * from './api/sync.js';
 export * from './api/stats.js';
+export * from './api/completeness.js';
 export * from './api/activity.js';
 export * from './emulation/emulator-cores.js';
 export * from './emulation/known-bios.js';

@@ -45,6 +45,13 @@ const REGION_LANGUAGES: Readonly<Record<string, string>> = Object.freeze({
   Greece: 'El',
 });
 
+/** The regions whose untagged releases are in `code` (a language code such as `En`). */
+export function regionsSpeaking(code: string): string[] {
+  return Object.entries(REGION_LANGUAGES).flatMap(([region, language]) =>
+    language === code ? [region] : [],
+  );
+}
+
 /** Region name → rank (0 best) of the regions the caller ranked. */
 export function regionRanking(preference: VersionPreference): Map<string, number> {
   return new Map(preference.regions.map((region, rank) => [region, rank]));
