@@ -217,6 +217,7 @@ async function moduleFigures(context) {
     ['stalls.mjs', 'scan stalls', (module) => module.stallFigures(context)],
     ['exports.mjs', 'exports', (module) => module.exportFigures()],
     ['zips.mjs', 'whole-platform zips', (module) => module.zipFigures(context)],
+    ['dats.mjs', 'DAT import', (module) => module.datFigures(context)],
     // Last: it gives the scanned ROMs shared provider ids.
     ['versions.mjs', 'versions', (module) => module.versionFigures(context)],
   ];

@@ -9,6 +9,7 @@ export * from './api/permissions.js';
 export * from './api/hidden-items.js';
 export * from './api/client-tokens.js';
 export * from './api/download-links.js';
+export * from './api/dats.js';
 export * from './platforms/platforms.js';
 export * from './api/platforms.js';
 export * from './api/rom-filters.js';

@@ -12,6 +12,7 @@ import { oidcRoutes } from './modules/auth/oidc.routes.js';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes.js';
 import { netplayRoutes } from './modules/netplay/netplay.routes.js';
 import { devicesRoutes } from './modules/devices/devices.routes.js';
+import { datsRoutes } from './modules/dats/dats.routes.js';
 import { playSessionsRoutes } from './modules/play-sessions/play-sessions.routes.js';
 import { syncRoutes } from './modules/sync/sync.routes.js';
 import { firmwareRoutes } from './modules/firmware/firmware.routes.js';
@@ -62,6 +63,10 @@ export async function registerApiRoutes(
     platforms: container.platforms,
     filesystemPlatforms: container.filesystemPlatforms,
     scan: container.scan,
+  });
+  await app.register(datsRoutes, {
+    dats: container.dats,
+    maxUploadBytes: config.maxUploadSizeBytes,
   });
   await app.register(romsRoutes, {
     roms: container.roms,

@@ -9,6 +9,7 @@ import type { Db } from './db/database.js';
 import { ConfinedFiles, UPLOAD_TEMP_FOLDER } from './lib/confined-files.js';
 import { createActivity } from './modules/activity/create-activity.js';
 import { createCompleteness } from './modules/completeness/create-completeness.js';
+import { createDats } from './modules/dats/create-dats.js';
 import { createExports } from './modules/exports/create-exports.js';
 import { FeedsService } from './modules/feeds/feeds.service.js';
 import { createPermissions } from './modules/permissions/create-permissions.js';
@@ -156,6 +157,13 @@ export function createContainer(
     feeds: new FeedsService(library.platforms, roms.romList, config.tinfoilWelcomeMessage),
     patcher: createPatcher(db, { ...roms, ...library }, shared.files, config),
     downloadLinks: createDownloadLinks(db, roms, options.clock),
+    dats: createDats(
+      db,
+      { ...library, files: shared.files },
+      config.libraryDir,
+      log,
+      options.clock,
+    ),
   };
 }
 

@@ -202,6 +202,7 @@ const SERVER_MODULE_LAYERS = [
   'feeds',
   'jobs',
   'tasks',
+  'dats',
   'exports',
   'patcher',
   'uploads',

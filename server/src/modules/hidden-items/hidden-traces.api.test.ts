@@ -7,6 +7,7 @@ import { expect, it } from 'vitest';
 
 import type { TestUser } from '../../../test/accounts.js';
 import { collectionForm } from '../../../test/collections-fixtures.js';
+import { clrMameProDat } from '../../../test/dat-fixtures.js';
 import type { CollectionLibrary } from '../../../test/collection-library.js';
 import { buildCollectionLibrary } from '../../../test/collection-library.js';
 import { multipartForm } from '../../../test/form-bodies.js';
@@ -88,6 +89,8 @@ const ROWS: Record<string, Row> = {
   'GET /api/docs/static/index.html': { unseen: 'the API description' },
   'GET /api/docs/static/swagger-initializer.js': { unseen: 'the API description' },
   'GET /api/docs/yaml': { unseen: 'the API description' },
+  'GET /api/dats': { clean: () => ['/api/dats'] },
+  'GET /api/dats/:id': { hidden: () => ['/api/dats/1'] },
   'GET /api/firmware': {
     clean: (f) => ['/api/firmware', `/api/firmware?platform_id=${id(f.nes)}`],
     hidden: (f) => [`/api/firmware?platform_id=${id(f.snes)}`],
@@ -330,7 +333,12 @@ async function buildFixture(): Promise<Fixture> {
     expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
     return response;
   };
-  writeTree(lib.config.libraryDir, { 'bios/snes/snes-bios.bin': 'bios' });
+  writeTree(lib.config.libraryDir, {
+    'bios/snes/snes-bios.bin': 'bios',
+    'dats/snes.dat': clrMameProDat({ name: 'Nintendo - Super Nintendo Entertainment System' }, [
+      { name: 'Zeta (USA)', roms: [{ name: 'Zeta (USA).sfc', size: 4 }] },
+    ]),
+  });
   await lib.rescan();
   const nes = lib.platformId('nes');
   const snes = lib.platformId('snes');

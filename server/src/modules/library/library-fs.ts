@@ -11,9 +11,12 @@ export const ROMS_FOLDER = 'roms';
 /** Firmware folder in both layouts (`bios/{platform}` and `{platform}/bios`); never a platform. */
 export const FIRMWARE_FOLDER = 'bios';
 
-/** True for folder names that can never be platforms: hidden ones and the firmware folder. */
+/** DAT files (No-Intro, Redump…) beside the ROMs, at the library's root; never a platform. */
+export const DATS_FOLDER = 'dats';
+
+/** True for folder names that can never be platforms: hidden ones, firmware and DATs. */
 export function isReservedFolderName(name: string): boolean {
-  return name.startsWith('.') || name === FIRMWARE_FOLDER;
+  return name.startsWith('.') || name === FIRMWARE_FOLDER || name === DATS_FOLDER;
 }
 
 /**

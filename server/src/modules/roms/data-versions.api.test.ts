@@ -94,6 +94,7 @@ const ACCESS = 'who may read a collection is decided on every request, before a 
 const NEW = 'a new collection: nothing was kept for it';
 const HIDING = "who sees what: kept answers are kept per caller's hidden items, none goes stale";
 const GONE = 'a removed smart collection answers 404 before anything kept';
+const DATS = 'DAT files: no list of games shows them (verification moves what it changes)';
 const UPLOAD_STEP = 'an upload in progress: the ROM is written when it completes';
 
 /** Run in this order: a row may use what an earlier one made (a note, the favourites). */
@@ -142,6 +143,10 @@ const ROWS: Record<string, Row> = {
   'POST /api/client-tokens/:token_id/pair': { unseen: ACCOUNTS },
   'POST /api/client-tokens/exchange': { unseen: ACCOUNTS },
   'DELETE /api/client-tokens/:token_id/admin': { unseen: ACCOUNTS },
+  'POST /api/dats': { unseen: DATS },
+  'POST /api/dats/folder': { unseen: DATS },
+  'PUT /api/dats/:id': { unseen: DATS },
+  'DELETE /api/dats/:id': { unseen: DATS },
   'POST /api/download-links': { unseen: 'a download link: no list of games shows it' },
   'DELETE /api/download-links/:id': { unseen: 'a download link: no list of games shows it' },
   'POST /api/auth/device/init': { unseen: ACCOUNTS },

@@ -5,7 +5,13 @@ import path from 'node:path';
 import { TASK_NAMES } from '@romshelf/contract';
 import type { FastifyBaseLogger } from 'fastify';
 
-import { ROMS_FOLDER, detectLayout, isReservedFolderName } from '../library/library-fs.js';
+import type { DatsService } from '../dats/dats.service.js';
+import {
+  DATS_FOLDER,
+  ROMS_FOLDER,
+  detectLayout,
+  isReservedFolderName,
+} from '../library/library-fs.js';
 import type { PlatformsService } from '../platforms/platforms.service.js';
 import type { ScanService } from '../scan/scan.service.js';
 import type { TasksService } from './tasks.service.js';
@@ -41,6 +47,7 @@ export class LibraryWatcher {
       tasks: TasksService;
       platforms: PlatformsService;
       scan: ScanService;
+      dats?: DatsService;
     },
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -82,9 +89,30 @@ export class LibraryWatcher {
   }
 
   private changed(relative: string): void {
+    if (relative.split(path.sep)[0] === DATS_FOLDER) {
+      this.datsChanged();
+      return;
+    }
     const folder = platformFolderOf(this.libraryDir, relative);
     if (folder === null || this.pending.has(folder) || this.watcher === null) return;
     this.arm(folder);
+  }
+
+  /** A change in the `dats` folder: it is read again after the delay. */
+  private datsChanged(): void {
+    const { dats } = this.services;
+    if (dats === undefined || this.pending.has(DATS_FOLDER) || this.watcher === null) return;
+    this.pending.set(
+      DATS_FOLDER,
+      setTimeout(() => {
+        this.pending.delete(DATS_FOLDER);
+        if (this.stopped()) return;
+        this.log.info('watcher: the dats folder changed, reading it');
+        dats.syncFolder().catch((error: unknown) => {
+          this.log.warn(`watcher: dats folder: ${(error as Error).message}`);
+        });
+      }, this.delayMs),
+    );
   }
 
   private arm(folder: string): void {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 
 import type { AppConfig } from '../../config/app-config.js';
+import type { DatsService } from '../dats/dats.service.js';
 import type { PlatformsService } from '../platforms/platforms.service.js';
 import type { ScanService } from '../scan/scan.service.js';
 import { LibraryWatcher } from './library-watcher.js';
@@ -18,6 +19,7 @@ export function startTaskTriggers(
     taskSchedules: TaskSchedulesService;
     platforms: PlatformsService;
     scan: ScanService;
+    dats: DatsService;
   },
   config: AppConfig,
   log: FastifyBaseLogger,

@@ -9,6 +9,7 @@ import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { useConfigStore } from '@/shared/stores/config-store';
 
+import { DatFilesCard } from './dat-files-card';
 import { ExclusionsCard } from './exclusions-card';
 import { ExportsCard } from './exports-card';
 import { FolderMappings } from './folder-mappings';
@@ -58,6 +59,7 @@ export function LibraryManagementPage() {
           <FolderMappings config={config} editable={editable} />
           <ExclusionsCard config={config} editable={editable} />
           <MissingGames />
+          <DatFilesCard />
           <ExportsCard />
         </Stack>
       ) : (
