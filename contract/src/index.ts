@@ -13,6 +13,7 @@ export * from './api/dats.js';
 export * from './platforms/platforms.js';
 export * from './api/platforms.js';
 export * from './api/rom-filters.js';
+export * from './api/dat-verification.js';
 export * from './api/roms.js';
 export * from './api/rom-notes.js';
 export * from './api/rom-uploads.js';

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from './config/app-config.js';
 import type { Container } from './container.js';
 import { activityRoutes } from './modules/activity/activity.routes.js';
+import { datVerificationRoutes } from './modules/dat-verification/dat-verification.routes.js';
 import { patcherRoutes } from './modules/patcher/patcher.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { clientTokensRoutes } from './modules/client-tokens/client-tokens.routes.js';
@@ -88,6 +89,7 @@ export async function registerApiRoutes(
     resourcesDir: path.join(config.dataDir, 'resources'),
     collections: container.collectionMembers,
   });
+  await app.register(datVerificationRoutes, { verdicts: container.datVerdicts });
   await app.register(patcherRoutes, { patcher: container.patcher, files: container.files });
   await app.register(collectionsRoutes, {
     collections: container.collections,

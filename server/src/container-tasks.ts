@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 
 import type { AppConfig } from './config/app-config.js';
+import { verifyAfterScans } from './modules/dat-verification/create-dat-verification.js';
 import { QueuedTasks } from './modules/jobs/queued-tasks.js';
 import type { TaskServices } from './modules/tasks/task-definitions.js';
 import { createTaskDefinitions } from './modules/tasks/task-definitions.js';
@@ -21,5 +22,6 @@ export function createTaskServices(
   const definitions = createTaskDefinitions(config, services, log);
   const queue = scaleOut === null ? null : new QueuedTasks(scaleOut.queues.tasks);
   const tasks = new TasksService(definitions, repositories.taskRuns, log, queue);
+  verifyAfterScans(services.scan, tasks, services.datVerification);
   return { tasks, taskSchedules: new TaskSchedulesService(tasks, repositories.taskSchedules) };
 }

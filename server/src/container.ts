@@ -9,6 +9,7 @@ import type { Db } from './db/database.js';
 import { ConfinedFiles, UPLOAD_TEMP_FOLDER } from './lib/confined-files.js';
 import { createActivity } from './modules/activity/create-activity.js';
 import { createCompleteness } from './modules/completeness/create-completeness.js';
+import { createDatVerification } from './modules/dat-verification/create-dat-verification.js';
 import { createDats } from './modules/dats/create-dats.js';
 import { createExports } from './modules/exports/create-exports.js';
 import { FeedsService } from './modules/feeds/feeds.service.js';
@@ -121,6 +122,7 @@ export function createContainer(
   const collectionParts = { ...collections, savedFilters };
   const roms = createRomServices(config, repositories, shared, library, collectionParts, options);
   const system = new SystemService(config, version, accounts.userAccounts, shared.libraryConfig);
+  const dats = createDatVerification(db, versions, roms);
   return {
     ...shared,
     ...accounts,
@@ -140,7 +142,15 @@ export function createContainer(
       devices.playSessions,
       options.clock,
     ),
-    ...createTasks(config, repositories, shared, { ...accounts, ...library }, log, scaleOut),
+    ...dats,
+    ...createTasks(
+      config,
+      repositories,
+      shared,
+      { ...accounts, ...library, ...dats },
+      log,
+      scaleOut,
+    ),
     system,
     setup: new SetupService(
       config.libraryDir,
@@ -424,7 +434,9 @@ function createTasks(
   config: AppConfig,
   repositories: Repositories,
   shared: SharedParts,
-  services: LibraryServices & Pick<ReturnType<typeof createAccountServices>, 'users'>,
+  services: LibraryServices &
+    Pick<ReturnType<typeof createAccountServices>, 'users'> &
+    Pick<ReturnType<typeof createDatVerification>, 'datVerification'>,
   log: FastifyBaseLogger,
   scaleOut: ScaleOut | null,
 ) {
@@ -441,6 +453,7 @@ function createTasks(
     users: services.users,
     romMaintenance: services.romMaintenance,
     romArtworkWebp: new RomArtworkWebp(...maintenance),
+    datVerification: services.datVerification,
   };
   return createTaskServices(config, taskServices, repositories, log, scaleOut);
 }

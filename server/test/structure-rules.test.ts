@@ -206,6 +206,7 @@ const SERVER_MODULE_LAYERS = [
   'exports',
   'patcher',
   'uploads',
+  'dat-verification',
   'scan',
   'platforms',
   'firmware',

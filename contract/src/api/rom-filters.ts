@@ -56,14 +56,28 @@ export const ROM_FLAG_FILTERS = [
   'playable',
   'missing',
   'has_ra',
-  /** Hasheous found it in a DAT (No-Intro, Redump, TOSEC…). */
+  /**
+   * A good dump: an imported DAT of its platform verified it (also under another name), else
+   * Hasheous found it in a DAT (No-Intro, Redump, TOSEC…) and no imported DAT found it incomplete.
+   */
   'verified',
   /** The caller's own or another user's public save / state. */
   'has_saves',
   'has_states',
   'has_soundtrack',
+  /** An imported DAT of its platform holds the game (verified, renamed or incomplete). */
+  'in_set',
 ] as const;
 export type RomFlagFilter = (typeof ROM_FLAG_FILTERS)[number];
+
+/**
+ * A game's status against an imported DAT of its platform: `verified` (every file matches an
+ * entry by hash and size, under the DAT's names), `renamed` (matches under other names),
+ * `incomplete` (a DAT game some of whose files or tracks are missing or bad), `unknown` (no
+ * entry matches).
+ */
+export const DAT_STATUSES = ['verified', 'renamed', 'incomplete', 'unknown'] as const;
+export type DatStatus = (typeof DAT_STATUSES)[number];
 
 /** Most values one multi-value filter takes (more answers 422). */
 export const FILTER_VALUES_MAX = 100;
@@ -136,6 +150,9 @@ export const RomFilterQuerySchema = z.object({
   tags_logic: queryLogic,
   metadata_providers: queryList(z.enum(METADATA_PROVIDER_FILTERS)),
   metadata_providers_logic: queryLogic,
+  /** The game's status against any imported DAT of its platform (`none`: against none). */
+  dat_statuses: queryList(z.enum(DAT_STATUSES)),
+  dat_statuses_logic: queryLogic,
   /**
    * The caller's play status (`now_playing`, `backlogged` and `hidden` included). ROMs the
    * caller marked `hidden` are left out unless `hidden` is asked for (with `any` or `all`).
@@ -157,6 +174,7 @@ export const RomFilterQuerySchema = z.object({
   has_saves: optionalQueryBoolean,
   has_states: optionalQueryBoolean,
   has_soundtrack: optionalQueryBoolean,
+  in_set: optionalQueryBoolean,
   /** Only ROMs changed after this ISO-8601 date-time. */
   updated_after: z
     .string()

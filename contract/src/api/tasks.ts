@@ -21,6 +21,7 @@ export const TASK_NAMES = {
   cleanupMissingRoms: 'cleanup_missing_roms',
   syncRetroachievementsProgress: 'sync_retroachievements_progress',
   filesystemWatcher: 'filesystem_watcher',
+  verifyDats: 'verify_dats',
 } as const;
 export type TaskName = (typeof TASK_NAMES)[keyof typeof TASK_NAMES];
 

@@ -1,5 +1,6 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
+import type { DatVerificationTable } from './schema-dat-verification.js';
 import type { DatTables } from './schema-dats.js';
 import type {
   DeviceSaveSyncTable,
@@ -470,6 +471,7 @@ export interface Database extends DatTables {
   sync_session: SyncSessionTable;
   play_session: PlaySessionTable;
   hidden_items: HiddenItemTable;
+  dat_verification: DatVerificationTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -34,6 +34,7 @@ import { downloadLinks } from './202612030500_download_links.js';
 import { hiddenItems } from './202612030700_hidden_items.js';
 import { permissionGroups } from './202612030600_permission_groups.js';
 import { dats } from './202612040500_dats.js';
+import { datVerification } from './202612040600_dat_verification.js';
 
 /**
  * Every migration, in order, listed explicitly (no directory scanning, so bundling and the
@@ -74,6 +75,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202612030600_permission_groups': permissionGroups,
   '202612030700_hidden_items': hiddenItems,
   '202612040500_dats': dats,
+  '202612040600_dat_verification': datVerification,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -206,6 +206,9 @@ const ROWS: Record<string, Row> = {
     hidden: (f) => [`/api/roms/${id(f.alpha)}/manual`],
     adminStatus: 404,
   },
+  'GET /api/roms/:id/dat-verification': {
+    hidden: (f) => [`/api/roms/${id(f.alpha)}/dat-verification`],
+  },
   'GET /api/roms/:id/notes': { hidden: (f) => [`/api/roms/${id(f.alpha)}/notes`] },
   'GET /api/roms/:id/notes/identifiers': {
     hidden: (f) => [`/api/roms/${id(f.alpha)}/notes/identifiers`],

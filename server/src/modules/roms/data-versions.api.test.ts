@@ -19,7 +19,9 @@ import { buildCollectionLibrary } from '../../../test/collection-library.js';
 import { collectionForm } from '../../../test/collections-fixtures.js';
 import { startFakeIgdb } from '../../../test/fakes/igdb.js';
 import { multipartForm } from '../../../test/form-bodies.js';
-import { writeTree } from '../../../test/library-fixtures.js';
+import { openTestDatabase } from '../../../test/build-test-app.js';
+import { storeDat } from '../../../test/stored-dats.js';
+import { hashesOf, writeTree } from '../../../test/library-fixtures.js';
 
 /*
  * Every write route, with the kept answers it must change: list pages sent as they were
@@ -349,6 +351,39 @@ const ROWS: Record<string, Row> = {
     write: (t) =>
       t.as(t.admin, 'POST', `/api/roms/${String(t.rom('Delta (Japan).nes'))}/convert-to-folder`),
   },
+  'POST /api/roms/:id/dat-verification/rename': {
+    changes: ['page', 'bobPage'],
+    // A DAT that knows Gamma's dump under another name.
+    prepare: async (t) => {
+      const db = await openTestDatabase(t.lib.dataDir);
+      try {
+        const { crc, md5, sha1 } = hashesOf('gamma');
+        t.ids.dat = await storeDat(
+          db,
+          { name: 'Nintendo - NES', platformId: t.lib.platformId('nes') },
+          { 'Gamma (World)': [{ name: 'Gamma (World).nes', size: 5, crc32: crc, md5, sha1 }] },
+        );
+      } finally {
+        await db.destroy();
+      }
+      const run = await t.ok(t.admin, 'POST', '/api/tasks/run/verify_dats');
+      const taskId = run.json<TaskStatus>().task_id;
+      await expect
+        .poll(async () => (await t.ok(t.admin, 'GET', `/api/tasks/${taskId}`)).json<TaskStatus>(), {
+          timeout: 10_000,
+        })
+        .toMatchObject({ status: 'finished' });
+    },
+    write: (t) =>
+      t.as(
+        t.admin,
+        'POST',
+        `/api/roms/${String(t.rom('Gamma (Europe).nes'))}/dat-verification/rename`,
+        {
+          dat_id: t.ids.dat,
+        },
+      ),
+  },
   'DELETE /api/roms/:id/files/:file_id': {
     changes: ['page', 'bobPage'],
     // A folder game of two files: one of them goes.
@@ -486,6 +521,7 @@ interface Table {
     alphaFile?: number;
     pack?: number;
     packFile?: number;
+    dat?: number;
   };
   rom: (fsName: string) => number;
   as: CollectionLibrary['as'];

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 
 import type { AppConfig } from '../../config/app-config.js';
+import type { DatVerificationService } from '../dat-verification/dat-verification.service.js';
 import type { MetadataService } from '../metadata/metadata.service.js';
 import type { PlatformsService } from '../platforms/platforms.service.js';
 import type { RomArtworkWebp } from '../roms/resources/rom-artwork-webp.js';
@@ -48,6 +49,7 @@ export interface TaskServices {
   users: UsersService;
   romMaintenance: RomMaintenance;
   romArtworkWebp: RomArtworkWebp;
+  datVerification: Pick<DatVerificationService, 'verify' | 'hasDats'>;
 }
 
 const NO_PARAMS = z.object({}).strict();
@@ -200,6 +202,33 @@ function manualTasks(config: AppConfig, services: TaskServices): TaskDefinition[
       run: async ({ report, params }) => ({
         ...(await services.romMaintenance.cleanupMissingRoms(
           (params.platform_ids as number[] | null | undefined) ?? null,
+          report,
+        )),
+      }),
+    },
+    {
+      name: TASK_NAMES.verifyDats,
+      title: 'Verify against DATs',
+      description:
+        "Checks the library's files against the imported DATs (No-Intro, Redump, TOSEC); runs after imports and scans",
+      type: 'update',
+      group: 'manual',
+      enabled: true,
+      manualRun: true,
+      runnable: true,
+      cron: null,
+      metaKey: 'update_stats',
+      params: z
+        .object({
+          platform_ids: z.array(z.number().int().positive()).min(1).nullable().default(null),
+          // A manual run checks every game again; after a scan, the changed ones only.
+          full: z.boolean().default(true),
+        })
+        .strict(),
+      run: async ({ report, params }) => ({
+        ...(await services.datVerification.verify(
+          (params.platform_ids as number[] | null | undefined) ?? null,
+          { full: params.full !== false },
           report,
         )),
       }),

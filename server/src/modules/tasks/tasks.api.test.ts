@@ -66,6 +66,7 @@ describe('GET /api/tasks', () => {
         manual_run: true,
         cron_string: '',
       },
+      { name: 'verify_dats', type: 'update', enabled: true, manual_run: true, cron_string: '' },
     ]);
     expect(grouped.watcher).toEqual([
       {
@@ -161,7 +162,7 @@ describe('POST /api/tasks/run/{task_name}', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({
       detail:
-        "Task 'defrag_everything' not found, available tasks are scan_library, update_launchbox_metadata, convert_images_to_webp, sync_retroachievements_progress, cleanup_orphaned_resources, cleanup_missing_roms, filesystem_watcher",
+        "Task 'defrag_everything' not found, available tasks are scan_library, update_launchbox_metadata, convert_images_to_webp, sync_retroachievements_progress, cleanup_orphaned_resources, cleanup_missing_roms, verify_dats, filesystem_watcher",
     });
     for (const name of [
       'scan_library',

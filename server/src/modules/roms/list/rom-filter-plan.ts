@@ -91,8 +91,10 @@ export function planFilter(query: RomFilterQuery, context: FilterPlanContext): R
     hasSaves: query.has_saves,
     hasStates: query.has_states,
     hasSoundtrack: query.has_soundtrack,
+    inSet: query.in_set,
   };
   const providers = [...new Set(query.metadata_providers)].sort();
+  const datStatuses = [...new Set(query.dat_statuses)].sort();
   return {
     ...planScope(query),
     userId: context.userId,
@@ -109,6 +111,8 @@ export function planFilter(query: RomFilterQuery, context: FilterPlanContext): R
             logic: query.metadata_providers_logic,
           },
     statuses: statuses.length === 0 ? null : { values: statuses, logic: query.statuses_logic },
+    datStatuses:
+      datStatuses.length === 0 ? null : { values: datStatuses, logic: query.dat_statuses_logic },
     excludeHidden: !asksHidden && context.hasHidden,
     flags: Object.fromEntries(Object.entries(flags).filter(([, value]) => value !== undefined)),
     updatedAfter: query.updated_after ?? null,

@@ -1,4 +1,4 @@
-import type { FilterLogic, RomFacetFilter } from '@romshelf/contract';
+import type { DatStatus, FilterLogic, RomFacetFilter } from '@romshelf/contract';
 import type { Expression, SqlBool } from 'kysely';
 import { sql } from 'kysely';
 
@@ -66,6 +66,7 @@ export interface RomFlags {
   hasSaves?: boolean;
   hasStates?: boolean;
   hasSoundtrack?: boolean;
+  inSet?: boolean;
 }
 
 /** Everything a list, a count or a random pick filters on, for one caller. */
@@ -76,6 +77,8 @@ export interface RomFilter extends RomScope {
   /** Provider id columns (a provider without a column never matches: null). */
   providers: ValuesFilter<ProviderIdColumn | 'none'> | null;
   statuses: ValuesFilter | null;
+  /** Statuses against the imported DATs of the ROM's platform. */
+  datStatuses: ValuesFilter<DatStatus> | null;
   /** Leave out ROMs the caller marked hidden. */
   excludeHidden: boolean;
   flags: RomFlags;
@@ -239,6 +242,36 @@ const favourites = (userId: number) =>
 const flagFacet = (kind: 'matched' | 'verified') =>
   sql<SqlBool>`rom.id IN (SELECT rom_id FROM rom_facet WHERE kind = ${kind} AND value = '1')`;
 
+/** ROMs with one of `statuses` against an imported DAT (index rom_dat_status_status_idx). */
+const datStatusIn = (statuses: readonly DatStatus[]) =>
+  sql<SqlBool>`rom.id IN (SELECT rom_id FROM rom_dat_status WHERE status IN (${values(statuses)}))`;
+
+/**
+ * A good dump: verified by an imported DAT first (under its name or another), then by
+ * Hasheous, unless an imported DAT found the game incomplete.
+ */
+const verifiedClause = () =>
+  orAll([
+    datStatusIn(['verified', 'renamed']),
+    sql<SqlBool>`(${flagFacet('verified')} AND ${not(datStatusIn(['incomplete']))})`,
+  ]);
+
+/**
+ * A DAT status filter: `any` = one of the statuses against some DAT, `all` = each of them
+ * (against different DATs), `none` = none of them against any DAT.
+ */
+function datStatusesClause(filter: ValuesFilter<DatStatus>): Expression<SqlBool> {
+  const distinct = [...new Set(filter.values)];
+  if (filter.logic === 'all') {
+    return sql<SqlBool>`(${sql.join(
+      distinct.map((status) => datStatusIn([status])),
+      sql` AND `,
+    )})`;
+  }
+  const any = datStatusIn(distinct);
+  return filter.logic === 'none' ? not(any) : any;
+}
+
 function flagClauses(userId: number, flags: RomFlags, engine: Engine): Expression<SqlBool>[] {
   const conditions: [boolean | undefined, () => Expression<SqlBool>][] = [
     [flags.matched, () => flagFacet('matched')],
@@ -255,7 +288,7 @@ function flagClauses(userId: number, flags: RomFlags, engine: Engine): Expressio
     ],
     [flags.missing, () => sql<SqlBool>`rom.missing_from_fs = 1`],
     [flags.hasRa, () => sql<SqlBool>`rom.ra_id IS NOT NULL`],
-    [flags.verified, () => flagFacet('verified')],
+    [flags.verified, verifiedClause],
     [flags.hasSaves, () => playAsset(userId, 'save')],
     [flags.hasStates, () => playAsset(userId, 'state')],
     [
@@ -263,6 +296,7 @@ function flagClauses(userId: number, flags: RomFlags, engine: Engine): Expressio
       () =>
         sql<SqlBool>`rom.id IN (SELECT rom_file.rom_id FROM rom_file WHERE rom_file.category = 'soundtrack')`,
     ],
+    [flags.inSet, () => datStatusIn(['verified', 'renamed', 'incomplete'])],
   ];
   return conditions.flatMap(([wanted, condition]) =>
     wanted === undefined ? [] : [flag(wanted, condition())],
@@ -283,6 +317,9 @@ export function filterClauses(filter: RomFilter, engine: Engine): Expression<Sql
   }
   if (filter.statuses !== null && filter.statuses.values.length > 0) {
     clauses.push(statusesClause(filter.userId, filter.statuses));
+  }
+  if (filter.datStatuses !== null && filter.datStatuses.values.length > 0) {
+    clauses.push(datStatusesClause(filter.datStatuses));
   }
   if (filter.excludeHidden) {
     clauses.push(not(mine(filter.userId, sql<SqlBool>`rom_user.status = 'hidden'`)));

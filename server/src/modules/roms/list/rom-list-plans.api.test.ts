@@ -66,6 +66,7 @@ function pageOf(
     facets: [],
     providers: null,
     statuses: null,
+    datStatuses: null,
     excludeHidden: false,
     flags: {},
     updatedAfter: null,

@@ -65,6 +65,7 @@ function searchFilter(term: string): RomFilter {
     facets: [],
     providers: null,
     statuses: null,
+    datStatuses: null,
     excludeHidden: false,
     flags: {},
     updatedAfter: null,
