@@ -1,6 +1,13 @@
 import { z } from 'zod';
 
 import { VIRTUAL_COLLECTION_TYPES } from './api/collections.js';
+import {
+  DEFAULT_VERSION_LANGUAGES,
+  DEFAULT_VERSION_REGIONS,
+  VersionLanguagesSchema,
+  VersionRegionsSchema,
+} from './version-preference.js';
+import type { VersionLanguage, VersionRegion } from './version-preference.js';
 
 /** Gallery view modes (SPEC §2). */
 export const GALLERY_VIEWS = ['small', 'big', 'list'] as const;
@@ -33,6 +40,12 @@ export const UI_SETTINGS_DEFAULTS = {
   platformsGroupBy: null as PlatformsGroupBy | null,
   galleryView: 'big' as GalleryView,
   groupRoms: true,
+  /** RomShelf's one game, one ROM: grouped galleries show only each game's preferred version. */
+  preferredVersionOnly: false,
+  versionRegions: [...DEFAULT_VERSION_REGIONS] as VersionRegion[],
+  versionLanguages: [...DEFAULT_VERSION_LANGUAGES] as VersionLanguage[],
+  /** Betas, prototypes, demos and samples count as versions to prefer. */
+  versionPrereleases: false,
   showGameTitle: true,
   showStatus: true,
   showRegions: true,
@@ -63,6 +76,10 @@ export const UiSettingsInputSchema = z
     platformsGroupBy: z.enum(PLATFORMS_GROUP_BY).nullable(),
     galleryView: z.enum(GALLERY_VIEWS),
     groupRoms: z.boolean(),
+    preferredVersionOnly: z.boolean(),
+    versionRegions: VersionRegionsSchema,
+    versionLanguages: VersionLanguagesSchema,
+    versionPrereleases: z.boolean(),
     showGameTitle: z.boolean(),
     showStatus: z.boolean(),
     showRegions: z.boolean(),

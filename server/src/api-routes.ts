@@ -29,6 +29,7 @@ import { romsRoutes } from './modules/roms/roms.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { dynamicCollectionsRoutes } from './modules/collections/dynamic-collections.routes.js';
 import { statsRoutes } from './modules/stats/stats.routes.js';
+import { completenessRoutes } from './modules/completeness/completeness.routes.js';
 import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { setupRoutes } from './modules/setup/setup.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -105,6 +106,7 @@ export async function registerApiRoutes(
   await app.register(metadataRoutes, { metadata: container.metadata, roms: container.roms });
   await app.register(tasksRoutes, { tasks: container.tasks, schedules: container.taskSchedules });
   await app.register(statsRoutes, { stats: container.stats });
+  await app.register(completenessRoutes, { completeness: container.completeness });
   await app.register(exportsRoutes, { exports: container.exports });
   await app.register(feedsRoutes, { feeds: container.feeds, baseUrl: config.baseUrl });
 

@@ -8,6 +8,7 @@ import { createTaskServices } from './container-tasks.js';
 import type { Db } from './db/database.js';
 import { ConfinedFiles, UPLOAD_TEMP_FOLDER } from './lib/confined-files.js';
 import { createActivity } from './modules/activity/create-activity.js';
+import { createCompleteness } from './modules/completeness/create-completeness.js';
 import {
   createDatVerification,
   verifyOnChanges,
@@ -171,6 +172,7 @@ export function createContainer(
       system,
     ),
     stats: new StatsService(repositories.stats),
+    completeness: createCompleteness(db),
     activity: createActivity(scaleOut, roms.roms, devices.devices, accounts.users, options.clock),
     netplay: createNetplay(shared.libraryConfig, roms.roms, scaleOut),
     exports: createExports(config, { ...shared, ...library, roms: roms.roms }, log),

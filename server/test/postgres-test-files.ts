@@ -9,6 +9,7 @@
  */
 export const POSTGRES_API_MODULES = [
   'collections',
+  'completeness',
   'devices',
   'hidden-items',
   'library',

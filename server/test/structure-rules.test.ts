@@ -224,6 +224,7 @@ const SERVER_MODULE_LAYERS = [
   'devices',
   'metadata',
   'netplay',
+  'completeness',
   'roms',
   'users',
   'permissions',

@@ -8,6 +8,7 @@ import {
   RomFilterQuerySchema,
   RomFiltersSchema,
 } from './rom-filters.js';
+import { versionPreferenceQuery } from '../version-preference.js';
 import { UserNoteSchema } from './rom-notes.js';
 import {
   SaveSchema,
@@ -316,6 +317,15 @@ export const RomListQuerySchema = RomFilterQuerySchema.extend({
    * then the file name. Filters apply first; each item's `sibling_roms` lists its versions.
    */
   group_by_meta_id: queryBoolean(false),
+  /**
+   * One game, one ROM: per game (its DAT parent and clones, else its versions group) only the
+   * version best by `region_priority`, then `language_priority` (an untagged name's language
+   * follows its region), the caller's main version first. Betas, prototypes, demos and samples
+   * are left out unless `with_prereleases`.
+   */
+  preferred_version_only: queryBoolean(false),
+  ...versionPreferenceQuery,
+  with_prereleases: queryBoolean(false),
 });
 export type RomListQuery = z.infer<typeof RomListQuerySchema>;
 

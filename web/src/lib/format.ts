@@ -29,7 +29,7 @@ export function formatBytes(bytes: number | null | undefined): string {
 const dateFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /** The UI language as Intl reads it (`fr_FR` → `fr-FR`). */
-function uiLocale(): string {
+export function uiLocale(): string {
   return useLanguageStore.getState().selectedLanguage.replace('_', '-');
 }
 

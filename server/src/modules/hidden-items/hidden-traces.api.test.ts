@@ -62,6 +62,12 @@ const ROWS: Record<string, Row> = {
   'GET /api/client-tokens/all': { clean: () => ['/api/client-tokens/all'] },
   'GET /api/client-tokens/pair/:code/status': { unseen: 'a pairing code, no library data' },
   'GET /api/collections': { clean: () => ['/api/collections'] },
+  'GET /api/completeness': { clean: () => ['/api/completeness'] },
+  'GET /api/completeness/:dat_id/missing': { clean: () => ['/api/completeness/1/missing'] },
+  'GET /api/completeness/:dat_id/missing.csv': {
+    clean: () => ['/api/completeness/1/missing.csv'],
+  },
+  'GET /api/completeness/:dat_id/fixdat': { clean: () => ['/api/completeness/1/fixdat'] },
   'GET /api/collections/:id': { clean: (f) => [`/api/collections/${id(f.collection)}`] },
   'GET /api/collections/identifiers': { clean: () => ['/api/collections/identifiers'] },
   'GET /api/collections/smart': { clean: () => ['/api/collections/smart'] },

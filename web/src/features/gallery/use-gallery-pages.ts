@@ -8,7 +8,7 @@ import { useSearchParams } from 'react-router';
 import { collectionScopeQuery } from '@/shared/api/collections';
 import type { CollectionRef } from '@/shared/api/collections';
 import { romKeys } from '@/shared/api/rom-keys';
-import type { RomListContext } from '@/shared/api/rom-keys';
+import type { PreferredVersions, RomListContext } from '@/shared/api/rom-keys';
 
 import { fetchRoms, romPageQueryOptions } from '@/shared/api/rom-pages';
 import { knownRoms, pagesHolding, pagesToFetch, totalOf } from './gallery-pages';
@@ -16,7 +16,7 @@ import { parseSort, withSort } from './gallery-sort';
 import type { ItemRange } from './gallery-pages';
 import { DEFAULT_PLACE_VIEW, useGalleryStore } from './stores/gallery-store';
 import type { GalleryPlaceView } from './stores/gallery-store';
-import { useGroupRoms } from './stores/gallery-view-store';
+import { useGroupRoms, usePreferredVersions } from './stores/gallery-view-store';
 
 /** Which ROMs a gallery shows (the URL's context); the sort is the gallery's own. */
 export interface GalleryPlace {
@@ -44,6 +44,7 @@ function contextOf(
   view: GalleryPlaceView,
   groupRoms: boolean,
   filters: GalleryFilterQuery,
+  preferredVersions: PreferredVersions | null,
 ): RomListContext {
   return {
     platformId: place.platformId ?? null,
@@ -51,6 +52,7 @@ function contextOf(
     orderBy: view.orderBy,
     orderDir: view.orderDir,
     groupRoms,
+    preferredVersions,
     filters,
     collectionScope: placeCollectionScope(place),
   };
@@ -150,13 +152,14 @@ export function useGalleryPages(
   const [range, setRange] = useState<ItemRange>({ first: 0, last: 0 });
 
   const groupRoms = useGroupRoms();
+  const preferredVersions = usePreferredVersions();
   const filtersKey = JSON.stringify(filters);
   const context = useMemo(
-    () => contextOf(place, view, groupRoms, filters),
+    () => contextOf(place, view, groupRoms, filters, preferredVersions),
     // The place and filters are rebuilt by their page on every render; their keys say when
     // they changed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [key, view, groupRoms, filtersKey],
+    [key, view, groupRoms, filtersKey, preferredVersions],
   );
   // The first page is always asked for: it carries the total that sizes the list.
   const knownTotal =

@@ -1,4 +1,11 @@
-import type { RomOrderBy } from '@romshelf/contract';
+import type { RomOrderBy, VersionLanguage, VersionRegion } from '@romshelf/contract';
+
+/** A user's one game, one ROM priorities, as the list asks for them. */
+export interface PreferredVersions {
+  regions: readonly VersionRegion[];
+  languages: readonly VersionLanguage[];
+  prereleases: boolean;
+}
 
 /** Where a gallery's ROMs come from, and in which order: one cache entry per context and offset. */
 export interface RomListContext {
@@ -8,6 +15,8 @@ export interface RomListContext {
   orderDir: 'asc' | 'desc';
   /** One ROM per game (`group_by_meta_id`). */
   groupRoms: boolean;
+  /** Only each game's preferred version, by the caller's priorities (one game, one ROM). */
+  preferredVersions?: PreferredVersions | null;
   /** The gallery's filters as `GET /api/roms` query values (none when absent). */
   filters?: Readonly<Record<string, string | readonly string[]>>;
   /** A collection scope (`collection_id`, `virtual_collection_id` or `smart_collection_id`). */

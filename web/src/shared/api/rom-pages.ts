@@ -4,7 +4,18 @@ import { queryOptions } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 import { romKeys } from '@/shared/api/rom-keys';
-import type { RomListContext } from '@/shared/api/rom-keys';
+import type { PreferredVersions, RomListContext } from '@/shared/api/rom-keys';
+
+/** The query of one game, one ROM: none when every version (or the server's pick) is wanted. */
+function preferredQuery(preferred: PreferredVersions | null | undefined) {
+  if (!preferred) return {};
+  return {
+    preferred_version_only: true,
+    region_priority: preferred.regions.join(','),
+    language_priority: preferred.languages.join(','),
+    with_prereleases: preferred.prereleases || undefined,
+  };
+}
 
 /** The scope and page of a ROM list. */
 export interface RomListParams {
@@ -16,6 +27,8 @@ export interface RomListParams {
   orderDir?: 'asc' | 'desc';
   /** One ROM per game, with its versions in `sibling_roms` (`group_by_meta_id`). */
   groupRoms?: boolean;
+  /** Only each game's preferred version (`preferred_version_only`). */
+  preferredVersions?: PreferredVersions | null;
   /** Filter values by `GET /api/roms` name (see the gallery feature's filters). */
   filters?: Readonly<Record<string, string | readonly string[]>>;
   /** A collection scope (`collection_id`, `virtual_collection_id` or `smart_collection_id`). */
@@ -42,6 +55,7 @@ export async function fetchRoms(params: RomListParams): Promise<RomListPage> {
       with_filter_values: false,
       with_rom_id_index: params.withRomIdIndex || undefined,
       group_by_meta_id: params.groupRoms || undefined,
+      ...preferredQuery(params.preferredVersions),
     },
     signal: params.signal,
   });

@@ -83,7 +83,11 @@ export class RomListRepository {
     const query = this.matching(filter);
     if (filter.grouping === undefined || filter.grouping === null) return query;
     // The platform is shared by a group's members; other filters are checked on each member.
-    const members = this.narrows(filter) ? this.matching(filter).select('rom.id') : null;
+    // The preferred versions are ranked among the matches only, however few the filters.
+    const members =
+      this.narrows(filter) || filter.grouping.preferred !== undefined
+        ? this.matching(filter).select('rom.id')
+        : null;
     return query.where(groupWinner(filter.grouping, members, this.engine));
   }
 
@@ -170,7 +174,9 @@ export class RomListRepository {
   }
 
   async count(filter: RomFilter & Grouped): Promise<number> {
-    if (filter.grouping !== undefined && filter.grouping !== null) {
+    const grouping = filter.grouping ?? null;
+    // Each preferred version is its game: those are counted as rows below.
+    if (grouping !== null && grouping.preferred === undefined) {
       // Filters apply before grouping, so the groups among the matches are the grouped total.
       const groups = await this.matching(filter)
         .select(groupCount(this.engine).as('total'))

@@ -40,6 +40,7 @@ import type { PersonalRomFields } from '../roms.mapper.js';
 import { coverUrl, toPersonalRomFields, toSharedRomFields } from '../roms.mapper.js';
 import { versionRanking } from '../roms.service.js';
 import type { RomVersionsSource } from '../roms.service.js';
+import { listGrouping } from '../versions/rom-version-groups.js';
 import type { RomsRepository, RomWithPlatformRow } from '../roms.repository.js';
 
 const SORT_COLUMNS: Readonly<Record<string, RomSortColumn>> = {
@@ -266,7 +267,7 @@ export class RomListService {
    */
   async listPage(query: RomListQuery, userId: number): Promise<KeepableAnswer> {
     const orderBy = SORT_COLUMNS[query.order_by ?? 'name'] ?? 'name_sort_key';
-    const grouping = query.group_by_meta_id ? versionRanking(this.versions, userId) : null;
+    const grouping = listGrouping(query, versionRanking(this.versions, userId));
     if (grouping !== null) await this.versions.groups.keepRanking(grouping.regionPriority);
     const filter = { ...(await this.filterOf(query, userId, orderBy)), grouping };
     const version = this.listVersion(filter);

@@ -1,10 +1,12 @@
-import type { SiblingRom } from '@romshelf/contract';
+import type { RomListQuery, SiblingRom } from '@romshelf/contract';
 import type { Expression, RawBuilder, SqlBool } from 'kysely';
 import { sql } from 'kysely';
 
 import type { Db } from '../../../db/database.js';
 import type { Engine } from '../../../db/engine.js';
 import { engineOf } from '../../../db/engine.js';
+import type { VersionPreference } from './preferred-version.js';
+import { preferredWinner } from './preferred-winner.js';
 import { refreshWinnersSql, regionRankSql, regionRanks } from './rom-version-ranks.js';
 
 /**
@@ -36,6 +38,8 @@ export interface VersionRanking {
   userId: number;
   /** Provider region codes, best first (`scan.priority.region`). */
   regionPriority: readonly string[];
+  /** One game, one ROM by the caller's priorities (preferred-winner.ts) instead. */
+  preferred?: VersionPreference;
 }
 
 /** The caller's main versions (`rom_version` rows, alias `mv`). */
@@ -58,6 +62,10 @@ export function groupWinner(
   members: Expression<unknown> | null,
   engine: Engine,
 ): Expression<SqlBool> {
+  if (ranking.preferred !== undefined) {
+    const all = members ?? sql`SELECT id FROM rom`;
+    return preferredWinner(ranking.userId, ranking.preferred, all, engine);
+  }
   if (members === null) {
     const keptWinners = sql`SELECT v.rom_id FROM rom_version AS v
         WHERE v.is_winner = 1 AND v.group_key NOT IN (SELECT mv.group_key
@@ -78,6 +86,29 @@ export function groupWinner(
         WHERE mu.rom_id = v.rom_id AND mu.user_id = ${ranking.userId}
           AND mu.is_main_sibling = 1) THEN 0 ELSE 1 END, ${rankOrder('v')}) AS n
     FROM rom_version AS v WHERE v.rom_id IN (${members})) AS ranked WHERE ranked.n = 1)`;
+}
+
+/** How a list groups versions: not at all, by the server's ranking, or the caller's 1G1R. */
+export function listGrouping(
+  query: Pick<
+    RomListQuery,
+    | 'group_by_meta_id'
+    | 'preferred_version_only'
+    | 'region_priority'
+    | 'language_priority'
+    | 'with_prereleases'
+  >,
+  ranking: VersionRanking,
+): VersionRanking | null {
+  if (query.preferred_version_only) {
+    const preferred = {
+      regions: query.region_priority,
+      languages: query.language_priority,
+      withPrereleases: query.with_prereleases,
+    };
+    return { ...ranking, preferred };
+  }
+  return query.group_by_meta_id ? ranking : null;
 }
 
 /** How many groups a filtered list holds (a ROM without a group is one). */

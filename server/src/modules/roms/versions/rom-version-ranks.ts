@@ -43,13 +43,17 @@ export function prereleaseSql(engine: Engine, fsName: string): string {
   return `CASE WHEN ${PRERELEASE_MARKERS.map(found).join(' OR ')} THEN 1 ELSE 0 END`;
 }
 
+/** The text elements (column `value`) of a JSON list (an SQL expression), as a table. */
+export function jsonTextElementsSql(engine: Engine, list: string): string {
+  return engine === 'postgres'
+    ? `jsonb_array_elements_text(CASE WHEN jsonb_typeof((${list})::jsonb) = 'array'
+          THEN (${list})::jsonb END)`
+    : `json_each(${list})`;
+}
+
 /** The best rank of a JSON list of region names (an SQL expression); unranked after all. */
 export function regionRankSql(engine: Engine, regions: string): string {
-  const elements =
-    engine === 'postgres'
-      ? `jsonb_array_elements_text(CASE WHEN jsonb_typeof((${regions})::jsonb) = 'array'
-          THEN (${regions})::jsonb END)`
-      : `json_each(${regions})`;
+  const elements = jsonTextElementsSql(engine, regions);
   return `coalesce((SELECT min(r.rank) FROM ${elements} AS j
       JOIN rom_version_region AS r ON r.region = j.value),
     (SELECT count(*) FROM rom_version_region))`;

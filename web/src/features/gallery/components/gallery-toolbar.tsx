@@ -15,7 +15,7 @@ import { useGalleryStore } from '../stores/gallery-store';
 import type { OrderDir } from '../stores/gallery-store';
 import { FilterButton, RandomGameButton } from './gallery-filter-controls';
 import { SortMenu } from './sort-menu';
-import { GroupToggle, ViewToggle } from './view-toggle';
+import { GroupToggle, PreferredVersionToggle, ViewToggle } from './view-toggle';
 
 /** Filters, the count, the sort, a random game, select mode, version grouping and the view modes. */
 export function GalleryToolbar({
@@ -81,6 +81,7 @@ export function GalleryToolbar({
           </ToggleButton>
         </Tooltip>
         <GroupToggle />
+        <PreferredVersionToggle />
         <ViewToggle />
       </Stack>
     </Stack>

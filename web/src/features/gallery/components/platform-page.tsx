@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 
+import { CompletenessFigure } from '@/components/completeness-figure';
 import { EmptyState } from '@/components/empty-state';
 import { ExportButton } from '@/components/export-button';
 import { HiddenMark } from '@/components/hidden-mark';
@@ -90,6 +91,7 @@ export function PlatformPage() {
                 : t('platform.subtitle')}
             </Typography>
             {platform ? <HiddenMark entity="platforms" id={platform.id} /> : null}
+            {platform ? <CompletenessFigure platformId={platform.id} /> : null}
           </Box>
         </Stack>
         <Stack direction="row" spacing={1} sx={{ flexShrink: 0, flexWrap: 'wrap' }}>

@@ -1,3 +1,4 @@
+import Filter1Rounded from '@mui/icons-material/Filter1Rounded';
 import GridViewRounded from '@mui/icons-material/GridViewRounded';
 import LayersRounded from '@mui/icons-material/LayersRounded';
 import ViewListRounded from '@mui/icons-material/ViewListRounded';
@@ -11,8 +12,10 @@ import {
   GALLERY_VIEWS,
   setGalleryView,
   setGroupRoms,
+  setPreferredVersionOnly,
   useGalleryView,
   useGroupRoms,
+  usePreferredVersionOnly,
 } from '../stores/gallery-view-store';
 import type { GalleryView } from '../stores/gallery-view-store';
 
@@ -39,6 +42,30 @@ export function GroupToggle() {
         sx={{ px: 1.25 }}
       >
         <LayersRounded fontSize="small" />
+      </ToggleButton>
+    </Tooltip>
+  );
+}
+
+/** With versions grouped: each game's preferred version only, by the user's priorities. */
+export function PreferredVersionToggle() {
+  const { t } = useTranslation('gallery');
+  const groupRoms = useGroupRoms();
+  const only = usePreferredVersionOnly();
+  if (!groupRoms) return null;
+  const label = t(only ? 'versions.all-versions' : 'versions.preferred-only');
+  return (
+    <Tooltip title={label}>
+      <ToggleButton
+        size="small"
+        value="preferred"
+        selected={only}
+        onChange={() => setPreferredVersionOnly(!only)}
+        aria-label={label}
+        data-testid="preferred-version-only"
+        sx={{ px: 1.25 }}
+      >
+        <Filter1Rounded fontSize="small" />
       </ToggleButton>
     </Tooltip>
   );

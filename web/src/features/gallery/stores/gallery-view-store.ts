@@ -1,6 +1,9 @@
 import { GALLERY_VIEWS } from '@romshelf/contract';
 import type { GalleryView } from '@romshelf/contract';
 
+import { useMemo } from 'react';
+
+import type { PreferredVersions } from '@/shared/api/rom-keys';
 import { useUiSettingsStore } from '@/shared/stores/ui-settings-store';
 
 export { GALLERY_VIEWS };
@@ -19,6 +22,33 @@ export function setGalleryView(view: GalleryView): void {
 /** One card per game, its versions behind it (`group_by_meta_id`): the `groupRoms` setting. */
 export function useGroupRoms(): boolean {
   return useUiSettingsStore((state) => state.settings.groupRoms);
+}
+
+/**
+ * With versions grouped and the `preferredVersionOnly` setting on: the user's priorities that
+ * choose each game's one version; else null.
+ */
+export function usePreferredVersions(): PreferredVersions | null {
+  const on = useUiSettingsStore(
+    (state) => state.settings.groupRoms && state.settings.preferredVersionOnly,
+  );
+  const regions = useUiSettingsStore((state) => state.settings.versionRegions);
+  const languages = useUiSettingsStore((state) => state.settings.versionLanguages);
+  const prereleases = useUiSettingsStore((state) => state.settings.versionPrereleases);
+  return useMemo(
+    () => (on ? { regions, languages, prereleases } : null),
+    [on, regions, languages, prereleases],
+  );
+}
+
+/** Whether grouped galleries show only each game's preferred version. */
+export function usePreferredVersionOnly(): boolean {
+  return useUiSettingsStore((state) => state.settings.preferredVersionOnly);
+}
+
+/** Shows only each game's preferred version (or every version behind one card). */
+export function setPreferredVersionOnly(only: boolean): void {
+  useUiSettingsStore.getState().change('preferredVersionOnly', only);
 }
 
 /** Turns versions grouping on or off for the user's galleries. */

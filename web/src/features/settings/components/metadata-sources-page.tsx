@@ -1,13 +1,15 @@
 import HubRounded from '@mui/icons-material/HubRounded';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { SCAN_PRIORITY_SOURCES } from '@romshelf/contract';
 import { useTranslation } from 'react-i18next';
 
 import { PageHeader } from '@/components/page-header';
 
 import { ConfigSaveBar } from './config-save-bar';
 import { MetadataSourcesPanel } from './metadata-sources-panel';
-import { PriorityList } from './priority-list';
+import { PriorityList, SOURCE_NAMES } from './priority-list';
+import type { PrioritySource } from './priority-list';
 import { useScanSettingsDraft } from './use-scan-settings-draft';
 
 /** Which source wins for names and descriptions, covers, and other artwork. */
@@ -18,6 +20,11 @@ function Priorities() {
   if (settings === null) return null;
   const disabled = !draft.editable;
   const covers = settings.cover_priority ?? settings.artwork_priority;
+  const sourceChoices = {
+    choices: SCAN_PRIORITY_SOURCES,
+    nameOf: (source: PrioritySource) => SOURCE_NAMES[source],
+    addLabel: t('metadata-priority.add'),
+  };
   return (
     <Box component="section" aria-labelledby="metadata-priority" sx={{ mt: 4 }}>
       <Typography variant="h6" component="h2" id="metadata-priority">
@@ -39,6 +46,7 @@ function Priorities() {
           help={t('metadata-priority.metadata-help')}
           sources={settings.metadata_priority}
           disabled={disabled}
+          {...sourceChoices}
           onChange={(sources) => draft.change({ metadata_priority: sources })}
         />
         <PriorityList
@@ -47,6 +55,7 @@ function Priorities() {
           help={t('metadata-priority.cover-help')}
           sources={covers}
           disabled={disabled}
+          {...sourceChoices}
           onChange={(sources) => draft.change({ cover_priority: sources })}
         />
         <PriorityList
@@ -55,6 +64,7 @@ function Priorities() {
           help={t('metadata-priority.artwork-help')}
           sources={settings.artwork_priority}
           disabled={disabled}
+          {...sourceChoices}
           onChange={(sources) => draft.change({ artwork_priority: sources })}
         />
       </Box>

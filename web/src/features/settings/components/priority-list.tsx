@@ -1,7 +1,7 @@
 import ArrowDownwardRounded from '@mui/icons-material/ArrowDownwardRounded';
 import ArrowUpwardRounded from '@mui/icons-material/ArrowUpwardRounded';
 import CloseRounded from '@mui/icons-material/CloseRounded';
-import { SCAN_PRIORITY_SOURCES } from '@romshelf/contract';
+import type { SCAN_PRIORITY_SOURCES } from '@romshelf/contract';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import IconButton from '@mui/material/IconButton';
@@ -36,24 +36,30 @@ function move<T>(list: readonly T[], from: number, to: number): T[] {
   return next;
 }
 
-/** One ordered list of sources (first wins), reordered with buttons, with sources to add. */
-export function PriorityList({
+/** One ordered list of choices (first wins), reordered with buttons, with choices to add. */
+export function PriorityList<T extends string>({
   id,
   title,
   help,
   sources,
   disabled,
   onChange,
+  choices,
+  nameOf,
+  addLabel,
 }: {
   id: string;
   title: string;
   help: string;
-  sources: readonly PrioritySource[];
+  sources: readonly T[];
   disabled: boolean;
-  onChange: (sources: PrioritySource[]) => void;
+  onChange: (sources: T[]) => void;
+  choices: readonly T[];
+  nameOf: (choice: T) => string;
+  addLabel: string;
 }) {
   const { t } = useTranslation('settings');
-  const missing = SCAN_PRIORITY_SOURCES.filter((source) => !sources.includes(source));
+  const missing = choices.filter((source) => !sources.includes(source));
   return (
     <Card component="section" aria-labelledby={`priority-${id}`} sx={{ p: 2 }}>
       <Typography variant="subtitle1" component="h3" id={`priority-${id}`} sx={{ fontWeight: 700 }}>
@@ -74,11 +80,11 @@ export function PriorityList({
             sx={{ alignItems: 'center', py: 0.25 }}
           >
             <Typography variant="body2" sx={{ flex: 1, minWidth: 0 }} noWrap>
-              {index + 1}. {SOURCE_NAMES[source]}
+              {index + 1}. {nameOf(source)}
             </Typography>
             <IconButton
               size="small"
-              aria-label={t('metadata-priority.up', { source: SOURCE_NAMES[source] })}
+              aria-label={t('metadata-priority.up', { source: nameOf(source) })}
               disabled={disabled || index === 0}
               onClick={() => onChange(move(sources, index, index - 1))}
             >
@@ -86,7 +92,7 @@ export function PriorityList({
             </IconButton>
             <IconButton
               size="small"
-              aria-label={t('metadata-priority.down', { source: SOURCE_NAMES[source] })}
+              aria-label={t('metadata-priority.down', { source: nameOf(source) })}
               disabled={disabled || index === sources.length - 1}
               onClick={() => onChange(move(sources, index, index + 1))}
             >
@@ -94,7 +100,7 @@ export function PriorityList({
             </IconButton>
             <IconButton
               size="small"
-              aria-label={t('metadata-priority.remove', { source: SOURCE_NAMES[source] })}
+              aria-label={t('metadata-priority.remove', { source: nameOf(source) })}
               disabled={disabled}
               onClick={() => onChange(sources.filter((item) => item !== source))}
             >
@@ -107,15 +113,18 @@ export function PriorityList({
         <TextField
           select
           size="small"
-          label={t('metadata-priority.add')}
+          label={addLabel}
           value=""
           disabled={disabled}
-          onChange={(event) => onChange([...sources, event.target.value as PrioritySource])}
+          onChange={(event) => {
+            const choice = missing.find((source) => source === event.target.value);
+            if (choice !== undefined) onChange([...sources, choice]);
+          }}
           sx={{ mt: 1, minWidth: 200 }}
         >
           {missing.map((source) => (
             <MenuItem key={source} value={source}>
-              {SOURCE_NAMES[source]}
+              {nameOf(source)}
             </MenuItem>
           ))}
         </TextField>

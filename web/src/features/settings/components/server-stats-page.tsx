@@ -19,6 +19,7 @@ import { alpha } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { CompletenessFigure } from '@/components/completeness-figure';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { errorMessage } from '@/lib/api-client';
@@ -225,6 +226,7 @@ export function ServerStatsPage() {
     body = (
       <Stack>
         <StatTotals stats={stats.data} />
+        <CompletenessFigure platformId={null} />
         <PlatformStatsList platforms={platforms.data} stats={stats.data} />
       </Stack>
     );

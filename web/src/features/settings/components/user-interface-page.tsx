@@ -12,13 +12,10 @@ import VideogameAssetRounded from '@mui/icons-material/VideogameAssetRounded';
 import Alert from '@mui/material/Alert';
 import { THEME_PREFERENCE } from '@romshelf/contract';
 import type { ThemePreference, UiTheme } from '@romshelf/contract';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -26,6 +23,9 @@ import { PageHeader } from '@/components/page-header';
 import { useLanguageStore } from '@/lib/stores/language-store';
 import { useThemeStore } from '@/lib/stores/theme-store';
 import { useUiSettingsStore } from '@/shared/stores/ui-settings-store';
+
+import { Section } from './settings-section';
+import { VersionPreferenceSection } from './version-preference-section';
 
 import {
   GalleryViewPicker,
@@ -43,35 +43,6 @@ const THEME_OPTIONS: readonly { value: ThemePreference; key: UiTheme; icon: Reac
     icon: <SettingsBrightnessRounded fontSize="small" />,
   },
 ];
-
-function Section({
-  icon,
-  title,
-  text,
-  children,
-}: {
-  icon: ReactNode;
-  title: string;
-  text: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card>
-      <CardContent sx={{ p: 3 }}>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 0.5 }}>
-          {icon}
-          <Typography variant="h6" component="h2">
-            {title}
-          </Typography>
-        </Stack>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2.5 }}>
-          {text}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
 
 export function UserInterfacePage() {
   const { t } = useTranslation('settings');
@@ -190,6 +161,7 @@ export function UserInterfacePage() {
             />
           </Stack>
         </Section>
+        <VersionPreferenceSection />
         <Section
           icon={<CollectionsBookmarkRounded color="primary" />}
           title={t('user-interface.virtual-collections')}

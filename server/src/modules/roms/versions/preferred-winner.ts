@@ -1,0 +1,66 @@
+import type { Expression, RawBuilder, SqlBool } from 'kysely';
+import { sql } from 'kysely';
+
+import type { Engine } from '../../../db/engine.js';
+import type { VersionPreference } from './preferred-version.js';
+import { impliedLanguageRanking, languageRanking, regionRanking } from './preferred-version.js';
+import { jsonTextElementsSql } from './rom-version-ranks.js';
+
+/**
+ * The SQL of one game, one ROM: of the ROMs `members` lets through, the one preferred version
+ * per game for a caller. A game is its DAT parent with its clones where a bound DAT matched the
+ * ROM (`rom_dat_status` → `dat_game.clone_of`), else its versions group (`rom_version`). The
+ * caller's main version wins; then a release before a pre-release (pre-releases are left out
+ * unless asked), the best ranked region, the best ranked language (an untagged name speaks its
+ * region's), the file name, the id.
+ */
+
+/** The best rank (0 first) among the values of a JSON list column of `r`, else null. */
+function bestRank(engine: Engine, column: string, ranks: Map<string, number>): RawBuilder<unknown> {
+  if (ranks.size === 0) return sql`NULL`;
+  const cases = sql.join(
+    [...ranks].map(([value, rank]) => sql`WHEN ${value} THEN ${sql.lit(rank)}`),
+    sql` `,
+  );
+  return sql`(SELECT min(CASE j.value ${cases} END)
+    FROM ${sql.raw(jsonTextElementsSql(engine, `r.${column}`))} AS j)`;
+}
+
+/** The rank of a ROM's (`r`) language: its tagged languages', else its regions' implied one. */
+function languageRank(engine: Engine, preference: VersionPreference): RawBuilder<unknown> {
+  const unranked = sql.lit(preference.languages.length);
+  const tagged = bestRank(engine, 'languages', languageRanking(preference));
+  const implied = bestRank(engine, 'regions', impliedLanguageRanking(preference));
+  return sql`CASE WHEN EXISTS (SELECT 1
+      FROM ${sql.raw(jsonTextElementsSql(engine, 'r.languages'))} AS l)
+    THEN coalesce(${tagged}, ${unranked}) ELSE coalesce(${implied}, ${unranked}) END`;
+}
+
+/** The game a version (`v`) belongs to: its DAT parent where a DAT matched it, else its group. */
+function gameKey(engine: Engine): RawBuilder<string> {
+  const datId = engine === 'postgres' ? sql`CAST(s.dat_id AS TEXT)` : sql`s.dat_id`;
+  return sql<string>`coalesce((SELECT 'dat:' || ${datId} || ':' || coalesce(g.clone_of, g.name)
+      FROM rom_dat_status AS s JOIN dat_game AS g ON g.id = s.dat_game_id
+      WHERE s.rom_id = v.rom_id AND s.status IN ('verified', 'renamed')
+      ORDER BY s.dat_id LIMIT 1), v.group_key)`;
+}
+
+/** True for the ROMs (alias `rom`) that are the preferred version of their game for `userId`. */
+export function preferredWinner(
+  userId: number,
+  preference: VersionPreference,
+  members: Expression<unknown>,
+  engine: Engine,
+): Expression<SqlBool> {
+  const isMain = sql`EXISTS (SELECT 1 FROM rom_user AS mu WHERE mu.rom_id = v.rom_id
+    AND mu.user_id = ${userId} AND mu.is_main_sibling = 1)`;
+  const allowed = preference.withPrereleases ? sql`1 = 1` : sql`(v.prerelease = 0 OR ${isMain})`;
+  const regionRank = sql`coalesce(${bestRank(engine, 'regions', regionRanking(preference))},
+    ${sql.lit(preference.regions.length)})`;
+  return sql<SqlBool>`rom.id IN (SELECT ranked.rom_id FROM (SELECT v.rom_id, row_number() OVER (
+      PARTITION BY ${gameKey(engine)} ORDER BY CASE WHEN ${isMain} THEN 0 ELSE 1 END,
+        v.prerelease, ${regionRank}, ${languageRank(engine, preference)}, v.fs_name_no_ext, v.rom_id
+    ) AS n
+    FROM rom_version AS v JOIN rom AS r ON r.id = v.rom_id
+    WHERE v.rom_id IN (${members}) AND ${allowed}) AS ranked WHERE ranked.n = 1)`;
+}
