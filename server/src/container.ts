@@ -279,6 +279,7 @@ function createLibraryServices(
       files,
       options.clock,
       devices.saveSyncs,
+      config.saveHistory,
     ),
     platforms,
     filesystemPlatforms: new FilesystemPlatforms(
@@ -431,6 +432,7 @@ function createTasks(
     users: services.users,
     romMaintenance: services.romMaintenance,
     romArtworkWebp: new RomArtworkWebp(...maintenance),
+    saveHistory: services.playAssets.history,
   };
   return createTaskServices(config, taskServices, repositories, log, scaleOut);
 }

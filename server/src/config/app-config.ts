@@ -23,6 +23,8 @@ export interface AppConfig {
   emulatorsDir: string;
   /** Largest save, state or firmware upload (MAX_ASSET_UPLOAD_SIZE_BYTES). */
   maxAssetUploadBytes: number;
+  /** Earlier versions kept per save or state by default (SAVE_HISTORY_VERSIONS / _DAYS; 0: none / no age limit). */
+  saveHistory: { maxVersions: number; maxAgeDays: number };
   secureCookies: boolean;
   /** Public address of the server, without a trailing slash, used in links; null when unset. */
   baseUrl: string | null;

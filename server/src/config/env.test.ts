@@ -29,6 +29,7 @@ describe('parseEnv', () => {
       webDir: path.join('/opt/romshelf', 'web', 'dist'),
       emulatorsDir: path.join('/opt/romshelf', 'server', 'dist', 'emulators'),
       maxAssetUploadBytes: 536870912,
+      saveHistory: { maxVersions: 10, maxAgeDays: 90 },
       secureCookies: false,
       baseUrl: null,
       trustedProxies: [],

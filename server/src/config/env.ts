@@ -226,6 +226,8 @@ export const EnvSchema = z.object({
     1,
     Number.MAX_SAFE_INTEGER,
   ),
+  SAVE_HISTORY_VERSIONS: intVar('SAVE_HISTORY_VERSIONS', 10, 0, 100),
+  SAVE_HISTORY_DAYS: intVar('SAVE_HISTORY_DAYS', 90, 0, 3650),
   DISABLE_USERPASS_LOGIN: boolVar('DISABLE_USERPASS_LOGIN'),
   DISABLE_SETUP_WIZARD: boolVar('DISABLE_SETUP_WIZARD'),
   DISABLE_LOGS_VIEWER: boolVar('DISABLE_LOGS_VIEWER'),
@@ -337,6 +339,7 @@ export function parseEnv(env: Env, options: ParseEnvOptions): AppConfig {
       ? path.resolve(options.cwd, vars.ROMSHELF_EMULATORS_DIR)
       : path.join(options.repoRoot, 'server', 'dist', 'emulators'),
     maxAssetUploadBytes: vars.MAX_ASSET_UPLOAD_SIZE_BYTES,
+    saveHistory: { maxVersions: vars.SAVE_HISTORY_VERSIONS, maxAgeDays: vars.SAVE_HISTORY_DAYS },
     secureCookies: vars.ROMSHELF_SECURE_COOKIES,
     baseUrl: vars.ROMSHELF_BASE_URL,
     trustedProxies: vars.ROMSHELF_TRUSTED_PROXIES,
