@@ -55,7 +55,10 @@ export async function registerApiRoutes(
   await app.register(deviceAuthRoutes, { deviceAuth: container.deviceAuth });
   await app.register(devicesRoutes, { devices: container.devices });
   await app.register(syncRoutes, { sync: container.sync });
-  await app.register(playSessionsRoutes, { playSessions: container.playSessions });
+  await app.register(playSessionsRoutes, {
+    playSessions: container.playSessions,
+    beacon: container.playBeacon,
+  });
   await app.register(activityRoutes, { activity: container.activity });
   await app.register(platformsRoutes, {
     platforms: container.platforms,

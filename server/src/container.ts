@@ -40,6 +40,8 @@ import { CollectionsService } from './modules/collections/collections.service.js
 import { FilesystemPlatforms } from './modules/platforms/filesystem-platforms.js';
 import { PlaySessionsRepository } from './modules/play-sessions/play-sessions.repository.js';
 import { PlaySessionsService } from './modules/play-sessions/play-sessions.service.js';
+import { PlayBeacon } from './modules/play-sessions/play-beacon.js';
+import { loadSecretKey } from './modules/auth/secret-key.js';
 import { PlatformLookup } from './modules/platforms/platform-lookup.js';
 import { PlatformsRepository } from './modules/platforms/platforms.repository.js';
 import { PlatformsService } from './modules/platforms/platforms.service.js';
@@ -118,6 +120,7 @@ export function createContainer(
   const savedFilters = new SmartCollectionAccess(repositories.smartCollections);
   const collectionParts = { ...collections, savedFilters };
   const roms = createRomServices(config, repositories, shared, library, collectionParts, options);
+  devices.playSessions.onPlayed((user, rom, at) => roms.romProps.markPlayedAt(user, rom, at));
   const system = new SystemService(config, version, accounts.userAccounts, shared.libraryConfig);
   return {
     ...shared,
@@ -130,6 +133,7 @@ export function createContainer(
     ...createDynamicCollections(repositories, roms.romList, savedFilters),
     devices: devices.devices,
     playSessions: devices.playSessions,
+    playBeacon: new PlayBeacon(loadSecretKey(config.dataDir, config.auth.secretKey), options.clock),
     sync: new SyncService(
       repositories.saveSyncs,
       devices.saveSyncs,

@@ -14,10 +14,13 @@ import { z } from 'zod';
 import { requireScopes } from '../../http/access.js';
 import type { ZodApp } from '../../http/zod-app.js';
 import { callerOf } from '../../http/caller.js';
+import type { PlayBeacon } from './play-beacon.js';
+import { playBeaconRoutes } from './play-beacon.routes.js';
 import type { PlaySessionsService } from './play-sessions.service.js';
 
 interface PlaySessionsRoutesOptions {
   playSessions: PlaySessionsService;
+  beacon: PlayBeacon;
 }
 
 const tags = ['play-sessions'];
@@ -26,7 +29,7 @@ const denied = { 401: ErrorBodySchema, 403: ErrorBodySchema };
 /** RomM's `/api/play-sessions`, and each user's time on a game for its page. */
 export const playSessionsRoutes: FastifyPluginAsyncZod<PlaySessionsRoutesOptions> = async (
   app,
-  { playSessions },
+  { playSessions, beacon },
 ) => {
   app.post(
     '/api/play-sessions',
@@ -83,6 +86,7 @@ export const playSessionsRoutes: FastifyPluginAsyncZod<PlaySessionsRoutesOptions
   );
 
   readRoutes(app, playSessions);
+  playBeaconRoutes(app, playSessions, beacon);
   await Promise.resolve();
 };
 
