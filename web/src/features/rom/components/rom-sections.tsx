@@ -13,6 +13,7 @@ import { RomMetadata } from './rom-metadata';
 import { RomNetplay } from './rom-netplay';
 import { RomNotes } from './rom-notes';
 import { RomPlayTime } from './rom-play-time';
+import { RomSaves } from './rom-saves';
 import { RomVersions } from './rom-versions';
 import { Section } from './section';
 
@@ -34,6 +35,7 @@ export function RomSections({
         <PersonalData rom={rom} onChange={onChange} />
       </Section>
       <RomPlayTime rom={rom} />
+      <RomSaves rom={rom} />
       <RomNetplay rom={rom} />
       <RomCollections rom={rom} onChange={onChange} />
       <Section title={t('notes.title')} testId="rom-notes-section">
