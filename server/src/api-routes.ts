@@ -58,6 +58,7 @@ export async function registerApiRoutes(
   await app.register(playSessionsRoutes, {
     playSessions: container.playSessions,
     beacon: container.playBeacon,
+    assets: container.playAssets,
   });
   await app.register(activityRoutes, { activity: container.activity });
   await app.register(platformsRoutes, {

@@ -1,4 +1,10 @@
-import type { DetailedRom, PlayBeaconToken, PlaySession } from '@romshelf/contract';
+import type {
+  DetailedRom,
+  PlayBeaconToken,
+  PlaySession,
+  Save,
+  SaveVersion,
+} from '@romshelf/contract';
 import { describe, expect, it } from 'vitest';
 
 import { addUser } from '../../../test/accounts.js';
@@ -47,7 +53,7 @@ async function setup() {
 
 const form = (fields: Record<string, string | number>) =>
   new URLSearchParams(
-    Object.entries(fields).map(([key, value]) => [key, String(value)]),
+    Object.entries(fields).map(([key, value]): [string, string] => [key, String(value)]),
   ).toString();
 
 const stretch = {
@@ -146,5 +152,91 @@ describe('the web player beacon', () => {
       payload: { rom_id: 99 },
     });
     expect(unknown.json()).toEqual({ detail: 'ROM with id 99 not found' });
+  });
+});
+
+/** A form as a browser's FormData sends it: fields, then the file. */
+function beaconForm(fields: [string, string][], file: { name: string; data: Buffer } | null) {
+  const boundary = '----romshelf-beacon-boundary';
+  const chunks: Buffer[] = [];
+  for (const [name, value] of fields) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
+    );
+  }
+  if (file !== null) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="saveFile"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+describe('the web player save beacon', () => {
+  it("stores the game's save file under its name, keeping the content it replaces", async () => {
+    const { app, ann, romId, tokenFor } = await setup();
+    const { token } = await tokenFor(ann);
+    const send = (fill: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/saves/beacon',
+        ...beaconForm(
+          [
+            ['token', token],
+            ['emulator', 'fceumm'],
+          ],
+          { name: 'Game.srm', data: Buffer.alloc(8192, fill) },
+        ),
+      });
+    const first = await send(1);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json<Save>()).toMatchObject({
+      rom_id: romId,
+      file_name: 'Game.srm',
+      emulator: 'fceumm',
+      file_size_bytes: 8192,
+    });
+    const second = await send(2);
+    expect(second.json<Save>().id).toBe(first.json<Save>().id);
+    const versions = await app.inject({
+      url: `/api/saves/${first.json<Save>().id}/versions`,
+      headers: as(ann),
+    });
+    expect(versions.json<SaveVersion[]>().map((version) => version.file_size_bytes)).toEqual([
+      8192,
+    ]);
+  });
+
+  it('refuses a file before the token, a bad token and a file over 64 KiB', async () => {
+    const { app, ann, tokenFor } = await setup();
+    const { token } = await tokenFor(ann);
+    const file = { name: 'Game.srm', data: Buffer.alloc(16, 1) };
+    for (const form of [
+      beaconForm([], file),
+      beaconForm([['token', `${token}x`]], file),
+      beaconForm([['token', 'forged']], file),
+    ]) {
+      const refused = await app.inject({ method: 'POST', url: '/api/saves/beacon', ...form });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toEqual({ detail: 'Invalid or expired play token' });
+    }
+    const big = await app.inject({
+      method: 'POST',
+      url: '/api/saves/beacon',
+      ...beaconForm([['token', token]], { name: 'Game.srm', data: Buffer.alloc(70_000, 1) }),
+    });
+    expect(big.statusCode).toBe(413);
+    const saves = await app.inject({ url: '/api/saves', headers: as(ann) });
+    expect(saves.json()).toEqual([]);
   });
 });

@@ -466,6 +466,7 @@ const ROWS: Record<string, Row> = {
   'POST /api/firmware': { unseen: PLAY_ASSETS },
   'POST /api/firmware/delete': { unseen: PLAY_ASSETS },
   'POST /api/saves': { unseen: PLAY_ASSETS },
+  'POST /api/saves/beacon': { unseen: PLAY_ASSETS },
   'POST /api/saves/delete': { unseen: PLAY_ASSETS },
   'PUT /api/saves/:id/visibility': { unseen: PLAY_ASSETS },
   'POST /api/saves/:id/downloaded': { unseen: PLAY_ASSETS },
