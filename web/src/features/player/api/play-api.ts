@@ -142,3 +142,21 @@ export function sendPlayBeacon(token: string, stretch: PlayStretch): boolean {
   });
   return navigator.sendBeacon(`${API_BASE}/play-sessions/beacon`, form);
 }
+
+/**
+ * The game's save file by `navigator.sendBeacon` as the tab goes away (POST /api/saves/beacon):
+ * token and emulator first, then the file. Browsers queue at most 64 KiB: false when refused.
+ */
+export function sendSaveBeacon(
+  token: string,
+  emulator: string,
+  fileName: string,
+  data: Uint8Array,
+): boolean {
+  if (typeof navigator.sendBeacon !== 'function') return false;
+  const form = new FormData();
+  form.append('token', token);
+  form.append('emulator', emulator);
+  form.append('saveFile', new Blob([data as BlobPart]), fileName);
+  return navigator.sendBeacon(`${API_BASE}/saves/beacon`, form);
+}

@@ -72,6 +72,20 @@ describe('usePlayTimeReport', () => {
     expect(calls.beacons).toHaveLength(1);
   });
 
+  it('hands the token to the caller each time the tab goes away (the save beacon)', async () => {
+    const away: string[] = [];
+    const { unmount } = renderHook(() =>
+      usePlayTimeReport(7, true, (token) => {
+        away.push(token);
+      }),
+    );
+    await act(() => Promise.resolve());
+    setVisibility('hidden');
+    window.dispatchEvent(new Event('pagehide'));
+    unmount();
+    expect(away).toEqual(['play-token', 'play-token']);
+  });
+
   it('beacons once on pagehide and skips stretches under five seconds', async () => {
     const { unmount } = renderHook(() => usePlayTimeReport(7, true));
     await act(() => Promise.resolve());

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 
 import type { PlayStretch } from '../api/play-api';
 import { fetchPlayToken, reportPlayStretch, sendPlayBeacon } from '../api/play-api';
@@ -11,9 +11,17 @@ const MIN_SESSION_MS = 5_000;
  * `POST /api/play-sessions`), one per stretch in view: a stretch ends when the game stops (quit,
  * leaving the page in the app), and when the tab is hidden or closed, reported then by
  * `navigator.sendBeacon` with a per-play token (a normal request may not outlive the tab). Back
- * in view, a new stretch starts.
+ * in view, a new stretch starts. `onTabAway` is told the token then too (to beacon the save file).
  */
-export function usePlayTimeReport(romId: number, running: boolean): void {
+export function usePlayTimeReport(
+  romId: number,
+  running: boolean,
+  onTabAway: (token: string) => void = () => undefined,
+): void {
+  const tabAway = useRef(onTabAway);
+  useEffect(() => {
+    tabAway.current = onTabAway;
+  });
   useEffect(() => {
     if (!running) return;
     let start: Date | null = new Date();
@@ -25,6 +33,7 @@ export function usePlayTimeReport(romId: number, running: boolean): void {
       .catch(() => undefined);
 
     const finish = (tabClosing: boolean) => {
+      if (tabClosing && token !== null) tabAway.current(token);
       if (start === null) return;
       const end = new Date();
       const stretch: PlayStretch = {
