@@ -53,7 +53,7 @@ describe('GET /api/tasks', () => {
       {
         name: 'prune_save_history',
         type: 'cleanup',
-        enabled: true,
+        enabled: false,
         manual_run: true,
         cron_string: '30 4 * * *',
       },
