@@ -23,6 +23,7 @@ export * from './api/netplay.js';
 export * from './api/tasks.js';
 export * from './api/metadata.js';
 export * from './api/play.js';
+export * from './api/save-history.js';
 export * from './api/devices.js';
 export * from './api/sync.js';
 export * from './api/sync-modes.js';

@@ -61,7 +61,11 @@ export async function registerApiRoutes(
   await app.register(devicesRoutes, { devices: container.devices });
   await app.register(syncRoutes, { sync: container.sync });
   await app.register(syncModesRoutes, { modes: container.syncModes });
-  await app.register(playSessionsRoutes, { playSessions: container.playSessions });
+  await app.register(playSessionsRoutes, {
+    playSessions: container.playSessions,
+    beacon: container.playBeacon,
+    assets: container.playAssets,
+  });
   await app.register(activityRoutes, { activity: container.activity });
   await app.register(platformsRoutes, {
     platforms: container.platforms,

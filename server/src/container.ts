@@ -47,6 +47,8 @@ import { CollectionsService } from './modules/collections/collections.service.js
 import { FilesystemPlatforms } from './modules/platforms/filesystem-platforms.js';
 import { PlaySessionsRepository } from './modules/play-sessions/play-sessions.repository.js';
 import { PlaySessionsService } from './modules/play-sessions/play-sessions.service.js';
+import { PlayBeacon } from './modules/play-sessions/play-beacon.js';
+import { loadSecretKey } from './modules/auth/secret-key.js';
 import { PlatformLookup } from './modules/platforms/platform-lookup.js';
 import { PlatformsRepository } from './modules/platforms/platforms.repository.js';
 import { PlatformsService } from './modules/platforms/platforms.service.js';
@@ -127,6 +129,7 @@ export function createContainer(
   const savedFilters = new SmartCollectionAccess(repositories.smartCollections);
   const collectionParts = { ...collections, savedFilters };
   const roms = createRomServices(config, repositories, shared, library, collectionParts, options);
+  devices.playSessions.onPlayed((user, rom, at) => roms.romProps.markPlayedAt(user, rom, at));
   const system = new SystemService(config, version, accounts.userAccounts, shared.libraryConfig);
   const verification = createDatVerification(db, versions, roms);
   const container = {
@@ -140,6 +143,7 @@ export function createContainer(
     ...createDynamicCollections(repositories, roms.romList, savedFilters),
     devices: devices.devices,
     playSessions: devices.playSessions,
+    playBeacon: new PlayBeacon(loadSecretKey(config.dataDir, config.auth.secretKey), options.clock),
     sync: new SyncService(
       repositories.saveSyncs,
       devices.saveSyncs,
@@ -316,6 +320,7 @@ function createLibraryServices(
       files,
       options.clock,
       devices.saveSyncs,
+      config.saveHistory,
     ),
     platforms,
     filesystemPlatforms: new FilesystemPlatforms(
@@ -471,6 +476,7 @@ function createTasks(
     romMaintenance: services.romMaintenance,
     romArtworkWebp: new RomArtworkWebp(...maintenance),
     datVerification: services.datVerification,
+    saveHistory: services.playAssets.history,
   };
   return createTaskServices(config, taskServices, repositories, log, scaleOut);
 }

@@ -174,3 +174,27 @@ export const SyncSessionListQuerySchema = z.object({
   device_id: z.string().min(1).max(36).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(50),
 });
+
+/** `POST /api/play-sessions/beacon-token`: the game the web player is about to run. */
+export const PlayBeaconTokenBodySchema = z.object({
+  rom_id: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+});
+export const PlayBeaconTokenSchema = z.object({ token: z.string(), expires_at: z.string() });
+export type PlayBeaconToken = z.infer<typeof PlayBeaconTokenSchema>;
+
+/**
+ * What the web player's `navigator.sendBeacon` posts to `/api/play-sessions/beacon` (a form,
+ * which a beacon may send without a CORS preflight): the stretch just played, with its token.
+ */
+export const PlayBeaconBodySchema = z
+  .object({
+    token: z.string().min(1).max(200),
+    start_time: Instant,
+    end_time: Instant,
+    duration_ms: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  })
+  .refine((entry) => Date.parse(entry.end_time) > Date.parse(entry.start_time), {
+    message: 'end_time must be after start_time',
+    path: ['end_time'],
+  });
+export type PlayBeaconBody = z.infer<typeof PlayBeaconBodySchema>;

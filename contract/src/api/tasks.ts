@@ -20,6 +20,7 @@ export const TASK_NAMES = {
   cleanupOrphanedResources: 'cleanup_orphaned_resources',
   cleanupMissingRoms: 'cleanup_missing_roms',
   syncRetroachievementsProgress: 'sync_retroachievements_progress',
+  pruneSaveHistory: 'prune_save_history',
   filesystemWatcher: 'filesystem_watcher',
   verifyDats: 'verify_dats',
 } as const;

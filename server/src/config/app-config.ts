@@ -27,6 +27,8 @@ export interface AppConfig {
   maxAssetUploadBytes: number;
   /** Largest file a WebDAV client may upload (WEBDAV_MAX_FILE_SIZE_BYTES). */
   webdavMaxFileBytes: number;
+  /** Earlier versions kept per save or state by default (SAVE_HISTORY_VERSIONS / _DAYS; 0: none / no age limit). */
+  saveHistory: { maxVersions: number; maxAgeDays: number };
   secureCookies: boolean;
   /** Public address of the server, without a trailing slash, used in links; null when unset. */
   baseUrl: string | null;

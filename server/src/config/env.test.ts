@@ -34,6 +34,7 @@ describe('parseEnv', () => {
       },
       maxAssetUploadBytes: 536870912,
       webdavMaxFileBytes: 536870912,
+      saveHistory: { maxVersions: 10, maxAgeDays: 90 },
       secureCookies: false,
       baseUrl: null,
       trustedProxies: [],

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 import type { DatVerificationTable } from './schema-dat-verification.js';
 import type { DatTables } from './schema-dats.js';
@@ -15,6 +15,7 @@ import type {
   PermissionGroupTable,
   UserPermissionOverrideTable,
 } from './schema-permissions.js';
+import type { PlayAssetVersionTable, SaveHistorySettingTable } from './schema-save-history.js';
 
 /** Accounts. Booleans are 0/1 integers; JSON columns hold serialised text. */
 export interface UserTable {
@@ -346,6 +347,8 @@ export interface PlayAssetTable {
   slot: string | null;
   /** The device that first uploaded a save; cleared when that device is removed. */
   origin_device_id: string | null;
+  /** The device that wrote the current content (null: none named). */
+  written_by_device_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1: other users see it in the game's `all_user_*` lists and may download it. */
   is_public: Generated<number>;
   /** 1: a screenshot the user added to the game's gallery (not one taken with a save or state). */
@@ -452,6 +455,8 @@ export interface Database extends DatTables {
   rom_file: RomFileTable;
   firmware: FirmwareTable;
   play_asset: PlayAssetTable;
+  play_asset_version: PlayAssetVersionTable;
+  save_history_setting: SaveHistorySettingTable;
   rom_user: RomUserTable;
   rom_note: RomNoteTable;
   launchbox_game: LaunchboxGameTable;

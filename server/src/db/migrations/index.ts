@@ -32,6 +32,7 @@ import { listOrderIndexes } from './202612020300_list_order_indexes.js';
 import { providerClaimIndexes } from './202612020310_provider_claim_indexes.js';
 import { downloadLinks } from './202612030500_download_links.js';
 import { hiddenItems } from './202612030700_hidden_items.js';
+import { saveHistory } from './202612040400_save_history.js';
 import { permissionGroups } from './202612030600_permission_groups.js';
 import { dats } from './202612040500_dats.js';
 import { datImportState } from './202612040510_dat_import_state.js';
@@ -75,6 +76,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202612030500_download_links': downloadLinks,
   '202612030600_permission_groups': permissionGroups,
   '202612030700_hidden_items': hiddenItems,
+  '202612040400_save_history': saveHistory,
   '202612040500_dats': dats,
   '202612040510_dat_import_state': datImportState,
   '202612040600_dat_verification': datVerification,

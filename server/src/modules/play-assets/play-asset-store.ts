@@ -11,6 +11,7 @@ import { assertSafeFileName, confinedFile, fileNameParts } from '../../lib/store
 import { toIsoUtc } from '../../lib/time.js';
 import { sniffImage } from '../../lib/image-sniff.js';
 import { KIND_FOLDER, stem } from './play-assets.mapper.js';
+import type { SaveHistory } from './save-history.js';
 import type {
   PlayAssetFields,
   PlayAssetKind,
@@ -114,6 +115,7 @@ export class PlayAssetStore {
     private readonly assetsDir: string,
     private readonly files: ConfinedFiles,
     private readonly clock: () => number,
+    private readonly history: SaveHistory,
   ) {}
 
   absolute(row: PlayAssetRow): string {
@@ -274,7 +276,10 @@ export class PlayAssetStore {
     }
   }
 
-  /** Moves the files into place, then records both rows in one transaction. */
+  /**
+   * Keeps the content a same-named upload replaces in the history, moves the files into place,
+   * then records both rows in one transaction.
+   */
   private async commit(
     userId: number,
     kind: SyncedKind,
@@ -290,6 +295,10 @@ export class PlayAssetStore {
       originDeviceId?: string | null;
     },
   ): Promise<PlayAssetRow> {
+    const replaced = await this.repo.findByName(userId, kind, at.romId, at.fileName);
+    if (replaced !== undefined && replaced.content_hash !== received.staged.md5) {
+      await this.history.keep(replaced);
+    }
     const written = await this.files.place(this.assetsDir, received.staged, at.folder, at.fileName);
     const shot =
       received.screenshot === null
@@ -360,6 +369,10 @@ export class PlayAssetStore {
       );
       if (shot !== undefined) doomed.push(shot);
     }
+    await this.history.forget(
+      userId,
+      rows.map((row) => row.id),
+    );
     await this.repo.delete(doomed.map((row) => row.id));
     for (const row of doomed) {
       const file = await confinedFile(this.assetsDir, this.absolute(row));

@@ -4,6 +4,7 @@ import { NOTHING_WITHHELD, withholds } from '../hidden-items/visibility.js';
 import { romVisibleSql } from '../hidden-items/withheld-sql.js';
 import type { PlayAssetRow } from '../../db/schema.js';
 import { GalleryScreenshotsRepository } from './gallery-screenshots.repository.js';
+import { SaveHistoryRepository } from './save-history.repository.js';
 
 export type PlayAssetKind = PlayAssetRow['kind'];
 
@@ -23,7 +24,13 @@ export interface RomPlace {
 /** The fields an upload writes. */
 export type PlayAssetFields = Omit<
   PlayAssetRow,
-  'id' | 'created_at' | 'updated_at' | 'is_public' | 'is_gallery' | 'origin_device_id'
+  | 'id'
+  | 'created_at'
+  | 'updated_at'
+  | 'is_public'
+  | 'is_gallery'
+  | 'origin_device_id'
+  | 'written_by_device_id'
 >;
 
 /**
@@ -36,6 +43,11 @@ export class PlayAssetsRepository {
   /** The queries of the gallery screenshots, on the same connection. */
   gallery(): GalleryScreenshotsRepository {
     return new GalleryScreenshotsRepository(this.db);
+  }
+
+  /** The queries of the save history, on the same connection. */
+  history(): SaveHistoryRepository {
+    return new SaveHistoryRepository(this.db);
   }
 
   /** Runs `work` in one transaction, with a repository bound to it. */
@@ -207,7 +219,7 @@ export class PlayAssetsRepository {
     if (existing !== undefined) {
       return this.db
         .updateTable('play_asset')
-        .set({ ...fields, updated_at: now })
+        .set({ ...fields, updated_at: now, written_by_device_id: originDeviceId })
         .where('id', '=', existing.id)
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -218,11 +230,23 @@ export class PlayAssetsRepository {
         ...fields,
         is_public: isPublic ? 1 : 0,
         origin_device_id: originDeviceId,
+        written_by_device_id: originDeviceId,
         created_at: now,
         updated_at: now,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+  }
+
+  /** Sets the content fields of an asset whose file was replaced (a restored version). */
+  async replaceContent(
+    id: number,
+    content: Pick<
+      PlayAssetRow,
+      'file_size_bytes' | 'content_hash' | 'emulator' | 'written_by_device_id' | 'updated_at'
+    >,
+  ): Promise<void> {
+    await this.db.updateTable('play_asset').set(content).where('id', '=', id).execute();
   }
 
   async delete(ids: readonly number[]): Promise<void> {

@@ -29,6 +29,7 @@ import { multipartError, sendStoredFile } from '../../lib/stored-files.js';
 import type { AssetUploadPart, PlayAssetsService, SyncedKind } from './play-assets.service.js';
 import { galleryScreenshotRoutes } from './gallery-screenshots.routes.js';
 import { deviceIdAllowed, saveDeviceRoutes } from './save-device.routes.js';
+import { saveHistorySettingsRoutes, saveVersionRoutes } from './save-history.routes.js';
 
 /** Largest screenshot kept with a save or state. */
 const SCREENSHOT_MAX_BYTES = 20 * 1024 * 1024;
@@ -100,12 +101,14 @@ export const playAssetsRoutes: FastifyPluginAsyncZod<PlayAssetsRoutesOptions> = 
     uploadRoute(app, options, kind);
     collectionRoutes(app, options, kind);
     visibilityRoute(app, options, kind);
+    saveVersionRoutes(app, options.assets, kind.kind, kind.prefix);
     if (kind.kind === 'save') {
       saveSummaryRoutes(app, options);
       saveDeviceRoutes(app, options.assets);
     }
     itemRoutes(app, options, kind);
   }
+  saveHistorySettingsRoutes(app, options.assets);
   screenshotRoutes(app, options);
   galleryScreenshotRoutes(app, options.assets.gallery);
   await Promise.resolve();

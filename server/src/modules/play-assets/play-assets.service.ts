@@ -1,4 +1,4 @@
-import type { Save, SaveSummary, State } from '@romshelf/contract';
+import type { Save, SaveSummary, SaveVersion, State } from '@romshelf/contract';
 
 import type { PlayAssetRow } from '../../db/schema.js';
 import { withheldFromCaller } from '../hidden-items/visibility.js';
@@ -8,6 +8,8 @@ import { confinedFile } from '../../lib/stored-files.js';
 import type { RomPlayAssets } from '../roms/roms.mapper.js';
 import { GalleryScreenshots } from './gallery-screenshots.js';
 import { PlayAssetStore } from './play-asset-store.js';
+import type { HistoryLimits } from './save-history.js';
+import { SaveHistory } from './save-history.js';
 import type {
   AssetUploadPart,
   SlotOptions,
@@ -57,6 +59,8 @@ export class PlayAssetsService {
   private readonly storedListeners: ((stored: StoredPlayAsset) => Promise<void>)[] = [];
   /** The screenshots users add to a game's gallery. */
   readonly gallery: GalleryScreenshots;
+  /** The earlier versions of saves and states, and each user's limits. */
+  readonly history: SaveHistory;
 
   constructor(
     private readonly repo: PlayAssetsRepository,
@@ -64,8 +68,10 @@ export class PlayAssetsService {
     files: ConfinedFiles,
     private readonly clock: () => number = Date.now,
     private readonly devices: SaveDeviceSyncs | null = null,
+    historyDefaults: HistoryLimits = { maxVersions: 10, maxAgeDays: 90 },
   ) {
-    this.store = new PlayAssetStore(repo, assetsDir, files, clock);
+    this.history = new SaveHistory(repo.history(), repo, assetsDir, files, clock, historyDefaults);
+    this.store = new PlayAssetStore(repo, assetsDir, files, clock, this.history);
     this.gallery = new GalleryScreenshots(repo.gallery(), assetsDir, files, clock);
   }
 
@@ -290,6 +296,30 @@ export class PlayAssetsService {
           : 'Save has been updated since your last sync';
       },
     };
+  }
+
+  /** The earlier versions of one of the caller's saves or states, newest first. */
+  async versions(userId: number, kind: SyncedKind, id: number): Promise<SaveVersion[]> {
+    return this.history.versions(await this.owned(userId, kind, id));
+  }
+
+  /** The file of one earlier version of the caller's save or state. */
+  async openVersion(userId: number, kind: SyncedKind, id: number, versionId: number) {
+    return this.history.open(await this.owned(userId, kind, id), versionId);
+  }
+
+  /**
+   * Makes an earlier version the current content of the caller's save or state (a new update:
+   * devices see it as changed); the content it replaces becomes a version.
+   */
+  async restoreVersion(
+    userId: number,
+    kind: SyncedKind,
+    id: number,
+    versionId: number,
+  ): Promise<Save | State> {
+    await this.history.restore(await this.owned(userId, kind, id), versionId);
+    return this.get(userId, kind, id);
   }
 
   /** Deletes the caller's assets among `ids` (with their screenshots); returns the deleted ids. */

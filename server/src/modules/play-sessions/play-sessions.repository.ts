@@ -35,6 +35,16 @@ export class PlaySessionsRepository {
     return row !== undefined;
   }
 
+  async userExists(userId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('user')
+      .select('id')
+      .where('id', '=', userId)
+      .where('enabled', '=', 1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async list(userId: number, filters: PlaySessionFilters): Promise<PlaySessionRow[]> {
     let query = this.db.selectFrom('play_session').selectAll().where('user_id', '=', userId);
     if (filters.romId !== undefined) query = query.where('rom_id', '=', filters.romId);

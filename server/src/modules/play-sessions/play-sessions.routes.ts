@@ -14,10 +14,16 @@ import { z } from 'zod';
 import { requireScopes } from '../../http/access.js';
 import type { ZodApp } from '../../http/zod-app.js';
 import { callerOf } from '../../http/caller.js';
+import type { PlayBeacon } from './play-beacon.js';
+import { playBeaconRoutes } from './play-beacon.routes.js';
+import { saveBeaconRoute } from './save-beacon.routes.js';
+import type { PlayAssetsService } from '../play-assets/play-assets.service.js';
 import type { PlaySessionsService } from './play-sessions.service.js';
 
 interface PlaySessionsRoutesOptions {
   playSessions: PlaySessionsService;
+  beacon: PlayBeacon;
+  assets: PlayAssetsService;
 }
 
 const tags = ['play-sessions'];
@@ -26,7 +32,7 @@ const denied = { 401: ErrorBodySchema, 403: ErrorBodySchema };
 /** RomM's `/api/play-sessions`, and each user's time on a game for its page. */
 export const playSessionsRoutes: FastifyPluginAsyncZod<PlaySessionsRoutesOptions> = async (
   app,
-  { playSessions },
+  { playSessions, beacon, assets },
 ) => {
   app.post(
     '/api/play-sessions',
@@ -83,6 +89,8 @@ export const playSessionsRoutes: FastifyPluginAsyncZod<PlaySessionsRoutesOptions
   );
 
   readRoutes(app, playSessions);
+  playBeaconRoutes(app, playSessions, beacon);
+  saveBeaconRoute(app, assets, beacon);
   await Promise.resolve();
 };
 

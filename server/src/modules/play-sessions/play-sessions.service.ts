@@ -1,4 +1,5 @@
 import type {
+  PlayBeaconBody,
   PlaySession,
   PlaySessionEntry,
   PlaySessionIngestResponse,
@@ -10,6 +11,7 @@ import type { PlaySessionRow } from '../../db/schema-devices.js';
 import { HttpError } from '../../http/http-error.js';
 import { toIsoUtc } from '../../lib/time.js';
 import type { DevicesService } from '../devices/devices.service.js';
+import type { BeaconGrant } from './play-beacon.js';
 import type { PlaySessionFilters, PlaySessionsRepository } from './play-sessions.repository.js';
 
 /** A reported time, to the second as RomM keeps it. */
@@ -25,16 +27,26 @@ function toPlaySession(row: PlaySessionRow): PlaySession {
 
 type IngestResult = PlaySessionIngestResponse['results'][number];
 
+/** Told of each new session of a known ROM (the ROM's `last_played` follows it). */
+export type PlayedListener = (userId: number, romId: number, endedAt: string) => Promise<void>;
+
 /**
  * Time played, reported by devices (directly or with a finished sync) and by the web player: each
  * session once (the same start reported again is a duplicate), per user, ROM and device.
  */
 export class PlaySessionsService {
+  private played: PlayedListener = () => Promise.resolve();
+
   constructor(
     private readonly repo: PlaySessionsRepository,
     private readonly devices: DevicesService,
     private readonly now: () => number = Date.now,
   ) {}
+
+  /** Sets who is told of each new session of a ROM. */
+  onPlayed(listener: PlayedListener): void {
+    this.played = listener;
+  }
 
   async ingest(
     userId: number,
@@ -74,9 +86,32 @@ export class PlaySessionsService {
       created_at: at,
       updated_at: at,
     });
-    return row === undefined
-      ? { index, status: 'duplicate', id: null, detail: 'Session already recorded' }
-      : { index, status: 'created', id: row.id, detail: null };
+    if (row === undefined) {
+      return { index, status: 'duplicate', id: null, detail: 'Session already recorded' };
+    }
+    if (romId !== null) await this.played(userId, romId, row.end_time);
+    return { index, status: 'created', id: row.id, detail: null };
+  }
+
+  /** 404 unless the ROM exists. */
+  async assertRom(romId: number): Promise<void> {
+    if (!(await this.repo.romExists(romId))) {
+      throw new HttpError(404, `ROM with id ${romId} not found`);
+    }
+  }
+
+  /** A stretch the web player sent from a closing tab (no device); 401 once the user is gone. */
+  async ingestBeacon(grant: BeaconGrant, stretch: Omit<PlayBeaconBody, 'token'>): Promise<void> {
+    if (!(await this.repo.userExists(grant.userId))) {
+      throw new HttpError(401, 'Invalid or expired play token');
+    }
+    const { start_time, end_time, duration_ms } = stretch;
+    await this.ingestOne(
+      grant.userId,
+      0,
+      { rom_id: grant.romId, start_time, end_time, duration_ms },
+      null,
+    );
   }
 
   async list(userId: number, filters: PlaySessionFilters): Promise<PlaySession[]> {

@@ -89,6 +89,11 @@ const CONFIG = 'library configuration, read by the next scan or resolved on ever
 const PERMISSIONS = 'who may do what, checked on every request and never kept in an answer';
 const ACCOUNTS = 'accounts, sessions and tokens: no list shows them';
 const DEVICES = 'devices, syncs and time played: no list shows them';
+const PLAYED = {
+  start_time: '2026-12-01T20:00:00.000Z',
+  end_time: '2026-12-01T21:00:00.000Z',
+  duration_ms: 3_600_000,
+};
 const ACTIVITY = 'who is playing now: kept in its own store, no list shows it';
 const PLAY_ASSETS = 'saves, states and firmware: lists filtering on them are never kept';
 const GAME_DETAIL = "a game's gallery screenshots and sub-folder files: only its detail shows them";
@@ -161,7 +166,30 @@ const ROWS: Record<string, Row> = {
   'POST /api/sync/negotiate': { unseen: DEVICES },
   'POST /api/sync/sessions/:session_id/complete': { unseen: DEVICES },
   'POST /api/sync/devices/:device_id/push-pull': { unseen: DEVICES },
-  'POST /api/play-sessions': { unseen: DEVICES },
+  // A session of a game moves its "last played".
+  'POST /api/play-sessions': {
+    changes: ['page'],
+    write: (t) =>
+      t.as(t.alice, 'POST', '/api/play-sessions', {
+        sessions: [{ rom_id: t.rom('Delta (Japan).nes'), ...PLAYED }],
+      }),
+  },
+  'POST /api/play-sessions/beacon-token': { unseen: 'a signed play token: nothing is stored' },
+  'POST /api/play-sessions/beacon': {
+    changes: ['page'],
+    write: async (t) => {
+      const issued = await t.ok(t.alice, 'POST', '/api/play-sessions/beacon-token', {
+        rom_id: t.rom('Delta (Japan).nes'),
+      });
+      return t.as(t.alice, 'POST', '/api/play-sessions/beacon', {
+        token: issued.json<{ token: string }>().token,
+        // After the session above, so "last played" moves again.
+        start_time: '2026-12-01T21:30:00.000Z',
+        end_time: '2026-12-01T22:00:00.000Z',
+        duration_ms: 1_800_000,
+      });
+    },
+  },
   'DELETE /api/play-sessions/:session_id': { unseen: DEVICES },
   'POST /api/activity/heartbeat': { unseen: ACTIVITY },
   'DELETE /api/activity/heartbeat': { unseen: ACTIVITY },
@@ -479,6 +507,7 @@ const ROWS: Record<string, Row> = {
   'POST /api/firmware': { unseen: PLAY_ASSETS },
   'POST /api/firmware/delete': { unseen: PLAY_ASSETS },
   'POST /api/saves': { unseen: PLAY_ASSETS },
+  'POST /api/saves/beacon': { unseen: PLAY_ASSETS },
   'POST /api/saves/delete': { unseen: PLAY_ASSETS },
   'PUT /api/saves/:id/visibility': { unseen: PLAY_ASSETS },
   'POST /api/saves/:id/downloaded': { unseen: PLAY_ASSETS },
@@ -489,6 +518,9 @@ const ROWS: Record<string, Row> = {
   'POST /api/states/delete': { unseen: PLAY_ASSETS },
   'PUT /api/states/:id/visibility': { unseen: PLAY_ASSETS },
   'PUT /api/states/:id': { unseen: PLAY_ASSETS },
+  'POST /api/saves/:id/versions/:version_id/restore': { unseen: PLAY_ASSETS },
+  'POST /api/states/:id/versions/:version_id/restore': { unseen: PLAY_ASSETS },
+  'PUT /api/save-history/settings': { unseen: PLAY_ASSETS },
   'POST /api/screenshots': { unseen: GAME_DETAIL },
   'PUT /api/screenshots/:id': { unseen: GAME_DETAIL },
   'DELETE /api/screenshots/:id': { unseen: GAME_DETAIL },

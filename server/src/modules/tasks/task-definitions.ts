@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { AppConfig } from '../../config/app-config.js';
 import type { DatVerificationService } from '../dat-verification/dat-verification.service.js';
 import type { MetadataService } from '../metadata/metadata.service.js';
+import type { SaveHistory } from '../play-assets/save-history.js';
 import type { PlatformsService } from '../platforms/platforms.service.js';
 import type { RomArtworkWebp } from '../roms/resources/rom-artwork-webp.js';
 import type { RomMaintenance } from '../roms/writes/rom-maintenance.js';
@@ -50,6 +51,7 @@ export interface TaskServices {
   romMaintenance: RomMaintenance;
   romArtworkWebp: RomArtworkWebp;
   datVerification: Pick<DatVerificationService, 'verify'>;
+  saveHistory: SaveHistory;
 }
 
 const NO_PARAMS = z.object({}).strict();
@@ -156,6 +158,26 @@ function scheduledTasks(
       }),
     },
   ];
+}
+
+/** Applies every user's save-history limits (also applied on each write). */
+function saveHistoryTask(services: TaskServices): TaskDefinition {
+  return {
+    name: TASK_NAMES.pruneSaveHistory,
+    title: 'Prune save history',
+    description:
+      'Deletes the earlier versions of saves and states beyond each user’s count and age limits',
+    type: 'cleanup',
+    group: 'scheduled',
+    // Each write already applies the limits: the schedule is for limits lowered meanwhile.
+    enabled: false,
+    manualRun: true,
+    runnable: true,
+    cron: '30 4 * * *',
+    metaKey: 'cleanup_stats',
+    params: NO_PARAMS,
+    run: async () => ({ removed_versions: await services.saveHistory.pruneAll() }),
+  };
 }
 
 function manualTasks(config: AppConfig, services: TaskServices): TaskDefinition[] {
@@ -276,6 +298,7 @@ export function createTaskDefinitions(
 ): TaskDefinition[] {
   return [
     ...scheduledTasks(config, services, log),
+    saveHistoryTask(services),
     ...manualTasks(config, services),
     watcherTask(config, services),
   ];

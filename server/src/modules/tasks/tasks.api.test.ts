@@ -50,6 +50,13 @@ describe('GET /api/tasks', () => {
         manual_run: false,
         cron_string: '0 4 * * *',
       },
+      {
+        name: 'prune_save_history',
+        type: 'cleanup',
+        enabled: false,
+        manual_run: true,
+        cron_string: '30 4 * * *',
+      },
     ]);
     expect(brief('manual')).toEqual([
       {
@@ -162,7 +169,7 @@ describe('POST /api/tasks/run/{task_name}', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({
       detail:
-        "Task 'defrag_everything' not found, available tasks are scan_library, update_launchbox_metadata, convert_images_to_webp, sync_retroachievements_progress, cleanup_orphaned_resources, cleanup_missing_roms, verify_dats, filesystem_watcher",
+        "Task 'defrag_everything' not found, available tasks are scan_library, update_launchbox_metadata, convert_images_to_webp, sync_retroachievements_progress, prune_save_history, cleanup_orphaned_resources, cleanup_missing_roms, verify_dats, filesystem_watcher",
     });
     for (const name of [
       'scan_library',

@@ -68,6 +68,17 @@ export class RomPropsService {
     return toRomUserDto(rom, userId, saved, favourite);
   }
 
+  /**
+   * A play session of the user ended at `endedAt`: `last_played` moves to it, never back (a
+   * late report of an older session leaves a newer time). Unknown ROMs are ignored.
+   */
+  async markPlayedAt(userId: number, id: number, endedAt: string): Promise<void> {
+    const [current] = await this.rows.romUsersOf(userId, [id]);
+    const last = current?.last_played ?? null;
+    if (last !== null && Date.parse(last) >= Date.parse(endedAt)) return;
+    await this.writes.saveRomUser(userId, id, { last_played: endedAt }, nowIso());
+  }
+
   /** A user has one main version per game: choosing one clears the flag on its other versions. */
   private async clearMainVersion(id: number, userId: number): Promise<void> {
     for (const version of await this.roms.versionsOf(id, userId)) {

@@ -1,7 +1,7 @@
-import type { Firmware, Save, State } from '@romshelf/contract';
+import type { Firmware, PlayBeaconToken, Save, State } from '@romshelf/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { API_BASE, api } from '@/lib/api-client';
 
 /** The query keys of the player's data: a platform's firmware, a game's saves and states. */
 export const playKeys = {
@@ -108,4 +108,55 @@ export async function fetchRomFileText(
 /** PUT /api/roms/{id}/props {update_last_played: true}: starting a game counts as playing it. */
 export async function markPlayed(romId: number): Promise<void> {
   await api.put(`/roms/${romId}/props`, { json: { update_last_played: true } });
+}
+
+/** One stretch of play in the web player. */
+export interface PlayStretch {
+  start_time: string;
+  end_time: string;
+  duration_ms: number;
+}
+
+/** POST /api/play-sessions/beacon-token: the token a closing tab's beacon carries. */
+export function fetchPlayToken(romId: number): Promise<PlayBeaconToken> {
+  return api.post<PlayBeaconToken>('/play-sessions/beacon-token', { json: { rom_id: romId } });
+}
+
+/** POST /api/play-sessions: the stretch as one play session. */
+export async function reportPlayStretch(romId: number, stretch: PlayStretch): Promise<void> {
+  await api.post('/play-sessions', { json: { sessions: [{ rom_id: romId, ...stretch }] } });
+}
+
+/**
+ * The stretch by `navigator.sendBeacon`, which the browser still delivers as the tab closes: a
+ * form (no CORS preflight) carrying the per-play token instead of headers. False when the
+ * browser would not queue it.
+ */
+export function sendPlayBeacon(token: string, stretch: PlayStretch): boolean {
+  if (typeof navigator.sendBeacon !== 'function') return false;
+  const form = new URLSearchParams({
+    token,
+    start_time: stretch.start_time,
+    end_time: stretch.end_time,
+    duration_ms: String(stretch.duration_ms),
+  });
+  return navigator.sendBeacon(`${API_BASE}/play-sessions/beacon`, form);
+}
+
+/**
+ * The game's save file by `navigator.sendBeacon` as the tab goes away (POST /api/saves/beacon):
+ * token and emulator first, then the file. Browsers queue at most 64 KiB: false when refused.
+ */
+export function sendSaveBeacon(
+  token: string,
+  emulator: string,
+  fileName: string,
+  data: Uint8Array,
+): boolean {
+  if (typeof navigator.sendBeacon !== 'function') return false;
+  const form = new FormData();
+  form.append('token', token);
+  form.append('emulator', emulator);
+  form.append('saveFile', new Blob([data as BlobPart]), fileName);
+  return navigator.sendBeacon(`${API_BASE}/saves/beacon`, form);
 }

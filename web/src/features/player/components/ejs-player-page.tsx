@@ -48,7 +48,7 @@ function EjsPlayer({ rom, versions }: { rom: DetailedRom; versions: PlatformVers
     consolePlay.active ? consolePlay.leave : undefined,
   );
   const started = phase !== 'prelaunch';
-  usePlayTimeReport(rom.id, phase === 'running');
+  usePlayTimeReport(rom.id, phase === 'running', sync.beaconSave);
   useActivityReport(rom.id, phase === 'running');
   useAutostart(consolePlay.active && choices.loaded, () => void play());
   useConsoleExit(consolePlay.active, () => {

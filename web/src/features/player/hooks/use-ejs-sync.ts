@@ -5,7 +5,14 @@ import { useTranslation } from 'react-i18next';
 
 import { errorMessage } from '@/lib/api-client';
 
-import { downloadAsset, fetchStates, playKeys, uploadSave, uploadState } from '../api/play-api';
+import {
+  downloadAsset,
+  fetchStates,
+  playKeys,
+  sendSaveBeacon,
+  uploadSave,
+  uploadState,
+} from '../api/play-api';
 import { applySaveFile, currentEmulator, timestampedStem } from '../emulatorjs';
 import type { EjsGameManager } from '../emulatorjs';
 
@@ -147,7 +154,15 @@ export function useEjsSync({
     };
   });
 
-  return { status, say, handlers, pushState, pushSave };
+  /** The save file by beacon as the tab is hidden or closed (nothing when it has none). */
+  const beaconSave = (token: string) => {
+    const gameManager = currentEmulator()?.gameManager;
+    const data = gameManager?.getSaveFile() ?? null;
+    if (gameManager === undefined || data === null || data.length === 0) return;
+    sendSaveBeacon(token, core, saveName(gameManager), data);
+  };
+
+  return { status, say, handlers, pushState, pushSave, beaconSave };
 }
 
 export type EjsSync = ReturnType<typeof useEjsSync>;

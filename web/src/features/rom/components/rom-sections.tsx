@@ -1,6 +1,8 @@
 import type { DetailedRom } from '@romshelf/contract';
 import { useTranslation } from 'react-i18next';
 
+import { useKioskVisitor } from '@/shared/stores/kiosk';
+
 import { HashList } from './hash-list';
 import { PersonalData } from './personal-data';
 import { RomAchievements } from './rom-achievements';
@@ -13,6 +15,7 @@ import { RomMetadata } from './rom-metadata';
 import { RomNetplay } from './rom-netplay';
 import { RomNotes } from './rom-notes';
 import { RomPlayTime } from './rom-play-time';
+import { RomSaves } from './rom-saves';
 import { RomVersions } from './rom-versions';
 import { Section } from './section';
 
@@ -25,6 +28,7 @@ export function RomSections({
   onChange: (rom: DetailedRom) => void;
 }) {
   const { t } = useTranslation('rom');
+  const kiosk = useKioskVisitor();
   return (
     <>
       <RomVersions rom={rom} onChange={onChange} />
@@ -34,6 +38,7 @@ export function RomSections({
         <PersonalData rom={rom} onChange={onChange} />
       </Section>
       <RomPlayTime rom={rom} />
+      {kiosk.visitor ? null : <RomSaves rom={rom} />}
       <RomNetplay rom={rom} />
       <RomCollections rom={rom} onChange={onChange} />
       <Section title={t('notes.title')} testId="rom-notes-section">
