@@ -176,6 +176,35 @@ describe('completeness against bound DATs', () => {
     expect(await sets(app, admin, `?platform_id=${String(gba + 1000)}`)).toEqual([]);
   });
 
+  it('leaves out a DAT still importing (its entries are only partly written)', async () => {
+    const { app, admin, gba, datId, dataDir } = await setup();
+    const db = await openTestDatabase(dataDir);
+    await db
+      .insertInto('dat')
+      .values({
+        platform_id: gba,
+        name: 'Nintendo - Game Boy Advance',
+        description: null,
+        version: '20261130-000000',
+        author: null,
+        homepage: null,
+        header_name: 'Nintendo - Game Boy Advance',
+        format: 'logiqx',
+        source: 'upload',
+        source_path: null,
+        file_name: 'gba-newer.dat',
+        file_size_bytes: 2000,
+        file_mtime_ms: null,
+        game_count: 0,
+        rom_count: 0,
+        imported_at: '2026-11-30T00:00:00.000Z',
+        importing: 1,
+      })
+      .execute();
+    await db.destroy();
+    expect((await sets(app, admin)).map((set) => set.dat_id)).toEqual([datId]);
+  });
+
   it('lists, searches and pages the missing games by name', async () => {
     const { app, admin, datId } = await setup();
     const url = `/api/completeness/${String(datId)}/missing`;

@@ -78,6 +78,7 @@ export class CompletenessRepository {
       .selectFrom('dat')
       .select(['id', 'platform_id', 'name', 'version'])
       .where('platform_id', 'is not', null)
+      .where('importing', '=', 0)
       .orderBy('platform_id')
       .orderBy('name')
       .orderBy('id');

@@ -211,6 +211,25 @@ describe('verification against DATs', () => {
     ]);
   });
 
+  it('leaves a DAT still importing alone: its entries are only partly written', async () => {
+    const { app, session, db, psxDat } = await setup();
+    await db.updateTable('dat').set({ importing: 1 }).where('id', '=', psxDat).execute();
+    const run = await runTask(app, 'verify_dats');
+    expect(run.meta).toEqual({
+      update_stats: {
+        platforms: 1,
+        dats: 1,
+        roms_checked: 4,
+        verified: 2,
+        renamed: 1,
+        unknown: 1,
+        incomplete: 0,
+      },
+    });
+    const ids = await romIds(app, session);
+    expect((await verification(app, session, ids['Disc (USA)'] ?? 0)).dats).toEqual([]);
+  });
+
   it('filters the list by DAT status, by "in set" and by verified (local DATs first)', async () => {
     const { app, session } = await setup();
     // Before any verification, nothing is in a set.

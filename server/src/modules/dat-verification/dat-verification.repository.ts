@@ -102,6 +102,8 @@ export class DatVerificationRepository {
         'dat_verification.platform_id as verified_platform_id',
       ])
       .where('dat.platform_id', 'is not', null)
+      // A DAT still importing is not yet the set: its entries are only partly written.
+      .where('dat.importing', '=', 0)
       .orderBy('dat.id');
     if (platformIds !== null) {
       if (platformIds.length === 0) return [];
