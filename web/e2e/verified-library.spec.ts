@@ -5,7 +5,7 @@ import { crc32 } from 'node:zlib';
 
 import { expect, test } from '@playwright/test';
 
-import { ADMIN, signInAsAdmin } from './fixtures/admin.js';
+import { readyAsAdmin } from './fixtures/api-setup.js';
 import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
 import type { OwnServer } from './fixtures/own-server.js';
 
@@ -42,10 +42,6 @@ ${entry('Gamma (USA)', null)}
 ${entry('Delta (Japan)', null)}
 </datafile>`;
 
-const auth = {
-  authorization: `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64')}`,
-};
-
 test.beforeAll(async () => {
   server = await startOwnServer('verified-library', port);
   const folder = path.join(server.dataDir, 'library', 'roms', 'gba');
@@ -62,11 +58,7 @@ test('a DAT verifies the library, shows its completeness and missing games, rena
   page,
 }) => {
   test.setTimeout(120_000);
-  await signInAsAdmin(page);
-  await page.goto('/scan');
-  await page.getByTestId('scan-type-quick').click();
-  await page.getByTestId('scan-start').click();
-  await expect(page.getByTestId('scan-done')).toBeVisible({ timeout: 60_000 });
+  await readyAsAdmin(ownServerUrl(port), page.context());
   const platforms = (await (await page.request.get('/api/platforms')).json()) as {
     id: number;
     fs_slug: string;
@@ -122,29 +114,31 @@ test('a DAT verifies the library, shows its completeness and missing games, rena
     await page.keyboard.press('Escape');
   });
 
-  await test.step('a game under another name is renamed to its DAT name', async () => {
+  await test.step('the game page shows its badge and renames it to its DAT name', async () => {
     const list = (await (
       await page.request.get(`/api/roms?platform_ids=${String(gba)}`)
     ).json()) as { items: { id: number; fs_name: string }[] };
     const beta = list.items.find((rom) => rom.fs_name === 'beta.gba')?.id ?? 0;
-    const verdict = (await (
-      await page.request.get(`/api/roms/${String(beta)}/dat-verification`)
-    ).json()) as { dats: { dat_id: number; status: string; rename_to: string | null }[] };
-    expect(verdict.dats.map(({ status, rename_to }) => ({ status, rename_to }))).toEqual([
-      { status: 'renamed', rename_to: 'Beta (Europe).gba' },
-    ]);
-    const renamed = await page.request.post(`/api/roms/${String(beta)}/dat-verification/rename`, {
-      headers: auth,
-      data: { dat_id: verdict.dats[0]?.dat_id },
-    });
-    expect(renamed.status()).toBe(200);
-    await page.reload();
-    await expect(page.getByTestId('completeness-figure')).toHaveText(
-      'You have 2 of 4 games of Nintendo - Game Boy Advance',
+    await page.goto(`/rom/${String(beta)}`);
+    const section = page.getByTestId('rom-dat-verification');
+    await expect(section.getByTestId('rom-dat-badge')).toHaveText(
+      'Verified under another name · Nintendo - Game Boy Advance',
     );
-    await expect(page.getByTestId('rom-card').filter({ hasText: 'Beta' })).toHaveCount(1);
+    await section.getByTestId('rom-dat-rename').click();
+    await expect(section.getByTestId('rom-dat-badge')).toHaveText(
+      'Verified · Nintendo - Game Boy Advance',
+      { timeout: 15_000 },
+    );
+    await expect(section.getByTestId('rom-dat-rename')).toHaveCount(0);
     expect(
       fs.existsSync(path.join(server?.dataDir ?? '', 'library/roms/gba/Beta (Europe).gba')),
     ).toBe(true);
+    expect(fs.existsSync(path.join(server?.dataDir ?? '', 'library/roms/gba/beta.gba'))).toBe(
+      false,
+    );
+    await page.goto(`/platform/${String(gba)}`);
+    await expect(page.getByTestId('completeness-figure')).toHaveText(
+      'You have 2 of 4 games of Nintendo - Game Boy Advance',
+    );
   });
 });
