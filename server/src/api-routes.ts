@@ -51,22 +51,7 @@ export async function registerApiRoutes(
     editor: container.libraryConfigEditor,
     romMaintenance: container.romMaintenance,
   });
-  await registerAuthRoutes(app, container, config);
-  await app.register(usersRoutes, { users: container.users });
-  await app.register(permissionsRoutes, { permissions: container.permissions });
-  await app.register(userPermissionsRoutes, container);
-  await app.register(clientTokensRoutes, { clientTokens: container.clientTokens });
-  await app.register(downloadLinksRoutes, { downloadLinks: container.downloadLinks });
-  await app.register(deviceAuthRoutes, { deviceAuth: container.deviceAuth });
-  await app.register(devicesRoutes, { devices: container.devices });
-  await app.register(syncRoutes, { sync: container.sync });
-  await app.register(syncModesRoutes, { modes: container.syncModes });
-  await app.register(playSessionsRoutes, {
-    playSessions: container.playSessions,
-    beacon: container.playBeacon,
-    assets: container.playAssets,
-  });
-  await app.register(activityRoutes, { activity: container.activity });
+  await registerAccountRoutes(app, container, config);
   await app.register(platformsRoutes, {
     platforms: container.platforms,
     filesystemPlatforms: container.filesystemPlatforms,
@@ -124,6 +109,30 @@ export async function registerApiRoutes(
   });
   addDavMethods(app);
   await app.register(webdavRoutes, { store: container.davStore, auth: container });
+}
+
+/** Sign-in, users and their permissions, tokens, devices, sync, play sessions and activity. */
+async function registerAccountRoutes(
+  app: FastifyInstance,
+  container: Container,
+  config: AppConfig,
+): Promise<void> {
+  await registerAuthRoutes(app, container, config);
+  await app.register(usersRoutes, { users: container.users });
+  await app.register(permissionsRoutes, { permissions: container.permissions });
+  await app.register(userPermissionsRoutes, container);
+  await app.register(clientTokensRoutes, { clientTokens: container.clientTokens });
+  await app.register(downloadLinksRoutes, { downloadLinks: container.downloadLinks });
+  await app.register(deviceAuthRoutes, { deviceAuth: container.deviceAuth });
+  await app.register(devicesRoutes, { devices: container.devices });
+  await app.register(syncRoutes, { sync: container.sync });
+  await app.register(syncModesRoutes, { modes: container.syncModes });
+  await app.register(playSessionsRoutes, {
+    playSessions: container.playSessions,
+    beacon: container.playBeacon,
+    assets: container.playAssets,
+  });
+  await app.register(activityRoutes, { activity: container.activity });
 }
 
 async function registerAuthRoutes(

@@ -143,21 +143,7 @@ export function createContainer(
     ...createDynamicCollections(repositories, roms.romList, savedFilters),
     devices: devices.devices,
     playSessions: devices.playSessions,
-    playBeacon: new PlayBeacon(loadSecretKey(config.dataDir, config.auth.secretKey), options.clock),
-    sync: new SyncService(
-      repositories.saveSyncs,
-      devices.saveSyncs,
-      devices.devices,
-      library.playAssets,
-      devices.playSessions,
-      options.clock,
-    ),
-    ...createSyncModes(
-      config,
-      { repo: repositories.saveSyncs, ...devices, assets: library.playAssets, roms: roms.roms },
-      log,
-      options.clock,
-    ),
+    ...createSaveSyncServices(config, { repositories, devices, library, roms }, log, options),
     ...verification,
     ...createTasks(
       config,
@@ -183,7 +169,6 @@ export function createContainer(
     feeds: new FeedsService(library.platforms, roms.romList, config.tinfoilWelcomeMessage),
     patcher: createPatcher(db, { ...roms, ...library }, shared.files, config),
     downloadLinks: createDownloadLinks(db, roms, shared.hidden.hiddenItems, options.clock),
-    davStore: createDavStore(config, log),
     dats: createDats(
       db,
       { ...library, files: shared.files },
@@ -415,6 +400,39 @@ function createRomServices(
 }
 
 /** ROM uploads, single-request and chunked, stored through the scan. */
+/** Where devices' saves meet: RomM's sync modes, tab-close beacons and RetroArch's WebDAV. */
+function createSaveSyncServices(
+  config: AppConfig,
+  parts: {
+    repositories: Repositories;
+    devices: DeviceServices;
+    library: LibraryServices;
+    roms: ReturnType<typeof createRomServices>;
+  },
+  log: FastifyBaseLogger,
+  options: ContainerOptions,
+) {
+  const { repositories, devices, library, roms } = parts;
+  return {
+    playBeacon: new PlayBeacon(loadSecretKey(config.dataDir, config.auth.secretKey), options.clock),
+    sync: new SyncService(
+      repositories.saveSyncs,
+      devices.saveSyncs,
+      devices.devices,
+      library.playAssets,
+      devices.playSessions,
+      options.clock,
+    ),
+    ...createSyncModes(
+      config,
+      { repo: repositories.saveSyncs, ...devices, assets: library.playAssets, roms: roms.roms },
+      log,
+      options.clock,
+    ),
+    davStore: createDavStore(config, log),
+  };
+}
+
 function createUploadServices(
   config: AppConfig,
   shared: SharedParts,

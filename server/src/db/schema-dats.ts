@@ -1,5 +1,7 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 
+import type { DatVerificationTable } from './schema-dat-verification.js';
+
 export type DatFormat = 'logiqx' | 'clrmamepro';
 export type DatSource = 'upload' | 'folder';
 /** 'auto' follows the header name on re-import; 'manual' keeps the platform the user chose. */
@@ -94,4 +96,5 @@ export interface DatTables {
   dat_rom: DatRomTable;
   rom_file_dat_match: RomFileDatMatchTable;
   rom_dat_status: RomDatStatusTable;
+  dat_verification: DatVerificationTable;
 }

@@ -30,4 +30,10 @@ export interface SaveHistorySettingTable {
   updated_at: string;
 }
 
+/** The save history's tables (migration 202612040400_save_history). */
+export interface SaveHistoryTables {
+  play_asset_version: PlayAssetVersionTable;
+  save_history_setting: SaveHistorySettingTable;
+}
+
 export type PlayAssetVersionRow = Selectable<PlayAssetVersionTable>;

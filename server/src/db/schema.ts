@@ -1,6 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
-import type { DatVerificationTable } from './schema-dat-verification.js';
 import type { DatTables } from './schema-dats.js';
 import type {
   DeviceSaveSyncTable,
@@ -15,7 +14,7 @@ import type {
   PermissionGroupTable,
   UserPermissionOverrideTable,
 } from './schema-permissions.js';
-import type { PlayAssetVersionTable, SaveHistorySettingTable } from './schema-save-history.js';
+import type { SaveHistoryTables } from './schema-save-history.js';
 
 /** Accounts. Booleans are 0/1 integers; JSON columns hold serialised text. */
 export interface UserTable {
@@ -438,7 +437,7 @@ export interface CollectionRomTable {
   added_at: string;
 }
 
-export interface Database extends DatTables {
+export interface Database extends DatTables, SaveHistoryTables {
   user: UserTable;
   permission_group: PermissionGroupTable;
   permission_group_grant: PermissionGroupGrantTable;
@@ -455,8 +454,6 @@ export interface Database extends DatTables {
   rom_file: RomFileTable;
   firmware: FirmwareTable;
   play_asset: PlayAssetTable;
-  play_asset_version: PlayAssetVersionTable;
-  save_history_setting: SaveHistorySettingTable;
   rom_user: RomUserTable;
   rom_note: RomNoteTable;
   launchbox_game: LaunchboxGameTable;
@@ -476,7 +473,6 @@ export interface Database extends DatTables {
   sync_session: SyncSessionTable;
   play_session: PlaySessionTable;
   hidden_items: HiddenItemTable;
-  dat_verification: DatVerificationTable;
 }
 
 export type UserRow = Selectable<UserTable>;
