@@ -227,6 +227,8 @@ describe('scan over socket.io', () => {
   it('always ends with scan:done_ko when the scan fails', async () => {
     const { app, admin, dataDir } = await setup({ 'roms/nes/Alpha.nes': 'a' });
     const db = await openTestDatabase(dataDir);
+    // DAT verdicts refer to files: PostgreSQL drops no table others depend on.
+    await sql`DROP TABLE rom_file_dat_match`.execute(db);
     await sql`DROP TABLE rom_file`.execute(db);
     await db.destroy();
     const socket = await connectSocket(app, admin);
