@@ -78,7 +78,7 @@ export class ServerSyncRun {
     mode: ServerSyncMode,
     connect: () => Promise<DeviceSide>,
     sessionId?: number,
-  ): Promise<void> {
+  ): Promise<'completed' | 'failed'> {
     const { repo, events } = this.parts;
     const id = sessionId ?? (await this.openSession(device)).id;
     const who = { device_id: device.id, session_id: id };
@@ -105,7 +105,7 @@ export class ServerSyncRun {
     } catch (error) {
       await repo.failSession(id, counts, messageOf(error), this.stamp());
       events.error(device.user_id, { ...who, error: messageOf(error) });
-      return;
+      return 'failed';
     } finally {
       await side?.close();
     }
@@ -122,6 +122,7 @@ export class ServerSyncRun {
       operations_completed: counts.completed,
       operations_failed: counts.failed,
     });
+    return 'completed';
   }
 
   private async stateOf(device: DeviceRow, sessionId: number): Promise<RunState> {
