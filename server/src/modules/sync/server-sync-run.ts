@@ -73,6 +73,7 @@ export class ServerSyncRun {
     return this.parts.repo.createSession(device.user_id, device.id, 0, this.stamp());
   }
 
+  /** Runs one sync session; answers whether it completed or failed. */
   async run(
     device: DeviceRow,
     mode: ServerSyncMode,

@@ -22,9 +22,9 @@ export type PushPullConnect = (
 /** Counters of a scheduled push-pull run (devices synced, failed, skipped as incomplete). */
 export interface PushPullSummary {
   devices: number;
-  synced: number;
-  failed: number;
-  skipped: number;
+  synced_devices: number;
+  failed_devices: number;
+  skipped_devices: number;
 }
 
 function pushPullConfigOf(device: DeviceRow) {
@@ -83,7 +83,12 @@ export class SyncModesService {
    */
   async pushPullAll(report: (done: number, total: number) => void): Promise<PushPullSummary> {
     const devices = await this.devices.syncingIn('push_pull');
-    const summary = { devices: devices.length, synced: 0, failed: 0, skipped: 0 };
+    const summary = {
+      devices: devices.length,
+      synced_devices: 0,
+      failed_devices: 0,
+      skipped_devices: 0,
+    };
     report(0, devices.length);
     for (const [index, device] of devices.entries()) {
       const parsed = pushPullConfigOf(device);
@@ -91,10 +96,10 @@ export class SyncModesService {
         const outcome = await this.start(device, () =>
           this.runner.run(device, 'push_pull', () => this.connectPushPull(device, parsed.data)),
         );
-        if (outcome === 'completed') summary.synced += 1;
-        else summary.failed += 1;
+        if (outcome === 'completed') summary.synced_devices += 1;
+        else summary.failed_devices += 1;
       } else {
-        summary.skipped += 1;
+        summary.skipped_devices += 1;
       }
       report(index + 1, devices.length);
     }

@@ -197,15 +197,7 @@ function syncTasks(config: AppConfig, services: TaskServices): TaskDefinition[] 
       cron: config.tasks.syncPushPull.cron,
       metaKey: 'update_stats',
       params: NO_PARAMS,
-      run: async ({ report }) => {
-        const summary = await services.syncModes.pushPullAll(report);
-        return {
-          devices: summary.devices,
-          synced_devices: summary.synced,
-          failed_devices: summary.failed,
-          skipped_devices: summary.skipped,
-        };
-      },
+      run: async ({ report }) => ({ ...(await services.syncModes.pushPullAll(report)) }),
     },
     {
       name: TASK_NAMES.syncFolderScan,
@@ -219,10 +211,7 @@ function syncTasks(config: AppConfig, services: TaskServices): TaskDefinition[] 
       cron: null,
       metaKey: 'update_stats',
       params: NO_PARAMS,
-      run: async ({ report }) => {
-        const scan = await services.syncModes.scanFoldersNow(report);
-        return { devices: scan.devices, files: scan.files };
-      },
+      run: async ({ report }) => ({ ...(await services.syncModes.scanFoldersNow(report)) }),
     },
   ];
 }
