@@ -88,6 +88,7 @@ import { StatsRepository } from './modules/stats/stats.repository.js';
 import { StatsService } from './modules/stats/stats.service.js';
 import { SetupService } from './modules/setup/setup.service.js';
 import { SystemService } from './modules/system/system.service.js';
+import type { TaskServices } from './modules/tasks/task-definitions.js';
 import { TaskRunsRepository } from './modules/tasks/task-runs.repository.js';
 import { TaskSchedulesRepository } from './modules/tasks/task-schedules.repository.js';
 import { UsersRepository } from './modules/users/users.repository.js';
@@ -132,6 +133,13 @@ export function createContainer(
   devices.playSessions.onPlayed((user, rom, at) => roms.romProps.markPlayedAt(user, rom, at));
   const system = new SystemService(config, version, accounts.userAccounts, shared.libraryConfig);
   const verification = createDatVerification(db, versions, roms);
+  const saveSync = createSaveSyncServices(
+    config,
+    { repositories, devices, library, roms },
+    log,
+    options,
+  );
+  const taskParts = { ...accounts, ...library, ...verification, ...saveSync };
   const container = {
     ...shared,
     ...accounts,
@@ -143,16 +151,9 @@ export function createContainer(
     ...createDynamicCollections(repositories, roms.romList, savedFilters),
     devices: devices.devices,
     playSessions: devices.playSessions,
-    ...createSaveSyncServices(config, { repositories, devices, library, roms }, log, options),
+    ...saveSync,
     ...verification,
-    ...createTasks(
-      config,
-      repositories,
-      shared,
-      { ...accounts, ...library, ...verification },
-      log,
-      scaleOut,
-    ),
+    ...createTasks(config, repositories, shared, taskParts, log, scaleOut),
     system,
     setup: new SetupService(
       config.libraryDir,
@@ -474,9 +475,7 @@ function createTasks(
   config: AppConfig,
   repositories: Repositories,
   shared: SharedParts,
-  services: LibraryServices &
-    Pick<ReturnType<typeof createAccountServices>, 'users'> &
-    Pick<ReturnType<typeof createDatVerification>, 'datVerification'>,
+  services: LibraryServices & Pick<TaskServices, 'users' | 'datVerification' | 'syncModes'>,
   log: FastifyBaseLogger,
   scaleOut: ScaleOut | null,
 ) {
@@ -495,6 +494,7 @@ function createTasks(
     romArtworkWebp: new RomArtworkWebp(...maintenance),
     datVerification: services.datVerification,
     saveHistory: services.playAssets.history,
+    syncModes: services.syncModes,
   };
   return createTaskServices(config, taskServices, repositories, log, scaleOut);
 }

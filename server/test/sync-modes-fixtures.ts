@@ -53,6 +53,8 @@ export async function syncModeSetup(mode: SyncMode, syncConfig: Record<string, u
   return {
     ...built,
     headers,
+    /** The player's handheld token. */
+    token,
     romId,
     deviceId,
     otherToken: await handheldToken(app, other),

@@ -23,6 +23,8 @@ export const TASK_NAMES = {
   pruneSaveHistory: 'prune_save_history',
   filesystemWatcher: 'filesystem_watcher',
   verifyDats: 'verify_dats',
+  syncPushPull: 'sync_push_pull',
+  syncFolderScan: 'sync_folder_scan',
 } as const;
 export type TaskName = (typeof TASK_NAMES)[keyof typeof TASK_NAMES];
 

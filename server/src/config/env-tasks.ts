@@ -93,6 +93,8 @@ export const TASK_ENV_VARS = {
     'SCHEDULED_RETROACHIEVEMENTS_PROGRESS_SYNC_CRON',
     '0 4 * * *',
   ),
+  ENABLE_SYNC_PUSH_PULL: boolVar('ENABLE_SYNC_PUSH_PULL'),
+  SYNC_PUSH_PULL_CRON: cronVar('SYNC_PUSH_PULL_CRON', '*/30 * * * *'),
   ENABLE_RESCAN_ON_FILESYSTEM_CHANGE: boolVar('ENABLE_RESCAN_ON_FILESYSTEM_CHANGE'),
   RESCAN_ON_FILESYSTEM_CHANGE_DELAY: minutesVar('RESCAN_ON_FILESYSTEM_CHANGE_DELAY', 5),
 };
@@ -121,6 +123,7 @@ export function tasksConfig(vars: TaskVars): AppConfig['tasks'] {
       enabled: vars.ENABLE_SCHEDULED_RETROACHIEVEMENTS_PROGRESS_SYNC,
       cron: vars.SCHEDULED_RETROACHIEVEMENTS_PROGRESS_SYNC_CRON,
     },
+    syncPushPull: { enabled: vars.ENABLE_SYNC_PUSH_PULL, cron: vars.SYNC_PUSH_PULL_CRON },
     rescanOnFilesystemChange: {
       enabled: vars.ENABLE_RESCAN_ON_FILESYSTEM_CHANGE,
       delayMinutes: vars.RESCAN_ON_FILESYSTEM_CHANGE_DELAY,

@@ -107,6 +107,7 @@ describe('parseEnv', () => {
         convertImagesToWebp: { enabled: false, cron: '0 4 * * *' },
         cleanupOrphanedResources: { enabled: false, cron: '0 5 * * *' },
         syncRetroachievementsProgress: { enabled: false, cron: '0 4 * * *' },
+        syncPushPull: { enabled: false, cron: '*/30 * * * *' },
         rescanOnFilesystemChange: { enabled: false, delayMinutes: 5 },
       },
       metadataSources: {
@@ -151,6 +152,8 @@ describe('parseEnv', () => {
         ENABLE_SCHEDULED_CONVERT_IMAGES_TO_WEBP: '1',
         SCHEDULED_CLEANUP_ORPHANED_RESOURCES_CRON: '0 0 12 15W * ?',
         ENABLE_SCHEDULED_RETROACHIEVEMENTS_PROGRESS_SYNC: 'yes',
+        ENABLE_SYNC_PUSH_PULL: 'true',
+        SYNC_PUSH_PULL_CRON: '0 * * * *',
         ENABLE_RESCAN_ON_FILESYSTEM_CHANGE: 'true',
         RESCAN_ON_FILESYSTEM_CHANGE_DELAY: '0.5',
       },
@@ -162,6 +165,7 @@ describe('parseEnv', () => {
       convertImagesToWebp: { enabled: true, cron: '0 4 * * *' },
       cleanupOrphanedResources: { enabled: false, cron: '0 0 12 15W * ?' },
       syncRetroachievementsProgress: { enabled: true, cron: '0 4 * * *' },
+      syncPushPull: { enabled: true, cron: '0 * * * *' },
       rescanOnFilesystemChange: { enabled: true, delayMinutes: 0.5 },
     });
     expect(errorOf({ RESCAN_ON_FILESYSTEM_CHANGE_DELAY: 'soon' })).toBe(

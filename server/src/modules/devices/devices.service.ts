@@ -36,6 +36,8 @@ const notFound = (id: string) => new HttpError(404, `Device with ID ${id} not fo
  * Nobody sees or touches another user's devices (404).
  */
 export class DevicesService {
+  private readonly syncModeListeners: ((device: DeviceRow) => Promise<void>)[] = [];
+
   constructor(
     private readonly repo: DevicesRepository,
     private readonly now: () => number = Date.now,
@@ -167,7 +169,16 @@ export class DevicesService {
     }
     const row = await this.repo.update(userId, id, { ...fields, updated_at: this.stamp() });
     if (row === undefined) throw notFound(id);
+    if (body.sync_mode != null) {
+      const device = await this.find(userId, id);
+      for (const listener of this.syncModeListeners) await listener(device);
+    }
     return this.get(userId, id);
+  }
+
+  /** Calls the listener (awaited) each time a device's sync mode is set. */
+  onSyncModeSet(listener: (device: DeviceRow) => Promise<void>): void {
+    this.syncModeListeners.push(listener);
   }
 
   async remove(userId: number, id: string): Promise<void> {

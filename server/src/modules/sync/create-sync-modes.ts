@@ -35,5 +35,6 @@ export function createSyncModes(
     (device, pushPull) => connectSftp(config.sshFiles, device.id, pushPull),
     (error) => log.error({ err: error }, 'a server-run device sync failed'),
   );
+  parts.devices.onSyncModeSet((device) => modes.prepare(device));
   return { syncEvents: events, syncModes: modes };
 }

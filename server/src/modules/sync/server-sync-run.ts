@@ -73,12 +73,13 @@ export class ServerSyncRun {
     return this.parts.repo.createSession(device.user_id, device.id, 0, this.stamp());
   }
 
+  /** Runs one sync session; answers whether it completed or failed. */
   async run(
     device: DeviceRow,
     mode: ServerSyncMode,
     connect: () => Promise<DeviceSide>,
     sessionId?: number,
-  ): Promise<void> {
+  ): Promise<'completed' | 'failed'> {
     const { repo, events } = this.parts;
     const id = sessionId ?? (await this.openSession(device)).id;
     const who = { device_id: device.id, session_id: id };
@@ -105,7 +106,7 @@ export class ServerSyncRun {
     } catch (error) {
       await repo.failSession(id, counts, messageOf(error), this.stamp());
       events.error(device.user_id, { ...who, error: messageOf(error) });
-      return;
+      return 'failed';
     } finally {
       await side?.close();
     }
@@ -122,6 +123,7 @@ export class ServerSyncRun {
       operations_completed: counts.completed,
       operations_failed: counts.failed,
     });
+    return 'completed';
   }
 
   private async stateOf(device: DeviceRow, sessionId: number): Promise<RunState> {

@@ -19,6 +19,20 @@ export type PushPullConnect = (
   config: ReturnType<typeof PushPullConfigSchema.parse>,
 ) => Promise<DeviceSide>;
 
+/** Counters of a scheduled push-pull run (devices synced, failed, skipped as incomplete). */
+export interface PushPullSummary {
+  devices: number;
+  synced_devices: number;
+  failed_devices: number;
+  skipped_devices: number;
+}
+
+function pushPullConfigOf(device: DeviceRow) {
+  return PushPullConfigSchema.safeParse(
+    device.sync_config === null ? {} : JSON.parse(device.sync_config),
+  );
+}
+
 /** Quiet time after the last change in a device's sync folder before it is taken in. */
 const FOLDER_SETTLE_MS = 2000;
 
@@ -46,15 +60,13 @@ export class SyncModesService {
       throw new HttpError(400, 'Device is not in push_pull sync mode');
     }
     if (device.sync_enabled !== 1) throw new HttpError(400, 'Sync is disabled for this device');
-    const parsed = PushPullConfigSchema.safeParse(
-      device.sync_config === null ? {} : JSON.parse(device.sync_config),
-    );
+    const parsed = pushPullConfigOf(device);
     if (!parsed.success) {
       const fields = parsed.error.issues.map((issue) => issue.path.join('.')).join(', ');
       throw new HttpError(400, `The device's sync_config is incomplete: ${fields}`);
     }
     const session = await this.runner.openSession(device);
-    this.start(device, () =>
+    void this.start(device, () =>
       this.runner.run(
         device,
         'push_pull',
@@ -65,15 +77,46 @@ export class SyncModesService {
     return { ...session, status: SyncSessionStatusSchema.parse(session.status) };
   }
 
-  private start(device: DeviceRow, run: () => Promise<void>): void {
+  /**
+   * RomM's scheduled `sync_push_pull`: every push_pull device with sync on, one after another;
+   * a device whose sync_config is incomplete is skipped.
+   */
+  async pushPullAll(report: (done: number, total: number) => void): Promise<PushPullSummary> {
+    const devices = await this.devices.syncingIn('push_pull');
+    const summary = {
+      devices: devices.length,
+      synced_devices: 0,
+      failed_devices: 0,
+      skipped_devices: 0,
+    };
+    report(0, devices.length);
+    for (const [index, device] of devices.entries()) {
+      const parsed = pushPullConfigOf(device);
+      if (parsed.success) {
+        const outcome = await this.start(device, () =>
+          this.runner.run(device, 'push_pull', () => this.connectPushPull(device, parsed.data)),
+        );
+        if (outcome === 'completed') summary.synced_devices += 1;
+        else summary.failed_devices += 1;
+      } else {
+        summary.skipped_devices += 1;
+      }
+      report(index + 1, devices.length);
+    }
+    return summary;
+  }
+
+  /** Runs after the device's run in progress, if any; answers the outcome (undefined: threw). */
+  private start<T>(device: DeviceRow, run: () => Promise<T>): Promise<T | undefined> {
     const previous = this.running.get(device.id) ?? Promise.resolve();
-    const next = previous
-      .then(run)
-      .catch(this.onError)
+    const result = previous.then(run);
+    const next = result
+      .then(() => undefined, this.onError)
       .finally(() => {
         if (this.running.get(device.id) === next) this.running.delete(device.id);
       });
     this.running.set(device.id, next);
+    return result.catch(() => undefined);
   }
 
   /** Resolves when no run is going on (tests, shutdown). */
@@ -81,25 +124,58 @@ export class SyncModesService {
     while (this.running.size > 0) await Promise.all(this.running.values());
   }
 
-  /**
-   * Takes in what waits in the sync folders of every file_transfer device, making the folders
-   * of those that have none yet (RomM's folder scan).
-   */
-  async scanFolders(): Promise<void> {
-    for (const device of await this.devices.syncingIn('file_transfer')) {
+  /** Makes a device's sync folders as soon as it is switched to file_transfer. */
+  async prepare(device: DeviceRow): Promise<void> {
+    if (device.sync_mode === 'file_transfer') {
       await new SyncFolder(this.syncRoot, device.id).ensure();
-      await this.takeIn(device.id);
     }
   }
 
-  private async takeIn(deviceId: string): Promise<void> {
+  /**
+   * Takes in what waits in the sync folders of every file_transfer device, making the folders
+   * of those that have none yet; answers the runs it started.
+   */
+  private async scanFolders(): Promise<{
+    devices: number;
+    files: number;
+    runs: Promise<unknown>[];
+  }> {
+    const devices = await this.devices.syncingIn('file_transfer');
+    const scan = { devices: devices.length, files: 0, runs: [] as Promise<unknown>[] };
+    for (const device of devices) {
+      await new SyncFolder(this.syncRoot, device.id).ensure();
+      const taken = await this.takeIn(device.id);
+      if (taken !== null) {
+        scan.files += taken.files;
+        scan.runs.push(taken.run);
+      }
+    }
+    return scan;
+  }
+
+  /** RomM's manual `sync_folder_scan`: takes the sync folders' files in now, to the end. */
+  async scanFoldersNow(
+    report: (done: number, total: number) => void,
+  ): Promise<{ devices: number; files: number }> {
+    const { devices, files, runs } = await this.scanFolders();
+    report(0, runs.length);
+    for (const [index, run] of runs.entries()) {
+      await run;
+      report(index + 1, runs.length);
+    }
+    return { devices, files };
+  }
+
+  private async takeIn(deviceId: string): Promise<{ files: number; run: Promise<unknown> } | null> {
     const device = await this.devices.findById(deviceId);
-    if (device?.sync_mode !== 'file_transfer' || device.sync_enabled !== 1) return;
+    if (device?.sync_mode !== 'file_transfer' || device.sync_enabled !== 1) return null;
     const folder = new SyncFolder(this.syncRoot, device.id);
-    if ((await folder.list()).length === 0) return;
-    this.start(device, () =>
+    const files = (await folder.list()).length;
+    if (files === 0) return null;
+    const run = this.start(device, () =>
       this.runner.run(device, 'file_transfer', () => Promise.resolve(folder)),
     );
+    return { files, run };
   }
 
   /**

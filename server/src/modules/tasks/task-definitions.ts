@@ -11,6 +11,7 @@ import type { PlatformsService } from '../platforms/platforms.service.js';
 import type { RomArtworkWebp } from '../roms/resources/rom-artwork-webp.js';
 import type { RomMaintenance } from '../roms/writes/rom-maintenance.js';
 import type { ScanService } from '../scan/scan.service.js';
+import type { SyncModesService } from '../sync/sync-modes.service.js';
 import type { UsersService } from '../users/users.service.js';
 
 /** What a run gets: a progress report and the parameters it was started with. */
@@ -52,6 +53,7 @@ export interface TaskServices {
   romArtworkWebp: RomArtworkWebp;
   datVerification: Pick<DatVerificationService, 'verify'>;
   saveHistory: SaveHistory;
+  syncModes: Pick<SyncModesService, 'pushPullAll' | 'scanFoldersNow'>;
 }
 
 const NO_PARAMS = z.object({}).strict();
@@ -180,6 +182,40 @@ function saveHistoryTask(services: TaskServices): TaskDefinition {
   };
 }
 
+/** RomM's two server-run sync tasks: scheduled push-pull and the manual sync folder scan. */
+function syncTasks(config: AppConfig, services: TaskServices): TaskDefinition[] {
+  return [
+    {
+      name: TASK_NAMES.syncPushPull,
+      title: 'Push-pull sync',
+      description: 'Syncs saves with every push_pull device over SSH/SFTP, one after another',
+      type: 'sync',
+      group: 'scheduled',
+      enabled: config.tasks.syncPushPull.enabled,
+      manualRun: true,
+      runnable: true,
+      cron: config.tasks.syncPushPull.cron,
+      metaKey: 'update_stats',
+      params: NO_PARAMS,
+      run: async ({ report }) => ({ ...(await services.syncModes.pushPullAll(report)) }),
+    },
+    {
+      name: TASK_NAMES.syncFolderScan,
+      title: 'Sync folder scan',
+      description: "Takes in the save files waiting in the file_transfer devices' sync folders",
+      type: 'sync',
+      group: 'manual',
+      enabled: true,
+      manualRun: true,
+      runnable: true,
+      cron: null,
+      metaKey: 'update_stats',
+      params: NO_PARAMS,
+      run: async ({ report }) => ({ ...(await services.syncModes.scanFoldersNow(report)) }),
+    },
+  ];
+}
+
 function manualTasks(config: AppConfig, services: TaskServices): TaskDefinition[] {
   return [
     {
@@ -300,6 +336,7 @@ export function createTaskDefinitions(
     ...scheduledTasks(config, services, log),
     saveHistoryTask(services),
     ...manualTasks(config, services),
+    ...syncTasks(config, services),
     watcherTask(config, services),
   ];
 }

@@ -57,6 +57,13 @@ describe('GET /api/tasks', () => {
         manual_run: true,
         cron_string: '30 4 * * *',
       },
+      {
+        name: 'sync_push_pull',
+        type: 'sync',
+        enabled: false,
+        manual_run: true,
+        cron_string: '*/30 * * * *',
+      },
     ]);
     expect(brief('manual')).toEqual([
       {
@@ -74,6 +81,7 @@ describe('GET /api/tasks', () => {
         cron_string: '',
       },
       { name: 'verify_dats', type: 'update', enabled: true, manual_run: true, cron_string: '' },
+      { name: 'sync_folder_scan', type: 'sync', enabled: true, manual_run: true, cron_string: '' },
     ]);
     expect(grouped.watcher).toEqual([
       {
@@ -169,7 +177,7 @@ describe('POST /api/tasks/run/{task_name}', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({
       detail:
-        "Task 'defrag_everything' not found, available tasks are scan_library, update_launchbox_metadata, convert_images_to_webp, sync_retroachievements_progress, prune_save_history, cleanup_orphaned_resources, cleanup_missing_roms, verify_dats, filesystem_watcher",
+        "Task 'defrag_everything' not found, available tasks are scan_library, update_launchbox_metadata, convert_images_to_webp, sync_retroachievements_progress, prune_save_history, cleanup_orphaned_resources, cleanup_missing_roms, verify_dats, sync_push_pull, sync_folder_scan, filesystem_watcher",
     });
     for (const name of [
       'scan_library',

@@ -24,4 +24,24 @@ describe('taskSummary', () => {
       values: { checked: 9, verified: 6, incomplete: 1, unknown: 2 },
     });
   });
+
+  it('sums up the sync tasks: devices synced, failed, skipped; files taken in', () => {
+    expect(
+      taskSummary({
+        task_key: 'sync_push_pull',
+        meta: {
+          update_stats: { devices: 3, synced_devices: 1, failed_devices: 1, skipped_devices: 1 },
+        },
+      }),
+    ).toEqual({
+      key: 'tasks.summary.sync-push-pull',
+      values: { devices: 3, synced: 1, failed: 1, skipped: 1 },
+    });
+    expect(
+      taskSummary({
+        task_key: 'sync_folder_scan',
+        meta: { update_stats: { devices: 2, files: 5 } },
+      }),
+    ).toEqual({ key: 'tasks.summary.sync-folder-scan', values: { files: 5, devices: 2 } });
+  });
 });

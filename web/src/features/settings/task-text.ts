@@ -61,6 +61,21 @@ export function taskSummary(
           unknown: n('unknown'),
         },
       };
+    case TASK_NAMES.syncPushPull:
+      return {
+        key: 'tasks.summary.sync-push-pull',
+        values: {
+          devices: n('devices'),
+          synced: n('synced_devices'),
+          failed: n('failed_devices'),
+          skipped: n('skipped_devices'),
+        },
+      };
+    case TASK_NAMES.syncFolderScan:
+      return {
+        key: 'tasks.summary.sync-folder-scan',
+        values: { files: n('files'), devices: n('devices') },
+      };
     default:
       return null;
   }
