@@ -92,9 +92,10 @@ test('a game played by one user shows on the home and game page of another, live
   await reviewShot(watcher, { name: 'home-playing-now-desktop.png' });
   await watcher.setViewportSize({ width: 390, height: 844 });
   await expect(card).toBeVisible();
-  expect(
-    await watcher.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-  ).toBe(true);
+  // The layout follows the new width once React has seen the media query change.
+  await expect
+    .poll(() => watcher.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
+    .toBe(true);
   await reviewShot(watcher, { name: 'home-playing-now-phone.png' });
 
   await card.click();
