@@ -189,6 +189,14 @@ export class DavStore {
     await this.emit(userId, removed, 'removed');
   }
 
+  /** Removes a deleted user's whole tree and journal (no client is told). */
+  async removeUser(userId: number): Promise<void> {
+    await this.lock.run(userId, async () => {
+      await rm(this.treeRoot(userId), { recursive: true, force: true });
+      await this.serverWrites.drop(userId);
+    });
+  }
+
   /** MOVE (RetroArch's non-destructive delete moves files to deleted/). */
   async move(userId: number, from: string, to: string, options: DavMoveOptions) {
     return this.relocate(userId, from, to, options, 'move');
