@@ -82,10 +82,10 @@ describe('push-pull sync and save-history prune on their schedules', () => {
     await createFirstAdmin(busy.app);
     // Each app's schedules fired at least twice, with no device to sync and no version kept.
     await expect
-      .poll(() => askedDevices.mock.calls.length, { timeout: 5000, interval: 50 })
+      .poll(() => askedDevices.mock.calls.length, { timeout: 10_000, interval: 50 })
       .toBeGreaterThanOrEqual(4);
     await expect
-      .poll(() => askedVersions.mock.calls.length, { timeout: 5000, interval: 50 })
+      .poll(() => askedVersions.mock.calls.length, { timeout: 10_000, interval: 50 })
       .toBeGreaterThanOrEqual(4);
     expect(await runsOf(idle.app)).toEqual([]);
     expect(await runsOf(busy.app)).toEqual([]);
@@ -104,7 +104,7 @@ describe('push-pull sync and save-history prune on their schedules', () => {
       (await runsOf(busy.app)).find(
         (run) => run.task_key === TASK_NAMES.syncPushPull && run.ended_at !== null,
       );
-    await expect.poll(scheduledPushPull, { timeout: 5000, interval: 50 }).toBeDefined();
+    await expect.poll(scheduledPushPull, { timeout: 10_000, interval: 50 }).toBeDefined();
     expect(await scheduledPushPull()).toMatchObject({
       trigger: 'scheduled',
       status: 'finished',
