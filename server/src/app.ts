@@ -131,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hidden: hidden.hiddenItems,
     log: app.log,
   });
+  container.users.onDeleted((userId) => container.davStore.removeUser(userId));
   app.get('/openapi.json', { config: publicRoute, schema: { hide: true } }, () => app.swagger());
   await registerApiRoutes(app, container, config);
   await app.register(hiddenItemsRoutes, { hiddenItems: hidden.hiddenItems });

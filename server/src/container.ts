@@ -135,7 +135,7 @@ export function createContainer(
   const verification = createDatVerification(db, versions, roms);
   const saveSync = createSaveSyncServices(
     config,
-    { repositories, devices, library, roms },
+    { db, repositories, devices, library, roms },
     log,
     options,
   );
@@ -400,11 +400,11 @@ function createRomServices(
   };
 }
 
-/** ROM uploads, single-request and chunked, stored through the scan. */
 /** Where devices' saves meet: RomM's sync modes, tab-close beacons and RetroArch's WebDAV. */
 function createSaveSyncServices(
   config: AppConfig,
   parts: {
+    db: Db;
     repositories: Repositories;
     devices: DeviceServices;
     library: LibraryServices;
@@ -430,7 +430,7 @@ function createSaveSyncServices(
       log,
       options.clock,
     ),
-    davStore: createDavStore(config, log),
+    davStore: createDavStore(config, parts.db, log),
   };
 }
 

@@ -115,6 +115,10 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       ROMSHELF_DATA_DIR: dataDir,
       ROMSHELF_WEB_DIR: options.webDir ?? makeWebDir(root),
       LOG_LEVEL: 'silent',
+      // On by default, these fire on the clock (every :00 and :30, 04:30): a test that wants them
+      // turns them on, so no due run lands in the middle of another test's assertions.
+      ENABLE_SYNC_PUSH_PULL: 'false',
+      ENABLE_SCHEDULED_PRUNE_SAVE_HISTORY: 'false',
       ...(database?.engine === 'postgres' ? { DATABASE_URL: database.url } : {}),
       ...options.env,
     },

@@ -106,6 +106,8 @@ export interface AppConfig {
     convertImagesToWebp: TaskSchedule;
     cleanupOrphanedResources: TaskSchedule;
     syncRetroachievementsProgress: TaskSchedule;
+    /** Save history limits applied to every user's versions (each write applies them too). */
+    pruneSaveHistory: TaskSchedule;
     /** Push-pull sync of every push_pull device with sync on (RomM's ENABLE_SYNC_PUSH_PULL). */
     syncPushPull: TaskSchedule;
     /** A change in a platform folder → a quick scan of it after the delay. */

@@ -93,7 +93,10 @@ export const TASK_ENV_VARS = {
     'SCHEDULED_RETROACHIEVEMENTS_PROGRESS_SYNC_CRON',
     '0 4 * * *',
   ),
-  ENABLE_SYNC_PUSH_PULL: boolVar('ENABLE_SYNC_PUSH_PULL'),
+  ENABLE_SCHEDULED_PRUNE_SAVE_HISTORY: boolVar('ENABLE_SCHEDULED_PRUNE_SAVE_HISTORY', true),
+  SCHEDULED_PRUNE_SAVE_HISTORY_CRON: cronVar('SCHEDULED_PRUNE_SAVE_HISTORY_CRON', '30 4 * * *'),
+  // On unlike RomM's: a push_pull device with sync on is one its owner wants synced.
+  ENABLE_SYNC_PUSH_PULL: boolVar('ENABLE_SYNC_PUSH_PULL', true),
   SYNC_PUSH_PULL_CRON: cronVar('SYNC_PUSH_PULL_CRON', '*/30 * * * *'),
   ENABLE_RESCAN_ON_FILESYSTEM_CHANGE: boolVar('ENABLE_RESCAN_ON_FILESYSTEM_CHANGE'),
   RESCAN_ON_FILESYSTEM_CHANGE_DELAY: minutesVar('RESCAN_ON_FILESYSTEM_CHANGE_DELAY', 5),
@@ -122,6 +125,10 @@ export function tasksConfig(vars: TaskVars): AppConfig['tasks'] {
     syncRetroachievementsProgress: {
       enabled: vars.ENABLE_SCHEDULED_RETROACHIEVEMENTS_PROGRESS_SYNC,
       cron: vars.SCHEDULED_RETROACHIEVEMENTS_PROGRESS_SYNC_CRON,
+    },
+    pruneSaveHistory: {
+      enabled: vars.ENABLE_SCHEDULED_PRUNE_SAVE_HISTORY,
+      cron: vars.SCHEDULED_PRUNE_SAVE_HISTORY_CRON,
     },
     syncPushPull: { enabled: vars.ENABLE_SYNC_PUSH_PULL, cron: vars.SYNC_PUSH_PULL_CRON },
     rescanOnFilesystemChange: {

@@ -107,7 +107,8 @@ describe('parseEnv', () => {
         convertImagesToWebp: { enabled: false, cron: '0 4 * * *' },
         cleanupOrphanedResources: { enabled: false, cron: '0 5 * * *' },
         syncRetroachievementsProgress: { enabled: false, cron: '0 4 * * *' },
-        syncPushPull: { enabled: false, cron: '*/30 * * * *' },
+        pruneSaveHistory: { enabled: true, cron: '30 4 * * *' },
+        syncPushPull: { enabled: true, cron: '*/30 * * * *' },
         rescanOnFilesystemChange: { enabled: false, delayMinutes: 5 },
       },
       metadataSources: {
@@ -152,7 +153,9 @@ describe('parseEnv', () => {
         ENABLE_SCHEDULED_CONVERT_IMAGES_TO_WEBP: '1',
         SCHEDULED_CLEANUP_ORPHANED_RESOURCES_CRON: '0 0 12 15W * ?',
         ENABLE_SCHEDULED_RETROACHIEVEMENTS_PROGRESS_SYNC: 'yes',
-        ENABLE_SYNC_PUSH_PULL: 'true',
+        ENABLE_SCHEDULED_PRUNE_SAVE_HISTORY: 'false',
+        SCHEDULED_PRUNE_SAVE_HISTORY_CRON: '0 2 * * 0',
+        ENABLE_SYNC_PUSH_PULL: 'no',
         SYNC_PUSH_PULL_CRON: '0 * * * *',
         ENABLE_RESCAN_ON_FILESYSTEM_CHANGE: 'true',
         RESCAN_ON_FILESYSTEM_CHANGE_DELAY: '0.5',
@@ -165,7 +168,8 @@ describe('parseEnv', () => {
       convertImagesToWebp: { enabled: true, cron: '0 4 * * *' },
       cleanupOrphanedResources: { enabled: false, cron: '0 0 12 15W * ?' },
       syncRetroachievementsProgress: { enabled: true, cron: '0 4 * * *' },
-      syncPushPull: { enabled: true, cron: '0 * * * *' },
+      pruneSaveHistory: { enabled: false, cron: '0 2 * * 0' },
+      syncPushPull: { enabled: false, cron: '0 * * * *' },
       rescanOnFilesystemChange: { enabled: true, delayMinutes: 0.5 },
     });
     expect(errorOf({ RESCAN_ON_FILESYSTEM_CHANGE_DELAY: 'soon' })).toBe(

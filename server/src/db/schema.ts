@@ -15,6 +15,7 @@ import type {
   UserPermissionOverrideTable,
 } from './schema-permissions.js';
 import type { SaveHistoryTables } from './schema-save-history.js';
+import type { WebdavTables } from './schema-webdav.js';
 
 /** Accounts. Booleans are 0/1 integers; JSON columns hold serialised text. */
 export interface UserTable {
@@ -437,7 +438,7 @@ export interface CollectionRomTable {
   added_at: string;
 }
 
-export interface Database extends DatTables, SaveHistoryTables {
+export interface Database extends DatTables, SaveHistoryTables, WebdavTables {
   user: UserTable;
   permission_group: PermissionGroupTable;
   permission_group_grant: PermissionGroupGrantTable;

@@ -194,6 +194,11 @@ export class SaveHistory {
     return this.prune(userId, null);
   }
 
+  /** Whether any version is kept (a due scheduled prune with none is not started). */
+  async hasVersions(): Promise<boolean> {
+    return (await this.repo.usersWithVersions()).length > 0;
+  }
+
   /** Applies every user's limits (the scheduled task); answers how many versions went. */
   async pruneAll(): Promise<number> {
     let removed = 0;

@@ -77,6 +77,11 @@ export class SyncModesService {
     return { ...session, status: SyncSessionStatusSchema.parse(session.status) };
   }
 
+  /** Whether any push_pull device has sync on (a due scheduled run with none is not started). */
+  async hasPushPullDevices(): Promise<boolean> {
+    return (await this.devices.syncingIn('push_pull')).length > 0;
+  }
+
   /**
    * RomM's scheduled `sync_push_pull`: every push_pull device with sync on, one after another;
    * a device whose sync_config is incomplete is skipped.

@@ -22,7 +22,10 @@ export function scheduleTasks(
     scheduler.schedule({
       name: task.name,
       cron: task.cron,
-      run: () => tasks.startScheduled(task.name),
+      run: async () => {
+        if (task.hasWork !== undefined && !(await task.hasWork())) return;
+        await tasks.startScheduled(task.name);
+      },
     });
   };
   for (const task of tasks.definitions()) arm(task);

@@ -41,6 +41,11 @@ export interface TaskDefinition {
   /** Validates the optional parameters of a manual run. */
   params: z.ZodType<Record<string, unknown>>;
   run: (context: TaskContext) => Promise<TaskStats | null>;
+  /**
+   * Whether a due scheduled run has anything to do; when not, it is not started, so a schedule
+   * on by default leaves no empty runs in the history. Runs started by hand always run.
+   */
+  hasWork?: () => Promise<boolean>;
 }
 
 /** The services the tasks call (never their repositories). */
@@ -53,7 +58,7 @@ export interface TaskServices {
   romArtworkWebp: RomArtworkWebp;
   datVerification: Pick<DatVerificationService, 'verify'>;
   saveHistory: SaveHistory;
-  syncModes: Pick<SyncModesService, 'pushPullAll' | 'scanFoldersNow'>;
+  syncModes: Pick<SyncModesService, 'pushPullAll' | 'scanFoldersNow' | 'hasPushPullDevices'>;
 }
 
 const NO_PARAMS = z.object({}).strict();
@@ -163,7 +168,7 @@ function scheduledTasks(
 }
 
 /** Applies every user's save-history limits (also applied on each write). */
-function saveHistoryTask(services: TaskServices): TaskDefinition {
+function saveHistoryTask(config: AppConfig, services: TaskServices): TaskDefinition {
   return {
     name: TASK_NAMES.pruneSaveHistory,
     title: 'Prune save history',
@@ -171,14 +176,16 @@ function saveHistoryTask(services: TaskServices): TaskDefinition {
       'Deletes the earlier versions of saves and states beyond each user’s count and age limits',
     type: 'cleanup',
     group: 'scheduled',
-    // Each write already applies the limits: the schedule is for limits lowered meanwhile.
-    enabled: false,
+    // Each write already applies the limits: the schedule is for limits lowered and for
+    // versions aged past them meanwhile.
+    enabled: config.tasks.pruneSaveHistory.enabled,
     manualRun: true,
     runnable: true,
-    cron: '30 4 * * *',
+    cron: config.tasks.pruneSaveHistory.cron,
     metaKey: 'cleanup_stats',
     params: NO_PARAMS,
     run: async () => ({ removed_versions: await services.saveHistory.pruneAll() }),
+    hasWork: () => services.saveHistory.hasVersions(),
   };
 }
 
@@ -198,6 +205,7 @@ function syncTasks(config: AppConfig, services: TaskServices): TaskDefinition[] 
       metaKey: 'update_stats',
       params: NO_PARAMS,
       run: async ({ report }) => ({ ...(await services.syncModes.pushPullAll(report)) }),
+      hasWork: () => services.syncModes.hasPushPullDevices(),
     },
     {
       name: TASK_NAMES.syncFolderScan,
@@ -334,7 +342,7 @@ export function createTaskDefinitions(
 ): TaskDefinition[] {
   return [
     ...scheduledTasks(config, services, log),
-    saveHistoryTask(services),
+    saveHistoryTask(config, services),
     ...manualTasks(config, services),
     ...syncTasks(config, services),
     watcherTask(config, services),

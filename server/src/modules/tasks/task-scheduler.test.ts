@@ -88,4 +88,20 @@ describe('TaskScheduler', () => {
     expect(tasks.scheduled()).toEqual([]);
     expect(tasks.nextRun('once')).toBeNull();
   });
+
+  it('lets two schedulers in one process (two apps) run a task of the same name', async () => {
+    const first = scheduler(fakeLog().log);
+    const second = scheduler(fakeLog().log);
+    const firstRun = vi.fn(() => Promise.resolve());
+    const secondRun = vi.fn(() => Promise.resolve());
+    first.schedule({ name: 'prune_save_history', cron: EVERY_SECOND, run: firstRun });
+    second.schedule({ name: 'prune_save_history', cron: EVERY_SECOND, run: secondRun });
+    await vi.advanceTimersByTimeAsync(750);
+    expect(firstRun).toHaveBeenCalledTimes(1);
+    expect(secondRun).toHaveBeenCalledTimes(1);
+    first.stop();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(firstRun).toHaveBeenCalledTimes(1);
+    expect(secondRun).toHaveBeenCalledTimes(2);
+  });
 });

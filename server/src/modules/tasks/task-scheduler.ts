@@ -11,7 +11,9 @@ export interface ScheduledTask {
 
 /**
  * Runs scheduled tasks in this process. A run that is still going when the next one is due is
- * skipped, and a failing run is logged without stopping the schedule.
+ * skipped, and a failing run is logged without stopping the schedule. Jobs are keyed by name in
+ * this scheduler only: croner's named jobs share one list per process, which two apps in one
+ * process (tests, a restart in place) would collide in.
  */
 export class TaskScheduler {
   private readonly jobs = new Map<string, Cron>();
@@ -20,7 +22,7 @@ export class TaskScheduler {
 
   schedule(task: ScheduledTask): void {
     if (this.jobs.has(task.name)) throw new Error(`Task ${task.name} is already scheduled`);
-    const job = new Cron(task.cron, { name: task.name, protect: true }, async () => {
+    const job = new Cron(task.cron, { protect: true }, async () => {
       const started = Date.now();
       this.log.info(`task ${task.name}: started`);
       try {

@@ -8,7 +8,10 @@ import { asAdmin, runTask, waitForTaskEnd } from '../../../test/tasks.js';
 
 describe('GET /api/tasks', () => {
   it("lists RomM's tasks with their defaults, grouped", async () => {
-    const { app } = await buildTestApp();
+    // Blank is unset: the server's own defaults, not the two schedules test apps turn off.
+    const { app } = await buildTestApp({
+      env: { ENABLE_SYNC_PUSH_PULL: '', ENABLE_SCHEDULED_PRUNE_SAVE_HISTORY: '' },
+    });
     await seedRoles(app);
     const response = await app.inject({ method: 'GET', url: '/api/tasks', headers: asAdmin });
     expect(response.statusCode).toBe(200);
@@ -53,14 +56,14 @@ describe('GET /api/tasks', () => {
       {
         name: 'prune_save_history',
         type: 'cleanup',
-        enabled: false,
+        enabled: true,
         manual_run: true,
         cron_string: '30 4 * * *',
       },
       {
         name: 'sync_push_pull',
         type: 'sync',
-        enabled: false,
+        enabled: true,
         manual_run: true,
         cron_string: '*/30 * * * *',
       },

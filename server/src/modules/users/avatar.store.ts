@@ -57,6 +57,7 @@ export class AvatarStore {
     }
   }
 
+  /** Removes the user's whole assets folder: the avatar and every file kept under it. */
   async remove(userId: number): Promise<void> {
     await rm(path.join(this.assetsDir, 'users', String(userId)), { recursive: true, force: true });
   }

@@ -93,8 +93,12 @@ function signedIn(caller: Caller): UserRow {
   return caller.user;
 }
 
+/** Removes what another module keeps of a deleted user outside the database's rows. */
+export type UserDeletedListener = (userId: number) => Promise<void>;
+
 export class UsersService {
   private readonly registrations: WindowLimiter;
+  private readonly deletedListeners = new Set<UserDeletedListener>();
 
   constructor(
     private readonly users: UsersRepository,
@@ -291,7 +295,16 @@ export class UsersService {
     return toUserDto(row, scopes ?? (await this.permissions.scopesOf(row)));
   }
 
-  /** Deletes a user (`users.write`): never yourself, never the last enabled admin. */
+  /** Called after a user is deleted, before the deletion is answered. */
+  onDeleted(listener: UserDeletedListener): void {
+    this.deletedListeners.add(listener);
+  }
+
+  /**
+   * Deletes a user (`users.write`): never yourself, never the last enabled admin. Their rows go
+   * with the user's (foreign keys), their files under `assets/users/<id>/` (avatar, saves,
+   * states, screenshots and save history) here, and other modules' files by their listeners.
+   */
   async delete(caller: Caller, id: number): Promise<void> {
     const actor = signedIn(caller);
     if (actor.id === id) throw new HttpError(400, ACCOUNT_ERRORS.selfDelete);
@@ -303,6 +316,7 @@ export class UsersService {
     if (outcome === 'last-admin') throw new HttpError(400, ACCOUNT_ERRORS.lastAdmin);
     this.auth.forgetVerifiedCredentials(id);
     await this.avatars.remove(id);
+    for (const listener of this.deletedListeners) await listener(id);
   }
 
   /** The avatar image of a user (any signed-in user may see avatars). */

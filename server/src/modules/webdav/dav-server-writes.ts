@@ -1,4 +1,4 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 import { formatManifest, parseManifest, SERVER_MANIFEST } from './dav-manifest.js';
@@ -73,6 +73,11 @@ export class DavServerWrites {
     let changed = false;
     for (const relPath of relPaths) changed = journal.delete(relPath) || changed;
     if (changed) await this.writeJournal(userId, journal);
+  }
+
+  /** Drops a deleted user's journal. */
+  async drop(userId: number): Promise<void> {
+    await rm(this.journalFile(userId), { force: true });
   }
 
   /**

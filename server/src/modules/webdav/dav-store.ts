@@ -10,6 +10,7 @@ import { davPath, davSegments, locate, type Located } from './dav-paths.js';
 import { DavServerWrites } from './dav-server-writes.js';
 import { childEntries, DavTempArea, entryOf, filesBelow, type DavEntry } from './dav-tree-files.js';
 import { KeyedLock } from './keyed-lock.js';
+import type { TreeLocks } from './tree-locks.js';
 
 export type { DavConditions } from './dav-conditions.js';
 export type { DavEntry } from './dav-tree-files.js';
@@ -34,6 +35,8 @@ export interface DavStoreOptions {
   maxFileBytes: number;
   /** Told about a change listener that failed (the client's request still succeeds). */
   onListenerError?: (error: unknown, change: DavChange) => void;
+  /** How changes of a tree wait for each other; default: within this process only. */
+  locks?: TreeLocks;
 }
 
 export interface DavMoveOptions extends DavConditions {
@@ -45,15 +48,16 @@ export interface DavMoveOptions extends DavConditions {
  * Each user's WebDAV tree (RetroArch's cloud-sync layout: manifest.server, saves/, states/),
  * confined to `<root>/users/<userId>`. Writes land atomically (temp file + rename) under a
  * per-user lock that also checks If-Match / If-None-Match, so two devices cannot silently
- * overwrite each other.
+ * overwrite each other (across processes with the database's locks).
  */
 export class DavStore {
   private readonly listeners = new Set<DavChangeListener>();
-  private readonly lock = new KeyedLock<number>();
+  private readonly lock: TreeLocks;
   private readonly temp: DavTempArea;
   private readonly serverWrites: DavServerWrites;
 
   constructor(private readonly options: DavStoreOptions) {
+    this.lock = options.locks ?? new KeyedLock<number>();
     this.temp = new DavTempArea(path.join(options.root, 'tmp'));
     this.serverWrites = new DavServerWrites(path.join(options.root, 'journal'), this.temp);
   }
@@ -187,6 +191,14 @@ export class DavStore {
       return files;
     });
     await this.emit(userId, removed, 'removed');
+  }
+
+  /** Removes a deleted user's whole tree and journal (no client is told). */
+  async removeUser(userId: number): Promise<void> {
+    await this.lock.run(userId, async () => {
+      await rm(this.treeRoot(userId), { recursive: true, force: true });
+      await this.serverWrites.drop(userId);
+    });
   }
 
   /** MOVE (RetroArch's non-destructive delete moves files to deleted/). */
