@@ -65,16 +65,17 @@ export const SCAN_BATCH_SIZE = 2_000;
  * Stored ROMs read, or ROM events read and sent, at once: SQLite's reads hold the event loop,
  * which gets a turn between such slices.
  */
-const ROMS_PER_TURN = 200;
+const ROMS_PER_TURN = 100;
 
 /** ROMs found on disk compared with the stored ones at once, between turns of the event loop. */
 const PLANNED_PER_TURN = 2_000;
 
 /**
  * ROMs of a batch read at once per hashing worker: enough that the small files' hashes go to
- * the workers in full batches (HashPool) and keep them busy while a batch is written.
+ * the workers in full batches (HashPool) and keep them busy while a batch is written, few
+ * enough that the rows built when their hashes come back fit in a turn of the event loop.
  */
-const READS_PER_WORKER = 64;
+const READS_PER_WORKER = 32;
 
 export function emptyScanStats(): ScanStats {
   return {
