@@ -6,7 +6,8 @@
  * then complete), while a worker thread asks `GET /api/heartbeat` every 50 ms. A heartbeat's
  * answer waits for whatever holds the server's event loop, so its latency is the stall.
  * Part of `npm run bench`; `node bench/stalls.mjs` runs it alone (after `npm run build`).
- * Prints figures only; the databases are dropped at the end.
+ * Prints figures only; the databases are dropped at the end. With BENCH_PROFILE_DIR, each server
+ * writes a CPU profile (`--cpu-prof`) there when it stops.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -42,7 +43,10 @@ const loadAverage = () =>
  */
 async function startServer(port, libraryDir, env) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'romshelf-bench-stalls-'));
-  const child = spawn(process.execPath, [path.join(repoRoot, 'server', 'dist', 'main.js')], {
+  const profileDir = process.env.BENCH_PROFILE_DIR;
+  const profile = profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`];
+  const main = path.join(repoRoot, 'server', 'dist', 'main.js');
+  const child = spawn(process.execPath, [...profile, main], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
@@ -204,7 +208,9 @@ async function onPostgres(serverUrl, statement) {
  * @returns {Promise<[string, string][]>}
  */
 export async function stallFigures(context) {
-  const port = Number(new URL(context?.baseUrl ?? 'http://127.0.0.1:3791').port) + 2;
+  const port =
+    Number(new URL(context?.baseUrl ?? `http://127.0.0.1:${process.env.BENCH_PORT ?? 3791}`).port) +
+    2;
   const { libraryDir } = cachedLibrary(libraryRoms);
   const sqlite = await engineFigures('SQLite', port, libraryDir, {});
   const rows = [...sqlite.rows];

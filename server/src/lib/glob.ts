@@ -28,10 +28,21 @@ export function globToRegExp(pattern: string, caseInsensitive = false): RegExp {
   return new RegExp(`^${source}$`, caseInsensitive ? 'is' : 's');
 }
 
+/** Compiled patterns by case flag and pattern: `GET /api/heartbeat` matches every platform folder. */
+const compiled = new Map<string, RegExp>();
+
 export function matchesAnyGlob(
   name: string,
   patterns: readonly string[],
   caseInsensitive = false,
 ): boolean {
-  return patterns.some((pattern) => globToRegExp(pattern, caseInsensitive).test(name));
+  return patterns.some((pattern) => {
+    const key = `${caseInsensitive ? 'i' : 's'}${pattern}`;
+    let regExp = compiled.get(key);
+    if (regExp === undefined) {
+      regExp = globToRegExp(pattern, caseInsensitive);
+      compiled.set(key, regExp);
+    }
+    return regExp.test(name);
+  });
 }

@@ -6,6 +6,7 @@ import type { LibraryConfig, RomFileCategory } from '@romshelf/contract';
 import { ROM_FILE_CATEGORIES } from '@romshelf/contract';
 
 import { globToRegExp } from '../../lib/glob.js';
+import { TimeSlices } from '../../lib/next-turn.js';
 import type { LibraryLayout } from './library-fs.js';
 import { detectLayout, isReservedFolderName, platformRomsPath, ROMS_FOLDER } from './library-fs.js';
 import { foldSheetGroups } from './sheet-groups.js';
@@ -123,11 +124,25 @@ export function categoryOf(parts: readonly string[]): RomFileCategory | null {
 }
 
 const STAT_CONCURRENCY = 64;
+
+/**
+ * How long the walk of a platform folder runs between turns of the event loop: a folder of
+ * 20,000 ROMs takes longer than a request should wait.
+ */
+const WALK_SLICE_MS = 8;
 /** Sheets are a few lines; a larger `.cue`/`.gdi`/`.m3u` is not read. */
 const MAX_SHEET_BYTES = 1024 * 1024;
 
 function sortByName(roms: WalkedRom[]): WalkedRom[] {
   return roms.sort((a, b) => (a.fsName < b.fsName ? -1 : a.fsName > b.fsName ? 1 : 0));
+}
+
+/**
+ * The path of a folder's entry: `path.join` without its normalizing, which costs much over
+ * tens of thousands of names (a folder path from `absolute`, a name from `readdir`, are normal).
+ */
+function childPath(dir: string, name: string): string {
+  return dir.endsWith(path.sep) ? `${dir}${name}` : `${dir}${path.sep}${name}`;
 }
 
 /** A ROM of one file lying directly in the platform folder. */
@@ -140,7 +155,7 @@ function looseRom(romsPath: string, dir: string, name: string, stats: FileStat):
       {
         fileName: name,
         filePath: romsPath,
-        absPath: path.join(dir, name),
+        absPath: childPath(dir, name),
         size: stats.size,
         mtimeMs: stats.mtimeMs,
         isTopLevel: true,
@@ -199,12 +214,18 @@ export class LibraryWalker {
   async listRoms(platform: WalkedPlatform, rules: ExclusionRules): Promise<WalkedRom[]> {
     const dir = this.absolute(platform.romsPath);
     const entries = await this.readDir(dir);
-    const kept = entries.filter(
-      (entry) => !(rules.singleFileExcluded(entry.name) && rules.multiFileExcluded(entry.name)),
-    );
+    const slices = new TimeSlices(WALK_SLICE_MS);
+    const kept: Dirent[] = [];
+    for (const entry of entries) {
+      if (slices.due()) await slices.next();
+      if (!(rules.singleFileExcluded(entry.name) && rules.multiFileExcluded(entry.name))) {
+        kept.push(entry);
+      }
+    }
     const kinds = await this.classifyAll(dir, kept);
     const roms: WalkedRom[] = [];
     for (let index = 0; index < kept.length; index += 1) {
+      if (slices.due()) await slices.next();
       const entry = kept[index];
       const resolved = kinds[index];
       if (entry === undefined || resolved === undefined) continue;
@@ -326,7 +347,7 @@ export class LibraryWalker {
       const plain = entries.flatMap((entry, index) =>
         entry.isFile() && !entry.isSymbolicLink() ? [index] : [],
       );
-      const paths = plain.map((index) => path.join(dir, entries[index]?.name ?? ''));
+      const paths = plain.map((index) => childPath(dir, entries[index]?.name ?? ''));
       const stats = paths.length === 0 ? [] : await this.statFiles(paths);
       plain.forEach((index, offset) => {
         const status = stats[offset];
@@ -336,17 +357,23 @@ export class LibraryWalker {
         } else results[index] = { kind: 'file', stats: status };
       });
     }
-    for (let start = 0; start < entries.length; start += STAT_CONCURRENCY) {
-      const slice = entries.slice(start, start + STAT_CONCURRENCY);
+    // Only what the bulk read left (links, folders, or everything without it): a folder of
+    // tens of thousands of files is not gone through again in thousands of promise rounds.
+    const left = entries.flatMap((entry, index) => (results[index] === undefined ? [index] : []));
+    for (let start = 0; start < left.length; start += STAT_CONCURRENCY) {
+      const slice = left.slice(start, start + STAT_CONCURRENCY);
       const kinds = await Promise.all(
-        slice.map((entry, offset) => {
-          const known = results[start + offset];
-          return known === undefined
-            ? this.classify(path.join(dir, entry.name), entry)
-            : Promise.resolve(known);
+        slice.map((index) => {
+          const entry = entries[index];
+          return entry === undefined
+            ? Promise.resolve<EntryKind>({ kind: 'skip' })
+            : this.classify(path.join(dir, entry.name), entry);
         }),
       );
-      kinds.forEach((kind, offset) => (results[start + offset] = kind));
+      slice.forEach((index, offset) => {
+        const kind = kinds[offset];
+        if (kind !== undefined) results[index] = kind;
+      });
     }
     return results;
   }

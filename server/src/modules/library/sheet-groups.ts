@@ -37,14 +37,15 @@ export async function foldSheetGroups(
   readSheet: SheetReader,
 ): Promise<WalkedRom[]> {
   const loose = roms.filter((rom) => !rom.isFolder && rom.files.length === 1);
+  const sheetRoms = loose.filter((rom) => isDiscSheet(rom.fsName));
+  // Most folders (cartridge platforms) hold no sheet: nothing to index or fold.
+  if (sheetRoms.length === 0) return [...roms];
   const files = new LooseFiles(loose);
-  const sheets = loose
-    .filter((rom) => isDiscSheet(rom.fsName))
-    .sort(
-      (a, b) =>
-        sheetOrder(a.fsName) - sheetOrder(b.fsName) ||
-        (a.fsName < b.fsName ? -1 : a.fsName > b.fsName ? 1 : 0),
-    );
+  const sheets = sheetRoms.sort(
+    (a, b) =>
+      sheetOrder(a.fsName) - sheetOrder(b.fsName) ||
+      (a.fsName < b.fsName ? -1 : a.fsName > b.fsName ? 1 : 0),
+  );
   const claimed = new Set<WalkedRom>();
   const groups = new Map<WalkedRom, WalkedRom[]>();
   for (const sheet of sheets) {

@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 
 import type { PlatformRow } from '../../db/schema.js';
 import { chunks } from '../../db/id-chunks.js';
-import { nextTurn } from '../../lib/next-turn.js';
+import { nextTurn, TimeSlices } from '../../lib/next-turn.js';
 import { nowIso } from '../../lib/time.js';
 import type { FirmwareService } from '../firmware/firmware.service.js';
 import type { HashPool } from '../hashing/hash-pool.js';
@@ -65,16 +65,17 @@ export const SCAN_BATCH_SIZE = 2_000;
  * Stored ROMs read, or ROM events read and sent, at once: SQLite's reads hold the event loop,
  * which gets a turn between such slices.
  */
-const ROMS_PER_TURN = 200;
+const ROMS_PER_TURN = 100;
 
-/** ROMs found on disk compared with the stored ones at once, between turns of the event loop. */
-const PLANNED_PER_TURN = 2_000;
+/** How long ROMs found on disk are compared with the stored ones between turns of the event loop. */
+const PLANNING_SLICE_MS = 8;
 
 /**
  * ROMs of a batch read at once per hashing worker: enough that the small files' hashes go to
- * the workers in full batches (HashPool) and keep them busy while a batch is written.
+ * the workers in full batches (HashPool) and keep them busy while a batch is written, few
+ * enough that the rows built when their hashes come back fit in a turn of the event loop.
  */
-const READS_PER_WORKER = 64;
+const READS_PER_WORKER = 32;
 
 export function emptyScanStats(): ScanStats {
   return {
@@ -247,8 +248,9 @@ export class ScanRun {
     stats.missing_roms += missing.length;
 
     const planned: { walked: WalkedRom; storedId: number | undefined; action: RomAction }[] = [];
-    for (const [index, rom] of walked.entries()) {
-      if (index > 0 && index % PLANNED_PER_TURN === 0) await nextTurn();
+    const slices = new TimeSlices(PLANNING_SLICE_MS);
+    for (const rom of walked) {
+      if (slices.due()) await slices.next();
       const known = stored.get(rom.fsName);
       const action = actionFor(rom, known, this.request.type);
       if (action === null) stats.scanned_roms += 1;

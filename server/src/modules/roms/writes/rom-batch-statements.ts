@@ -12,11 +12,20 @@ import type { Database } from '../../../db/schema.js';
 
 type BatchTable = 'rom' | 'rom_file';
 
+/** The jsonb columns of the ROM rows: PostgreSQL reads their values from the JSON as JSON. */
+const POSTGRES_JSON_COLUMNS: ReadonlySet<string> = new Set([
+  'regions',
+  'languages',
+  'tags',
+  'metadata_results',
+  'metadatum',
+]);
+
 /** INSERT statements by engine, table, column list and row count, built once per shape. */
 const insertStatements = new Map<string, string>();
 
 /**
- * Rows per INSERT statement at most: a scan writes thousands of rows of the same shape, and
+ * Rows per SQLite INSERT statement at most: a scan writes thousands of rows of the same shape, and
  * one statement of many rows costs a fraction of as many one-row statements (each query goes
  * through Kysely and the driver). Row counts are powers of two, so a batch uses at most a few
  * statement texts, which the connection keeps prepared.
@@ -66,8 +75,9 @@ function insertText(
 
 /**
  * Inserts rows through multi-row statements built once per table, column list and row count
- * (rows whose defined columns differ go in separate statements). Returns what `returning`
- * names for every row, in no particular order.
+ * (rows whose defined columns differ go in separate statements); on PostgreSQL, one statement
+ * per column list, its rows sent as one JSON list. Returns what `returning` names for every
+ * row, in no particular order.
  */
 export async function insertRows<Returned>(
   trx: Transaction<Database>,
@@ -84,6 +94,16 @@ export async function insertRows<Returned>(
     const shape = columns.join(',');
     let end = start + 1;
     while (end < rows.length && definedColumns(rows[end] ?? {}) === shape) end += 1;
+    if (postgres) {
+      const text = postgresInsertText(table, columns, returning);
+      const values = rows.slice(start, end).map((row) => postgresJsonRow(row, columns));
+      const result = await trx.executeQuery<Returned>(
+        CompiledQuery.raw(text, [JSON.stringify(values)]),
+      );
+      returned.push(...result.rows);
+      start = end;
+      continue;
+    }
     for (const size of insertSizes(end - start)) {
       const values: unknown[] = [];
       for (let index = start; index < start + size; index += 1) {
@@ -99,6 +119,41 @@ export async function insertRows<Returned>(
   return returned;
 }
 
+/**
+ * A PostgreSQL INSERT of many rows given as one JSON list: a short text, parsed and planned
+ * alike whatever the row count, where a VALUES list of thousands of parameters is not.
+ */
+function postgresInsertText(table: BatchTable, columns: readonly string[], returning: string) {
+  const key = `postgres-json:${table}:${columns.join(',')}:${returning}`;
+  let text = insertStatements.get(key);
+  if (text === undefined) {
+    const names = columns.map((column) => `"${column}"`).join(', ');
+    text = `INSERT INTO "${table}" (${names}) SELECT ${names}
+      FROM json_populate_recordset(NULL::"${table}", $1::json)${returning === '' ? '' : ` RETURNING ${returning}`}`;
+    insertStatements.set(key, text);
+  }
+  return text;
+}
+
+/**
+ * A row's columns as PostgreSQL reads them from JSON: the jsonb columns' text parsed, so they
+ * arrive as JSON values rather than JSON strings.
+ */
+function postgresJsonRow(
+  fields: Record<string, unknown>,
+  columns: readonly string[],
+): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const column of columns) {
+    const value = fields[column];
+    row[column] =
+      POSTGRES_JSON_COLUMNS.has(column) && typeof value === 'string'
+        ? (JSON.parse(value) as unknown)
+        : value;
+  }
+  return row;
+}
+
 function definedColumns(row: Record<string, unknown>): string {
   return Object.keys(row)
     .filter((column) => row[column] !== undefined)
@@ -110,9 +165,6 @@ export interface RowUpdate {
   id: number;
   fields: Record<string, unknown>;
 }
-
-/** The jsonb columns a scan writes: PostgreSQL reads their values from the JSON as JSON. */
-const POSTGRES_JSON_COLUMNS: ReadonlySet<string> = new Set(['regions', 'languages', 'tags']);
 
 /** UPDATE statements by engine, table and column list, built once per shape. */
 const updateStatements = new Map<string, string>();
@@ -153,17 +205,7 @@ export async function updateRows(
     const columns = shape.split(',');
     const text = updateText(postgres, table, columns);
     if (postgres) {
-      const values = rows.map(({ id, fields }) => {
-        const row: Record<string, unknown> = { id };
-        for (const column of columns) {
-          const value = fields[column];
-          row[column] =
-            POSTGRES_JSON_COLUMNS.has(column) && typeof value === 'string'
-              ? (JSON.parse(value) as unknown)
-              : value;
-        }
-        return row;
-      });
+      const values = rows.map(({ id, fields }) => ({ id, ...postgresJsonRow(fields, columns) }));
       await trx.executeQuery(CompiledQuery.raw(text, [JSON.stringify(values), now]));
       continue;
     }

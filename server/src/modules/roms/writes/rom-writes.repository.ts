@@ -51,12 +51,15 @@ export type RomWrite =
  * Per engine, how long a transaction of a long series of writes (a scan's, flags, deletions)
  * runs before it commits and the event loop gets a turn, and how many writes (or ids) it
  * applies at once (the time is checked between such steps). SQLite's statements run on the
- * event loop's thread, and a request waits for the whole transaction: about 20 ms.
+ * event loop's thread, and a request waits for the whole transaction and its commit: about
+ * 12 ms, in steps small enough that the last one does not overrun it by much (the rest of a
+ * turn, hash results and socket events, shares the 50 ms a heartbeat may wait) and large
+ * enough for one full INSERT statement (rom-batch-statements.ts), as each commit costs too.
  * PostgreSQL's run in its server while the loop serves requests, and its round trips and
  * commits cost more: larger steps and longer transactions.
  */
 const TRANSACTION_SIZES: Record<Engine, { budgetMs: number; itemsPerStep: number }> = {
-  sqlite: { budgetMs: 20, itemsPerStep: 64 },
+  sqlite: { budgetMs: 12, itemsPerStep: 32 },
   postgres: { budgetMs: 250, itemsPerStep: 256 },
 };
 
