@@ -37,6 +37,7 @@ import { permissionGroups } from './202612030600_permission_groups.js';
 import { dats } from './202612040500_dats.js';
 import { datImportState } from './202612040510_dat_import_state.js';
 import { datVerification } from './202612040600_dat_verification.js';
+import { platformMissingSizes } from './202612050300_platform_missing_sizes.js';
 
 /**
  * Every migration, in order, listed explicitly (no directory scanning, so bundling and the
@@ -80,6 +81,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202612040500_dats': dats,
   '202612040510_dat_import_state': datImportState,
   '202612040600_dat_verification': datVerification,
+  '202612050300_platform_missing_sizes': platformMissingSizes,
 };
 
 export const migrationProvider: MigrationProvider = {
