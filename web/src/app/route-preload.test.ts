@@ -1,6 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { PAGE_SIZE } from '@romshelf/contract';
+
+import { DEFAULT_PLACE_VIEW } from '@/features/gallery/stores/gallery-store';
+import { contextOf } from '@/features/gallery/use-gallery-pages';
+import { romPageQueryOptions } from '@/shared/api/rom-pages';
 import { createFakeFetch } from '@/test/fake-fetch';
 
 import { preloadRoute } from './route-preload';
@@ -32,6 +37,34 @@ describe('first page preload', () => {
       '/api/roms?order_by=id',
       '/api/roms?order_by=last_played',
     ]);
+  });
+
+  it("fetches a platform's list and its gallery's first page, the very page the gallery asks for", async () => {
+    const fake = createFakeFetch({
+      'GET /api/platforms': { status: 200, json: [] },
+      'GET /api/roms': { status: 200, json: EMPTY_PAGE },
+    });
+    vi.stubGlobal('fetch', fake.fetch);
+    const client = new QueryClient();
+    preloadRoute(routes, '/platform/7', client, true);
+    await vi.waitFor(() => expect(fake.calls).toHaveLength(2));
+    await vi.waitFor(() => expect(client.isFetching()).toBe(0));
+    const urls = fake.calls.map((call) => new URL(call.url, 'http://localhost'));
+    expect(urls.map((url) => url.pathname).sort()).toEqual(['/api/platforms', '/api/roms']);
+    const page = urls.find((url) => url.pathname === '/api/roms');
+    expect(Object.fromEntries(page?.searchParams ?? [])).toEqual({
+      platform_id: '7',
+      limit: String(PAGE_SIZE),
+      offset: '0',
+      order_by: 'name',
+      order_dir: 'asc',
+      with_char_index: 'true',
+      with_filter_values: 'false',
+      // Versions grouped: the default interface settings.
+      group_by_meta_id: 'true',
+    });
+    const context = contextOf({ platformId: 7 }, DEFAULT_PLACE_VIEW, true, {}, null);
+    expect(client.getQueryData(romPageQueryOptions(context, 0).queryKey)).toEqual(EMPTY_PAGE);
   });
 
   it("fetches a game's details on its page, and nothing for a signed-out visitor", async () => {

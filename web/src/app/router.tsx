@@ -146,6 +146,14 @@ export const routes: RouteObject[] = [
           {
             path: 'platform/:platform',
             lazy: async () => ({ Component: (await page.platform()).PlatformPage }),
+            handle: handle({
+              preload: (client, { platform = '' }) => [
+                client.query(platformsQueryOptions()),
+                import('../features/gallery/gallery-preload').then((module) =>
+                  module.preloadPlatformGallery(client, platform, window.location.search),
+                ),
+              ],
+            }),
           },
           {
             path: 'collection/:collection',

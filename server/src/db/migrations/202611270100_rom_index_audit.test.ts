@@ -53,6 +53,9 @@ const JUSTIFIED: Record<string, string> = {
   rom_release_date_idx: 'SELECT id FROM rom ORDER BY first_release_date, id LIMIT 72',
   rom_platform_release_date_idx:
     'SELECT id FROM rom WHERE platform_id = 1 ORDER BY first_release_date, id LIMIT 72',
+  // Added later (202612050300_platform_missing_sizes): a platform's size less its missing ROMs'.
+  rom_platform_missing_size_idx:
+    'SELECT sum(fs_size_bytes) FROM rom WHERE platform_id = 1 AND missing_from_fs = 1',
 };
 
 async function romIndexes(db: ReturnType<typeof openDatabase>): Promise<string[]> {

@@ -37,6 +37,7 @@ import { permissionGroups } from './202612030600_permission_groups.js';
 import { dats } from './202612040500_dats.js';
 import { datImportState } from './202612040510_dat_import_state.js';
 import { datVerification } from './202612040600_dat_verification.js';
+import { platformMissingSizes } from './202612050300_platform_missing_sizes.js';
 import { webdavLocks } from './202612050500_webdav_locks.js';
 
 /**
@@ -81,6 +82,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202612040500_dats': dats,
   '202612040510_dat_import_state': datImportState,
   '202612040600_dat_verification': datVerification,
+  '202612050300_platform_missing_sizes': platformMissingSizes,
   '202612050500_webdav_locks': webdavLocks,
 };
 

@@ -35,6 +35,13 @@ function addPlatform(
   });
 }
 
+async function romIdOf(app: Awaited<ReturnType<typeof setup>>['app'], fsName: string) {
+  const page = await app.inject({ url: '/api/roms', headers: { authorization: ADMIN_AUTH } });
+  return page
+    .json<{ items: { id: number; fs_name: string }[] }>()
+    .items.find((rom) => rom.fs_name === fsName)?.id;
+}
+
 describe('GET /api/platforms', () => {
   it('follows every write while it keeps the list between them: new platforms, ROMs and their sizes', async () => {
     const { app, config } = await setup();
@@ -54,6 +61,37 @@ describe('GET /api/platforms', () => {
     await scanLibrary(app, session);
     // A ROM whose file is gone still counts, but no longer adds to the size.
     expect(await list()).toEqual([['n64', 2, 4]]);
+    writeTree(config.libraryDir, { 'roms/n64/B.z64': 'bbb', 'roms/gba/C.gba': 'c' });
+    await scanLibrary(app, session);
+    expect(await list()).toEqual([
+      ['gba', 1, 1],
+      ['n64', 2, 7],
+    ]);
+    writeTree(config.libraryDir, { 'roms/n64/B.z64': 'bbbbbbbbb' });
+    await scanLibrary(app, session, { type: 'complete' });
+    expect(await list()).toEqual([
+      ['gba', 1, 1],
+      ['n64', 2, 13],
+    ]);
+    const romA = await romIdOf(app, 'A.z64');
+    const deleted = await app.inject({
+      method: 'POST',
+      url: '/api/roms/delete',
+      headers: { authorization: ADMIN_AUTH },
+      payload: { roms: [romA], delete_from_fs: [romA] },
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(await list()).toEqual([
+      ['gba', 1, 1],
+      ['n64', 1, 9],
+    ]);
+    // A platform whose folder is gone keeps its ROMs, none of them sized any more.
+    rmSync(path.join(config.libraryDir, 'roms', 'gba'), { recursive: true });
+    await scanLibrary(app, session);
+    expect(await list()).toEqual([
+      ['gba', 1, 0],
+      ['n64', 1, 9],
+    ]);
   });
 });
 

@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import type { PushPullConfig } from '@romshelf/contract';
-import type { ConnectConfig, SFTPWrapper, Stats } from 'ssh2';
-import { Client } from 'ssh2';
+import type { Client, ConnectConfig, SFTPWrapper, Stats } from 'ssh2';
 
 import type { DeviceFile, DeviceSide, FetchedFile } from './device-side.js';
 import { isKnownHostKey } from './known-hosts.js';
@@ -68,6 +67,8 @@ export async function connectSftp(
       isKnownHostKey(knownHosts, config.ssh_host, config.ssh_port, hostKey),
     ...(key === null ? { password: password ?? '' } : { privateKey: key }),
   };
+  // Loaded on first use: ssh2 costs a server that never syncs over SFTP memory at idle.
+  const { Client } = await import('ssh2');
   const client = new Client();
   await new Promise<void>((resolve, reject) => {
     client.once('ready', resolve).once('error', reject).connect(options);

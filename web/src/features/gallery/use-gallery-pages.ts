@@ -39,7 +39,8 @@ export function placeCollectionScope(place: GalleryPlace): Record<string, string
 /** Filter values by `GET /api/roms` name (see gallery-filters.ts). */
 export type GalleryFilterQuery = Readonly<Record<string, string | readonly string[]>>;
 
-function contextOf(
+/** The `GET /api/roms` context of a gallery place seen with `view`, grouping and filters. */
+export function contextOf(
   place: GalleryPlace,
   view: GalleryPlaceView,
   groupRoms: boolean,
