@@ -4,7 +4,8 @@ import path from 'node:path';
 import { expect, request, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
-import { ADMIN, signInAsAdmin } from './fixtures/admin.js';
+import { ADMIN } from './fixtures/admin.js';
+import { readyAsAdmin, signIn } from './fixtures/api-setup.js';
 import { axeFindings } from './fixtures/axe.js';
 import { makeTestNes } from './fixtures/make-test-nes.mjs';
 import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
@@ -36,13 +37,6 @@ test.afterAll(() => {
   server?.stop();
 });
 
-async function scanLibrary(page: Page): Promise<void> {
-  await page.getByTestId('nav-scan').click();
-  await page.getByTestId('scan-type-quick').click();
-  await page.getByTestId('scan-start').click();
-  await expect(page.getByTestId('scan-done')).toBeVisible({ timeout: 60_000 });
-}
-
 async function nesRomId(page: Page): Promise<number> {
   const response = await page.request.get('/api/roms', {
     params: { search_term: 'Shelf Test Pattern', limit: 10 },
@@ -58,8 +52,7 @@ test('a game played by one user shows on the home and game page of another, live
   browser,
 }) => {
   test.setTimeout(120_000);
-  await signInAsAdmin(page);
-  await scanLibrary(page);
+  await readyAsAdmin(baseURL, page.context());
   const romId = await nesRomId(page);
   const admin = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString('base64')}`;
   const api = await request.newContext({ baseURL, extraHTTPHeaders: { authorization: admin } });
@@ -67,12 +60,10 @@ test('a game played by one user shows on the home and game page of another, live
   expect(created.status()).toBe(201);
   await api.dispose();
 
-  const watcher = await (await browser.newContext({ baseURL })).newPage();
-  await watcher.goto('/login');
-  await watcher.getByTestId('login-username').fill(WATCHER.username);
-  await watcher.getByTestId('login-password').fill(WATCHER.password);
-  await watcher.getByTestId('login-submit').click();
-  await expect(watcher).toHaveURL(/\/$/);
+  const watcherContext = await browser.newContext({ baseURL });
+  await watcherContext.addCookies(await signIn(baseURL, WATCHER.username, WATCHER.password));
+  const watcher = await watcherContext.newPage();
+  await watcher.goto('/');
   await expect(watcher.getByTestId('home-recent')).toBeVisible();
   await expect(watcher.getByTestId('home-playing-now')).toHaveCount(0);
 
@@ -110,5 +101,5 @@ test('a game played by one user shows on the home and game page of another, live
   // The player leaves: the line goes away on the watcher's page, again without a reload.
   await page.goto('/');
   await expect(line).toHaveCount(0);
-  await watcher.context().close();
+  await watcherContext.close();
 });

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { expect, request, test } from '@playwright/test';
-import type { Browser, Page } from '@playwright/test';
-import { ADMIN as admin } from './fixtures/admin.js';
+import type { Browser } from '@playwright/test';
+import { readyAsAdmin } from './fixtures/api-setup.js';
 import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
 import type { OwnServer } from './fixtures/own-server.js';
 import { readZip } from './fixtures/zip.js';
@@ -33,27 +33,11 @@ test.beforeAll(async () => {
   for (const [name, bytes] of Object.entries(NES)) {
     fs.writeFileSync(path.join(library, 'roms/nes', name), bytes);
   }
-  const api = await request.newContext({ baseURL });
-  const created = await api.post('/api/users', { data: { ...admin, role: 'admin' } });
-  expect(created.status()).toBe(201);
-  await api.dispose();
 });
 
 test.afterAll(() => {
   server?.stop();
 });
-
-async function logInAndScan(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill(admin.username);
-  await page.getByTestId('login-password').fill(admin.password);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/$/);
-  await page.goto('/scan');
-  await page.getByTestId('scan-type-quick').click();
-  await page.getByTestId('scan-start').click();
-  await expect(page.getByTestId('scan-done')).toBeVisible({ timeout: 60_000 });
-}
 
 /** Opens `url` in a new browser context without cookies and returns what it downloads. */
 async function downloadAnonymously(browser: Browser, url: string) {
@@ -74,7 +58,7 @@ test('a download link works in a fresh browser until it is revoked; a platform d
   page,
   browser,
 }) => {
-  await logInAndScan(page);
+  await readyAsAdmin(baseURL, page.context());
   const roms = await page.request.get('/api/roms?search_term=Pilotwings');
   const [cia] = ((await roms.json()) as { items: { id: number }[] }).items;
   await page.goto(`/rom/${String(cia?.id)}`);

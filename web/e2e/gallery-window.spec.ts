@@ -3,7 +3,7 @@ import path from 'node:path';
 
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
-import { signInAsAdmin } from './fixtures/admin.js';
+import { adminSession, scanLibrary } from './fixtures/api-setup.js';
 import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
 import type { OwnServer } from './fixtures/own-server.js';
 
@@ -80,7 +80,8 @@ test('a gallery of many pages stays windowed, jumps by letter and is found again
   page,
 }) => {
   test.setTimeout(300_000);
-  await signInAsAdmin(page);
+  const session = await adminSession(baseURL);
+  await page.context().addCookies(session);
   const offsets: number[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
@@ -90,15 +91,13 @@ test('a gallery of many pages stays windowed, jumps by letter and is found again
   });
 
   await test.step(`a quick scan adds the ${String(TOTAL)} games`, async () => {
-    await page.getByTestId('nav-scan').click();
-    await page.getByTestId('scan-type-quick').click();
-    await page.getByTestId('scan-start').click();
-    await expect(page.getByTestId('scan-done')).toBeVisible({ timeout: 180_000 });
-    await page.getByTestId('nav-platforms').click();
-    await page.getByTestId('drawer-platform-gba').click();
-    await expect(page.getByTestId('gallery-count')).toHaveText(`${String(TOTAL)} games`, {
-      timeout: 30_000,
-    });
+    expect((await scanLibrary(baseURL, session)).new_roms).toBe(TOTAL);
+    const platforms = await page.request.get('/api/platforms');
+    const gba = ((await platforms.json()) as { id: number; fs_slug: string }[]).find(
+      (platform) => platform.fs_slug === 'gba',
+    );
+    await page.goto(`/platform/${String(gba?.id)}`);
+    await expect(page.getByTestId('gallery-count')).toHaveText(`${String(TOTAL)} games`);
     await page.getByTestId('view-big').click();
   });
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 
 import { expect, request, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { signInAsAdmin } from './fixtures/admin.js';
+import { readyAsAdmin } from './fixtures/api-setup.js';
 import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
 import type { OwnServer } from './fixtures/own-server.js';
 import { reviewShot } from './fixtures/review-shot.js';
@@ -114,11 +114,7 @@ async function negotiate(http: APIRequestContext, deviceId: string, saves: objec
 test('two paired handhelds: one downloads a game and uploads a save, the other takes it', async ({
   page,
 }) => {
-  await signInAsAdmin(page);
-  await page.getByTestId('nav-scan').click();
-  await page.getByTestId('scan-type-quick').click();
-  await page.getByTestId('scan-start').click();
-  await expect(page.getByTestId('scan-done')).toBeVisible({ timeout: 120_000 });
+  await readyAsAdmin(baseURL, page.context());
 
   const first = await bootHandheld(await pairHandheld(page, 'Handheld A'), 'Handheld A');
   const roms = (await (await first.http.get('/api/roms?limit=50')).json()) as {

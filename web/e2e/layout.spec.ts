@@ -3,7 +3,7 @@ import path from 'node:path';
 
 import { expect, test } from '@playwright/test';
 
-import { signInAsAdmin } from './fixtures/admin.js';
+import { readyAsAdmin } from './fixtures/api-setup.js';
 import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
 import type { OwnServer } from './fixtures/own-server.js';
 
@@ -14,9 +14,10 @@ import type { OwnServer } from './fixtures/own-server.js';
  * up in the journeys that expect the shared server's library to be empty until they scan.
  */
 const port = Number(process.env.E2E_LAYOUT_PORT ?? Number(process.env.E2E_PORT ?? 3790) + 11);
+const baseURL = ownServerUrl(port);
 let server: OwnServer | undefined;
 
-test.use({ baseURL: ownServerUrl(port) });
+test.use({ baseURL });
 
 /** Enough games that the "Recently added" rail is wider than a desktop window. */
 const NES_GAMES = [
@@ -45,11 +46,7 @@ const SIZES = [
 test('the main actions show without scrolling, names are whole, rails scroll with a mouse', async ({
   page,
 }) => {
-  await signInAsAdmin(page);
-  await page.goto('/scan');
-  await page.getByTestId('scan-type-quick').click();
-  await page.getByTestId('scan-start').click();
-  await expect(page.getByTestId('scan-done')).toBeVisible({ timeout: 60_000 });
+  await readyAsAdmin(baseURL, page.context());
   const platforms = (await (await page.request.get('/api/platforms')).json()) as {
     id: number;
     fs_slug: string;

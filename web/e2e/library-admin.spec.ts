@@ -3,7 +3,8 @@ import path from 'node:path';
 
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { signInAsAdmin } from './fixtures/admin.js';
+import { adminSession, scanLibrary } from './fixtures/api-setup.js';
+import type { Cookies } from './fixtures/api-setup.js';
 import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
 import type { OwnServer } from './fixtures/own-server.js';
 import { reviewShot } from './fixtures/review-shot.js';
@@ -15,27 +16,29 @@ import { reviewShot } from './fixtures/review-shot.js';
 const port = Number(
   process.env.E2E_LIBRARY_ADMIN_PORT ?? Number(process.env.E2E_PORT ?? 3790) + 21,
 );
+const baseURL = ownServerUrl(port);
 let server: OwnServer | undefined;
 let dataDir = '';
 let romsDir = '';
+let session: Cookies = [];
 
-test.use({ baseURL: ownServerUrl(port) });
+test.use({ baseURL });
 
 test.beforeAll(async () => {
   server = await startOwnServer('library-admin', port);
   dataDir = server.dataDir;
   romsDir = path.join(dataDir, 'library', 'roms');
+  session = await adminSession(baseURL);
 });
 
 test.afterAll(() => {
   server?.stop();
 });
 
+/** A quick scan through the socket, then the page loaded again to show its result. */
 async function quickScan(page: Page): Promise<void> {
-  await page.getByTestId('nav-scan').click();
-  await page.getByTestId('scan-type-quick').click();
-  await page.getByTestId('scan-start').click();
-  await expect(page.getByTestId('scan-done')).toBeVisible({ timeout: 60_000 });
+  await scanLibrary(baseURL, session);
+  await page.reload();
 }
 
 async function openPlatform(page: Page, folder: string): Promise<void> {
@@ -69,7 +72,7 @@ test('an admin binds an unknown folder in library management and sees its games 
   test.setTimeout(180_000);
   fs.mkdirSync(path.join(romsDir, 'super-carts'), { recursive: true });
   fs.writeFileSync(path.join(romsDir, 'super-carts', 'Gizmo Quest (USA).sfc'), 'gizmo');
-  await signInAsAdmin(page);
+  await page.context().addCookies(session);
 
   await test.step('the folder is bound to a platform in config.yml', async () => {
     await page.goto('/library-management');
@@ -119,8 +122,9 @@ test('an admin renames a platform, keeps the name across a rescan, then deletes 
   fs.mkdirSync(path.join(romsDir, 'gba'), { recursive: true });
   fs.writeFileSync(path.join(romsDir, 'gba', 'Metro Dash (USA).gba'), 'metro');
   fs.writeFileSync(path.join(romsDir, 'gba', 'Pocket Farm (Europe).gba'), 'farm');
-  await signInAsAdmin(page);
-  await quickScan(page);
+  await page.context().addCookies(session);
+  await scanLibrary(baseURL, session);
+  await page.goto('/');
 
   await test.step('the platform gets a custom name in its info drawer', async () => {
     await openPlatform(page, 'gba');

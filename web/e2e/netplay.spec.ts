@@ -5,6 +5,7 @@ import { expect, request, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 
 import { ADMIN } from './fixtures/admin.js';
+import { scanLibrary, signIn } from './fixtures/api-setup.js';
 import { axeFindings } from './fixtures/axe.js';
 import { makeTestNes } from './fixtures/make-test-nes.mjs';
 import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
@@ -49,17 +50,13 @@ test.afterAll(() => {
   server?.stop();
 });
 
+/** A page of its own browser context, signed in (through the API) as `username`. */
 async function signedInPage(browser: Browser, username: string, password: string): Promise<Page> {
   const context = await browser.newContext({ baseURL });
+  await context.addCookies(await signIn(baseURL, username, password));
   // As in play.spec.ts: routing keeps Chromium's HTTP cache off, which the NES core needs here.
   await context.route('https://cdn.emulatorjs.org/**', (route) => route.abort());
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/$/);
-  return page;
+  return context.newPage();
 }
 
 async function startGame(page: Page): Promise<void> {
@@ -79,10 +76,7 @@ test('a room opened in EmulatorJS is joined from the game page; both players see
   const owner = await signedInPage(browser, ADMIN.username, ADMIN.password);
 
   await test.step('the admin scans the NES program', async () => {
-    await owner.goto('/scan');
-    await owner.getByTestId('scan-type-quick').click();
-    await owner.getByTestId('scan-start').click();
-    await expect(owner.getByTestId('scan-done')).toBeVisible({ timeout: 60_000 });
+    await scanLibrary(baseURL, await owner.context().cookies());
     const list = (await (await owner.request.get('/api/roms')).json()) as {
       items: { id: number; fs_name: string }[];
     };

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { expect, request, test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
 
-import { ADMIN, signInAsAdmin } from './fixtures/admin.js';
+import { ADMIN } from './fixtures/admin.js';
+import { readyAsAdmin } from './fixtures/api-setup.js';
 import { makeTestNes } from './fixtures/make-test-nes.mjs';
 import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
 import type { OwnServer } from './fixtures/own-server.js';
@@ -87,24 +88,15 @@ test('a RetroArch save continues in the browser, and back, keeping both versions
   page,
 }) => {
   test.setTimeout(120_000);
-  await signInAsAdmin(page);
+  await readyAsAdmin(baseURL, page.context());
   const api = await request.newContext({
     baseURL,
     extraHTTPHeaders: { authorization: basic(ADMIN.username, ADMIN.password) },
   });
-  await page.getByTestId('nav-scan').click();
-  await page.getByTestId('scan-type-quick').click();
-  await page.getByTestId('scan-start').click();
-  await expect(page.getByTestId('scan-done')).toBeVisible({ timeout: 60_000 });
-  let romId = 0;
-  await expect
-    .poll(async () => {
-      const response = await api.get('/api/roms', { params: { search_term: STEM } });
-      const body = (await response.json()) as { items: { id: number; fs_name: string }[] };
-      romId = body.items.find((item) => item.fs_name === NES_NAME)?.id ?? 0;
-      return romId;
-    })
-    .toBeGreaterThan(0);
+  const listed = await api.get('/api/roms', { params: { search_term: STEM } });
+  const { items } = (await listed.json()) as { items: { id: number; fs_name: string }[] };
+  const romId = items.find((item) => item.fs_name === NES_NAME)?.id ?? 0;
+  expect(romId).toBeGreaterThan(0);
   const savesOf = async (query: Record<string, string | number> = {}) => {
     const response = await api.get('/api/saves', { params: { rom_id: romId, ...query } });
     return (await response.json()) as { id: number; download_path: string }[];

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, request, test } from '@playwright/test';
 
 import { ADMIN as admin } from './fixtures/admin.js';
+import { signIn } from './fixtures/api-setup.js';
 import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
 import type { OwnServer } from './fixtures/own-server.js';
 
@@ -79,11 +80,8 @@ test('a page on another origin cannot open the socket with the user cookie; the 
   page,
   context,
 }) => {
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill(admin.username);
-  await page.getByTestId('login-password').fill(admin.password);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/$/);
+  await context.addCookies(await signIn(baseURL, admin.username, admin.password));
+  await page.goto('/');
 
   await test.step('the other origin is refused although the browser sends the cookie', async () => {
     const elsewhere = await context.newPage();

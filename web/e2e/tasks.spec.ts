@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
 import { signInAsAdmin } from './fixtures/admin.js';
+import { scanLibrary } from './fixtures/api-setup.js';
 import { reviewShot } from './fixtures/review-shot.js';
 
 const dataDir = process.env.E2E_DATA_DIR;
@@ -12,14 +12,10 @@ const snesDir = path.join(dataDir, 'library', 'roms', 'snes');
 const KEPT = 'Aurora Quest (USA).sfc';
 const GONE = 'Vanished Valley (Europe).sfc';
 
-async function quickScan(page: Page): Promise<void> {
-  await page.getByTestId('nav-scan').click();
-  await page.getByTestId('scan-type-quick').click();
-  await page.getByTestId('scan-start').click();
-  await expect(page.getByTestId('scan-done')).toBeVisible({ timeout: 60_000 });
-}
-
-test('an admin runs a manual task and watches it finish in the history', async ({ page }) => {
+test('an admin runs a manual task and watches it finish in the history', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   fs.mkdirSync(snesDir, { recursive: true });
   fs.writeFileSync(path.join(snesDir, KEPT), 'aurora');
@@ -27,9 +23,10 @@ test('an admin runs a manual task and watches it finish in the history', async (
   await signInAsAdmin(page);
 
   await test.step('a game goes missing from disk', async () => {
-    await quickScan(page);
+    const session = await page.context().cookies();
+    await scanLibrary(baseURL ?? '', session);
     fs.rmSync(path.join(snesDir, GONE));
-    await quickScan(page);
+    expect((await scanLibrary(baseURL ?? '', session)).missing_roms).toBe(1);
   });
 
   const missing = page.getByTestId('task-cleanup_missing_roms');
