@@ -30,7 +30,7 @@ import type {
   RomSortColumn,
 } from './rom-list.repository.js';
 import type { KeptOrder } from './rom-order-cache.js';
-import { RomOrderCache } from './rom-order-cache.js';
+import { KEPT_ORDER_FROM_OFFSET, RomOrderCache } from './rom-order-cache.js';
 import type { RomNotesRepository } from '../notes/rom-notes.repository.js';
 import type { RomPlayability } from './rom-playability.js';
 import { KeptPerVersion } from './kept-per-version.js';
@@ -344,11 +344,11 @@ export class RomListService {
 
   /**
    * The matching ROMs in list order with their A–Z counts, kept per data version
-   * (rom-order-cache.ts), for lists whose matches must be sorted: searches, filters beyond the
-   * platforms, collections and one card per game. Null where reading a page straight from the
-   * sort index is as quick (the whole library, platforms) and for filters on saves or states
-   * (written without a data version). A smart collection's saved filter is part of the key, so
-   * editing it starts a new order.
+   * (rom-order-cache.ts), for lists whose matches must be sorted (searches, filters beyond the
+   * platforms, collections, one card per game) and for deep pages of any list. Null for the
+   * first pages of the whole library or of platforms, read straight from the sort index, and for
+   * filters on saves or states (written without a data version). A smart collection's saved
+   * filter is part of the key, so editing it starts a new order.
    */
   private async keptOrder(
     filter: RomFilter & Grouped,
@@ -357,8 +357,8 @@ export class RomListService {
   ): Promise<KeptOrder | null> {
     if (readsPlayAssets(filter)) return null;
     const grouped = filter.grouping !== undefined && filter.grouping !== null;
-    if (!grouped && !this.lists.narrows(filter)) return null;
-    const { orderBy, direction } = pageQuery;
+    const { orderBy, direction, offset } = pageQuery;
+    if (!grouped && offset < KEPT_ORDER_FROM_OFFSET && !this.lists.narrows(filter)) return null;
     return this.orders.get(
       `${orderBy}:${direction}:${charColumn}:${JSON.stringify(filter)}`,
       this.listVersion(filter),
