@@ -165,3 +165,50 @@ describe(`list page plans (${engine})`, () => {
     expect(plan.indexes).toEqual(engine === 'postgres' ? ['rom_pkey (index only)'] : []);
   });
 });
+
+/**
+ * The one pass that keeps a list's order for its deep pages (`orderedWithChars`): by name, the
+ * whole library or a platform read along the name index alone. By size PostgreSQL reads each
+ * ROM's first character from the table, so it scans and sorts rather than visit every row
+ * through the index; SQLite reads along the index.
+ */
+describe(`kept order plans (${engine})`, () => {
+  const along = (index: string): PlanSummary => ({
+    indexes: [index],
+    sorts: false,
+    scansTable: false,
+  });
+  const cases: [string, () => RomPageQuery, Record<'sqlite' | 'postgres', PlanSummary>][] = [
+    [
+      'by name',
+      () => pageOf('name_sort_key', 'asc'),
+      {
+        sqlite: along('rom_name_sort_key_idx'),
+        postgres: along('rom_name_sort_key_idx (index only)'),
+      },
+    ],
+    [
+      'by size, descending',
+      () => pageOf('fs_size_bytes', 'desc'),
+      {
+        sqlite: along('rom_fs_size_bytes_idx'),
+        postgres: { indexes: [], sorts: true, scansTable: true },
+      },
+    ],
+    [
+      'one platform, by name',
+      () => pageOf('name_sort_key', 'asc', { platformIds: [firstPlatformId] }),
+      {
+        sqlite: along('rom_platform_name_sort_key_idx'),
+        postgres: along('rom_platform_name_sort_key_idx (index only)'),
+      },
+    ],
+  ];
+  for (const [label, query, expected] of cases) {
+    it(`reads the whole order ${label} in one pass`, async () => {
+      const repository = new RomListRepository(db);
+      const compiled = repository.orderedWithCharsQuery(query(), 'sort_char').compile();
+      expect(await planOf(db, compiled)).toEqual(expected[engine]);
+    });
+  }
+});

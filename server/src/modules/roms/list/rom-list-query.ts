@@ -1,5 +1,6 @@
 import { foldSearchText, searchWords } from '../../../lib/search-text.js';
 import type { SearchTermPlan } from './rom-list-filters.js';
+import type { RomSortColumn } from './rom-list.repository.js';
 
 const HASH_COLUMNS = { 8: 'crc_hash', 32: 'md5_hash', 40: 'sha1_hash' } as const;
 
@@ -50,4 +51,22 @@ export function charIndexOf(
   const index: Record<string, number> = {};
   for (const { char } of counts) index[char] = offsets.get(char) ?? 0;
   return index;
+}
+
+const SORT_COLUMNS: Readonly<Record<string, RomSortColumn>> = {
+  name: 'name_sort_key',
+  name_sort_key: 'name_sort_key',
+  id: 'id',
+  fs_name: 'fs_name',
+  fs_size_bytes: 'fs_size_bytes',
+  created_at: 'created_at',
+  updated_at: 'updated_at',
+  last_played: 'last_played',
+  rating: 'rating',
+  first_release_date: 'first_release_date',
+};
+
+/** The column a list's `order_by` sorts by (by name when it names none the list sorts by). */
+export function sortColumnOf(orderBy: string | undefined): RomSortColumn {
+  return SORT_COLUMNS[orderBy ?? 'name'] ?? 'name_sort_key';
 }

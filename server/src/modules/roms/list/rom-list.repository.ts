@@ -153,17 +153,7 @@ export class RomListRepository {
     query: Omit<RomPageQuery, 'limit' | 'offset'>,
     charColumn: 'sort_char' | 'fs_name',
   ): Promise<KeptOrder> {
-    // `sort_char` is the first character of `name_sort_key`: read from the sort key itself, the
-    // pass stays inside the name index when the filters do (no ROM row read per match).
-    const char =
-      charColumn === 'sort_char' && query.orderBy === 'name_sort_key'
-        ? sql<string>`substr(rom.name_sort_key, 1, 1)`
-        : charOf(charColumn);
-    const rows = await this.filtered(query)
-      .select(['rom.id', char.as('c')])
-      .orderBy(this.sortKey(query.orderBy, query.userId), this.keyOrder(query))
-      .orderBy('rom.id', query.direction)
-      .execute();
+    const rows = await this.orderedWithCharsQuery(query, charColumn).execute();
     const counts = new Map<string, number>();
     const ids = rows.map((row) => {
       counts.set(row.c, (counts.get(row.c) ?? 0) + 1);
@@ -171,6 +161,23 @@ export class RomListRepository {
     });
     const chars = [...counts].map(([char, count]) => ({ char, count })).sort(byCharBytes);
     return { ids, chars };
+  }
+
+  /** The query of `orderedWithChars` (its plan is tested per engine: rom-list-plans). */
+  orderedWithCharsQuery(
+    query: Omit<RomPageQuery, 'limit' | 'offset'>,
+    charColumn: 'sort_char' | 'fs_name',
+  ) {
+    // `sort_char` is the first character of `name_sort_key`: read from the sort key itself, the
+    // pass stays inside the name index when the filters do (no ROM row read per match).
+    const char =
+      charColumn === 'sort_char' && query.orderBy === 'name_sort_key'
+        ? sql<string>`substr(rom.name_sort_key, 1, 1)`
+        : charOf(charColumn);
+    return this.filtered(query)
+      .select(['rom.id', char.as('c')])
+      .orderBy(this.sortKey(query.orderBy, query.userId), this.keyOrder(query))
+      .orderBy('rom.id', query.direction);
   }
 
   async count(filter: RomFilter & Grouped): Promise<number> {

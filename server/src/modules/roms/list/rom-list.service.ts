@@ -21,7 +21,7 @@ import { virtualCollectionFacet } from './rom-collection-scopes.js';
 import type { RomCollections } from '../rom-collections.js';
 import { planFilter } from './rom-filter-plan.js';
 import type { RomFilter, RomScope } from './rom-list-filters.js';
-import { charIndexOf } from './rom-list-query.js';
+import { charIndexOf, sortColumnOf } from './rom-list-query.js';
 import { randomMember } from './rom-random.js';
 import type {
   Grouped,
@@ -30,7 +30,7 @@ import type {
   RomSortColumn,
 } from './rom-list.repository.js';
 import type { KeptOrder } from './rom-order-cache.js';
-import { RomOrderCache } from './rom-order-cache.js';
+import { KEPT_ORDER_FROM_OFFSET, RomOrderCache } from './rom-order-cache.js';
 import type { RomNotesRepository } from '../notes/rom-notes.repository.js';
 import type { RomPlayability } from './rom-playability.js';
 import { KeptPerVersion } from './kept-per-version.js';
@@ -42,19 +42,6 @@ import { versionRanking } from '../roms.service.js';
 import type { RomVersionsSource } from '../roms.service.js';
 import { listGrouping } from '../versions/rom-version-groups.js';
 import type { RomsRepository, RomWithPlatformRow } from '../roms.repository.js';
-
-const SORT_COLUMNS: Readonly<Record<string, RomSortColumn>> = {
-  name: 'name_sort_key',
-  name_sort_key: 'name_sort_key',
-  id: 'id',
-  fs_name: 'fs_name',
-  fs_size_bytes: 'fs_size_bytes',
-  created_at: 'created_at',
-  updated_at: 'updated_at',
-  last_played: 'last_played',
-  rating: 'rating',
-  first_release_date: 'first_release_date',
-};
 
 /** The `filter_values` keys, in RomM's order. */
 const FILTER_KEYS = [
@@ -100,6 +87,8 @@ const LIST_DATA: readonly DataKind[] = ['romRows', 'platforms', 'notes', 'collec
 const ROM_DATA: readonly DataKind[] = ['romRows', 'platforms'];
 /** A collection's filter values: its members' ROM data and the membership. */
 const COLLECTION_DATA: readonly DataKind[] = ['romRows', 'platforms', 'collections'];
+/** Whether a caller marked any ROM hidden: their ROM data, and the ROMs it belongs to. */
+const HIDDEN_DATA: readonly DataKind[] = ['romRows', 'userData'];
 /** A game's versions for a caller: the ROMs and the caller's choice of main version. */
 const SIBLING_DATA: readonly DataKind[] = ['romRows', 'userData'];
 
@@ -189,7 +178,12 @@ export class RomListService {
     const planned = planFilter(query, {
       userId,
       sortsByLastPlayed: orderBy === 'last_played',
-      hasHidden: await this.lists.hasHidden(userId),
+      // A deleted ROM takes its rom_user rows along: ROM rows are part of the version too.
+      hasHidden: await this.cached(
+        `hidden:${String(userId)}`,
+        this.dataVersions.of(HIDDEN_DATA, userId),
+        () => this.lists.hasHidden(userId),
+      ),
       playablePlatformIds: playable,
     });
     const virtualId = query.virtual_collection_id;
@@ -266,7 +260,7 @@ export class RomListService {
    * give no key. Access to the scope (a collection, filter values) is decided here, first.
    */
   async listPage(query: RomListQuery, userId: number): Promise<KeepableAnswer> {
-    const orderBy = SORT_COLUMNS[query.order_by ?? 'name'] ?? 'name_sort_key';
+    const orderBy = sortColumnOf(query.order_by);
     const grouping = listGrouping(query, versionRanking(this.versions, userId));
     if (grouping !== null) await this.versions.groups.keepRanking(grouping.regionPriority);
     const filter = { ...(await this.filterOf(query, userId, orderBy)), grouping };
@@ -344,11 +338,11 @@ export class RomListService {
 
   /**
    * The matching ROMs in list order with their A–Z counts, kept per data version
-   * (rom-order-cache.ts), for lists whose matches must be sorted: searches, filters beyond the
-   * platforms, collections and one card per game. Null where reading a page straight from the
-   * sort index is as quick (the whole library, platforms) and for filters on saves or states
-   * (written without a data version). A smart collection's saved filter is part of the key, so
-   * editing it starts a new order.
+   * (rom-order-cache.ts), for lists whose matches must be sorted (searches, filters beyond the
+   * platforms, collections, one card per game) and for deep pages of any list. Null for the
+   * first pages of the whole library or of platforms, read straight from the sort index, and for
+   * filters on saves or states (written without a data version). A smart collection's saved
+   * filter is part of the key, so editing it starts a new order.
    */
   private async keptOrder(
     filter: RomFilter & Grouped,
@@ -357,8 +351,8 @@ export class RomListService {
   ): Promise<KeptOrder | null> {
     if (readsPlayAssets(filter)) return null;
     const grouped = filter.grouping !== undefined && filter.grouping !== null;
-    if (!grouped && !this.lists.narrows(filter)) return null;
-    const { orderBy, direction } = pageQuery;
+    const { orderBy, direction, offset } = pageQuery;
+    if (!grouped && offset < KEPT_ORDER_FROM_OFFSET && !this.lists.narrows(filter)) return null;
     return this.orders.get(
       `${orderBy}:${direction}:${charColumn}:${JSON.stringify(filter)}`,
       this.listVersion(filter),
@@ -441,15 +435,14 @@ export class RomListService {
     withFiles: boolean,
     grouped: boolean,
   ): Promise<ListedRomJson[]> {
-    const shared = await this.romJson.valuesOf(
-      ids,
-      this.dataVersions.of(ROM_DATA),
-      async (missing) => {
+    // Read side by side: on PostgreSQL each read is a round trip, on a connection of its own.
+    const [shared, personal] = await Promise.all([
+      this.romJson.valuesOf(ids, this.dataVersions.of(ROM_DATA), async (missing) => {
         const rows = await this.roms.findByIds(missing);
         return new Map(rows.map((row) => [row.id, toSharedRomJson(row)]));
-      },
-    );
-    const personal = await this.personalFields(ids, userId, withFiles, grouped);
+      }),
+      this.personalFields(ids, userId, withFiles, grouped),
+    ]);
     const items: ListedRomJson[] = [];
     for (const id of ids) {
       const text = shared.get(id);
@@ -467,16 +460,16 @@ export class RomListService {
   ): Promise<
     (rom: Pick<RomWithPlatformRow, 'id' | 'created_at' | 'updated_at'>) => PersonalRomFields
   > {
+    const [fileRows, romUserRows, withNotes, favourites, versions] = await Promise.all([
+      withFiles ? this.roms.filesOf(ids) : [],
+      this.roms.romUsersOf(userId, ids),
+      this.notes.romIdsWithVisibleNotes(userId, ids),
+      this.collections.favouriteIdsOf(userId, ids),
+      grouped ? this.siblingsOf(ids, userId) : new Map<string, SiblingRom[]>(),
+    ]);
     const files = new Map<number, RomFileRow[]>();
-    for (const file of withFiles ? await this.roms.filesOf(ids) : []) {
-      files.set(file.rom_id, [...(files.get(file.rom_id) ?? []), file]);
-    }
-    const romUsers = new Map(
-      (await this.roms.romUsersOf(userId, ids)).map((romUser) => [romUser.rom_id, romUser]),
-    );
-    const withNotes = await this.notes.romIdsWithVisibleNotes(userId, ids);
-    const favourites = await this.collections.favouriteIdsOf(userId, ids);
-    const versions = grouped ? await this.siblingsOf(ids, userId) : new Map<string, SiblingRom[]>();
+    for (const file of fileRows) files.set(file.rom_id, [...(files.get(file.rom_id) ?? []), file]);
+    const romUsers = new Map(romUserRows.map((romUser) => [romUser.rom_id, romUser]));
     return (rom) =>
       toPersonalRomFields(rom, userId, files.get(rom.id) ?? [], {
         romUser: romUsers.get(rom.id),

@@ -196,6 +196,8 @@ describe('GET /api/roms filters', () => {
 
   it('leaves out ROMs the caller hid unless the statuses ask for hidden', async () => {
     const { names, romId, props } = await setup();
+    // Listed before the ROM is hidden: whether the caller hid any is looked up again after.
+    expect(await names('regions=Europe')).toEqual([DELTA, GAMMA]);
     expect((await props(romId(DELTA), { status: 'hidden' })).statusCode).toBe(200);
     expect(await names('regions=Europe')).toEqual([GAMMA]);
     expect(await names('statuses=hidden')).toEqual([DELTA]);
