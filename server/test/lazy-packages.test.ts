@@ -55,7 +55,8 @@ describe('packages loaded on first use', () => {
   });
 
   it('are never imported statically by a file the server start reaches', () => {
-    const files = reachedFrom('main.ts');
+    // main.ts only holds the young generation, then loads start.ts.
+    const files = reachedFrom('start.ts');
     const offenders = files.flatMap((name) =>
       valueImportsOf(readFileSync(path.join(SERVER_SRC, name), 'utf8'))
         .filter((specifier) => LOADED_ON_FIRST_USE.includes(specifier))
