@@ -4,7 +4,6 @@ import { sql } from 'kysely';
 import type { Engine } from '../../../db/engine.js';
 import type { VersionPreference } from './preferred-version.js';
 import { impliedLanguageRanking, languageRanking, regionRanking } from './preferred-version.js';
-import { jsonTextElementsSql } from './rom-version-ranks.js';
 
 /**
  * The SQL of one game, one ROM: of the ROMs `members` lets through, the one preferred version
@@ -15,15 +14,27 @@ import { jsonTextElementsSql } from './rom-version-ranks.js';
  * region's), the file name, the id.
  */
 
-/** The best rank (0 first) among the values of a JSON list column of `r`, else null. */
+/** Whether the JSON list column of `r` holds `value` (a string). */
+function holds(engine: Engine, column: string, value: string): RawBuilder<unknown> {
+  return engine === 'postgres'
+    ? sql`jsonb_exists(${sql.ref(`r.${column}`)}::jsonb, ${value})`
+    : sql`instr(${sql.ref(`r.${column}`)}, ${JSON.stringify(value)}) > 0`;
+}
+
+/**
+ * The best rank (0 first) among the values of a JSON list column of `r`, else null: the rank
+ * of the first ranked value it holds, tried best first. Per ROM a few text searches, where
+ * reading each ROM's list as a table cost most of the request at 100k ROMs.
+ */
 function bestRank(engine: Engine, column: string, ranks: Map<string, number>): RawBuilder<unknown> {
   if (ranks.size === 0) return sql`NULL`;
   const cases = sql.join(
-    [...ranks].map(([value, rank]) => sql`WHEN ${value} THEN ${sql.lit(rank)}`),
+    [...ranks]
+      .sort(([, a], [, b]) => a - b)
+      .map(([value, rank]) => sql`WHEN ${holds(engine, column, value)} THEN ${sql.lit(rank)}`),
     sql` `,
   );
-  return sql`(SELECT min(CASE j.value ${cases} END)
-    FROM ${sql.raw(jsonTextElementsSql(engine, `r.${column}`))} AS j)`;
+  return sql`(CASE ${cases} END)`;
 }
 
 /** The rank of a ROM's (`r`) language: its tagged languages', else its regions' implied one. */
@@ -31,9 +42,12 @@ function languageRank(engine: Engine, preference: VersionPreference): RawBuilder
   const unranked = sql.lit(preference.languages.length);
   const tagged = bestRank(engine, 'languages', languageRanking(preference));
   const implied = bestRank(engine, 'regions', impliedLanguageRanking(preference));
-  return sql`CASE WHEN EXISTS (SELECT 1
-      FROM ${sql.raw(jsonTextElementsSql(engine, 'r.languages'))} AS l)
-    THEN coalesce(${tagged}, ${unranked}) ELSE coalesce(${implied}, ${unranked}) END`;
+  const untagged =
+    engine === 'postgres'
+      ? sql`jsonb_array_length(r.languages::jsonb) = 0`
+      : sql`json_array_length(r.languages) = 0`;
+  return sql`CASE WHEN ${untagged} THEN coalesce(${implied}, ${unranked})
+    ELSE coalesce(${tagged}, ${unranked}) END`;
 }
 
 /** The game a version (`v`) belongs to: its DAT parent where a DAT matched it, else its group. */
@@ -52,15 +66,17 @@ export function preferredWinner(
   members: Expression<unknown>,
   engine: Engine,
 ): Expression<SqlBool> {
-  const isMain = sql`EXISTS (SELECT 1 FROM rom_user AS mu WHERE mu.rom_id = v.rom_id
-    AND mu.user_id = ${userId} AND mu.is_main_sibling = 1)`;
-  const allowed = preference.withPrereleases ? sql`1 = 1` : sql`(v.prerelease = 0 OR ${isMain})`;
+  const allowed = preference.withPrereleases
+    ? sql`1 = 1`
+    : sql`(v.prerelease = 0 OR mu.rom_id IS NOT NULL)`;
   const regionRank = sql`coalesce(${bestRank(engine, 'regions', regionRanking(preference))},
     ${sql.lit(preference.regions.length)})`;
   return sql<SqlBool>`rom.id IN (SELECT ranked.rom_id FROM (SELECT v.rom_id, row_number() OVER (
-      PARTITION BY ${gameKey(engine)} ORDER BY CASE WHEN ${isMain} THEN 0 ELSE 1 END,
+      PARTITION BY ${gameKey(engine)} ORDER BY CASE WHEN mu.rom_id IS NULL THEN 1 ELSE 0 END,
         v.prerelease, ${regionRank}, ${languageRank(engine, preference)}, v.fs_name_no_ext, v.rom_id
     ) AS n
     FROM rom_version AS v JOIN rom AS r ON r.id = v.rom_id
+    LEFT JOIN rom_user AS mu ON mu.rom_id = v.rom_id AND mu.user_id = ${userId}
+      AND mu.is_main_sibling = 1
     WHERE v.rom_id IN (${members}) AND ${allowed}) AS ranked WHERE ranked.n = 1)`;
 }
