@@ -50,13 +50,30 @@ function languageRank(engine: Engine, preference: VersionPreference): RawBuilder
     ELSE coalesce(${tagged}, ${unranked}) END`;
 }
 
-/** The game a version (`v`) belongs to: its DAT parent where a DAT matched it, else its group. */
-function gameKey(engine: Engine): RawBuilder<string> {
-  const datId = engine === 'postgres' ? sql`CAST(s.dat_id AS TEXT)` : sql`s.dat_id`;
-  return sql<string>`coalesce((SELECT 'dat:' || ${datId} || ':' || coalesce(g.clone_of, g.name)
+/**
+ * The game a version (`v`) belongs to: its DAT parent where a DAT matched it (the first DAT's),
+ * else its group; with the join it reads. SQLite looks each version's verdict up by its key;
+ * PostgreSQL reads the verdicts once and joins them, where a lookup per version cost more
+ * than the rest of the ranking.
+ */
+function gameKey(engine: Engine): { key: RawBuilder<string>; join: RawBuilder<unknown> } {
+  if (engine === 'postgres') {
+    return {
+      key: sql<string>`coalesce('dat:' || CAST(dg.dat_id AS TEXT) || ':' || dg.parent, v.group_key)`,
+      join: sql`LEFT JOIN (SELECT DISTINCT ON (s.rom_id) s.rom_id, s.dat_id,
+          coalesce(g.clone_of, g.name) AS parent
+        FROM rom_dat_status AS s JOIN dat_game AS g ON g.id = s.dat_game_id
+        WHERE s.status IN ('verified', 'renamed') ORDER BY s.rom_id, s.dat_id) AS dg
+        ON dg.rom_id = v.rom_id`,
+    };
+  }
+  return {
+    key: sql<string>`coalesce((SELECT 'dat:' || s.dat_id || ':' || coalesce(g.clone_of, g.name)
       FROM rom_dat_status AS s JOIN dat_game AS g ON g.id = s.dat_game_id
       WHERE s.rom_id = v.rom_id AND s.status IN ('verified', 'renamed')
-      ORDER BY s.dat_id LIMIT 1), v.group_key)`;
+      ORDER BY s.dat_id LIMIT 1), v.group_key)`,
+    join: sql``,
+  };
 }
 
 /** True for the ROMs (alias `rom`) that are the preferred version of their game for `userId`. */
@@ -69,14 +86,16 @@ export function preferredWinner(
   const allowed = preference.withPrereleases
     ? sql`1 = 1`
     : sql`(v.prerelease = 0 OR mu.rom_id IS NOT NULL)`;
+  const game = gameKey(engine);
   const regionRank = sql`coalesce(${bestRank(engine, 'regions', regionRanking(preference))},
     ${sql.lit(preference.regions.length)})`;
   return sql<SqlBool>`rom.id IN (SELECT ranked.rom_id FROM (SELECT v.rom_id, row_number() OVER (
-      PARTITION BY ${gameKey(engine)} ORDER BY CASE WHEN mu.rom_id IS NULL THEN 1 ELSE 0 END,
+      PARTITION BY ${game.key} ORDER BY CASE WHEN mu.rom_id IS NULL THEN 1 ELSE 0 END,
         v.prerelease, ${regionRank}, ${languageRank(engine, preference)}, v.fs_name_no_ext, v.rom_id
     ) AS n
     FROM rom_version AS v JOIN rom AS r ON r.id = v.rom_id
     LEFT JOIN rom_user AS mu ON mu.rom_id = v.rom_id AND mu.user_id = ${userId}
       AND mu.is_main_sibling = 1
+    ${game.join}
     WHERE v.rom_id IN (${members}) AND ${allowed}) AS ranked WHERE ranked.n = 1)`;
 }
