@@ -218,6 +218,7 @@ async function moduleFigures(context) {
     ['exports.mjs', 'exports', (module) => module.exportFigures()],
     ['zips.mjs', 'whole-platform zips', (module) => module.zipFigures(context)],
     ['dats.mjs', 'DAT import', (module) => module.datFigures(context)],
+    ['preferred.mjs', '1G1R preferred versions', (module) => module.preferredFigures(context)],
     // Last: it gives the scanned ROMs shared provider ids.
     ['versions.mjs', 'versions', (module) => module.versionFigures(context)],
   ];

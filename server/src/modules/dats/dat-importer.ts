@@ -1,15 +1,18 @@
 import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
-import type { DatFormat, DatRow, DatSource, NewDatRomRow } from '../../db/schema-dats.js';
+import type { DatFormat, DatRow, DatSource } from '../../db/schema-dats.js';
 import type { DatGameEntry, DatHeader } from './dat-entries.js';
 import { DatFormatError, regionAndLanguagesOf } from './dat-entries.js';
+import type { DatRomValues } from './dat-entry-statements.js';
+import { ROWS_PER_STATEMENT } from './dat-entry-statements.js';
 import { datText, formatOf, parserFor } from './dat-reader.js';
 import type { DatsRepository, DatTransaction } from './dats.repository.js';
 
-/** Games written per statement; their ROMs follow in statements of ROM_BATCH. */
+/** Games written per transaction. */
 const GAME_BATCH = 100;
-const ROM_BATCH = 300;
+/** ROM entries written at a time: whole statements. */
+const ROM_BATCH = ROWS_PER_STATEMENT * 2;
 
 /** The DAT file to import and where it comes from. */
 export interface DatFile {
@@ -72,7 +75,7 @@ class GameWriter {
         category: clip(game.category, 200),
       })),
     );
-    let roms: NewDatRomRow[] = [];
+    let roms: DatRomValues[] = [];
     for (const [index, game] of games.entries()) {
       const gameId = ids[index];
       if (gameId === undefined) throw new Error('A DAT game was not stored');

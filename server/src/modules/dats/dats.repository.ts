@@ -2,7 +2,9 @@ import type { Transaction } from 'kysely';
 
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import type { DatRow, NewDatGameRow, NewDatRomRow, NewDatRow } from '../../db/schema-dats.js';
+import type { DatRow, NewDatRow } from '../../db/schema-dats.js';
+import type { DatGameValues, DatRomValues } from './dat-entry-statements.js';
+import { insertEntries } from './dat-entry-statements.js';
 
 export type DatTransaction = Transaction<Database>;
 
@@ -46,14 +48,12 @@ export class DatsRepository {
   }
 
   /** Inserts games and answers their ids in the order given. */
-  async insertGames(trx: DatTransaction, rows: NewDatGameRow[]): Promise<number[]> {
-    if (rows.length === 0) return [];
-    const inserted = await trx.insertInto('dat_game').values(rows).returning('id').execute();
-    return inserted.map((row) => row.id);
+  insertGames(trx: DatTransaction, rows: readonly DatGameValues[]): Promise<number[]> {
+    return insertEntries(trx, 'dat_game', rows);
   }
 
-  async insertRoms(trx: DatTransaction, rows: NewDatRomRow[]): Promise<void> {
-    if (rows.length > 0) await trx.insertInto('dat_rom').values(rows).execute();
+  async insertRoms(trx: DatTransaction, rows: readonly DatRomValues[]): Promise<void> {
+    await insertEntries(trx, 'dat_rom', rows);
   }
 
   async finishImport(trx: DatTransaction, id: number, summary: DatImportSummary): Promise<void> {
