@@ -55,7 +55,7 @@ async function newPage(browser: Browser): Promise<Page> {
 test('every route has no axe violation in either theme, at desktop and phone size, and fits both', async ({
   browser,
 }) => {
-  // About forty page loads, each checked four times; a shared CI machine can be slow.
+  // About forty pages, each checked four times; a shared CI machine can be slow.
   test.setTimeout(480_000);
   const routes = await appRoutes();
   const page = await newPage(browser);
