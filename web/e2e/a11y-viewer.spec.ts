@@ -1,9 +1,9 @@
 import { ROLE_SCOPES } from '@romshelf/contract';
-import { expect, request, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import { matchPath } from 'react-router';
 
-import { ADMIN } from './fixtures/admin.js';
+import { readyAsAdmin } from './fixtures/api-setup.js';
 import { axeFindings } from './fixtures/axe.js';
 import {
   SIZES,
@@ -15,11 +15,11 @@ import {
   makeLibrary,
   printReport,
   routeAddresses,
-  scanFromScanPage,
   violations,
   writeLibrary,
 } from './fixtures/a11y-walk.js';
-import type { AxeReport } from './fixtures/a11y-walk.js';
+import { openPage } from './fixtures/open-page.js';
+import type { AxeReport, LibraryIds } from './fixtures/a11y-walk.js';
 import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
 import type { OwnServer } from './fixtures/own-server.js';
 
@@ -39,15 +39,24 @@ test.use({ baseURL });
 test.beforeAll(async () => {
   server = await startOwnServer('a11y-viewer', port);
   writeLibrary(server.dataDir);
-  const api = await request.newContext({ baseURL });
-  expect((await api.post('/api/users', { data: { ...ADMIN, role: 'admin' } })).status()).toBe(201);
-  await api.dispose();
 });
 
 test.afterAll(() => {
   server?.stop();
   printReport(report);
 });
+
+/** The administrator, the scanned library and the viewer, made through the API. */
+async function makeLibraryAsAdmin(browser: Browser): Promise<LibraryIds> {
+  const context = await browser.newContext({ baseURL });
+  await readyAsAdmin(baseURL, context);
+  const page = await context.newPage();
+  // Any page of the server will do: its API calls need the session's CSRF cookie, not the app.
+  await page.goto('/api/heartbeat');
+  const library = await makeLibrary(page);
+  await context.close();
+  return library;
+}
 
 async function signIn(browser: Browser, user: typeof VIEWER): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: SIZES.desktop });
@@ -63,7 +72,7 @@ async function signIn(browser: Browser, user: typeof VIEWER): Promise<Page> {
 test('a viewer walks every route: admin-only pages are unreachable and not in the navigation', async ({
   browser,
 }) => {
-  // A scan, then about forty page loads.
+  // A scan, then about forty pages.
   test.setTimeout(240_000);
   const routes = await appRoutes();
   const viewerScopes: readonly string[] = ROLE_SCOPES.viewer;
@@ -72,10 +81,7 @@ test('a viewer walks every route: admin-only pages are unreachable and not in th
   );
   expect(adminOnly.map((route) => route.pattern)).toContain('/administration');
 
-  const admin = await signIn(browser, ADMIN);
-  await scanFromScanPage(admin);
-  const addresses = routeAddresses(await makeLibrary(admin));
-  await admin.context().close();
+  const addresses = routeAddresses(await makeLibraryAsAdmin(browser));
   const page = await signIn(browser, VIEWER);
 
   await test.step('the navigation links no admin-only page', async () => {
@@ -115,7 +121,7 @@ test('a viewer walks every route: admin-only pages are unreachable and not in th
   const own = { ...addresses, '/user/:user': `/user/${me}` };
   for (const route of routes.filter((item) => item.scopes.length > 0 || !item.auth)) {
     await test.step(route.pattern, async () => {
-      await page.goto(addressOf(route.pattern, own));
+      await openPage(page, addressOf(route.pattern, own));
       const hidden = adminOnly.includes(route) || route.pattern === '/*';
       await expect(page.getByTestId('not-found')).toHaveCount(hidden ? 1 : 0);
       await loaded(page);

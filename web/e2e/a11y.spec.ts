@@ -16,6 +16,7 @@ import {
   violations,
   writeLibrary,
 } from './fixtures/a11y-walk.js';
+import { openPage } from './fixtures/open-page.js';
 import type { AxeReport } from './fixtures/a11y-walk.js';
 import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
 import type { OwnServer } from './fixtures/own-server.js';
@@ -54,7 +55,7 @@ async function newPage(browser: Browser): Promise<Page> {
 test('every route has no axe violation in either theme, at desktop and phone size, and fits both', async ({
   browser,
 }) => {
-  // About forty page loads, each checked four times; a shared CI machine can be slow.
+  // About forty pages, each checked four times; a shared CI machine can be slow.
   test.setTimeout(480_000);
   const routes = await appRoutes();
   const page = await newPage(browser);
@@ -84,10 +85,11 @@ test('every route has no axe violation in either theme, at desktop and phone siz
     await expect.poll(() => horizontalOverflow(page)).toBe(0);
   });
   const addresses = routeAddresses(await makeLibrary(page));
-  // Each page loads once, at the size the last one ended in, and is checked at both sizes.
+  // Each page opens once (as the app's links open it), at the size the last one ended in, and
+  // is checked at both sizes.
   for (const [index, { name, address }] of signedInPages(routes, addresses).entries()) {
     await test.step(name, async () => {
-      await page.goto(address);
+      await openPage(page, address);
       await loaded(page);
       await check(
         page,
@@ -100,7 +102,7 @@ test('every route has no axe violation in either theme, at desktop and phone siz
 
   await test.step('open states: drawers, a dialog, the menus', async () => {
     await page.setViewportSize(SIZES.desktop);
-    await page.goto(addresses['/platform/:platform'] ?? '');
+    await openPage(page, addresses['/platform/:platform'] ?? '');
     await loaded(page);
     // Pages in the navigation are links: they open in a new tab or with a middle click.
     for (const [entry, href] of [
@@ -158,7 +160,7 @@ test('every route has no axe violation in either theme, at desktop and phone siz
       (item) => item.auth && item.scopes.length === 0 && !item.pattern.startsWith('/setup'),
     );
     for (const route of signIn) {
-      await visitor.goto(`${route.pattern}?token=unknown`);
+      await openPage(visitor, `${route.pattern}?token=unknown`);
       await expect(visitor).toHaveURL(new RegExp(`${route.pattern}\\?`));
       await loaded(visitor);
       await check(visitor, report, route.pattern);

@@ -1,6 +1,8 @@
-import { expect, request, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import { ADMIN as admin } from './fixtures/admin.js';
+import { adminSession } from './fixtures/api-setup.js';
+import { openPage } from './fixtures/open-page.js';
 import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
 import type { OwnServer } from './fixtures/own-server.js';
 
@@ -9,7 +11,7 @@ import type { OwnServer } from './fixtures/own-server.js';
  * the shared server of playwright.config.ts belongs to first-run.spec.ts, which must meet the
  * setup wizard, and this file sorts before it. Its admin is created through the API.
  */
-const port = Number(process.env.E2E_ACCOUNTS_PORT ?? 3797);
+const port = Number(process.env.E2E_ACCOUNTS_PORT ?? Number(process.env.E2E_PORT ?? 3790) + 7);
 const baseURL = ownServerUrl(port);
 
 /** A 4×4 purple PNG, enough for the avatar upload. */
@@ -19,33 +21,24 @@ const PNG = Buffer.from(
 );
 
 let server: OwnServer | undefined;
+let session: Awaited<ReturnType<typeof adminSession>> = [];
 
 test.use({ baseURL });
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   server = await startOwnServer('accounts', port);
-  const api = await request.newContext({ baseURL });
-  const heartbeat = (await (await api.get('/api/heartbeat')).json()) as {
-    SYSTEM: { SHOW_SETUP_WIZARD: boolean };
-  };
-  if (heartbeat.SYSTEM.SHOW_SETUP_WIZARD) {
-    const created = await api.post('/api/users', { data: { ...admin, role: 'admin' } });
-    expect(created.status()).toBe(201);
-  }
-  await api.dispose();
+  session = await adminSession(baseURL);
 });
 
 test.afterAll(() => {
   server?.stop();
 });
 
-async function logIn(page: Page, username: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill(username);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/$/);
+/** Opens `address` signed in as the administrator (the sign-in page is the viewer's below). */
+async function openAsAdmin(page: Page, address: string): Promise<void> {
+  await page.context().addCookies(session);
+  await page.goto(address);
 }
 
 async function newPage(browser: Browser): Promise<Page> {
@@ -58,7 +51,7 @@ test('an invited viewer registers, sees no admin pages, and is signed out once d
   browser,
 }) => {
   const viewer = { username: 'player-two', password: 'second-pass-7' };
-  await logIn(page, admin.username, admin.password);
+  await openAsAdmin(page, '/');
 
   let inviteUrl = '';
   await test.step('the admin creates a viewer invite link', async () => {
@@ -108,7 +101,7 @@ test('an invited viewer registers, sees no admin pages, and is signed out once d
       '/administration/tasks',
       '/user/1',
     ]) {
-      await guest.goto(address);
+      await openPage(guest, address);
       await expect(guest.getByTestId('not-found')).toBeVisible();
       await expect(guest.getByTestId('setup-library')).toHaveCount(0);
     }
@@ -130,7 +123,7 @@ test('an invited viewer registers, sees no admin pages, and is signed out once d
   });
 
   await test.step('the viewer opens the library again', async () => {
-    await guest.goto('/');
+    await openPage(guest, '/');
     await expect(guest.getByTestId('page-heading')).toHaveText('Home');
   });
 
@@ -163,8 +156,7 @@ test('an invited viewer registers, sees no admin pages, and is signed out once d
 test('an admin creates, edits and deletes a user through the administration page', async ({
   page,
 }) => {
-  await logIn(page, admin.username, admin.password);
-  await page.goto('/administration');
+  await openAsAdmin(page, '/administration');
   await expect(page.getByTestId(`user-row-${admin.username}`)).toBeVisible();
 
   await test.step('the create dialog checks the fields, then creates an editor', async () => {
@@ -248,7 +240,7 @@ test('an admin creates, edits and deletes a user through the administration page
 test('a user edits their own profile; password changes need the current password', async ({
   page,
 }) => {
-  await logIn(page, admin.username, admin.password);
+  await openAsAdmin(page, '/');
   await page.getByTestId('user-menu-button').click();
   await page.getByTestId('user-menu-profile').click();
   await expect(page).toHaveURL(/\/user\/\d+$/);
@@ -284,7 +276,7 @@ test('the reset and register pages explain bad links, and forgot-password always
   await page.getByTestId('reset-request-new').click();
   await expect(page.getByTestId('reset-username')).toBeVisible();
 
-  await page.goto('/register?token=forged-token');
+  await openPage(page, '/register?token=forged-token');
   await page.getByTestId('register-username').fill('forger');
   await page.getByTestId('register-password').fill('forger-pass-1');
   await page.getByTestId('register-confirm-password').fill('forger-pass-1');

@@ -6,7 +6,8 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
 import { FAKE_IGDB_CLIENT } from './fixtures/fake-providers.mjs';
-import { signInAsAdmin } from './fixtures/admin.js';
+import { adminSession } from './fixtures/api-setup.js';
+import { openPage } from './fixtures/open-page.js';
 import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
 import type { OwnServer } from './fixtures/own-server.js';
 import { reviewShot } from './fixtures/review-shot.js';
@@ -135,7 +136,8 @@ test('collections: manual from the bulk bar, public to a second user, smart afte
   // Two scans and two users on a shared machine.
   test.setTimeout(540_000);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInAsAdmin(page);
+  await page.context().addCookies(await adminSession(baseURL));
+  await page.goto('/');
 
   await test.step('a scan identifies the games; every version gets its own card', async () => {
     await quickScan(page);
@@ -277,7 +279,7 @@ test('collections: manual from the bulk bar, public to a second user, smart afte
   });
 
   await test.step('a virtual genre collection lists the three shooters', async () => {
-    await page.goto('/user-interface');
+    await openPage(page, '/user-interface');
     await page.getByTestId('ui-setting-virtualCollectionType').selectOption('genre');
     await page.getByTestId('nav-collections').click();
     await page
@@ -292,7 +294,7 @@ test('collections: manual from the bulk bar, public to a second user, smart afte
   });
 
   await test.step('the manual collection downloads as one zip', async () => {
-    await page.goto(collectionUrl);
+    await openPage(page, collectionUrl);
     await expect(page.getByTestId('gallery-count')).toHaveText('3 games', { timeout: 30_000 });
     const downloading = page.waitForEvent('download');
     await page.getByTestId('collection-download').click();

@@ -4,8 +4,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
-import { signInAsAdmin } from './fixtures/admin.js';
-import { readyAsAdmin } from './fixtures/api-setup.js';
+import { adminSession, scanLibrary } from './fixtures/api-setup.js';
 import { makeTestNes } from './fixtures/make-test-nes.mjs';
 import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
 import type { OwnServer } from './fixtures/own-server.js';
@@ -24,11 +23,14 @@ const WORDS =
   );
 
 let server: OwnServer | undefined;
+let session: Awaited<ReturnType<typeof adminSession>> = [];
 
 test.use({ baseURL: ownServerUrl(port), viewport: { width: 1920, height: 1080 } });
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
+  // The scan below, on a shared machine.
+  test.setTimeout(120_000);
   server = await startOwnServer('console', port);
   const nes = path.join(server.dataDir, 'library', 'roms', 'nes');
   fs.mkdirSync(nes, { recursive: true });
@@ -41,6 +43,8 @@ test.beforeAll(async () => {
       );
     }
   });
+  session = await adminSession(ownServerUrl(port));
+  await scanLibrary(ownServerUrl(port), session);
 });
 
 test.afterAll(() => {
@@ -60,7 +64,7 @@ test('a console session by keyboard: platform, letter, game, play, leave, same c
   page,
 }) => {
   test.setTimeout(120_000);
-  await readyAsAdmin(ownServerUrl(port), page.context());
+  await page.context().addCookies(session);
   const id = await gameId(page);
   await page.goto('/');
 
@@ -117,7 +121,7 @@ test('a console session by keyboard: platform, letter, game, play, leave, same c
 test('the same session with a gamepad', async ({ page }) => {
   test.setTimeout(120_000);
   await useScriptedGamepad(page);
-  await signInAsAdmin(page);
+  await page.context().addCookies(session);
   const id = await gameId(page);
   await page.goto('/console');
   await expect(page.getByTestId('console-platform-nes')).toBeFocused();

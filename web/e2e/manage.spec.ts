@@ -3,6 +3,7 @@ import path from 'node:path';
 
 import { expect, test } from '@playwright/test';
 import { ADMIN, signInAsAdmin } from './fixtures/admin.js';
+import { openPage } from './fixtures/open-page.js';
 
 const dataDir = process.env.E2E_DATA_DIR;
 if (!dataDir) throw new Error('E2E_DATA_DIR is set by web/playwright.config.ts');
@@ -121,11 +122,11 @@ test('an admin uploads games, tracks play, edits and deletes one from disk', asy
     await expect(rail.getByTestId('rom-card')).toContainText('Comet Rally');
     await expect(rail.getByTestId('rom-card-status')).toHaveText('🏁');
     await expect(rail.getByTestId('rom-card-favourite')).toBeVisible();
-    await page.goto(detailsUrl);
+    await openPage(page, detailsUrl);
   });
 
   await test.step('notes are written in Markdown, private or public, and others see public ones', async () => {
-    // The previous step came back to this page: wait for it to load again.
+    // The previous step came back to this page: wait for its notes to load.
     await expect(page.getByTestId('rom-notes-empty')).toBeVisible({ timeout: 30_000 });
     await page.getByTestId('rom-note-add').click();
     await page.getByTestId('rom-note-title').fill('Boss tips');

@@ -31,6 +31,17 @@ function writeFixtures(): void {
   const biosDir = path.join(path.dirname(romsDir), 'bios', 'nes');
   fs.mkdirSync(biosDir, { recursive: true });
   fs.writeFileSync(path.join(biosDir, 'homebrew-boot.bin'), Buffer.alloc(1024, 1));
+  // The multi-disc game of the second journey, found by the first one's scan.
+  const folder = path.join(romsDir, 'psx', 'Shelf Discs (USA)');
+  fs.mkdirSync(folder, { recursive: true });
+  for (const disc of [1, 2]) {
+    const bin = `Shelf Discs (Disc ${String(disc)}).bin`;
+    fs.writeFileSync(path.join(folder, bin), Buffer.alloc(2352 * 16, disc));
+    fs.writeFileSync(
+      path.join(folder, `Shelf Discs (Disc ${String(disc)}).cue`),
+      `FILE "${bin}" BINARY\r\n  TRACK 01 MODE2/2352\r\n    INDEX 01 00:00:00\r\n`,
+    );
+  }
 }
 
 async function scan(page: Page): Promise<void> {
@@ -104,17 +115,18 @@ test('play a self-made NES program, save and load a state; Ruffle; the reason wi
     await expect(page.getByTestId('firmware-homebrew-boot.bin')).toContainText('unverified');
   });
 
-  await test.step('the details page offers Play and opens the player', async () => {
+  await test.step('the details page offers Play and opens the player, cross-origin isolated', async () => {
     await page.goto(`/rom/${nesId}`);
+    const player = page.waitForResponse(
+      (response) =>
+        response.request().resourceType() === 'document' &&
+        new URL(response.url()).pathname === `/rom/${nesId}/ejs`,
+    );
     await page.getByTestId('play-rom').click();
+    const response = await player;
     await expect(page).toHaveURL(new RegExp(`/rom/${nesId}/ejs$`));
-    await expect(page.getByTestId('player-prelaunch')).toBeVisible();
-  });
-
-  await test.step('the player page is cross-origin isolated and shows the pre-launch panel', async () => {
-    const response = await page.goto(`/rom/${nesId}/ejs`);
-    expect(response?.headers()['cross-origin-embedder-policy']).toBe('require-corp');
-    expect(response?.headers()['cross-origin-opener-policy']).toBe('same-origin');
+    expect(response.headers()['cross-origin-embedder-policy']).toBe('require-corp');
+    expect(response.headers()['cross-origin-opener-policy']).toBe('same-origin');
     await expect(page.getByTestId('player-prelaunch')).toBeVisible();
     expect(await page.evaluate(() => window.crossOriginIsolated)).toBe(true);
     await reviewShot(page, { name: 'prelaunch.png' });
@@ -235,20 +247,9 @@ test('play a self-made NES program, save and load a state; Ruffle; the reason wi
 test('a multi-disc game: the Disc select boots the chosen disc with its tracks, and remembers it', async ({
   page,
 }) => {
-  const folder = path.join(romsDir, 'psx', 'Shelf Discs (USA)');
-  fs.mkdirSync(folder, { recursive: true });
-  for (const disc of [1, 2]) {
-    const bin = `Shelf Discs (Disc ${disc}).bin`;
-    fs.writeFileSync(path.join(folder, bin), Buffer.alloc(2352 * 16, disc));
-    fs.writeFileSync(
-      path.join(folder, `Shelf Discs (Disc ${disc}).cue`),
-      `FILE "${bin}" BINARY\r\n  TRACK 01 MODE2/2352\r\n    INDEX 01 00:00:00\r\n`,
-    );
-  }
   // No core runs: the boot stops at the loader, after the game URL is set.
   await page.route('**/emulatorjs/loader.js', (route) => route.abort());
   await signInAsAdmin(page);
-  await scan(page);
   const id = await romIdOf(page, 'Shelf Discs (USA)');
   const files = (
     (await (await page.request.get(`/api/roms/${id}`)).json()) as {

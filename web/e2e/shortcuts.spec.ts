@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
-import { signInAsAdmin } from './fixtures/admin.js';
+import { adminSession } from './fixtures/api-setup.js';
 import { axeFindings } from './fixtures/axe.js';
 import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
 import type { OwnServer } from './fixtures/own-server.js';
@@ -110,7 +110,8 @@ test('the main UI by keyboard and gamepad: go-to keys, search, the shortcuts she
   page,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInAsAdmin(page);
+  await page.context().addCookies(await adminSession(baseURL));
+  await page.goto('/');
   let cards: string[] = [];
   let perRow = 0;
 
