@@ -17,7 +17,12 @@ const postgresTests =
   (process.env.ROMSHELF_TEST_DATABASE_URL ?? '') !== '' || process.env.CI === 'true';
 /** Processes sharing a real Redis: where one is given, and always in CI (as PostgreSQL). */
 const redisTests = process.env.ROMSHELF_TEST_REDIS_URL !== undefined || process.env.CI === 'true';
-const serverTimeouts = { testTimeout: 20_000, hookTimeout: 30_000 };
+const serverTimeouts = {
+  testTimeout: 20_000,
+  hookTimeout: 30_000,
+  // Socket events and background runs land later on a loaded machine than the default 1 s.
+  expect: { poll: { timeout: 10_000 } },
+};
 
 export default defineConfig({
   test: {

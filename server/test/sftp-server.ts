@@ -178,15 +178,27 @@ export async function startSftpServer(
   const host = utils.generateKeyPairSync('ed25519');
   const client = utils.generateKeyPairSync('ed25519');
   const logins: string[] = [];
+  const connections = new Set<Connection>();
+  // A client may hang up with a request in flight (a test ending mid-run): the late answer's
+  // error belongs to no test, so each stream swallows it instead of crashing the worker.
   const server = new Server({ hostKeys: [host.private] }, (connection) => {
+    connections.add(connection);
+    connection.on('close', () => connections.delete(connection));
     authenticate(connection, login, client.private, logins);
     connection.on('ready', () => {
       connection.on('session', (accept) => {
-        accept().on('sftp', (acceptSftp) => serveSftp(acceptSftp(), root));
+        const session = accept();
+        session.on('error', () => undefined);
+        session.on('sftp', (acceptSftp) => {
+          const sftp = acceptSftp();
+          sftp.on('error', () => undefined);
+          serveSftp(sftp, root);
+        });
       });
     });
     connection.on('error', () => undefined);
   });
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const [type, blob] = host.public.split(' ');
@@ -195,9 +207,11 @@ export async function startSftpServer(
     knownHosts: `[127.0.0.1]:${String(port)} ${type ?? ''} ${blob ?? ''}\n`,
     clientKey: client.private,
     logins,
+    // Ends the connections still open: `close` alone would wait for the client to hang up.
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
+        for (const connection of connections) connection.end();
       }),
   };
 }

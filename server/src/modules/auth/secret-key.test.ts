@@ -12,24 +12,23 @@ import { SECRET_KEY_FILE, loadSecretKey } from './secret-key.js';
 const decode = (key: Uint8Array) => new TextDecoder().decode(key);
 
 /**
- * A process that says "ready", waits (spinning) until the `go` file exists, loads the key of
- * `dataDir` and prints it: several of them released at once race to create the key.
+ * A process that says "ready", blocks reading its stdin until the test writes a line (or goes
+ * away: no spinning process outlives a failed test), loads the key of `dataDir` and prints it:
+ * several of them released at once race to create the key.
  */
 const RACER = `
-import { existsSync } from 'node:fs';
-const [modulePath, dataDir, go] = process.argv.slice(1);
+import { readSync } from 'node:fs';
+const [modulePath, dataDir] = process.argv.slice(1);
 const { loadSecretKey } = await import(modulePath);
 process.stdout.write('ready\\n');
-while (!existsSync(go));
+readSync(0, Buffer.alloc(1));
 process.stdout.write(new TextDecoder().decode(loadSecretKey(dataDir, null)) + '\\n');
 `;
 
-function startRacer(modulePath: string, dataDir: string, go: string) {
-  const child = spawn(
-    process.execPath,
-    ['--input-type=module', '-e', RACER, modulePath, dataDir, go],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
+function startRacer(modulePath: string, dataDir: string) {
+  const child = spawn(process.execPath, ['--input-type=module', '-e', RACER, modulePath, dataDir], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   let output = '';
   child.stdout.setEncoding('utf8');
   const ready = new Promise<void>((resolve) => {
@@ -45,7 +44,7 @@ function startRacer(modulePath: string, dataDir: string, go: string) {
       else reject(new Error(`racer exited with ${String(code)}`));
     });
   });
-  return { ready, key };
+  return { ready, key, go: () => child.stdin.end('go\n') };
 }
 
 describe('loadSecretKey', () => {
@@ -80,10 +79,9 @@ describe('loadSecretKey', () => {
     ).href;
     for (let round = 0; round < 5; round += 1) {
       const dataDir = makeTempDir();
-      const go = path.join(dataDir, 'go');
-      const racers = Array.from({ length: 4 }, () => startRacer(modulePath, dataDir, go));
+      const racers = Array.from({ length: 4 }, () => startRacer(modulePath, dataDir));
       await Promise.all(racers.map((racer) => racer.ready));
-      writeFileSync(go, '');
+      for (const racer of racers) racer.go();
       const keys = await Promise.all(racers.map((racer) => racer.key));
       const stored = readFileSync(path.join(dataDir, SECRET_KEY_FILE), 'utf8').trim();
       expect(keys).toEqual([stored, stored, stored, stored]);

@@ -50,7 +50,9 @@ async function setup(config: Record<string, unknown> = {}) {
   };
 }
 
-describe('POST /api/sync/devices/{id}/push-pull', () => {
+// Each test runs whole SSH sessions (key exchange, login, SFTP) besides a scan: on a loaded
+// machine that takes longer than the default 20 s.
+describe('POST /api/sync/devices/{id}/push-pull', { timeout: 60_000 }, () => {
   it('pushes the server save the device lacks, then pulls its newer one as a new version', async () => {
     const t = await setup();
     const first = await t.storeSave('server-1');
@@ -98,11 +100,10 @@ describe('POST /api/sync/devices/{id}/push-pull', () => {
       first.file_name,
       'Game (USA) [2026-11-26_10-01-00].srm',
     ]);
-    expect(t.mine.slice(2).map((event) => event.name)).toEqual([
-      'sync:started',
-      'sync:progress',
-      'sync:completed',
-    ]);
+    // The run marks its session completed before it tells the sockets: wait for the event.
+    await expect
+      .poll(() => t.mine.slice(2).map((event) => event.name))
+      .toEqual(['sync:started', 'sync:progress', 'sync:completed']);
     expect(t.mine[3]?.payload).toEqual({
       device_id: t.deviceId,
       session_id: second.id,
