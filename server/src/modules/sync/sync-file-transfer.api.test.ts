@@ -31,7 +31,7 @@ type Setup = SyncModeSetup & { syncDir: string };
 const contentOf = (t: Setup, save: Save) =>
   readFileSync(path.join(t.dataDir, 'assets', save.full_path), 'utf8');
 
-describe('file_transfer sync (RomM sync folder)', () => {
+describe('file_transfer sync (RomM sync folder)', { timeout: 60_000 }, () => {
   it('takes in a newer device save as a new version, telling only the owner', async () => {
     const t = await setup();
     const first = await t.storeSave('server-1');
