@@ -9,6 +9,7 @@ import { engineOf } from '../../../db/engine.js';
 import type { Database } from '../../../db/schema.js';
 import { chunks, ID_CHUNK } from '../../../db/id-chunks.js';
 import { refreshPlannerStatistics } from '../../../db/planner-statistics.js';
+import { databaseFile, startWalCheckpointer } from '../../../db/wal-checkpointer.js';
 import type { NewRomFileRow, NewRomRow, RomUserRow } from '../../../db/schema.js';
 import { nextTurn } from '../../../lib/next-turn.js';
 import { insertRows, updateRows } from './rom-batch-statements.js';
@@ -28,11 +29,15 @@ export type RomFileFields = Omit<NewRomFileRow, 'id' | 'rom_id' | 'created_at' |
 
 /**
  * SQLite settings while a scan writes (PostgreSQL has no per-connection equivalent worth
- * setting: checkpoints are the server's): a WAL of up to 16,000 pages spares each batch's commit
- * a checkpoint. The page cache keeps its default size: a larger one made the scan no faster but
- * left its memory with the process after the scan (freed pages the allocator does not return).
+ * setting: checkpoints are the server's). A commit that crosses `wal_autocheckpoint` copies the
+ * WAL back into the database on the event loop (about 100 ms at 16,000 pages), so during a scan
+ * a worker thread checkpoints instead (db/wal-checkpointer.ts) and commits never do. Where no
+ * thread can, a WAL of up to 16,000 pages spares most commits a checkpoint. The page cache keeps
+ * its default size: a larger one made the scan no faster but left its memory with the process
+ * after the scan (freed pages the allocator does not return).
  */
-const BULK_SETTINGS = { wal_autocheckpoint: 16_000 } as const;
+const BULK_SETTINGS: Record<'wal_autocheckpoint', number> = { wal_autocheckpoint: 16_000 };
+const BULK_SETTINGS_WITH_CHECKPOINTER: typeof BULK_SETTINGS = { wal_autocheckpoint: 0 };
 type BulkSetting = keyof typeof BULK_SETTINGS;
 
 /** One ROM change a scan writes; a batch of them is applied in one transaction. */
@@ -101,16 +106,19 @@ export class RomWritesRepository {
       await refreshPlannerStatistics(this.db);
       return result;
     }
-    const names = Object.keys(BULK_SETTINGS) as BulkSetting[];
+    const checkpointer = startWalCheckpointer(await databaseFile(this.db));
+    const settings = checkpointer === null ? BULK_SETTINGS : BULK_SETTINGS_WITH_CHECKPOINTER;
+    const names = Object.keys(settings) as BulkSetting[];
     const previous = new Map<BulkSetting, number>();
     for (const name of names) {
       const { rows } = await sql.raw<Record<string, number>>(`PRAGMA ${name}`).execute(this.db);
       previous.set(name, Number(rows[0]?.[name]));
-      await sql.raw(`PRAGMA ${name} = ${BULK_SETTINGS[name]}`).execute(this.db);
+      await sql.raw(`PRAGMA ${name} = ${settings[name]}`).execute(this.db);
     }
     try {
       return await work();
     } finally {
+      await checkpointer?.stop();
       for (const [name, value] of previous) {
         await sql.raw(`PRAGMA ${name} = ${value}`).execute(this.db);
       }
