@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { PAGE_SIZE } from '@romshelf/contract';
@@ -75,5 +76,29 @@ describe('first page preload', () => {
     preloadRoute(routes, '/rom/12', client, true);
     await vi.waitFor(() => expect(client.isFetching()).toBe(0));
     expect(paths(fake.calls)).toEqual(['/api/roms/12']);
+  });
+
+  it('asks for the data of every matched route before their code', () => {
+    const order: string[] = [];
+    const track = (name: string) => () => {
+      order.push(name);
+      return Promise.resolve({});
+    };
+    const tracked: RouteObject[] = [
+      {
+        path: '/',
+        lazy: track('layout code'),
+        handle: { preload: () => [track('layout data')()] },
+        children: [
+          {
+            path: 'platform/:platform',
+            lazy: track('page code'),
+            handle: { preload: () => [track('page data')()] },
+          },
+        ],
+      },
+    ];
+    preloadRoute(tracked, '/platform/3', new QueryClient(), true);
+    expect(order).toEqual(['layout data', 'page data', 'layout code', 'page code']);
   });
 });
