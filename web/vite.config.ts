@@ -4,11 +4,13 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 import { precompress } from './scripts/precompress.ts';
-import { pageChunk } from './scripts/route-chunks.ts';
+import { pageChunk, pageChunksFile } from './scripts/route-chunks.ts';
 import { webManifests } from './scripts/web-manifest.ts';
 
 /** The absolute path of a file of this package, as the bundler names its modules. */
 const sourceFile = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
+
+const platformPage = sourceFile('./src/features/gallery/components/platform-page.tsx');
 
 const serverTarget = 'http://127.0.0.1:3000';
 
@@ -16,6 +18,7 @@ export default defineConfig({
   plugins: [
     react(),
     webManifests(fileURLToPath(new URL('./public/locales', import.meta.url))),
+    pageChunksFile({ platform: platformPage }),
     precompress(),
   ],
   resolve: {
@@ -44,7 +47,7 @@ export default defineConfig({
           groups: [
             { name: 'start', tags: ['$initial'] },
             pageChunk('gallery', [
-              sourceFile('./src/features/gallery/components/platform-page.tsx'),
+              platformPage,
               sourceFile('./src/features/rom-actions/components/rom-menu.tsx'),
             ]),
           ],
