@@ -11,6 +11,7 @@ import { watchRomLinks } from './app/rom-link-prefetch';
 import { createAppRouter, prefetchRomPage, preloadRomPageCode, routes } from './app/router';
 import { readCookie } from './lib/cookies';
 import { initI18n } from './lib/i18n';
+import { isWebglAvailable } from './lib/playability';
 import { setNavigator } from './lib/navigator';
 import { loadStartupData } from '@/app/startup';
 import { followUserUiSettings } from '@/app/ui-settings-sync';
@@ -29,6 +30,12 @@ function afterFirstPage(task: () => void): void {
   }, 1000);
 }
 
+/** Runs `task` as soon as the browser has nothing else to do (while answers are on their way). */
+function whenIdle(task: () => void): void {
+  if ('requestIdleCallback' in window) requestIdleCallback(task);
+  else setTimeout(task, 0);
+}
+
 async function start(): Promise<void> {
   useLanguageStore.getState().loadFromStorage();
   useThemeStore.getState().loadFromStorage();
@@ -37,7 +44,12 @@ async function start(): Promise<void> {
 
   const signedIn = readCookie(SIGNED_IN_COOKIE) !== null;
   preloadRoute(routes, window.location.pathname, queryClient, signedIn);
-  if (signedIn) preloadRomMenu();
+  if (signedIn) {
+    preloadRomMenu();
+    // Every game card asks whether WebGL works (a canvas context, tens of milliseconds on a slow
+    // machine): asked while the first answers load rather than inside the first cards' render.
+    whenIdle(() => void isWebglAvailable());
+  }
   await Promise.all([
     initI18n().catch((error: unknown) => console.error('Could not start translations', error)),
     loadStartupData(),
