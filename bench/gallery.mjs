@@ -95,12 +95,7 @@ export async function galleryFigures(ctx) {
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const [name, ...value] = cookie.split('=');
-    await context.addCookies([
-      { name: name ?? '', value: value.join('='), url: baseUrl },
-      // What the browser of a signed-in user holds beside the session (SIGNED_IN_COOKIE): without
-      // it the app starts as for a visitor, and neither it nor the server preloads the gallery.
-      { name: 'romshelf_signed_in', value: '1', url: baseUrl },
-    ]);
+    await context.addCookies([{ name: name ?? '', value: value.join('='), url: baseUrl }]);
     const page = await context.newPage();
     page.on('crash', () => console.error('gallery bench: the page crashed'));
     await page.addInitScript(() => localStorage.setItem('settings.galleryView', 'big'));
