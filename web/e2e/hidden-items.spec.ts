@@ -101,9 +101,18 @@ test('a platform and a game hidden from a kid are nowhere for them, and come bac
   await expect(kid.getByTestId('rom-not-found')).toBeVisible();
   await kid.goto(`/platform/${String(ids.gb)}`);
   await expect(kid.getByTestId('platform-not-found')).toBeVisible();
+  // socket.io's CONNECT packet ("40") on this page: from then on it hears the server's changes.
+  const kidListens = new Promise<void>((resolve) => {
+    kid.on('websocket', (socket) =>
+      socket.on('framereceived', (frame) => {
+        if (String(frame.payload).startsWith('40')) resolve();
+      }),
+    );
+  });
   await kid.goto(`/platform/${String(ids.nes)}`);
   const titles = kid.getByTestId('rom-card-title');
   await expect(titles).toHaveText(['Beta Run']);
+  await kidListens;
 
   // Shown again while the kid's gallery is open: it updates without a reload.
   const shown = await api.delete('/api/permissions/hidden', {
