@@ -81,12 +81,12 @@ function settleAfter({ kind, step }) {
 }
 
 /**
- * @param {{ baseUrl: string, cookie: string,
+ * @param {{ baseUrl: string, browserCookies: string[],
  *   biggestPlatform: { id: number, slug: string, rom_count: number } }} ctx
  * @returns {Promise<[string, string][]>}
  */
 export async function galleryFigures(ctx) {
-  const { baseUrl, cookie, biggestPlatform } = ctx;
+  const { baseUrl, browserCookies, biggestPlatform } = ctx;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -94,8 +94,14 @@ export async function galleryFigures(ctx) {
   });
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const [name, ...value] = cookie.split('=');
-    await context.addCookies([{ name: name ?? '', value: value.join('='), url: baseUrl }]);
+    // The cookies of a signed-in user's browser (the session and its signed-in mark among them):
+    // without the mark the app starts as for a visitor and neither it nor the server preloads.
+    await context.addCookies(
+      browserCookies.map((cookie) => {
+        const [name, ...value] = cookie.split('=');
+        return { name: name ?? '', value: value.join('='), url: baseUrl };
+      }),
+    );
     const page = await context.newPage();
     page.on('crash', () => console.error('gallery bench: the page crashed'));
     await page.addInitScript(() => localStorage.setItem('settings.galleryView', 'big'));

@@ -33,8 +33,9 @@ const BIGGEST_PLATFORM = { slug: 'nds', per100k: 23_079 };
 
 /**
  * What run.mjs hands each figure module after scanning the library.
- * @typedef {{ baseUrl: string, dataDir: string, cookie: string, basic: string,
- *   csrfToken?: string, serverPid: number, romCount: number,
+ * `browserCookies`: every cookie the login answer set (`name=value`), what a signed-in browser holds.
+ * @typedef {{ baseUrl: string, dataDir: string, cookie: string, browserCookies: string[],
+ *   basic: string, csrfToken?: string, serverPid: number, romCount: number,
  *   platforms: { id: number, slug: string, rom_count: number }[],
  *   biggestPlatform: { id: number, slug: string, rom_count: number } }} BenchContext
  */

@@ -173,20 +173,39 @@ async function galleryScroll(browser, ctx) {
 async function galleryFirstLoadJs(browser, ctx) {
   const { context, page } = await signedInPage(browser, ctx.baseUrl, ctx.cookie);
   try {
-    /** @type {Promise<number>[]} */
-    const sizes = [];
+    /** @type {Map<string, Promise<number>>} brotli size by script address */
+    const sizes = new Map();
     page.on('response', (response) => {
       if (response.request().resourceType() !== 'script') return;
-      sizes.push(response.body().then((body) => zlib.brotliCompressSync(body).length));
+      sizes.set(
+        response.url(),
+        response.body().then((body) => zlib.brotliCompressSync(body).length),
+      );
     });
+    await page.addInitScript(watchFirstCard);
     await page.goto(`${ctx.baseUrl}/platform/${String(ctx.biggestPlatform.id)}`);
     await page.getByTestId('rom-card').first().waitFor({ timeout: 60_000 });
-    const beforeCards = sizes.length;
     await page.waitForLoadState('networkidle');
-    const all = await Promise.all(sizes);
-    const kib = (/** @type {number[]} */ list) => list.reduce((sum, size) => sum + size, 0) / 1024;
+    // Which scripts had arrived when the first card showed, by the page's own clock: what
+    // Playwright sees only once its wait returns may have started after the card.
+    const arrivedBeforeCards = new Set(
+      await page.evaluate(() => {
+        const firstCardAt = /** @type {any} */ (window).firstCardAt;
+        return performance
+          .getEntriesByType('resource')
+          .filter(
+            (entry) => /** @type {PerformanceResourceTiming} */ (entry).responseEnd <= firstCardAt,
+          )
+          .map((entry) => entry.name);
+      }),
+    );
+    const all = await Promise.all(
+      [...sizes].map(async ([url, size]) => ({ url, size: await size })),
+    );
+    const kib = (/** @type {{ size: number }[]} */ list) =>
+      list.reduce((sum, { size }) => sum + size, 0) / 1024;
     return {
-      firstCards: kib(all.slice(0, beforeCards)),
+      firstCards: kib(all.filter(({ url }) => arrivedBeforeCards.has(url))),
       settled: kib(all),
       files: all.length,
     };

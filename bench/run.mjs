@@ -236,11 +236,11 @@ async function moduleFigures(context) {
 }
 
 /**
- * @param {string} dataDir @param {string} cookie @param {string} basic
- * @param {string | undefined} csrfToken @param {number} serverPid
+ * @param {string} dataDir @param {string} cookie @param {string[]} browserCookies
+ * @param {string} basic @param {string | undefined} csrfToken @param {number} serverPid
  * @returns {Promise<import('./library.mjs').BenchContext>}
  */
-async function benchContext(dataDir, cookie, basic, csrfToken, serverPid) {
+async function benchContext(dataDir, cookie, browserCookies, basic, csrfToken, serverPid) {
   const platforms = /** @type {{ id: number, slug: string, rom_count: number }[]} */ (
     await (await fetch(`${baseUrl}/api/platforms`, { headers: { cookie } })).json()
   ).map(({ id, slug, rom_count }) => ({ id, slug, rom_count }));
@@ -251,6 +251,7 @@ async function benchContext(dataDir, cookie, basic, csrfToken, serverPid) {
     baseUrl,
     dataDir,
     cookie,
+    browserCookies,
     basic,
     csrfToken,
     serverPid,
@@ -322,10 +323,9 @@ async function main() {
       method: 'POST',
       headers: { authorization: basic },
     });
+    const browserCookies = login.headers.getSetCookie().map((cookie) => cookie.split(';')[0] ?? '');
     const cookieValue = (/** @type {string} */ name) =>
-      (login.headers.getSetCookie().find((cookie) => cookie.startsWith(`${name}=`)) ?? '').split(
-        ';',
-      )[0] ?? '';
+      browserCookies.find((cookie) => cookie.startsWith(`${name}=`)) ?? '';
     const sessionCookie = cookieValue('romm_session');
     const csrfToken = cookieValue('romm_csrftoken').split('=')[1];
 
@@ -337,7 +337,14 @@ async function main() {
       await quietMachine();
       await scanFigures(rows, library.libraryDir, sessionCookie, pid);
     }
-    const context = await benchContext(dataDir, sessionCookie, basic, csrfToken, pid);
+    const context = await benchContext(
+      dataDir,
+      sessionCookie,
+      browserCookies,
+      basic,
+      csrfToken,
+      pid,
+    );
     rows.push(...(await moduleFigures(context)));
     if (!only) rows.push(...(await playFigures(baseUrl, library.libraryDir, sessionCookie)));
   } finally {

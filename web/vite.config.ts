@@ -4,7 +4,13 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 import { precompress } from './scripts/precompress.ts';
+import { pageChunk, pageChunksFile } from './scripts/route-chunks.ts';
 import { webManifests } from './scripts/web-manifest.ts';
+
+/** The absolute path of a file of this package, as the bundler names its modules. */
+const sourceFile = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
+
+const platformPage = sourceFile('./src/features/gallery/components/platform-page.tsx');
 
 const serverTarget = 'http://127.0.0.1:3000';
 
@@ -12,6 +18,7 @@ export default defineConfig({
   plugins: [
     react(),
     webManifests(fileURLToPath(new URL('./public/locales', import.meta.url))),
+    pageChunksFile({ platform: platformPage }),
     precompress(),
   ],
   resolve: {
@@ -35,7 +42,16 @@ export default defineConfig({
       output: {
         // Everything the first page needs in one file beside the entry: dozens of small shared
         // chunks meant as many requests queued on the browser's six connections at start-up.
-        codeSplitting: { groups: [{ name: 'start', tags: ['$initial'] }] },
+        // The platform gallery's code (with the menu every card carries) in one more.
+        codeSplitting: {
+          groups: [
+            { name: 'start', tags: ['$initial'] },
+            pageChunk('gallery', [
+              platformPage,
+              sourceFile('./src/features/rom-actions/components/rom-menu.tsx'),
+            ]),
+          ],
+        },
       },
     },
   },

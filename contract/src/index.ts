@@ -42,3 +42,4 @@ export * from './api/patcher.js';
 export * from './api/logs.js';
 export * from './api/scan-settings.js';
 export * from './kiosk.js';
+export * from './page-preloads.js';

@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 
 import { FAKE_IGDB_CLIENT } from './fixtures/fake-providers.mjs';
-import { adminSession } from './fixtures/api-setup.js';
+import { adminSession, signIn } from './fixtures/api-setup.js';
 import { openPage } from './fixtures/open-page.js';
 import { ownServerUrl, startOwnServer } from './fixtures/own-server.js';
 import type { OwnServer } from './fixtures/own-server.js';
@@ -204,7 +204,7 @@ test('collections: manual from the bulk bar, public to a second user, smart afte
     await expect(page.getByTestId('rom-card-title')).toHaveText(['Tidal Sprint 64']);
     await page.getByTestId('filter-drawer').getByTestId('filter-show').click();
     await expect(page).toHaveURL(/\?genres=Racing$/);
-    await page.goto(collectionUrl);
+    await openPage(page, collectionUrl);
     await expect(page.getByTestId('gallery-count')).toHaveText(/3 games/, { timeout: 30_000 });
   });
 
@@ -227,13 +227,10 @@ test('collections: manual from the bulk bar, public to a second user, smart afte
 
   await test.step('a second user sees it, read-only', async () => {
     const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+    await context.addCookies(await signIn(baseURL, FRIEND.username, FRIEND.password));
     const friend = await context.newPage();
     try {
-      await friend.goto('/login');
-      await friend.getByTestId('login-username').fill(FRIEND.username);
-      await friend.getByTestId('login-password').fill(FRIEND.password);
-      await friend.getByTestId('login-submit').click();
-      await expect(friend).toHaveURL(/\/$/);
+      await friend.goto('/');
       await friend.getByTestId('nav-collections').click();
       await expect(
         friend
@@ -241,7 +238,9 @@ test('collections: manual from the bulk bar, public to a second user, smart afte
           .getByTestId('drawer-collection')
           .filter({ hasText: 'Couch co-op' }),
       ).toBeVisible();
-      await friend.goto(collectionUrl);
+      await friend.keyboard.press('Escape');
+      await expect(friend.getByTestId('drawer-collections')).toHaveCount(0);
+      await openPage(friend, collectionUrl);
       await expect(friend.getByTestId('gallery-count')).toHaveText('3 games', {
         timeout: 30_000,
       });

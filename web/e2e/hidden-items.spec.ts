@@ -101,9 +101,26 @@ test('a platform and a game hidden from a kid are nowhere for them, and come bac
   await expect(kid.getByTestId('rom-not-found')).toBeVisible();
   await kid.goto(`/platform/${String(ids.gb)}`);
   await expect(kid.getByTestId('platform-not-found')).toBeVisible();
-  await kid.goto(`/platform/${String(ids.nes)}`);
+  // socket.io's CONNECT packet ("40") on this page's socket: from then on it hears the server's
+  // changes. The previous page's socket may still connect while this page loads: only a
+  // socket opened once the gallery's page is in counts.
+  const nesUrl = `/platform/${String(ids.nes)}`;
+  let onNesPage = false;
+  kid.on('framenavigated', (frame) => {
+    if (frame === kid.mainFrame()) onNesPage = new URL(frame.url()).pathname === nesUrl;
+  });
+  const kidListens = new Promise<void>((resolve) => {
+    kid.on('websocket', (socket) => {
+      if (!onNesPage) return;
+      socket.on('framereceived', (frame) => {
+        if (String(frame.payload).startsWith('40')) resolve();
+      });
+    });
+  });
+  await kid.goto(nesUrl);
   const titles = kid.getByTestId('rom-card-title');
   await expect(titles).toHaveText(['Beta Run']);
+  await kidListens;
 
   // Shown again while the kid's gallery is open: it updates without a reload.
   const shown = await api.delete('/api/permissions/hidden', {

@@ -1,12 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
+import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { PAGE_SIZE } from '@romshelf/contract';
+import { PAGE_SIZE, platformGalleryPreloads } from '@romshelf/contract';
 
 import { DEFAULT_PLACE_VIEW } from '@/features/gallery/stores/gallery-store';
 import { contextOf } from '@/features/gallery/use-gallery-pages';
 import { romPageQueryOptions } from '@/shared/api/rom-pages';
-import { createFakeFetch } from '@/test/fake-fetch';
+import { clearCookies, createFakeFetch } from '@/test/fake-fetch';
 
 import { preloadRoute } from './route-preload';
 import { routes } from './router';
@@ -21,7 +22,10 @@ function paths(calls: readonly { url: string }[]) {
 }
 
 describe('first page preload', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    clearCookies();
+    vi.unstubAllGlobals();
+  });
 
   it("fetches home's platforms and rails for a signed-in visitor, before the page renders", async () => {
     const fake = createFakeFetch({
@@ -75,5 +79,43 @@ describe('first page preload', () => {
     preloadRoute(routes, '/rom/12', client, true);
     await vi.waitFor(() => expect(client.isFetching()).toBe(0));
     expect(paths(fake.calls)).toEqual(['/api/roms/12']);
+  });
+
+  it('asks for the data of every matched route before their code', () => {
+    const order: string[] = [];
+    const track = (name: string) => () => {
+      order.push(name);
+      return Promise.resolve({});
+    };
+    const tracked: RouteObject[] = [
+      {
+        path: '/',
+        lazy: track('layout code'),
+        handle: { preload: () => [track('layout data')()] },
+        children: [
+          {
+            path: 'platform/:platform',
+            lazy: track('page code'),
+            handle: { preload: () => [track('page data')()] },
+          },
+        ],
+      },
+    ];
+    preloadRoute(tracked, '/platform/3', new QueryClient(), true);
+    expect(order).toEqual(['layout data', 'page data', 'layout code', 'page code']);
+  });
+
+  it("asks for a platform's answers at the addresses its page preloads, without extra headers", async () => {
+    const fake = createFakeFetch({
+      'GET /api/platforms': { status: 200, json: [] },
+      'GET /api/roms': { status: 200, json: EMPTY_PAGE },
+    });
+    vi.stubGlobal('fetch', fake.fetch);
+    document.cookie = 'romm_csrftoken=abc123; path=/';
+    const client = new QueryClient();
+    preloadRoute(routes, '/platform/7', client, true);
+    await vi.waitFor(() => expect(fake.calls).toHaveLength(2));
+    expect(fake.calls.map((call) => call.url).sort()).toEqual(platformGalleryPreloads(7).sort());
+    for (const call of fake.calls) expect([...call.headers.keys()], call.url).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 
 import { NotFound } from '../components/not-found';
+import { preloadPlatformGallery } from '../features/gallery/gallery-preload';
 import { continuePlayingQueryOptions, recentRomsQueryOptions } from '@/shared/api/recent-roms';
 import { platformsQueryOptions } from '@/shared/api/platforms';
 import { romQueryOptions } from '@/shared/api/rom';
@@ -149,9 +150,8 @@ export const routes: RouteObject[] = [
             handle: handle({
               preload: (client, { platform = '' }) => [
                 client.query(platformsQueryOptions()),
-                import('../features/gallery/gallery-preload').then((module) =>
-                  module.preloadPlatformGallery(client, platform, window.location.search),
-                ),
+                preloadPlatformGallery(client, platform, window.location.search) ??
+                  Promise.resolve(),
               ],
             }),
           },

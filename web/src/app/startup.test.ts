@@ -1,6 +1,12 @@
-import { SIGNED_IN_COOKIE } from '@romshelf/contract';
+import {
+  DEFAULT_LOCALE,
+  I18N_NAMESPACES,
+  SIGNED_IN_COOKIE,
+  signedInStartPreloads,
+} from '@romshelf/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { localeFileUrl } from '@/lib/locales-backend';
 import { useAuthStore } from '@/shared/stores/auth-store';
 import { ADMIN_USER, HEARTBEAT, clearCookies, createFakeFetch } from '@/test/fake-fetch';
 
@@ -40,5 +46,20 @@ describe('loadStartupData', () => {
     await loadStartupData();
     expect(server.calls.map((call) => call.url)).toContain('/api/users/me');
     expect(useAuthStore.getState().user?.username).toBe(ADMIN_USER.username);
+  });
+
+  it('asks at the addresses the page preloads, without headers that would refuse those answers', async () => {
+    const server = stubServer();
+    document.cookie = `${SIGNED_IN_COOKIE}=1; path=/`;
+    document.cookie = 'romm_csrftoken=abc123; path=/';
+    await loadStartupData();
+    const translations = I18N_NAMESPACES.map((namespace) =>
+      localeFileUrl(DEFAULT_LOCALE, namespace),
+    );
+    const answers = server.calls.map((call) => call.url);
+    expect([...answers, ...translations].sort()).toEqual(signedInStartPreloads().sort());
+    for (const call of server.calls) {
+      expect([...call.headers.keys()], call.url).toEqual([]);
+    }
   });
 });

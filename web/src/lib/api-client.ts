@@ -78,6 +78,12 @@ export interface RequestOptions {
    * answer (the auth pages' own calls) set this to skip that.
    */
   allowUnauthorized?: boolean;
+  /**
+   * A GET the page's HTML may already have started (`<link rel="preload">`, see the contract's
+   * page-preloads.ts): sent without the Accept and CSRF headers, as the browser hands a preloaded
+   * answer only to a request with the same headers. A safe method needs no CSRF token.
+   */
+  preloadable?: boolean;
 }
 
 function buildUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -123,14 +129,15 @@ async function readBody(response: Response): Promise<unknown> {
 /** The raw call: CSRF header, timeout, JSON, typed errors. No 403 handling. */
 async function send(path: string, options: RequestOptions): Promise<unknown> {
   const headers = new Headers(options.headers);
-  const csrf = readCookie(CSRF_COOKIE);
+  const plain = options.preloadable === true && (options.method ?? 'GET') === 'GET';
+  const csrf = plain ? null : readCookie(CSRF_COOKIE);
   if (csrf !== null) headers.set(CSRF_HEADER, csrf);
   let body: BodyInit | undefined = options.body;
   if (body === undefined && options.json !== undefined) {
     headers.set('content-type', 'application/json');
     body = JSON.stringify(options.json);
   }
-  if (!headers.has('accept')) headers.set('accept', 'application/json');
+  if (!plain && !headers.has('accept')) headers.set('accept', 'application/json');
 
   const controller = new AbortController();
   const state = { timedOut: false };

@@ -73,4 +73,34 @@ describe('followPermissionChanges', () => {
     stop();
     expect(socket.handlers.get(PERMISSION_EVENTS.changed)).toEqual([]);
   });
+
+  it('on each connection compares the permissions with the last ones and refreshes on a change', async () => {
+    let me: unknown = ME;
+    const fetched: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) => {
+        fetched.push(new URL(url, 'http://x').pathname);
+        return Promise.resolve(Response.json(me));
+      }),
+    );
+    const queryClient = new QueryClient();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    const onChanged = vi.fn(() => Promise.resolve());
+    followPermissionChanges(queryClient, onChanged);
+
+    // The first connection only learns the permissions.
+    socket.fire('connect');
+    await vi.waitFor(() => expect(fetched).toEqual(['/api/permissions/me']));
+    // Back after a drop with the same permissions: nothing to refresh.
+    socket.fire('connect');
+    await vi.waitFor(() => expect(fetched).toHaveLength(2));
+    // A game was hidden while the socket was away: its event was never heard.
+    me = { ...ME, hidden: { platforms: [], roms: [7] } };
+    socket.fire('connect');
+    await vi.waitFor(() => expect(invalidate).toHaveBeenCalledTimes(1));
+    expect(fetched).toHaveLength(3);
+    expect(onChanged).toHaveBeenCalledTimes(1);
+    expect(queryClient.getQueryData(['permissions', 'me'])).toEqual(me);
+  });
 });

@@ -1,6 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { getPlayability, playerHref, playReasonKey } from './playability';
+import {
+  getPlayability,
+  isWebglAvailable,
+  playerHref,
+  playReasonKey,
+  resetWebglCache,
+} from './playability';
 
 const env = { disableEmulatorJs: false, disableRuffle: false, webglAvailable: true };
 
@@ -33,5 +39,27 @@ describe('playability', () => {
         .reason,
     ).toBe('needs_shared_array_buffer');
     expect(playReasonKey('no_core')).toBe('play:reason.no_core');
+  });
+});
+
+describe('WebGL check', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    resetWebglCache();
+  });
+
+  it('gives the test context back at once and remembers the answer', () => {
+    const loseContext = vi.fn();
+    const getExtension = vi.fn(() => ({ loseContext }));
+    const getContext = vi
+      .spyOn(HTMLCanvasElement.prototype, 'getContext')
+      .mockImplementation(() => ({ getExtension }) as unknown as WebGL2RenderingContext);
+    resetWebglCache();
+
+    expect(isWebglAvailable()).toBe(true);
+    expect(isWebglAvailable()).toBe(true);
+    expect(getContext).toHaveBeenCalledTimes(1);
+    expect(getExtension).toHaveBeenCalledWith('WEBGL_lose_context');
+    expect(loseContext).toHaveBeenCalledTimes(1);
   });
 });

@@ -7,12 +7,17 @@ import { useKioskVisitor } from '@/shared/stores/kiosk';
 
 let webglCache: boolean | undefined;
 
-/** Whether the browser gives a WebGL context (checked once; false outside a browser). */
+/**
+ * Whether the browser gives a WebGL context (checked once; false outside a browser). The test
+ * context is given back at once: held, it would keep a GPU context alive for the page's life.
+ */
 export function isWebglAvailable(): boolean {
   if (webglCache !== undefined) return webglCache;
   try {
     const canvas = document.createElement('canvas');
-    webglCache = (canvas.getContext('webgl2') ?? canvas.getContext('webgl')) !== null;
+    const context = canvas.getContext('webgl2') ?? canvas.getContext('webgl');
+    context?.getExtension('WEBGL_lose_context')?.loseContext();
+    webglCache = context !== null;
   } catch {
     webglCache = false;
   }

@@ -1,8 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import fastifyStatic from '@fastify/static';
+import { SIGNED_IN_COOKIE } from '@romshelf/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+import { pagePreloadLinks, readPageChunks, withPreloadLinks } from './page-preloads.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -59,14 +62,30 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
     });
   }
 
+  const pageChunks = hasWebDir ? readPageChunks(webDir) : {};
+  let indexHtml: string | undefined;
+
   /**
-   * Answers index.html, or the not-built page. The reply is not returned: sendFile streams the
-   * file by itself, and a returned (unsent) reply makes Fastify wait for the response's end too,
-   * one more pair of 'close' listeners on top of those @fastify/static adds while it awaits the
-   * same reply, which went over Node's limit of 10 per response.
+   * Answers index.html (with the page's preload links, see page-preloads.ts), or the not-built
+   * page. The reply is not returned: sendFile streams the file by itself, and a returned (unsent)
+   * reply makes Fastify wait for the response's end too, one more pair of 'close' listeners on
+   * top of those @fastify/static adds while it awaits the same reply, which went over Node's
+   * limit of 10 per response.
    */
-  const sendIndex = (reply: FastifyReply): void => {
-    if (hasWebDir && existsSync(path.join(webDir, 'index.html'))) {
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply): void => {
+    const indexFile = path.join(webDir, 'index.html');
+    if (hasWebDir && existsSync(indexFile)) {
+      const signedIn = request.cookies[SIGNED_IN_COOKIE] !== undefined;
+      const links = pagePreloadLinks(request.url, signedIn, pageChunks);
+      if (links !== '') {
+        indexHtml ??= readFileSync(indexFile, 'utf8');
+        void reply
+          .code(200)
+          .header('cache-control', REVALIDATE)
+          .type('text/html; charset=utf-8')
+          .send(withPreloadLinks(indexHtml, links));
+        return;
+      }
       void reply.code(200).header('cache-control', REVALIDATE).sendFile('index.html');
       return;
     }
@@ -76,7 +95,7 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     if ((request.method === 'GET' || request.method === 'HEAD') && !isBackendPath(urlPath)) {
-      sendIndex(reply);
+      sendIndex(request, reply);
       return;
     }
     return reply.code(404).send({ detail: 'Not Found' });

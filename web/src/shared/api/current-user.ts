@@ -9,7 +9,7 @@ import { userKeys } from './user-keys';
 /** GET /api/users/me — null when nobody is signed in (401). */
 export async function fetchCurrentUser(): Promise<User | null> {
   try {
-    return UserSchema.parse(await api.get('/users/me'));
+    return UserSchema.parse(await api.get('/users/me', { preloadable: true }));
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

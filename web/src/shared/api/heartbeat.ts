@@ -6,7 +6,7 @@ import { api } from '@/lib/api-client';
 
 /** GET /api/heartbeat */
 export async function fetchHeartbeat(): Promise<Heartbeat> {
-  return HeartbeatSchema.parse(await api.get('/heartbeat'));
+  return HeartbeatSchema.parse(await api.get('/heartbeat', { preloadable: true }));
 }
 
 export const heartbeatKeys = { all: ['heartbeat'] as const };

@@ -6,7 +6,7 @@ import { api } from '@/lib/api-client';
 
 /** GET /api/config */
 export async function fetchLibraryConfig(): Promise<LibraryConfig> {
-  return ConfigSchema.parse(await api.get('/config'));
+  return ConfigSchema.parse(await api.get('/config', { preloadable: true }));
 }
 
 export const configKeys = { all: ['config'] as const };

@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 
 /** GET /api/platforms — every platform, with ROM counts and sizes. */
 export async function fetchPlatforms(): Promise<Platform[]> {
-  return api.get<Platform[]>('/platforms');
+  return api.get<Platform[]>('/platforms', { preloadable: true });
 }
 
 export const platformKeys = {

@@ -58,6 +58,7 @@ export async function fetchRoms(params: RomListParams): Promise<RomListPage> {
       ...preferredQuery(params.preferredVersions),
     },
     signal: params.signal,
+    preloadable: true,
   });
 }
 

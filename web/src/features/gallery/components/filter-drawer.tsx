@@ -57,7 +57,7 @@ function FilterValuesStatus({ loading, error }: { loading: boolean; error: strin
           sx={{ alignItems: 'center' }}
           data-testid="filter-values-loading"
         >
-          <CircularProgress size={18} />
+          <CircularProgress size={18} aria-label={t('filters.loading')} />
           <Typography variant="body2" color="text.secondary">
             {t('filters.loading')}
           </Typography>

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useActivityReport } from '../hooks/use-activity-report';
 import { useAutostart, useConsoleExit, useConsolePlay } from '../hooks/use-console-play';
 import { useEjsSession } from '../hooks/use-ejs-session';
+import { usePlayWhenReady } from '../hooks/use-play-when-ready';
 import { useSessionNetplay } from '../hooks/use-session-netplay';
 import { useEjsSync } from '../hooks/use-ejs-sync';
 import { usePlayTimeReport } from '../hooks/use-play-time-report';
@@ -39,7 +40,7 @@ function EjsPlayer({ rom, versions }: { rom: DetailedRom; versions: PlatformVers
     states: choices.states,
     saves: choices.saves,
   });
-  const { netplay, room, roomGone } = useSessionNetplay(rom.id);
+  const { netplay, room, roomGone, settled } = useSessionNetplay(rom.id);
   const { phase, failure, gameRef, play, saveAndQuit } = useEjsSession(
     rom,
     choices,
@@ -50,7 +51,8 @@ function EjsPlayer({ rom, versions }: { rom: DetailedRom; versions: PlatformVers
   const started = phase !== 'prelaunch';
   usePlayTimeReport(rom.id, phase === 'running', sync.beaconSave);
   useActivityReport(rom.id, phase === 'running');
-  useAutostart(consolePlay.active && choices.loaded, () => void play());
+  const askPlay = usePlayWhenReady(settled, () => void play());
+  useAutostart(consolePlay.active && choices.loaded, askPlay);
   useConsoleExit(consolePlay.active, () => {
     if (phase === 'running') void saveAndQuit();
     else consolePlay.leave();
@@ -102,7 +104,7 @@ function EjsPlayer({ rom, versions }: { rom: DetailedRom; versions: PlatformVers
           }
         />
       ) : (
-        <EjsPrelaunch romId={rom.id} choices={choices} onPlay={() => void play()} />
+        <EjsPrelaunch romId={rom.id} choices={choices} onPlay={askPlay} />
       )}
       <PlayerStage shown={started} background="common.black">
         {game}

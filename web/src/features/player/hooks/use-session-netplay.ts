@@ -15,19 +15,24 @@ export interface NetplayChoice {
   room: NetplayRoomSummary | null;
   /** The page was opened to join a room that is no longer open (closed or full). */
   roomGone: boolean;
+  /** config.yml and the signed-in user have answered: `netplay` is final. */
+  settled: boolean;
 }
 
 /** Netplay for the player page: config.yml's switch and ICE servers, and the room to join. */
 export function useSessionNetplay(romId: number): NetplayChoice {
-  const config = useLibraryConfigQuery().data;
-  const username = useCurrentUserQuery().data?.username;
+  const configQuery = useLibraryConfigQuery();
+  const userQuery = useCurrentUserQuery();
+  const config = configQuery.data;
+  const username = userQuery.data?.username;
+  const settled = !configQuery.isPending && !userQuery.isPending;
   const [params] = useSearchParams();
   const sessionId = params.get(NETPLAY_JOIN_PARAM);
   const enabled = config?.EJS_NETPLAY_ENABLED === true && username !== undefined;
   const rooms = useNetplayRoomsQuery(romId, enabled && sessionId !== null, false);
   const room = sessionId === null ? null : (rooms.data?.[sessionId] ?? null);
   if (config?.EJS_NETPLAY_ENABLED !== true || username === undefined) {
-    return { netplay: null, room: null, roomGone: false };
+    return { netplay: null, room: null, roomGone: false, settled };
   }
   return {
     netplay: {
@@ -40,5 +45,6 @@ export function useSessionNetplay(romId: number): NetplayChoice {
     },
     room,
     roomGone: sessionId !== null && rooms.isSuccess && room === null,
+    settled,
   };
 }
