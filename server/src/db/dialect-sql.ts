@@ -93,3 +93,14 @@ export function sqliteNullOrderSql(engine: Engine, direction: 'asc' | 'desc'): R
   if (engine === 'sqlite') return sql.raw(direction === 'asc' ? 'ASC' : 'DESC');
   return sql.raw(direction === 'asc' ? 'ASC NULLS FIRST' : 'DESC NULLS LAST');
 }
+
+/** A JSON object (as text) of `[key, value]` pairs, keys in the order given. */
+export function jsonObject(
+  engine: Engine,
+  pairs: readonly (readonly [string, Expression<unknown>])[],
+): RawBuilder<string> {
+  const list = sql.join(pairs.map(([key, value]) => sql`${sql.lit(key)}, ${value}`));
+  return engine === 'postgres'
+    ? sql<string>`json_build_object(${list})`
+    : sql<string>`json_object(${list})`;
+}

@@ -1,8 +1,12 @@
 import type { RomListPage } from '@romshelf/contract';
 
+import { toRomMetadataFields } from '../rom-metadata-fields.js';
+import { RomResources } from '../resources/rom-resources.js';
+import type { RomFileRow } from '../../../db/schema.js';
+import type { RomPersonal } from '../roms.mapper.js';
 import type { RomWithPlatformRow } from '../roms.repository.js';
-import type { PersonalRomFields } from '../roms.mapper.js';
-import { toSharedRomFields } from '../roms.mapper.js';
+import { coverUrl, isIdentified, parseList, toRomFileDto, toRomUserDto } from '../roms.mapper.js';
+import type { ListedRomRow } from './listed-rom-row.js';
 
 /** A listed ROM's shared fields as JSON, with the dates its personal fields repeat. */
 export interface SharedRomJson {
@@ -13,10 +17,78 @@ export interface SharedRomJson {
   readonly updated_at: string;
 }
 
+const text = (value: string | null): string => (value === null ? 'null' : JSON.stringify(value));
+const number = (value: number | null): string => (value === null ? 'null' : String(value));
+const list = (value: string): string => (value === '[]' ? value : JSON.stringify(parseList(value)));
+
+/**
+ * The metadata fields of a ROM no source matched: nothing stored is shown, so they are the same
+ * for every such ROM but for its id.
+ */
+function unidentifiedMetadata(id: number): string {
+  return (
+    `"alternative_names":[],"youtube_video_id":null,"metadatum":{"rom_id":${String(id)}` +
+    `,"genres":[],"franchises":[],"collections":[],"companies":[],"game_modes":[]` +
+    `,"age_ratings":[],"player_count":"1","first_release_date":null,"average_rating":null}` +
+    `,"igdb_metadata":null,"moby_metadata":null,"ss_metadata":null,"launchbox_metadata":null` +
+    `,"hasheous_metadata":null,"merged_ra_metadata":null,"merged_screenshots":[]`
+  );
+}
+
+/**
+ * `JSON.stringify(toSharedRomFields(row))` without its closing brace, written field by field:
+ * building the object of some 70 fields first and serialising it was most of a list page's
+ * time for ROMs not listed before. The keys and values are those of `toSharedRomFields`
+ * (rom-list-json.test.ts compares both on every kind of ROM).
+ */
+export function sharedRomJsonText(row: ListedRomRow): string {
+  const identified = isIdentified(row);
+  const metadata = identified
+    ? JSON.stringify(toRomMetadataFields(row)).slice(1, -1)
+    : unidentifiedMetadata(row.id);
+  const manual =
+    row.manual_updated_at === null
+      ? 'null'
+      : JSON.stringify(RomResources.manualPath(row.platform_id, row.id));
+  return (
+    `{"id":${String(row.id)},"igdb_id":${number(row.igdb_id)},"sgdb_id":${number(row.sgdb_id)}` +
+    `,"moby_id":${number(row.moby_id)},"ss_id":${number(row.ss_id)},"ra_id":${number(row.ra_id)}` +
+    `,"launchbox_id":${number(row.launchbox_id)},"hasheous_id":${number(row.hasheous_id)}` +
+    `,"tgdb_id":${number(row.tgdb_id)},"hltb_id":${number(row.hltb_id)}` +
+    `,"flashpoint_id":null,"gamelist_id":null,"libretro_id":null` +
+    `,"platform_id":${String(row.platform_id)},"platform_slug":${JSON.stringify(row.platform_slug)}` +
+    `,"platform_fs_slug":${JSON.stringify(row.platform_fs_slug)}` +
+    `,"platform_custom_name":${text(row.platform_custom_name)}` +
+    `,"platform_display_name":${JSON.stringify(row.platform_custom_name ?? row.platform_name)}` +
+    `,"fs_name":${JSON.stringify(row.fs_name)},"fs_name_no_tags":${JSON.stringify(row.fs_name_no_tags)}` +
+    `,"fs_name_no_ext":${JSON.stringify(row.fs_name_no_ext)}` +
+    `,"fs_extension":${JSON.stringify(row.fs_extension)},"fs_path":${JSON.stringify(row.fs_path)}` +
+    `,"fs_size_bytes":${String(row.fs_size_bytes)}` +
+    `,"full_path":${JSON.stringify(`${row.fs_path}/${row.fs_name}`)}` +
+    `,"name":${text(row.name)},"name_sort_key":${JSON.stringify(row.name_sort_key)}` +
+    `,"slug":${text(row.slug)},"summary":${text(row.summary)}` +
+    `,"flashpoint_metadata":null,"hltb_metadata":null,"gamelist_metadata":null` +
+    `,"manual_metadata":null,${metadata}` +
+    `,"path_cover_small":${JSON.stringify(coverUrl(row, 'small'))}` +
+    `,"path_cover_large":${JSON.stringify(coverUrl(row, 'big'))}` +
+    `,"url_cover":${text(row.url_cover)},"has_manual":${String(row.manual_updated_at !== null)}` +
+    `,"has_soundtrack":false,"path_manual":${manual},"url_manual":${text(row.url_manual)}` +
+    `,"path_video":null,"is_identifying":false,"is_unidentified":${String(!identified)}` +
+    `,"is_identified":${String(identified)},"missing_from_fs":${String(row.missing_from_fs === 1)}` +
+    `,"has_simple_single_file":${String(row.kind === 'file')}` +
+    `,"has_nested_single_file":${String(row.kind === 'nested')}` +
+    `,"has_multiple_files":${String(row.kind === 'multi')},"revision":${text(row.revision)}` +
+    `,"regions":${list(row.regions)},"languages":${list(row.languages)},"tags":${list(row.tags)}` +
+    `,"crc_hash":${text(row.crc_hash)},"md5_hash":${text(row.md5_hash)}` +
+    `,"sha1_hash":${text(row.sha1_hash)},"ra_hash":${text(row.ra_hash)},"screenshot_path":null` +
+    `,"created_at":${JSON.stringify(row.created_at)},"updated_at":${JSON.stringify(row.updated_at)}`
+  );
+}
+
 /** The open JSON of a ROM's shared fields: kept between requests, the same for every caller. */
-export function toSharedRomJson(row: RomWithPlatformRow): SharedRomJson {
+export function toSharedRomJson(row: ListedRomRow): SharedRomJson {
   return {
-    open: Buffer.from(JSON.stringify(toSharedRomFields(row)).slice(0, -1)),
+    open: Buffer.from(sharedRomJsonText(row)),
     id: row.id,
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -31,8 +103,31 @@ export interface ListedRomJson {
   readonly personal: string;
 }
 
-export function listedRomJson(shared: Buffer, personal: PersonalRomFields): ListedRomJson {
-  return { shared, personal: JSON.stringify(personal).slice(1) };
+/**
+ * `JSON.stringify(toPersonalRomFields(…))` without its opening brace: written as text for the
+ * caller's data most listed ROMs have, none (rom-list-json.test.ts compares both).
+ */
+export function personalRomJsonText(
+  rom: Pick<RomWithPlatformRow, 'id' | 'created_at' | 'updated_at'>,
+  userId: number,
+  files: readonly RomFileRow[],
+  personal: RomPersonal,
+): string {
+  const { romUser, favourite = false, hasNotes = false, siblings = [] } = personal;
+  const romUserJson =
+    romUser === undefined
+      ? `{"id":-1,"user_id":${String(userId)},"rom_id":${String(rom.id)}` +
+        `,"created_at":${JSON.stringify(rom.created_at)},"updated_at":${JSON.stringify(rom.updated_at)}` +
+        `,"last_played":null,"is_main_sibling":false,"backlogged":false,"now_playing":false` +
+        `,"hidden":false,"rating":0,"difficulty":0,"completion":0,"status":null` +
+        `,"is_favorite":${String(favourite)}}`
+      : JSON.stringify(toRomUserDto(rom, userId, romUser, favourite));
+  const filesJson = files.length === 0 ? '[]' : JSON.stringify(files.map(toRomFileDto));
+  const siblingsJson = siblings.length === 0 ? '[]' : JSON.stringify(siblings);
+  return (
+    `"has_notes":${String(hasNotes)},"rom_user":${romUserJson},"files":${filesJson}` +
+    `,"sibling_roms":${siblingsJson}}`
+  );
 }
 
 /**

@@ -1,7 +1,13 @@
 import type { RomListPage, SimpleRom } from '@romshelf/contract';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 
-import { buildTestApp, createFirstAdmin, login } from '../../../../test/build-test-app.js';
+import {
+  buildTestApp,
+  createFirstAdmin,
+  login,
+  openTestDatabase,
+} from '../../../../test/build-test-app.js';
 import { scanLibrary, writeTree } from '../../../../test/library-fixtures.js';
 
 describe('GET /api/roms serialised from its schema', () => {
@@ -77,5 +83,45 @@ describe('GET /api/roms serialised from its schema', () => {
       'Family Computer',
       'Family Computer',
     ]);
+  });
+
+  it('writes identified ROMs, their stored metadata and artwork as GET /api/roms/{id}/simple does', async () => {
+    const { app, config, dataDir } = await buildTestApp();
+    await createFirstAdmin(app);
+    const session = await login(app);
+    writeTree(config.libraryDir, {
+      'roms/snes/Zelda (USA, Europe) (En,Fr).sfc': 'z',
+      'roms/snes/Metroid (Japan) (Rev 1).sfc': 'm',
+    });
+    await scanLibrary(app, session);
+    const db = await openTestDatabase(dataDir);
+    const metadataResults = JSON.stringify({
+      igdb: { raw: { id: 1022, rating: 85.5, name: 'Zelda "A Link"' } },
+      hasheous: { raw: { redump_match: true } },
+    });
+    const metadatum = JSON.stringify({
+      genres: ['Adventure', 'RPG'],
+      player_count: '1-2',
+      first_release_date: 712_540_800_000,
+      average_rating: 88.25,
+    });
+    // Stored before the first list: the list reads the rows afresh.
+    await sql`UPDATE rom SET igdb_id = 1022, hasheous_id = 4, summary = ${'A "quest"\nline'},
+        metadata_results = ${metadataResults}, metadatum = ${metadatum},
+        alternative_names = '["The Legend of Zelda"]', youtube_video_id = 'yt1',
+        path_screenshots = '["roms/1/1/screenshots/0.jpg"]', url_cover = 'https://example.com/c.jpg',
+        cover_updated_at = '2026-11-29T10:30:00.000+00:00', manual_updated_at = updated_at
+      WHERE fs_name LIKE 'Zelda%'`.execute(db);
+    await db.destroy();
+    const get = (url: string) => app.inject({ url, headers: { cookie: session.cookie } });
+    const page = (await get('/api/roms?with_files=true')).json<RomListPage>();
+    expect(page.items.map((item) => [item.name, item.is_identified])).toEqual([
+      ['Metroid', false],
+      ['Zelda', true],
+    ]);
+    expect(page.items[1]?.metadatum.genres).toEqual(['Adventure', 'RPG']);
+    for (const item of page.items) {
+      expect(item).toStrictEqual((await get(`/api/roms/${item.id}/simple`)).json<SimpleRom>());
+    }
   });
 });

@@ -35,13 +35,13 @@ import type { RomNotesRepository } from '../notes/rom-notes.repository.js';
 import type { RomPlayability } from './rom-playability.js';
 import { KeptPerVersion } from './kept-per-version.js';
 import type { ListedRomJson, SharedRomJson } from './rom-list-json.js';
-import { listedRomJson, romListPageJson, toSharedRomJson } from './rom-list-json.js';
-import type { PersonalRomFields } from '../roms.mapper.js';
+import { personalRomJsonText, romListPageJson, toSharedRomJson } from './rom-list-json.js';
+import type { RomPersonal } from '../roms.mapper.js';
 import { coverUrl, toPersonalRomFields, toSharedRomFields } from '../roms.mapper.js';
 import { versionRanking } from '../roms.service.js';
 import type { RomVersionsSource } from '../roms.service.js';
 import { listGrouping } from '../versions/rom-version-groups.js';
-import type { RomsRepository, RomWithPlatformRow } from '../roms.repository.js';
+import type { RomsRepository } from '../roms.repository.js';
 
 /** The `filter_values` keys, in RomM's order. */
 const FILTER_KEYS = [
@@ -368,10 +368,14 @@ export class RomListService {
     for (let start = 0; start < ids.length; start += batchSize) {
       const batch = ids.slice(start, start + batchSize);
       const rows = new Map((await this.roms.findByIds(batch)).map((row) => [row.id, row]));
-      const personal = await this.personalFields(batch, userId, true, false);
+      const personal = await this.personalFacts(batch, userId, true, false);
       yield batch.flatMap((id) => {
         const row = rows.get(id);
-        return row === undefined ? [] : [Object.assign(toSharedRomFields(row), personal(row))];
+        if (row === undefined) return [];
+        const { files, facts } = personal(id);
+        return [
+          Object.assign(toSharedRomFields(row), toPersonalRomFields(row, userId, files, facts)),
+        ];
       });
     }
   }
@@ -424,8 +428,8 @@ export class RomListService {
   private async simpleRom(id: number, userId: number): Promise<SimpleRom | undefined> {
     const [row] = await this.roms.findByIds([id]);
     if (row === undefined) return undefined;
-    const personal = await this.personalFields([id], userId, false, false);
-    return Object.assign(toSharedRomFields(row), personal(row));
+    const { files, facts } = (await this.personalFacts([id], userId, false, false))(id);
+    return Object.assign(toSharedRomFields(row), toPersonalRomFields(row, userId, files, facts));
   }
 
   /** Listed ROMs as JSON, in the order of `ids`: the shared fields kept, the caller's added. */
@@ -438,28 +442,28 @@ export class RomListService {
     // Read side by side: on PostgreSQL each read is a round trip, on a connection of its own.
     const [shared, personal] = await Promise.all([
       this.romJson.valuesOf(ids, this.dataVersions.of(ROM_DATA), async (missing) => {
-        const rows = await this.roms.findByIds(missing);
+        const rows = await this.lists.listedRows(missing);
         return new Map(rows.map((row) => [row.id, toSharedRomJson(row)]));
       }),
-      this.personalFields(ids, userId, withFiles, grouped),
+      this.personalFacts(ids, userId, withFiles, grouped),
     ]);
     const items: ListedRomJson[] = [];
     for (const id of ids) {
       const text = shared.get(id);
-      if (text !== undefined) items.push(listedRomJson(text.open, personal(text)));
+      if (text === undefined) continue;
+      const { files, facts } = personal(id);
+      items.push({ shared: text.open, personal: personalRomJsonText(text, userId, files, facts) });
     }
     return items;
   }
 
-  /** The caller's own fields of listed ROMs, each kind read once for all of them. */
-  private async personalFields(
+  /** The caller's facts about listed ROMs and their files, each kind read once for all. */
+  private async personalFacts(
     ids: number[],
     userId: number,
     withFiles: boolean,
     grouped: boolean,
-  ): Promise<
-    (rom: Pick<RomWithPlatformRow, 'id' | 'created_at' | 'updated_at'>) => PersonalRomFields
-  > {
+  ): Promise<(romId: number) => { files: RomFileRow[]; facts: RomPersonal }> {
     const [fileRows, romUserRows, withNotes, favourites, versions] = await Promise.all([
       withFiles ? this.roms.filesOf(ids) : [],
       this.roms.romUsersOf(userId, ids),
@@ -470,13 +474,15 @@ export class RomListService {
     const files = new Map<number, RomFileRow[]>();
     for (const file of fileRows) files.set(file.rom_id, [...(files.get(file.rom_id) ?? []), file]);
     const romUsers = new Map(romUserRows.map((romUser) => [romUser.rom_id, romUser]));
-    return (rom) =>
-      toPersonalRomFields(rom, userId, files.get(rom.id) ?? [], {
-        romUser: romUsers.get(rom.id),
-        favourite: favourites.has(rom.id),
-        hasNotes: withNotes.has(rom.id),
-        siblings: versions.get(`${String(userId)}:${String(rom.id)}`),
-      });
+    return (romId) => ({
+      files: files.get(romId) ?? [],
+      facts: {
+        romUser: romUsers.get(romId),
+        favourite: favourites.has(romId),
+        hasNotes: withNotes.has(romId),
+        siblings: versions.get(`${String(userId)}:${String(romId)}`),
+      },
+    });
   }
 
   /** The versions of listed games for the caller (keys `userId:romId`), kept per data version. */
