@@ -78,7 +78,7 @@ const ROWS: [string, RomWithPlatformRow][] = [
       kind: 'nested',
       name: 'Zelda "Quote" \\ Ünïcode 🎮 \u0001\n',
       slug: 'zelda',
-      summary: 'Line one\nline two\t<b>',
+      summary: 'Line one\nline two\t<b> \ud800 lone',
       igdb_id: 1022,
       sgdb_id: 5,
       moby_id: 6,

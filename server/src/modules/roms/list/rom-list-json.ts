@@ -17,9 +17,37 @@ export interface SharedRomJson {
   readonly updated_at: string;
 }
 
-const text = (value: string | null): string => (value === null ? 'null' : JSON.stringify(value));
+/** Whether JSON.stringify escapes a character of `value` (quotes, backslashes, controls, surrogates). */
+function needsEscape(value: string): boolean {
+  for (let index = 0; index < value.length; index += 1) {
+    const code = value.charCodeAt(index);
+    if (code < 0x20 || code === 0x22 || code === 0x5c || (code >= 0xd800 && code <= 0xdfff)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** `JSON.stringify(value)`, quicker for the common string that needs no escape. */
+const quote = (value: string): string =>
+  needsEscape(value) ? JSON.stringify(value) : `"${value}"`;
+const text = (value: string | null): string => (value === null ? 'null' : quote(value));
 const number = (value: number | null): string => (value === null ? 'null' : String(value));
-const list = (value: string): string => (value === '[]' ? value : JSON.stringify(parseList(value)));
+/** Stored lists as written, by their stored text: a library holds few distinct ones. */
+const writtenLists = new Map<string, string>();
+const WRITTEN_LISTS_MAX = 1000;
+
+/** A stored JSON list (regions, languages, tags) as `toSharedRomFields` writes it. */
+function list(value: string): string {
+  if (value === '[]') return value;
+  let written = writtenLists.get(value);
+  if (written === undefined) {
+    written = JSON.stringify(parseList(value));
+    if (writtenLists.size >= WRITTEN_LISTS_MAX) writtenLists.clear();
+    writtenLists.set(value, written);
+  }
+  return written;
+}
 
 /**
  * The metadata fields of a ROM no source matched: nothing stored is shown, so they are the same
@@ -49,28 +77,28 @@ export function sharedRomJsonText(row: ListedRomRow): string {
   const manual =
     row.manual_updated_at === null
       ? 'null'
-      : JSON.stringify(RomResources.manualPath(row.platform_id, row.id));
+      : quote(RomResources.manualPath(row.platform_id, row.id));
   return (
     `{"id":${String(row.id)},"igdb_id":${number(row.igdb_id)},"sgdb_id":${number(row.sgdb_id)}` +
     `,"moby_id":${number(row.moby_id)},"ss_id":${number(row.ss_id)},"ra_id":${number(row.ra_id)}` +
     `,"launchbox_id":${number(row.launchbox_id)},"hasheous_id":${number(row.hasheous_id)}` +
     `,"tgdb_id":${number(row.tgdb_id)},"hltb_id":${number(row.hltb_id)}` +
     `,"flashpoint_id":null,"gamelist_id":null,"libretro_id":null` +
-    `,"platform_id":${String(row.platform_id)},"platform_slug":${JSON.stringify(row.platform_slug)}` +
-    `,"platform_fs_slug":${JSON.stringify(row.platform_fs_slug)}` +
+    `,"platform_id":${String(row.platform_id)},"platform_slug":${quote(row.platform_slug)}` +
+    `,"platform_fs_slug":${quote(row.platform_fs_slug)}` +
     `,"platform_custom_name":${text(row.platform_custom_name)}` +
-    `,"platform_display_name":${JSON.stringify(row.platform_custom_name ?? row.platform_name)}` +
-    `,"fs_name":${JSON.stringify(row.fs_name)},"fs_name_no_tags":${JSON.stringify(row.fs_name_no_tags)}` +
-    `,"fs_name_no_ext":${JSON.stringify(row.fs_name_no_ext)}` +
-    `,"fs_extension":${JSON.stringify(row.fs_extension)},"fs_path":${JSON.stringify(row.fs_path)}` +
+    `,"platform_display_name":${quote(row.platform_custom_name ?? row.platform_name)}` +
+    `,"fs_name":${quote(row.fs_name)},"fs_name_no_tags":${quote(row.fs_name_no_tags)}` +
+    `,"fs_name_no_ext":${quote(row.fs_name_no_ext)}` +
+    `,"fs_extension":${quote(row.fs_extension)},"fs_path":${quote(row.fs_path)}` +
     `,"fs_size_bytes":${String(row.fs_size_bytes)}` +
-    `,"full_path":${JSON.stringify(`${row.fs_path}/${row.fs_name}`)}` +
-    `,"name":${text(row.name)},"name_sort_key":${JSON.stringify(row.name_sort_key)}` +
+    `,"full_path":${quote(`${row.fs_path}/${row.fs_name}`)}` +
+    `,"name":${text(row.name)},"name_sort_key":${quote(row.name_sort_key)}` +
     `,"slug":${text(row.slug)},"summary":${text(row.summary)}` +
     `,"flashpoint_metadata":null,"hltb_metadata":null,"gamelist_metadata":null` +
     `,"manual_metadata":null,${metadata}` +
-    `,"path_cover_small":${JSON.stringify(coverUrl(row, 'small'))}` +
-    `,"path_cover_large":${JSON.stringify(coverUrl(row, 'big'))}` +
+    `,"path_cover_small":${quote(coverUrl(row, 'small'))}` +
+    `,"path_cover_large":${quote(coverUrl(row, 'big'))}` +
     `,"url_cover":${text(row.url_cover)},"has_manual":${String(row.manual_updated_at !== null)}` +
     `,"has_soundtrack":false,"path_manual":${manual},"url_manual":${text(row.url_manual)}` +
     `,"path_video":null,"is_identifying":false,"is_unidentified":${String(!identified)}` +
@@ -81,7 +109,7 @@ export function sharedRomJsonText(row: ListedRomRow): string {
     `,"regions":${list(row.regions)},"languages":${list(row.languages)},"tags":${list(row.tags)}` +
     `,"crc_hash":${text(row.crc_hash)},"md5_hash":${text(row.md5_hash)}` +
     `,"sha1_hash":${text(row.sha1_hash)},"ra_hash":${text(row.ra_hash)},"screenshot_path":null` +
-    `,"created_at":${JSON.stringify(row.created_at)},"updated_at":${JSON.stringify(row.updated_at)}`
+    `,"created_at":${quote(row.created_at)},"updated_at":${quote(row.updated_at)}`
   );
 }
 
@@ -117,7 +145,7 @@ export function personalRomJsonText(
   const romUserJson =
     romUser === undefined
       ? `{"id":-1,"user_id":${String(userId)},"rom_id":${String(rom.id)}` +
-        `,"created_at":${JSON.stringify(rom.created_at)},"updated_at":${JSON.stringify(rom.updated_at)}` +
+        `,"created_at":${quote(rom.created_at)},"updated_at":${quote(rom.updated_at)}` +
         `,"last_played":null,"is_main_sibling":false,"backlogged":false,"now_playing":false` +
         `,"hidden":false,"rating":0,"difficulty":0,"completion":0,"status":null` +
         `,"is_favorite":${String(favourite)}}`

@@ -1,10 +1,10 @@
-import type { OrderByModifiers, SqlBool } from 'kysely';
+import type { OrderByModifiers, RawBuilder, SqlBool } from 'kysely';
 import { sql } from 'kysely';
 
 import type { Db } from '../../../db/database.js';
 import type { Engine } from '../../../db/engine.js';
 import { engineOf } from '../../../db/engine.js';
-import { jsonObject, sqliteNullOrder, sqliteNullOrderSql } from '../../../db/dialect-sql.js';
+import { jsonObjectSql, sqliteNullOrder, sqliteNullOrderSql } from '../../../db/dialect-sql.js';
 import { chunks, ID_CHUNK } from '../../../db/id-chunks.js';
 import type { ListedRomRow } from './listed-rom-row.js';
 import { LISTED_PLATFORM_COLUMNS, LISTED_ROM_COLUMNS } from './listed-rom-row.js';
@@ -77,14 +77,14 @@ const JSON_COLUMNS: ReadonlySet<string> = new Set([
   'metadatum',
 ]);
 
-/** The JSON keys of a listed ROM's row and the columns they are read from. */
-const LISTED_PAIRS = [
-  ...LISTED_ROM_COLUMNS.map((column) => {
-    const ref = sql.ref(`rom.${column}`);
-    return [column, JSON_COLUMNS.has(column) ? sql`CAST(${ref} AS text)` : ref] as const;
-  }),
+/** The JSON keys of a listed ROM's row and the SQL of their columns. */
+const LISTED_PAIRS: readonly (readonly [string, string])[] = [
+  ...LISTED_ROM_COLUMNS.map(
+    (column) =>
+      [column, JSON_COLUMNS.has(column) ? `CAST(rom.${column} AS text)` : `rom.${column}`] as const,
+  ),
   ...Object.entries(LISTED_PLATFORM_COLUMNS).map(
-    ([key, column]) => [key, sql.ref(`platform.${column}`)] as const,
+    ([key, column]) => [key, `platform.${column}`] as const,
   ),
 ];
 
@@ -92,8 +92,12 @@ const LISTED_PAIRS = [
 export class RomListRepository {
   private readonly engine: Engine;
 
+  /** The SQL of a listed ROM's row as one JSON object (`listedRows`). */
+  private readonly listedRowSql: RawBuilder<string>;
+
   constructor(private readonly db: Db) {
     this.engine = engineOf(db);
+    this.listedRowSql = sql.raw<string>(jsonObjectSql(this.engine, LISTED_PAIRS));
   }
 
   /** Whether the filter has clauses beyond the platforms (a search, a collection, a filter). */
@@ -165,12 +169,9 @@ export class RomListRepository {
   async listedRows(ids: readonly number[]): Promise<ListedRomRow[]> {
     const rows: ListedRomRow[] = [];
     for (const part of chunks(ids, ID_CHUNK)) {
-      const found = await this.db
-        .selectFrom('rom')
-        .innerJoin('platform', 'platform.id', 'rom.platform_id')
-        .select(jsonObject(this.engine, LISTED_PAIRS).as('row'))
-        .where('rom.id', 'in', part)
-        .execute();
+      const { rows: found } = await sql<{ row: string }>`SELECT ${this.listedRowSql} AS row
+        FROM rom INNER JOIN platform ON platform.id = rom.platform_id
+        WHERE rom.id IN (${idList(part)})`.execute(this.db);
       for (const { row } of found) rows.push(JSON.parse(row) as ListedRomRow);
     }
     return rows;
