@@ -124,4 +124,74 @@ describe('GET /api/roms serialised from its schema', () => {
       expect(item).toStrictEqual((await get(`/api/roms/${item.id}/simple`)).json<SimpleRom>());
     }
   });
+
+  it("shows the caller's notes, favourites and ratings written after a list was read", async () => {
+    const { app, config } = await buildTestApp();
+    await createFirstAdmin(app);
+    const session = await login(app);
+    writeTree(config.libraryDir, {
+      'roms/nes/Alpha (USA).nes': 'a',
+      'roms/nes/Beta (USA).nes': 'b',
+    });
+    await scanLibrary(app, session);
+    const headers = { cookie: session.cookie, 'x-csrftoken': session.csrf };
+    const personal = async () =>
+      (await app.inject({ url: '/api/roms', headers }))
+        .json<RomListPage>()
+        .items.map((item) => [
+          item.name,
+          item.has_notes,
+          item.rom_user.is_favorite,
+          item.rom_user.rating,
+        ]);
+    expect(await personal()).toEqual([
+      ['Alpha', false, false, 0],
+      ['Beta', false, false, 0],
+    ]);
+    const [alphaId, betaId] = (await app.inject({ url: '/api/roms', headers }))
+      .json<RomListPage>()
+      .items.map((item) => item.id);
+
+    const note = await app.inject({
+      method: 'POST',
+      url: `/api/roms/${String(alphaId)}/notes`,
+      headers,
+      payload: { title: 'Tip', content: 'Go left' },
+    });
+    expect(note.statusCode, note.body).toBe(200);
+    const props = (data: Record<string, unknown>) =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/roms/${String(betaId)}/props`,
+        headers,
+        payload: { data },
+      });
+    // Each kind alone: a note, a favourite, a rating each tell the list to read its kind again.
+    expect(await personal()).toEqual([
+      ['Alpha', true, false, 0],
+      ['Beta', false, false, 0],
+    ]);
+    expect((await props({ is_favorite: true })).statusCode).toBe(200);
+    expect(await personal()).toEqual([
+      ['Alpha', true, false, 0],
+      ['Beta', false, true, 0],
+    ]);
+    expect((await props({ rating: 7 })).statusCode).toBe(200);
+    expect(await personal()).toEqual([
+      ['Alpha', true, false, 0],
+      ['Beta', false, true, 7],
+    ]);
+
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/roms/${String(alphaId)}/notes/${String(note.json<{ id: number }>().id)}`,
+      headers,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await props({ is_favorite: false })).statusCode).toBe(200);
+    expect(await personal()).toEqual([
+      ['Alpha', false, false, 0],
+      ['Beta', false, false, 7],
+    ]);
+  });
 });

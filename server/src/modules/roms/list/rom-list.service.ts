@@ -12,7 +12,6 @@ import { RomFilterQuerySchema } from '@romshelf/contract';
 import { LRUCache } from 'lru-cache';
 
 import type { DataKind, DataVersions } from '../../../db/data-versions.js';
-import type { RomFileRow } from '../../../db/schema.js';
 import { HttpError } from '../../../http/http-error.js';
 import { withheldFromCaller, withholds } from '../../hidden-items/visibility.js';
 import type { KeepableAnswer } from '../../../http/kept-answers.js';
@@ -35,8 +34,9 @@ import type { RomNotesRepository } from '../notes/rom-notes.repository.js';
 import type { RomPlayability } from './rom-playability.js';
 import { KeptPerVersion } from './kept-per-version.js';
 import type { ListedRomJson, SharedRomJson } from './rom-list-json.js';
+import type { PersonalFactsOf } from './listed-rom-personal.js';
+import { personalFactsOf } from './listed-rom-personal.js';
 import { personalRomJsonText, romListPageJson, toSharedRomJson } from './rom-list-json.js';
-import type { RomPersonal } from '../roms.mapper.js';
 import { coverUrl, toPersonalRomFields, toSharedRomFields } from '../roms.mapper.js';
 import { versionRanking } from '../roms.service.js';
 import type { RomVersionsSource } from '../roms.service.js';
@@ -89,6 +89,8 @@ const ROM_DATA: readonly DataKind[] = ['romRows', 'platforms'];
 const COLLECTION_DATA: readonly DataKind[] = ['romRows', 'platforms', 'collections'];
 /** Whether a caller marked any ROM hidden: their ROM data, and the ROMs it belongs to. */
 const HIDDEN_DATA: readonly DataKind[] = ['romRows', 'userData'];
+/** Whether a caller has any ROM data, visible note or favourite (their own ROM data). */
+const PRESENCE_DATA: readonly DataKind[] = ['notes', 'collections'];
 /** A game's versions for a caller: the ROMs and the caller's choice of main version. */
 const SIBLING_DATA: readonly DataKind[] = ['romRows', 'userData'];
 
@@ -463,26 +465,21 @@ export class RomListService {
     userId: number,
     withFiles: boolean,
     grouped: boolean,
-  ): Promise<(romId: number) => { files: RomFileRow[]; facts: RomPersonal }> {
-    const [fileRows, romUserRows, withNotes, favourites, versions] = await Promise.all([
+  ): Promise<PersonalFactsOf> {
+    const presence = await this.cached(
+      `presence:${String(userId)}`,
+      this.dataVersions.of(PRESENCE_DATA) + this.dataVersions.of(['userData'], userId),
+      () => this.lists.personalPresence(userId),
+    );
+    const none = new Set<number>();
+    const [fileRows, romUserRows, withNotes, favourites, siblings] = await Promise.all([
       withFiles ? this.roms.filesOf(ids) : [],
-      this.roms.romUsersOf(userId, ids),
-      this.notes.romIdsWithVisibleNotes(userId, ids),
-      this.collections.favouriteIdsOf(userId, ids),
+      presence.romData ? this.roms.romUsersOf(userId, ids) : [],
+      presence.notes ? this.notes.romIdsWithVisibleNotes(userId, ids) : none,
+      presence.favourites ? this.collections.favouriteIdsOf(userId, ids) : none,
       grouped ? this.siblingsOf(ids, userId) : new Map<string, SiblingRom[]>(),
     ]);
-    const files = new Map<number, RomFileRow[]>();
-    for (const file of fileRows) files.set(file.rom_id, [...(files.get(file.rom_id) ?? []), file]);
-    const romUsers = new Map(romUserRows.map((romUser) => [romUser.rom_id, romUser]));
-    return (romId) => ({
-      files: files.get(romId) ?? [],
-      facts: {
-        romUser: romUsers.get(romId),
-        favourite: favourites.has(romId),
-        hasNotes: withNotes.has(romId),
-        siblings: versions.get(`${String(userId)}:${String(romId)}`),
-      },
-    });
+    return personalFactsOf(userId, { fileRows, romUserRows, withNotes, favourites, siblings });
   }
 
   /** The versions of listed games for the caller (keys `userId:romId`), kept per data version. */
