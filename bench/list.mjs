@@ -6,6 +6,7 @@
  * against the running server; prints figures only.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 
 import { httpGet, httpGetJson } from './http-get.mjs';
@@ -210,9 +211,15 @@ export async function listFigures(ctx) {
   const unseenPages = Array.from({ length: pageCount }, (_, index) =>
     romsUrl(ctx.baseUrl, { platform_id: String(biggest.id), offset: String((index + 1) * PAGE) }),
   ).filter((url) => !pages.some(([, seen]) => seen === url));
+  const unseen = await latencyOnce(ctx.serverPid, unseenPages, { cookie: ctx.cookie }, 10);
+  // Its CPU figure is the one most changed by a busy machine: the load it was taken under.
+  const load = os
+    .loadavg()
+    .map((average) => average.toFixed(2))
+    .join(' ');
   rows.push([
-    `GET /api/roms ${PAGE} by name, ${biggest.slug}, pages never asked before, cookie (${size})`,
-    await latencyOnce(ctx.serverPid, unseenPages, { cookie: ctx.cookie }, 10),
+    `GET /api/roms ${PAGE} by name, ${biggest.slug}, pages never asked before, cookie (${size}; load ${load})`,
+    unseen,
   ]);
   for (const [label, url] of pages) {
     rows.push([
