@@ -1,44 +1,41 @@
-import type { RomWithPlatformRow } from '../roms.repository.js';
+import type { Engine } from '../../../db/engine.js';
+import { jsonObjectSql } from '../../../db/dialect-sql.js';
 
-/** The ROM columns a listed ROM's shared JSON is made of (rom-list-json.ts). */
-export const LISTED_ROM_COLUMNS = [
-  'id',
-  'platform_id',
-  'fs_name',
-  'fs_name_no_tags',
-  'fs_name_no_ext',
-  'fs_extension',
-  'fs_path',
-  'fs_size_bytes',
-  'kind',
-  'name',
-  'name_sort_key',
-  'slug',
-  'summary',
+/**
+ * A listed ROM as the database writes it for its shared JSON (`RomListRepository.listedRows`):
+ * the fields read straight from columns already as JSON text, and what Node still writes.
+ */
+export interface ListedRomRow {
+  /**
+   * `{"id":…,"updated_at":"…"`: every field of the ROM's shared JSON that is a column, or a
+   * condition on columns (`is_identified`, `has_manual`, …), the object left open.
+   */
+  readonly fields: string;
+  readonly id: number;
+  readonly platform_id: number;
+  readonly created_at: string;
+  readonly updated_at: string;
+  readonly cover_updated_at: string | null;
+  readonly manual_updated_at: string | null;
+  /** The stored lists, as stored (JSON text, maybe unreadable). */
+  readonly regions: string;
+  readonly languages: string;
+  readonly tags: string;
+  /**
+   * The stored metadata columns and the source ids, as one JSON object (`ListedRomMetadata`);
+   * null when no source matched the ROM, which then shows none of them.
+   */
+  readonly metadata: string | null;
+}
+
+/** The columns `toRomMetadataFields` reads of an identified listed ROM, but its id and date. */
+export const LISTED_METADATA_COLUMNS = [
   'igdb_id',
-  'sgdb_id',
   'moby_id',
   'ss_id',
   'ra_id',
   'launchbox_id',
   'hasheous_id',
-  'tgdb_id',
-  'hltb_id',
-  'regions',
-  'languages',
-  'tags',
-  'revision',
-  'crc_hash',
-  'md5_hash',
-  'sha1_hash',
-  'ra_hash',
-  'missing_from_fs',
-  'created_at',
-  'updated_at',
-  'url_cover',
-  'cover_updated_at',
-  'manual_updated_at',
-  'url_manual',
   'metadata_results',
   'metadatum',
   'alternative_names',
@@ -46,16 +43,68 @@ export const LISTED_ROM_COLUMNS = [
   'path_screenshots',
 ] as const;
 
-/** The platform columns a listed ROM shows, under the names of `RomWithPlatformRow`. */
-export const LISTED_PLATFORM_COLUMNS = {
-  platform_slug: 'slug',
-  platform_fs_slug: 'fs_slug',
-  platform_name: 'name',
-  platform_custom_name: 'custom_name',
-} as const;
+/** Whether a metadata source matched the ROM (`isIdentified` in roms.mapper.ts), in SQL. */
+const IDENTIFIED = `(${['igdb_id', 'moby_id', 'ss_id', 'ra_id', 'launchbox_id', 'hasheous_id']
+  .map((column) => `rom.${column} IS NOT NULL`)
+  .join(' OR ')})`;
 
-/** A listed ROM as read for its shared JSON: its own columns and its platform's names. */
-export type ListedRomRow = Pick<
-  RomWithPlatformRow,
-  (typeof LISTED_ROM_COLUMNS)[number] | keyof typeof LISTED_PLATFORM_COLUMNS
->;
+/** Columns of JSON that PostgreSQL keeps as `jsonb`: read as their text, as SQLite holds them. */
+const JSON_COLUMNS: ReadonlySet<string> = new Set([
+  'regions',
+  'languages',
+  'tags',
+  'metadata_results',
+  'metadatum',
+]);
+
+const asText = (column: string) =>
+  JSON_COLUMNS.has(column) ? `CAST(rom.${column} AS text)` : `rom.${column}`;
+
+/** The key and SQL of each field of `ListedRomRow.fields`, in the order of RomM's schema. */
+function fieldPairs(engine: Engine): [string, string][] {
+  // SQLite has no booleans: a JSON `true` / `false` is made of its text.
+  const bool = (condition: string) =>
+    engine === 'postgres'
+      ? `(${condition})`
+      : `json(CASE WHEN ${condition} THEN 'true' ELSE 'false' END)`;
+  const columns = (...names: string[]) =>
+    names.map((name): [string, string] => [name, asText(name)]);
+  return [
+    ...columns('id', 'igdb_id', 'sgdb_id', 'moby_id', 'ss_id', 'ra_id', 'launchbox_id'),
+    ...columns('hasheous_id', 'tgdb_id', 'hltb_id', 'platform_id'),
+    ['platform_slug', 'platform.slug'],
+    ['platform_fs_slug', 'platform.fs_slug'],
+    ['platform_custom_name', 'platform.custom_name'],
+    ['platform_display_name', 'coalesce(platform.custom_name, platform.name)'],
+    ...columns('fs_name', 'fs_name_no_tags', 'fs_name_no_ext', 'fs_extension', 'fs_path'),
+    ...columns('fs_size_bytes'),
+    ['full_path', `rom.fs_path || '/' || rom.fs_name`],
+    ...columns('name', 'name_sort_key', 'slug', 'summary', 'url_cover'),
+    ['has_manual', bool('rom.manual_updated_at IS NOT NULL')],
+    ...columns('url_manual'),
+    ['is_unidentified', bool(`NOT ${IDENTIFIED}`)],
+    ['is_identified', bool(IDENTIFIED)],
+    ['missing_from_fs', bool('rom.missing_from_fs = 1')],
+    ['has_simple_single_file', bool(`rom.kind = 'file'`)],
+    ['has_nested_single_file', bool(`rom.kind = 'nested'`)],
+    ['has_multiple_files', bool(`rom.kind = 'multi'`)],
+    ...columns('revision', 'crc_hash', 'md5_hash', 'sha1_hash', 'ra_hash'),
+    ...columns('created_at', 'updated_at'),
+  ];
+}
+
+/** The select list of a listed ROM's row (`ListedRomRow`), FROM rom JOIN platform. */
+export function listedRomSelectSql(engine: Engine): string {
+  const metadata = jsonObjectSql(
+    engine,
+    LISTED_METADATA_COLUMNS.map((column) => [column, asText(column)]),
+  );
+  return [
+    `rtrim(CAST(${jsonObjectSql(engine, fieldPairs(engine))} AS text), '}') AS fields`,
+    ...['id', 'platform_id', 'created_at', 'updated_at', 'cover_updated_at', 'manual_updated_at'],
+    ...['regions', 'languages', 'tags'].map((column) => `${asText(column)} AS ${column}`),
+    `CASE WHEN ${IDENTIFIED} THEN CAST(${metadata} AS text) END AS metadata`,
+  ]
+    .map((item) => (item.includes(' ') ? item : `rom.${item}`))
+    .join(', ');
+}

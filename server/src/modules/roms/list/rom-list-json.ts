@@ -5,7 +5,7 @@ import { RomResources } from '../resources/rom-resources.js';
 import type { RomFileRow } from '../../../db/schema.js';
 import type { RomPersonal } from '../roms.mapper.js';
 import type { RomWithPlatformRow } from '../roms.repository.js';
-import { coverUrl, isIdentified, parseList, toRomFileDto, toRomUserDto } from '../roms.mapper.js';
+import { coverUrl, parseList, toRomFileDto, toRomUserDto } from '../roms.mapper.js';
 import type { ListedRomRow } from './listed-rom-row.js';
 
 /** A listed ROM's shared fields as JSON, with the dates its personal fields repeat. */
@@ -31,8 +31,6 @@ function needsEscape(value: string): boolean {
 /** `JSON.stringify(value)`, quicker for the common string that needs no escape. */
 const quote = (value: string): string =>
   needsEscape(value) ? JSON.stringify(value) : `"${value}"`;
-const text = (value: string | null): string => (value === null ? 'null' : quote(value));
-const number = (value: number | null): string => (value === null ? 'null' : String(value));
 /** Stored lists as written, by their stored text: a library holds few distinct ones. */
 const writtenLists = new Map<string, string>();
 const WRITTEN_LISTS_MAX = 1000;
@@ -63,53 +61,41 @@ function unidentifiedMetadata(id: number): string {
   );
 }
 
+/** The shared fields that are the same for every ROM (RomM's fields RomShelf has no data for). */
+const CONSTANT_FIELDS =
+  `,"flashpoint_id":null,"gamelist_id":null,"libretro_id":null,"flashpoint_metadata":null` +
+  `,"hltb_metadata":null,"gamelist_metadata":null,"manual_metadata":null,"has_soundtrack":false` +
+  `,"path_video":null,"is_identifying":false,"screenshot_path":null`;
+
+/** The stored metadata of an identified listed ROM as the database writes it (listed-rom-row.ts). */
+type ListedRomMetadata = Omit<Parameters<typeof toRomMetadataFields>[0], 'id' | 'updated_at'>;
+
 /**
- * `JSON.stringify(toSharedRomFields(row))` without its closing brace, written field by field:
- * building the object of some 70 fields first and serialising it was most of a list page's
- * time for ROMs not listed before. The keys and values are those of `toSharedRomFields`
- * (rom-list-json.test.ts compares both on every kind of ROM).
+ * `JSON.stringify(toSharedRomFields(row))` without its closing brace, in another key order: the
+ * fields that are columns come written by the database (`row.fields`), the rest is added here.
+ * Building the object of some 70 fields and serialising it was most of a list page's time for
+ * ROMs not listed before (rom-list-serializer.api.test.ts compares both on both engines).
  */
 export function sharedRomJsonText(row: ListedRomRow): string {
-  const identified = isIdentified(row);
-  const metadata = identified
-    ? JSON.stringify(toRomMetadataFields(row)).slice(1, -1)
-    : unidentifiedMetadata(row.id);
+  const metadata =
+    row.metadata === null
+      ? unidentifiedMetadata(row.id)
+      : JSON.stringify(
+          toRomMetadataFields({
+            ...(JSON.parse(row.metadata) as ListedRomMetadata),
+            id: row.id,
+            updated_at: row.updated_at,
+          }),
+        ).slice(1, -1);
   const manual =
     row.manual_updated_at === null
       ? 'null'
       : quote(RomResources.manualPath(row.platform_id, row.id));
   return (
-    `{"id":${String(row.id)},"igdb_id":${number(row.igdb_id)},"sgdb_id":${number(row.sgdb_id)}` +
-    `,"moby_id":${number(row.moby_id)},"ss_id":${number(row.ss_id)},"ra_id":${number(row.ra_id)}` +
-    `,"launchbox_id":${number(row.launchbox_id)},"hasheous_id":${number(row.hasheous_id)}` +
-    `,"tgdb_id":${number(row.tgdb_id)},"hltb_id":${number(row.hltb_id)}` +
-    `,"flashpoint_id":null,"gamelist_id":null,"libretro_id":null` +
-    `,"platform_id":${String(row.platform_id)},"platform_slug":${quote(row.platform_slug)}` +
-    `,"platform_fs_slug":${quote(row.platform_fs_slug)}` +
-    `,"platform_custom_name":${text(row.platform_custom_name)}` +
-    `,"platform_display_name":${quote(row.platform_custom_name ?? row.platform_name)}` +
-    `,"fs_name":${quote(row.fs_name)},"fs_name_no_tags":${quote(row.fs_name_no_tags)}` +
-    `,"fs_name_no_ext":${quote(row.fs_name_no_ext)}` +
-    `,"fs_extension":${quote(row.fs_extension)},"fs_path":${quote(row.fs_path)}` +
-    `,"fs_size_bytes":${String(row.fs_size_bytes)}` +
-    `,"full_path":${quote(`${row.fs_path}/${row.fs_name}`)}` +
-    `,"name":${text(row.name)},"name_sort_key":${quote(row.name_sort_key)}` +
-    `,"slug":${text(row.slug)},"summary":${text(row.summary)}` +
-    `,"flashpoint_metadata":null,"hltb_metadata":null,"gamelist_metadata":null` +
-    `,"manual_metadata":null,${metadata}` +
-    `,"path_cover_small":${quote(coverUrl(row, 'small'))}` +
-    `,"path_cover_large":${quote(coverUrl(row, 'big'))}` +
-    `,"url_cover":${text(row.url_cover)},"has_manual":${String(row.manual_updated_at !== null)}` +
-    `,"has_soundtrack":false,"path_manual":${manual},"url_manual":${text(row.url_manual)}` +
-    `,"path_video":null,"is_identifying":false,"is_unidentified":${String(!identified)}` +
-    `,"is_identified":${String(identified)},"missing_from_fs":${String(row.missing_from_fs === 1)}` +
-    `,"has_simple_single_file":${String(row.kind === 'file')}` +
-    `,"has_nested_single_file":${String(row.kind === 'nested')}` +
-    `,"has_multiple_files":${String(row.kind === 'multi')},"revision":${text(row.revision)}` +
+    `${row.fields}${CONSTANT_FIELDS},"path_cover_small":${quote(coverUrl(row, 'small'))}` +
+    `,"path_cover_large":${quote(coverUrl(row, 'big'))},"path_manual":${manual}` +
     `,"regions":${list(row.regions)},"languages":${list(row.languages)},"tags":${list(row.tags)}` +
-    `,"crc_hash":${text(row.crc_hash)},"md5_hash":${text(row.md5_hash)}` +
-    `,"sha1_hash":${text(row.sha1_hash)},"ra_hash":${text(row.ra_hash)},"screenshot_path":null` +
-    `,"created_at":${quote(row.created_at)},"updated_at":${quote(row.updated_at)}`
+    `,${metadata}`
   );
 }
 

@@ -4,10 +4,10 @@ import { sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
 import type { Engine } from '../../../db/engine.js';
 import { engineOf } from '../../../db/engine.js';
-import { jsonObjectSql, sqliteNullOrder, sqliteNullOrderSql } from '../../../db/dialect-sql.js';
+import { sqliteNullOrder, sqliteNullOrderSql } from '../../../db/dialect-sql.js';
 import { chunks, ID_CHUNK } from '../../../db/id-chunks.js';
 import type { ListedRomRow } from './listed-rom-row.js';
-import { LISTED_PLATFORM_COLUMNS, LISTED_ROM_COLUMNS } from './listed-rom-row.js';
+import { listedRomSelectSql } from './listed-rom-row.js';
 import type { RomFilter, RomScope } from './rom-list-filters.js';
 import type { KeptOrder } from './rom-order-cache.js';
 import { filterClauses, scopeClauses } from './rom-list-filters.js';
@@ -75,36 +75,16 @@ function byCharBytes(a: { char: string }, b: { char: string }): number {
   return Buffer.compare(Buffer.from(a.char), Buffer.from(b.char));
 }
 
-/** Columns of JSON that PostgreSQL keeps as `jsonb`: read as their text, as SQLite holds them. */
-const JSON_COLUMNS: ReadonlySet<string> = new Set([
-  'regions',
-  'languages',
-  'tags',
-  'metadata_results',
-  'metadatum',
-]);
-
-/** The JSON keys of a listed ROM's row and the SQL of their columns. */
-const LISTED_PAIRS: readonly (readonly [string, string])[] = [
-  ...LISTED_ROM_COLUMNS.map(
-    (column) =>
-      [column, JSON_COLUMNS.has(column) ? `CAST(rom.${column} AS text)` : `rom.${column}`] as const,
-  ),
-  ...Object.entries(LISTED_PLATFORM_COLUMNS).map(
-    ([key, column]) => [key, `platform.${column}`] as const,
-  ),
-];
-
 /** The gallery's list queries: filtered, searched and sorted pages, and their aggregates. */
 export class RomListRepository {
   private readonly engine: Engine;
 
-  /** The SQL of a listed ROM's row as one JSON object (`listedRows`). */
-  private readonly listedRowSql: RawBuilder<string>;
+  /** The select list of a listed ROM's row (`listedRows`). */
+  private readonly listedRowSql: RawBuilder<ListedRomRow>;
 
   constructor(private readonly db: Db) {
     this.engine = engineOf(db);
-    this.listedRowSql = sql.raw<string>(jsonObjectSql(this.engine, LISTED_PAIRS));
+    this.listedRowSql = sql.raw<ListedRomRow>(listedRomSelectSql(this.engine));
   }
 
   /** Whether the filter has clauses beyond the platforms (a search, a collection, a filter). */
@@ -170,16 +150,17 @@ export class RomListRepository {
   }
 
   /**
-   * The listed ROMs among `ids` (in no order), each read as one JSON object built by the
-   * database: a row of 46 columns made into an object by the driver cost several times more.
+   * The listed ROMs among `ids` (in no order), each mostly written as JSON by the database: a
+   * row of 46 columns made into an object, and its fields written again as JSON, cost several
+   * times more.
    */
   async listedRows(ids: readonly number[]): Promise<ListedRomRow[]> {
     const rows: ListedRomRow[] = [];
     for (const part of chunks(ids, ID_CHUNK)) {
-      const { rows: found } = await sql<{ row: string }>`SELECT ${this.listedRowSql} AS row
+      const { rows: found } = await sql<ListedRomRow>`SELECT ${this.listedRowSql}
         FROM rom INNER JOIN platform ON platform.id = rom.platform_id
         WHERE rom.id IN (${idList(part)})`.execute(this.db);
-      for (const { row } of found) rows.push(JSON.parse(row) as ListedRomRow);
+      rows.push(...found);
     }
     return rows;
   }
