@@ -7,8 +7,8 @@ import { jsonObjectSql } from '../../../db/dialect-sql.js';
  */
 export interface ListedRomRow {
   /**
-   * `{"id":…,"updated_at":"…"`: every field of the ROM's shared JSON that is a column, or a
-   * condition on columns (`is_identified`, `has_manual`, …), the object left open.
+   * `{"id":…`: every field of the ROM's shared JSON that is a column, a condition on columns
+   * (`is_identified`, `has_manual`, …) or the same for every ROM, the object left open.
    */
   readonly fields: string;
   readonly id: number;
@@ -17,10 +17,8 @@ export interface ListedRomRow {
   readonly updated_at: string;
   readonly cover_updated_at: string | null;
   readonly manual_updated_at: string | null;
-  /** The stored lists, as stored (JSON text, maybe unreadable). */
-  readonly regions: string;
-  readonly languages: string;
-  readonly tags: string;
+  /** The stored regions, languages and tags, as stored (JSON text, maybe unreadable), in a JSON array. */
+  readonly lists: string;
   /**
    * The stored metadata columns and the source ids, as one JSON object (`ListedRomMetadata`);
    * null when no source matched the ROM, which then shows none of them.
@@ -60,13 +58,8 @@ const JSON_COLUMNS: ReadonlySet<string> = new Set([
 const asText = (column: string) =>
   JSON_COLUMNS.has(column) ? `CAST(rom.${column} AS text)` : `rom.${column}`;
 
-/** The key and SQL of each field of `ListedRomRow.fields`, in the order of RomM's schema. */
-function fieldPairs(engine: Engine): [string, string][] {
-  // SQLite has no booleans: a JSON `true` / `false` is made of its text.
-  const bool = (condition: string) =>
-    engine === 'postgres'
-      ? `(${condition})`
-      : `json(CASE WHEN ${condition} THEN 'true' ELSE 'false' END)`;
+/** The key and SQL of each field of `ListedRomRow.fields` that is a column's value. */
+function columnPairs(): [string, string][] {
   const columns = (...names: string[]) =>
     names.map((name): [string, string] => [name, asText(name)]);
   return [
@@ -79,18 +72,43 @@ function fieldPairs(engine: Engine): [string, string][] {
     ...columns('fs_name', 'fs_name_no_tags', 'fs_name_no_ext', 'fs_extension', 'fs_path'),
     ...columns('fs_size_bytes'),
     ['full_path', `rom.fs_path || '/' || rom.fs_name`],
-    ...columns('name', 'name_sort_key', 'slug', 'summary', 'url_cover'),
-    ['has_manual', bool('rom.manual_updated_at IS NOT NULL')],
-    ...columns('url_manual'),
-    ['is_unidentified', bool(`NOT ${IDENTIFIED}`)],
-    ['is_identified', bool(IDENTIFIED)],
-    ['missing_from_fs', bool('rom.missing_from_fs = 1')],
-    ['has_simple_single_file', bool(`rom.kind = 'file'`)],
-    ['has_nested_single_file', bool(`rom.kind = 'nested'`)],
-    ['has_multiple_files', bool(`rom.kind = 'multi'`)],
+    ...columns('name', 'name_sort_key', 'slug', 'summary', 'url_cover', 'url_manual'),
     ...columns('revision', 'crc_hash', 'md5_hash', 'sha1_hash', 'ra_hash'),
     ...columns('created_at', 'updated_at'),
   ];
+}
+
+/** The fields of `ListedRomRow.fields` that are conditions on columns, and their conditions. */
+const FLAGS: readonly (readonly [string, string])[] = [
+  ['has_manual', 'rom.manual_updated_at IS NOT NULL'],
+  ['is_unidentified', `NOT ${IDENTIFIED}`],
+  ['is_identified', IDENTIFIED],
+  ['missing_from_fs', 'rom.missing_from_fs = 1'],
+  ['has_simple_single_file', `rom.kind = 'file'`],
+  ['has_nested_single_file', `rom.kind = 'nested'`],
+  ['has_multiple_files', `rom.kind = 'multi'`],
+];
+
+/** The fields of `ListedRomRow.fields` that are the same for every ROM (RomM's, without data here). */
+const CONSTANT_FIELDS =
+  `,"flashpoint_id":null,"gamelist_id":null,"libretro_id":null,"flashpoint_metadata":null` +
+  `,"hltb_metadata":null,"gamelist_metadata":null,"manual_metadata":null,"has_soundtrack":false` +
+  `,"path_video":null,"is_identifying":false,"screenshot_path":null`;
+
+/**
+ * The SQL of `ListedRomRow.fields`: the columns as a JSON object left open, the flags and
+ * constants appended as text (SQLite has no booleans, and `json('true')` per flag and row cost
+ * more than the text).
+ */
+function fieldsSql(engine: Engine): string {
+  const flags = FLAGS.map(
+    ([key, condition]) => `',"${key}":' || CASE WHEN ${condition} THEN 'true' ELSE 'false' END`,
+  );
+  return [
+    `rtrim(CAST(${jsonObjectSql(engine, columnPairs())} AS text), '}')`,
+    ...flags,
+    `'${CONSTANT_FIELDS}'`,
+  ].join(' || ');
 }
 
 /** The select list of a listed ROM's row (`ListedRomRow`), FROM rom JOIN platform. */
@@ -99,10 +117,11 @@ export function listedRomSelectSql(engine: Engine): string {
     engine,
     LISTED_METADATA_COLUMNS.map((column) => [column, asText(column)]),
   );
+  const lists = ['regions', 'languages', 'tags'].map(asText).join(', ');
   return [
-    `rtrim(CAST(${jsonObjectSql(engine, fieldPairs(engine))} AS text), '}') AS fields`,
+    `${fieldsSql(engine)} AS fields`,
     ...['id', 'platform_id', 'created_at', 'updated_at', 'cover_updated_at', 'manual_updated_at'],
-    ...['regions', 'languages', 'tags'].map((column) => `${asText(column)} AS ${column}`),
+    `CAST(${engine === 'postgres' ? 'json_build_array' : 'json_array'}(${lists}) AS text) AS lists`,
     `CASE WHEN ${IDENTIFIED} THEN CAST(${metadata} AS text) END AS metadata`,
   ]
     .map((item) => (item.includes(' ') ? item : `rom.${item}`))

@@ -35,14 +35,20 @@ const quote = (value: string): string =>
 const writtenLists = new Map<string, string>();
 const WRITTEN_LISTS_MAX = 1000;
 
-/** A stored JSON list (regions, languages, tags) as `toSharedRomFields` writes it. */
-function list(value: string): string {
-  if (value === '[]') return value;
-  let written = writtenLists.get(value);
+/**
+ * `"regions":…,"languages":…,"tags":…` as `toSharedRomFields` writes them, of the stored texts
+ * in a JSON array (`ListedRomRow.lists`).
+ */
+function lists(stored: string): string {
+  let written = writtenLists.get(stored);
   if (written === undefined) {
-    written = JSON.stringify(parseList(value));
+    const [regions = '', languages = '', tags = ''] = JSON.parse(stored) as string[];
+    written =
+      `"regions":${JSON.stringify(parseList(regions))}` +
+      `,"languages":${JSON.stringify(parseList(languages))}` +
+      `,"tags":${JSON.stringify(parseList(tags))}`;
     if (writtenLists.size >= WRITTEN_LISTS_MAX) writtenLists.clear();
-    writtenLists.set(value, written);
+    writtenLists.set(stored, written);
   }
   return written;
 }
@@ -60,12 +66,6 @@ function unidentifiedMetadata(id: number): string {
     `,"hasheous_metadata":null,"merged_ra_metadata":null,"merged_screenshots":[]`
   );
 }
-
-/** The shared fields that are the same for every ROM (RomM's fields RomShelf has no data for). */
-const CONSTANT_FIELDS =
-  `,"flashpoint_id":null,"gamelist_id":null,"libretro_id":null,"flashpoint_metadata":null` +
-  `,"hltb_metadata":null,"gamelist_metadata":null,"manual_metadata":null,"has_soundtrack":false` +
-  `,"path_video":null,"is_identifying":false,"screenshot_path":null`;
 
 /** The stored metadata of an identified listed ROM as the database writes it (listed-rom-row.ts). */
 type ListedRomMetadata = Omit<Parameters<typeof toRomMetadataFields>[0], 'id' | 'updated_at'>;
@@ -92,10 +92,9 @@ export function sharedRomJsonText(row: ListedRomRow): string {
       ? 'null'
       : quote(RomResources.manualPath(row.platform_id, row.id));
   return (
-    `${row.fields}${CONSTANT_FIELDS},"path_cover_small":${quote(coverUrl(row, 'small'))}` +
+    `${row.fields},"path_cover_small":${quote(coverUrl(row, 'small'))}` +
     `,"path_cover_large":${quote(coverUrl(row, 'big'))},"path_manual":${manual}` +
-    `,"regions":${list(row.regions)},"languages":${list(row.languages)},"tags":${list(row.tags)}` +
-    `,${metadata}`
+    `,${lists(row.lists)},${metadata}`
   );
 }
 
