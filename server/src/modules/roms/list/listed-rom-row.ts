@@ -17,7 +17,7 @@ export interface ListedRomRow {
   readonly updated_at: string;
   readonly cover_updated_at: string | null;
   readonly manual_updated_at: string | null;
-  /** The stored regions, languages and tags, as stored (JSON text, maybe unreadable), in a JSON array. */
+  /** A JSON array of the stored regions, languages and tags texts (maybe unreadable JSON). */
   readonly lists: string;
   /**
    * The stored metadata columns and the source ids, as one JSON object (`ListedRomMetadata`);
@@ -89,7 +89,7 @@ const FLAGS: readonly (readonly [string, string])[] = [
   ['has_multiple_files', `rom.kind = 'multi'`],
 ];
 
-/** The fields of `ListedRomRow.fields` that are the same for every ROM (RomM's, without data here). */
+/** The fields of `ListedRomRow.fields` that are the same for every ROM (RomM's, no data here). */
 const CONSTANT_FIELDS =
   `,"flashpoint_id":null,"gamelist_id":null,"libretro_id":null,"flashpoint_metadata":null` +
   `,"hltb_metadata":null,"gamelist_metadata":null,"manual_metadata":null,"has_soundtrack":false` +

@@ -10,7 +10,7 @@ import type { ListedRomRow } from './listed-rom-row.js';
 
 /** A listed ROM's shared fields as JSON, with the dates its personal fields repeat. */
 export interface SharedRomJson {
-  /** UTF-8 of `{"id":…,"updated_at":"…"`: the object left open for the caller's own fields. */
+  /** UTF-8 of `{"id":…`: the object left open for the caller's own fields. */
   readonly open: Buffer;
   readonly id: number;
   readonly created_at: string;
@@ -67,7 +67,7 @@ function unidentifiedMetadata(id: number): string {
   );
 }
 
-/** The stored metadata of an identified listed ROM as the database writes it (listed-rom-row.ts). */
+/** The stored metadata of an identified listed ROM, as the database writes it (listed-rom-row). */
 type ListedRomMetadata = Omit<Parameters<typeof toRomMetadataFields>[0], 'id' | 'updated_at'>;
 
 /**
@@ -110,7 +110,7 @@ export function toSharedRomJson(row: ListedRomRow): SharedRomJson {
 
 /** A listed ROM as JSON in two parts: its shared fields, kept as bytes, and the caller's own. */
 export interface ListedRomJson {
-  /** `{"id":…,"updated_at":"…"`: the shared fields, the object left open. */
+  /** `{"id":…`: the shared fields, the object left open. */
   readonly shared: Buffer;
   /** `"has_notes":…,"sibling_roms":[…]}`: the caller's fields, closing the object. */
   readonly personal: string;
