@@ -75,6 +75,8 @@ export default defineConfig({
                 setupFiles: ['server/test/setup.ts', 'server/test/redis/empty-redis-setup.ts'],
                 // One file at a time: they share the Redis, which the multi-process test empties.
                 fileParallelism: false,
+                // In one process, as the server project: the server's modules load once, not per file.
+                isolate: false,
                 testTimeout: 120_000,
                 hookTimeout: 180_000,
               },
@@ -88,6 +90,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['web/src/test/setup.ts'],
+          // Files share their workers (half the time of a fresh jsdom and React per file); the
+          // setup file gives each file fresh app modules and a clean window (web/src/test/setup.ts).
+          isolate: false,
           // Rendering whole pages in jsdom takes seconds on a busy 2-core machine.
           testTimeout: 20_000,
         },
