@@ -2,7 +2,7 @@ import type { Engine } from '../../../db/engine.js';
 import { jsonObjectSql } from '../../../db/dialect-sql.js';
 
 /**
- * A listed ROM as the database writes it for its shared JSON (`RomListRepository.listedRows`):
+ * A listed ROM as the database writes it for its shared JSON (`RomListJsonStore`):
  * the fields read straight from columns already as JSON text, and what Node still writes.
  */
 export interface ListedRomRow {

@@ -8,15 +8,6 @@ import type { RomWithPlatformRow } from '../roms.repository.js';
 import { coverUrl, parseList, toRomFileDto, toRomUserDto } from '../roms.mapper.js';
 import type { ListedRomRow } from './listed-rom-row.js';
 
-/** A listed ROM's shared fields as JSON, with the dates its personal fields repeat. */
-export interface SharedRomJson {
-  /** UTF-8 of `{"id":…`: the object left open for the caller's own fields. */
-  readonly open: Buffer;
-  readonly id: number;
-  readonly created_at: string;
-  readonly updated_at: string;
-}
-
 /** Whether JSON.stringify escapes a character of `value` (quotes, backslashes, controls, surrogates). */
 function needsEscape(value: string): boolean {
   for (let index = 0; index < value.length; index += 1) {
@@ -98,20 +89,10 @@ export function sharedRomJsonText(row: ListedRomRow): string {
   );
 }
 
-/** The open JSON of a ROM's shared fields: kept between requests, the same for every caller. */
-export function toSharedRomJson(row: ListedRomRow): SharedRomJson {
-  return {
-    open: Buffer.from(sharedRomJsonText(row)),
-    id: row.id,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  };
-}
-
-/** A listed ROM as JSON in two parts: its shared fields, kept as bytes, and the caller's own. */
+/** A listed ROM as JSON in two parts: its shared fields, as stored, and the caller's own. */
 export interface ListedRomJson {
   /** `{"id":…`: the shared fields, the object left open. */
-  readonly shared: Buffer;
+  readonly shared: string;
   /** `"has_notes":…,"sibling_roms":[…]}`: the caller's fields, closing the object. */
   readonly personal: string;
 }
@@ -156,12 +137,14 @@ export function romListPageJson(
   const head = '{"items":[';
   const tail = `],${JSON.stringify(page).slice(1)}`;
   let size = head.length + Buffer.byteLength(tail) + Math.max(0, items.length - 1);
-  for (const item of items) size += item.shared.length + 1 + Buffer.byteLength(item.personal);
+  for (const item of items) {
+    size += Buffer.byteLength(item.shared) + 1 + Buffer.byteLength(item.personal);
+  }
   const body = Buffer.allocUnsafe(size);
   let offset = body.write(head, 0, 'latin1');
   items.forEach((item, index) => {
     if (index > 0) offset += body.write(',', offset, 'latin1');
-    offset += item.shared.copy(body, offset);
+    offset += body.write(item.shared, offset);
     offset += body.write(',', offset, 'latin1');
     offset += body.write(item.personal, offset);
   });

@@ -1,13 +1,10 @@
-import type { OrderByModifiers, RawBuilder, SqlBool } from 'kysely';
+import type { OrderByModifiers, SqlBool } from 'kysely';
 import { sql } from 'kysely';
 
 import type { Db } from '../../../db/database.js';
 import type { Engine } from '../../../db/engine.js';
 import { engineOf } from '../../../db/engine.js';
 import { sqliteNullOrder, sqliteNullOrderSql } from '../../../db/dialect-sql.js';
-import { chunks, ID_CHUNK } from '../../../db/id-chunks.js';
-import type { ListedRomRow } from './listed-rom-row.js';
-import { listedRomSelectSql } from './listed-rom-row.js';
 import type { RomFilter, RomScope } from './rom-list-filters.js';
 import type { KeptOrder } from './rom-order-cache.js';
 import { filterClauses, scopeClauses } from './rom-list-filters.js';
@@ -79,12 +76,8 @@ function byCharBytes(a: { char: string }, b: { char: string }): number {
 export class RomListRepository {
   private readonly engine: Engine;
 
-  /** The select list of a listed ROM's row (`listedRows`). */
-  private readonly listedRowSql: RawBuilder<ListedRomRow>;
-
   constructor(private readonly db: Db) {
     this.engine = engineOf(db);
-    this.listedRowSql = sql.raw<ListedRomRow>(listedRomSelectSql(this.engine));
   }
 
   /** Whether the filter has clauses beyond the platforms (a search, a collection, a filter). */
@@ -147,22 +140,6 @@ export class RomListRepository {
   async pageIds(query: RomPageQuery): Promise<number[]> {
     const rows = await this.pageQuery(query).execute();
     return rows.map((row) => row.id);
-  }
-
-  /**
-   * The listed ROMs among `ids` (in no order), each mostly written as JSON by the database: a
-   * row of 46 columns made into an object, and its fields written again as JSON, cost several
-   * times more.
-   */
-  async listedRows(ids: readonly number[]): Promise<ListedRomRow[]> {
-    const rows: ListedRomRow[] = [];
-    for (const part of chunks(ids, ID_CHUNK)) {
-      const { rows: found } = await sql<ListedRomRow>`SELECT ${this.listedRowSql}
-        FROM rom INNER JOIN platform ON platform.id = rom.platform_id
-        WHERE rom.id IN (${idList(part)})`.execute(this.db);
-      rows.push(...found);
-    }
-    return rows;
   }
 
   /**

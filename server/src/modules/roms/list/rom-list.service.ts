@@ -33,10 +33,11 @@ import { KEPT_ORDER_FROM_OFFSET, RomOrderCache } from './rom-order-cache.js';
 import type { RomNotesRepository } from '../notes/rom-notes.repository.js';
 import type { RomPlayability } from './rom-playability.js';
 import { KeptPerVersion } from './kept-per-version.js';
-import type { ListedRomJson, SharedRomJson } from './rom-list-json.js';
+import type { ListedRomJson } from './rom-list-json.js';
+import type { RomListJsonStore } from './rom-list-json-store.js';
 import type { PersonalFactsOf } from './listed-rom-personal.js';
 import { personalFactsOf } from './listed-rom-personal.js';
-import { personalRomJsonText, romListPageJson, toSharedRomJson } from './rom-list-json.js';
+import { personalRomJsonText, romListPageJson } from './rom-list-json.js';
 import { coverUrl, toPersonalRomFields, toSharedRomFields } from '../roms.mapper.js';
 import { versionRanking } from '../roms.service.js';
 import type { RomVersionsSource } from '../roms.service.js';
@@ -122,14 +123,14 @@ export class RomListService {
   /** Unsearched aggregates (char counts, filter values), each with the data version it shows. */
   private readonly cache = new LRUCache<string, CachedAggregate>({ max: 256 });
   private readonly orders = new RomOrderCache();
-  /** About 2.3 KB each: some 11 MB for the most recently listed ROMs. */
-  private readonly romJson = new KeptPerVersion<number, SharedRomJson>(5000);
   /** The versions of recently listed games, per caller (`userId:romId`). */
   private readonly siblings = new KeptPerVersion<string, SiblingRom[]>(5000);
 
   constructor(
     private readonly roms: Pick<RomsRepository, 'findByIds' | 'filesOf' | 'romUsersOf'>,
     private readonly lists: RomListRepository,
+    /** Each listed ROM's shared JSON, kept in the database. */
+    private readonly listJson: Pick<RomListJsonStore, 'jsonOf'>,
     /** The data versions the kept pages, orders and aggregates follow. */
     private readonly dataVersions: Pick<DataVersions, 'of'>,
     private readonly notes: Pick<RomNotesRepository, 'romIdsWithVisibleNotes'>,
@@ -443,18 +444,17 @@ export class RomListService {
   ): Promise<ListedRomJson[]> {
     // Read side by side: on PostgreSQL each read is a round trip, on a connection of its own.
     const [shared, personal] = await Promise.all([
-      this.romJson.valuesOf(ids, this.dataVersions.of(ROM_DATA), async (missing) => {
-        const rows = await this.lists.listedRows(missing);
-        return new Map(rows.map((row) => [row.id, toSharedRomJson(row)]));
-      }),
+      this.listJson.jsonOf(ids),
       this.personalFacts(ids, userId, withFiles, grouped),
     ]);
     const items: ListedRomJson[] = [];
     for (const id of ids) {
-      const text = shared.get(id);
-      if (text === undefined) continue;
+      const stored = shared.get(id);
+      if (stored === undefined) continue;
       const { files, facts } = personal(id);
-      items.push({ shared: text.open, personal: personalRomJsonText(text, userId, files, facts) });
+      const { created_at, updated_at } = stored;
+      const rom = { id, created_at, updated_at };
+      items.push({ shared: stored.json, personal: personalRomJsonText(rom, userId, files, facts) });
     }
     return items;
   }
