@@ -51,14 +51,16 @@ export class RomListJsonStore {
 
   /**
    * Writes the shared JSON of the ROMs among `ids` from their rows and stores it. The rows are
-   * read and the texts stored in one transaction (on PostgreSQL with the rows locked), so a
-   * change to a ROM cannot fall between the two and leave an old text stored. When storing
-   * fails (another process writing SQLite meanwhile), the texts are still returned.
+   * read and the texts stored in one transaction, so a change to a ROM cannot fall between the
+   * two and leave an old text stored: on PostgreSQL the rows are locked, in id order and without
+   * waiting (a write holding one, such as a scan's batch, is never made to wait on a list in a
+   * deadlock). When storing fails (a row locked, another process writing SQLite), the texts are
+   * still returned.
    */
   async write(ids: readonly number[]): Promise<StoredRomJson[]> {
     try {
       return await this.db.transaction().execute(async (trx) => {
-        const written = await this.written(trx, ids);
+        const written = await this.written(trx, ids, true);
         for (const part of chunks(written, ID_CHUNK / 4)) {
           await trx
             .insertInto('rom_list_json')
@@ -69,13 +71,13 @@ export class RomListJsonStore {
         return written;
       });
     } catch {
-      return this.written(this.db, ids);
+      return this.written(this.db, ids, false);
     }
   }
 
-  /** The shared JSON of the ROMs among `ids`, written from their rows. */
-  private async written(db: Db, ids: readonly number[]): Promise<StoredRomJson[]> {
-    const lock = sql.raw(this.engine === 'postgres' ? 'FOR SHARE' : '');
+  /** The shared JSON of the ROMs among `ids`, written from their rows (locked, to be stored). */
+  private async written(db: Db, ids: readonly number[], locked: boolean): Promise<StoredRomJson[]> {
+    const lock = sql.raw(locked && this.engine === 'postgres' ? 'FOR SHARE NOWAIT' : '');
     const written: StoredRomJson[] = [];
     for (const part of chunks(ids, ID_CHUNK)) {
       const { rows } = await sql<ListedRomRow>`SELECT ${this.listedRowSql}
