@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 
 import { httpGet, httpGetJson } from './http-get.mjs';
@@ -93,8 +94,9 @@ export async function latency(pid, urls, headers, count, targetMs) {
 
 /**
  * p50/p95 of sequential GETs of URLs never asked before, each once, and the server's CPU time
- * per request: pages the server has kept nothing of (no page, no listed ROM's JSON), as a
- * gallery scrolled for the first time since the data last changed.
+ * per request: pages the server has kept no answer of, as a gallery scrolled for the first time
+ * since the data last changed. Each listed ROM's JSON is read from the database, where the
+ * server wrote it once the scan's writes paused (`rom_list_json`).
  * @param {number} pid @param {string[]} urls @param {Record<string, string>} headers
  * @param {number} targetMs
  */
@@ -221,6 +223,12 @@ export async function listFigures(ctx) {
     `GET /api/roms ${PAGE} by name, ${biggest.slug}, pages never asked before, cookie (${size}; load ${load})`,
     unseen,
   ]);
+  // What keeping each ROM's list JSON costs on disk (SQLite; with its write-ahead log).
+  const database = ['romshelf.db', 'romshelf.db-wal']
+    .map((name) => path.join(ctx.dataDir, name))
+    .filter((file) => fs.existsSync(file))
+    .reduce((sum, file) => sum + fs.statSync(file).size, 0);
+  rows.push([`SQLite database file (${size})`, `${(database / 1024 / 1024).toFixed(1)} MB`]);
   for (const [label, url] of pages) {
     rows.push([
       `GET /api/roms ${PAGE} by name, ${label}, HTTP Basic (${size})`,
