@@ -7,8 +7,8 @@ import { jsonObjectSql } from '../../../db/dialect-sql.js';
  */
 export interface ListedRomRow {
   /**
-   * `{"id":…`: every field of the ROM's shared JSON that is a column, a condition on columns
-   * (`is_identified`, `has_manual`, …) or the same for every ROM, the object left open.
+   * `{"id":…`: every field of the ROM's shared JSON that is a column or a condition on columns
+   * (`is_identified`, `has_manual`, …), the object left open.
    */
   readonly fields: string;
   readonly id: number;
@@ -89,26 +89,26 @@ const FLAGS: readonly (readonly [string, string])[] = [
   ['has_multiple_files', `rom.kind = 'multi'`],
 ];
 
-/** The fields of `ListedRomRow.fields` that are the same for every ROM (RomM's, no data here). */
-const CONSTANT_FIELDS =
+/**
+ * The fields of a listed ROM's shared JSON that are the same for every ROM (RomM's, no data
+ * here): added as a page is written, not stored with each ROM's JSON (rom_list_json).
+ */
+export const CONSTANT_FIELDS =
   `,"flashpoint_id":null,"gamelist_id":null,"libretro_id":null,"flashpoint_metadata":null` +
   `,"hltb_metadata":null,"gamelist_metadata":null,"manual_metadata":null,"has_soundtrack":false` +
   `,"path_video":null,"is_identifying":false,"screenshot_path":null`;
 
 /**
- * The SQL of `ListedRomRow.fields`: the columns as a JSON object left open, the flags and
- * constants appended as text (SQLite has no booleans, and `json('true')` per flag and row cost
- * more than the text).
+ * The SQL of `ListedRomRow.fields`: the columns as a JSON object left open, the flags appended
+ * as text (SQLite has no booleans, and `json('true')` per flag and row cost more than the text).
  */
 function fieldsSql(engine: Engine): string {
   const flags = FLAGS.map(
     ([key, condition]) => `',"${key}":' || CASE WHEN ${condition} THEN 'true' ELSE 'false' END`,
   );
-  return [
-    `rtrim(CAST(${jsonObjectSql(engine, columnPairs())} AS text), '}')`,
-    ...flags,
-    `'${CONSTANT_FIELDS}'`,
-  ].join(' || ');
+  return [`rtrim(CAST(${jsonObjectSql(engine, columnPairs())} AS text), '}')`, ...flags].join(
+    ' || ',
+  );
 }
 
 /** The select list of a listed ROM's row (`ListedRomRow`), FROM rom JOIN platform. */

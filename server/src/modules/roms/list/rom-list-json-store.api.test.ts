@@ -10,13 +10,18 @@ import {
 } from '../../../../test/build-test-app.js';
 import { scanLibrary, writeTree } from '../../../../test/library-fixtures.js';
 import type { Db } from '../../../db/database.js';
+import { CONSTANT_FIELDS } from './listed-rom-row.js';
 import { RomListJsonStore } from './rom-list-json-store.js';
 
 /** The stored JSON of each ROM that has one, by ROM id, as objects. */
 async function storedJson(db: Db): Promise<Map<number, Record<string, unknown>>> {
   const rows = await db.selectFrom('rom_list_json').select(['rom_id', 'json']).execute();
-  return new Map(rows.map((row) => [row.rom_id, JSON.parse(`${row.json}}`)]));
+  return new Map(rows.map((row) => [row.rom_id, parsed(row.json)]));
 }
+
+/** A stored text as the object lists show, with the fields every ROM has alike. */
+const parsed = (json: string | undefined): Record<string, unknown> =>
+  JSON.parse(`${json ?? ''}${CONSTANT_FIELDS}}`) as Record<string, unknown>;
 
 const ascending = (ids: Iterable<number>) => [...ids].sort((a, b) => a - b);
 
@@ -56,7 +61,7 @@ describe('rom_list_json: each ROM list JSON kept in the database', () => {
       expect(ascending((await storedJson(db)).keys())).toEqual(ascending([beta.id, gamma.id]));
       const store = new RomListJsonStore(db);
       const written = await store.jsonOf([alpha.id, beta.id]);
-      expect(JSON.parse(`${written.get(alpha.id)?.json ?? ''}}`)).toEqual({
+      expect(parsed(written.get(alpha.id)?.json)).toEqual({
         ...sharedFields(alpha),
         name: 'Aardvark',
       });
@@ -65,7 +70,7 @@ describe('rom_list_json: each ROM list JSON kept in the database', () => {
       await sql`UPDATE platform SET custom_name = 'Famicom' WHERE slug = 'nes'`.execute(db);
       expect([...(await storedJson(db)).keys()]).toEqual([gamma.id]);
       const renamed = await store.jsonOf([beta.id]);
-      expect(JSON.parse(`${renamed.get(beta.id)?.json ?? ''}}`)).toMatchObject({
+      expect(parsed(renamed.get(beta.id)?.json)).toMatchObject({
         platform_custom_name: 'Famicom',
         platform_display_name: 'Famicom',
       });
