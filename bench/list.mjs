@@ -228,7 +228,10 @@ export async function listFigures(ctx) {
     .map((name) => path.join(ctx.dataDir, name))
     .filter((file) => fs.existsSync(file))
     .reduce((sum, file) => sum + fs.statSync(file).size, 0);
-  rows.push([`SQLite database file (${size})`, `${(database / 1024 / 1024).toFixed(1)} MB`]);
+  rows.push([
+    `SQLite database file and its write-ahead log (${size})`,
+    `${(database / 1024 / 1024).toFixed(1)} MB`,
+  ]);
   for (const [label, url] of pages) {
     rows.push([
       `GET /api/roms ${PAGE} by name, ${label}, HTTP Basic (${size})`,
