@@ -115,6 +115,7 @@ export function EjsPrelaunch({
             size="large"
             startIcon={<PlayArrowRounded />}
             data-testid="play-start"
+            disabled={!choices.settled}
             onClick={onPlay}
             autoFocus
           >
