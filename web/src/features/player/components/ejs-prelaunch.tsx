@@ -115,7 +115,6 @@ export function EjsPrelaunch({
             size="large"
             startIcon={<PlayArrowRounded />}
             data-testid="play-start"
-            disabled={!choices.settled}
             onClick={onPlay}
             autoFocus
           >

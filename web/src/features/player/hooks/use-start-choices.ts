@@ -84,7 +84,7 @@ export function useStartChoices(
     /** The firmware, states and saves have loaded: the choices are final. */
     loaded:
       firmwareQuery.isSuccess && (kiosk.visitor || (statesQuery.isSuccess && savesQuery.isSuccess)),
-    /** Play may start (`startSettled`). */
+    /** Play may start (`startSettled`): the player holds a Play pressed before. */
     settled: startSettled(
       {
         firmware: firmwareQuery.isPending,
