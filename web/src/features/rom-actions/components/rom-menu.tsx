@@ -90,30 +90,35 @@ export function RomMenu({
       >
         <MoreVertRounded fontSize="small" />
       </IconButton>
-      <RomMenuItems
-        rom={rom}
-        anchor={anchor}
-        open={open}
-        onClose={() => setOpen(false)}
-        actions={{
-          toggleFavourite: () => props({ data: { is_favorite: !rom.rom_user.is_favorite } }),
-          collect: () => setCollecting(true),
-          pickStatus: () => setStatusOpen(true),
-          removeFromContinuePlaying: () => props({ remove_last_played: true }),
-          edit: () => setEditing(true),
-          match: () => setMatching(true),
-          refresh: () => refreshMetadata([rom]),
-          remove: () => setDeleting(true),
-          hideFrom: () => setHiding(true),
-        }}
-      />
-      <PlayStatusMenu
-        anchorEl={anchor}
-        open={statusOpen}
-        onClose={() => setStatusOpen(false)}
-        current={rom.rom_user.status}
-        onPick={(status: PlayStatus | null) => props({ data: { status } })}
-      />
+      {/* The menus are made when first opened: a gallery draws dozens of cards, each with one. */}
+      {anchor ? (
+        <>
+          <RomMenuItems
+            rom={rom}
+            anchor={anchor}
+            open={open}
+            onClose={() => setOpen(false)}
+            actions={{
+              toggleFavourite: () => props({ data: { is_favorite: !rom.rom_user.is_favorite } }),
+              collect: () => setCollecting(true),
+              pickStatus: () => setStatusOpen(true),
+              removeFromContinuePlaying: () => props({ remove_last_played: true }),
+              edit: () => setEditing(true),
+              match: () => setMatching(true),
+              refresh: () => refreshMetadata([rom]),
+              remove: () => setDeleting(true),
+              hideFrom: () => setHiding(true),
+            }}
+          />
+          <PlayStatusMenu
+            anchorEl={anchor}
+            open={statusOpen}
+            onClose={() => setStatusOpen(false)}
+            current={rom.rom_user.status}
+            onPick={(status: PlayStatus | null) => props({ data: { status } })}
+          />
+        </>
+      ) : null}
       <Suspense fallback={null}>
         {hiding ? (
           <HideFromDialog
