@@ -38,7 +38,7 @@ export function useGalleryWindow({
   onRange: (range: ItemRange) => void;
 }) {
   /** The element whose width sets the columns. */
-  const [frame, setFrame] = useState<HTMLElement | null>(null);
+  const [frame, setFrameState] = useState<HTMLElement | null>(null);
   /** The element the rows start at (the grid, or the table's body). */
   const startRef = useRef<HTMLElement | null>(null);
   const setStart = useCallback((element: HTMLElement | null) => {
@@ -50,6 +50,11 @@ export function useGalleryWindow({
     const stored = useGalleryStore.getState().layout.width;
     return stored > 0 ? stored : null;
   });
+  // Measured as the frame arrives, so its width comes with the same render as the frame.
+  const setFrame = useCallback((element: HTMLElement | null) => {
+    setFrameState(element);
+    if (element) setWidth(element.getBoundingClientRect().width);
+  }, []);
   const [scrollMargin, setScrollMargin] = useState(0);
   const columns = view === 'list' ? 1 : gridColumns(width ?? 0, view);
   const key = layoutKey(view, width ?? 0);
@@ -80,7 +85,6 @@ export function useGalleryWindow({
   useLayoutEffect(() => {
     if (!frame) return undefined;
     const read = () => setWidth(frame.getBoundingClientRect().width);
-    read();
     if (typeof ResizeObserver === 'undefined') return undefined;
     const observer = new ResizeObserver(read);
     observer.observe(frame);
@@ -126,11 +130,11 @@ export function useGalleryWindow({
     if (!drawn || overscan === OVERSCAN_ROWS) return undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     // A frame, then a task: after the browser has painted the first rows.
-    const frame = requestAnimationFrame(() => {
+    const nextFrame = requestAnimationFrame(() => {
       timer = setTimeout(() => setOverscan(OVERSCAN_ROWS));
     });
     return () => {
-      cancelAnimationFrame(frame);
+      cancelAnimationFrame(nextFrame);
       clearTimeout(timer);
     };
   }, [drawn, overscan]);
