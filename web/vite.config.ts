@@ -3,12 +3,15 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+import { localeBundles } from './scripts/locale-bundles.ts';
 import { precompress } from './scripts/precompress.ts';
 import { pageChunk, pageChunksFile } from './scripts/route-chunks.ts';
 import { webManifests } from './scripts/web-manifest.ts';
 
 /** The absolute path of a file of this package, as the bundler names its modules. */
 const sourceFile = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
+
+const localesDir = sourceFile('./public/locales');
 
 const platformPage = sourceFile('./src/features/gallery/components/platform-page.tsx');
 
@@ -17,7 +20,8 @@ const serverTarget = 'http://127.0.0.1:3000';
 export default defineConfig({
   plugins: [
     react(),
-    webManifests(fileURLToPath(new URL('./public/locales', import.meta.url))),
+    webManifests(localesDir),
+    localeBundles(localesDir),
     pageChunksFile({ platform: platformPage }),
     precompress(),
   ],

@@ -28,7 +28,10 @@ export function isKnownLocale(value: unknown): value is string {
   return typeof value === 'string' && LOCALE_CODES.includes(value);
 }
 
-/** The translation namespaces served as static files at /locales/<locale>/<namespace>.json. */
+/**
+ * The translation namespaces: each a file web/public/locales/<locale>/<namespace>.json, served
+ * together as one file per language (`localeBundleUrl`).
+ */
 export const I18N_NAMESPACES = [
   'collection',
   'common',
@@ -45,3 +48,11 @@ export const I18N_NAMESPACES = [
   'tokens',
 ] as const;
 export type I18nNamespace = (typeof I18N_NAMESPACES)[number];
+
+/**
+ * Where the web build serves a language's translations: every namespace in one JSON object keyed
+ * by namespace, one request instead of one per namespace.
+ */
+export function localeBundleUrl(locale: string): string {
+  return `/locales/${encodeURIComponent(locale)}.json`;
+}

@@ -1,5 +1,5 @@
 import { PAGE_SIZE } from './constants.js';
-import { DEFAULT_LOCALE, I18N_NAMESPACES } from './languages.js';
+import { DEFAULT_LOCALE, localeBundleUrl } from './languages.js';
 import { UI_SETTINGS_DEFAULTS } from './ui-settings.js';
 
 /**
@@ -28,10 +28,5 @@ export function platformGalleryPreloads(platformId: number): string[] {
  * the translations of the default language (always loaded: it is every language's fallback).
  */
 export function signedInStartPreloads(): string[] {
-  return [
-    '/api/heartbeat',
-    '/api/users/me',
-    '/api/config',
-    ...I18N_NAMESPACES.map((namespace) => `/locales/${DEFAULT_LOCALE}/${namespace}.json`),
-  ];
+  return ['/api/heartbeat', '/api/users/me', '/api/config', localeBundleUrl(DEFAULT_LOCALE)];
 }

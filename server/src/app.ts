@@ -339,6 +339,7 @@ async function startBackgroundWork(
     triggers?.stop();
     await stopSyncFolders?.();
     container.scan.stop();
+    await container.romListJsonFiller.stop();
     await container.tasks.close();
     await container.hashPool.close();
   });

@@ -56,6 +56,7 @@ import type { CoverFetchOptions } from './modules/roms/edits/rom-edits.service.j
 import { RomEditsService, STRICT_COVER_FETCH } from './modules/roms/edits/rom-edits.service.js';
 import { RomFilesService } from './modules/roms/files/rom-files.service.js';
 import { RomListRepository } from './modules/roms/list/rom-list.repository.js';
+import { RomListJsonStore } from './modules/roms/list/rom-list-json-store.js';
 import { RomArtworkWebp } from './modules/roms/resources/rom-artwork-webp.js';
 import { RomMaintenance } from './modules/roms/writes/rom-maintenance.js';
 import { RomMaintenanceRepository } from './modules/roms/writes/rom-maintenance.repository.js';
@@ -74,7 +75,8 @@ import { RomVersionGroups } from './modules/roms/versions/rom-version-groups.js'
 import { RomWritesRepository } from './modules/roms/writes/rom-writes.repository.js';
 import { RomsRepository } from './modules/roms/roms.repository.js';
 import { RomsService } from './modules/roms/roms.service.js';
-import { RomListService } from './modules/roms/list/rom-list.service.js';
+import { createRomList } from './modules/roms/list/create-rom-list.js';
+import type { RomListService } from './modules/roms/list/rom-list.service.js';
 import { BrowserPlayability } from './modules/roms/list/rom-playability.js';
 import { createMetadataProviders, trustedOrigins } from './modules/metadata/metadata.providers.js';
 import { MetadataRepository } from './modules/metadata/metadata.repository.js';
@@ -196,6 +198,7 @@ function createRepositories(db: Db, versions: DataVersions) {
     firmware: new FirmwareRepository(db),
     roms: new RomsRepository(db),
     romList: new RomListRepository(db),
+    romListJson: new RomListJsonStore(db),
     romVersions: new RomVersionGroups(db),
     looseDiscs: new LooseDiscsRepository(db),
     romWrites: new RomWritesRepository(db, versions),
@@ -373,19 +376,16 @@ function createRomServices(
     romResources,
     collectionMembers,
   );
-  const romList = new RomListService(
-    repositories.roms,
-    repositories.romList,
-    repositories.versions,
-    repositories.romNotes,
-    new BrowserPlayability(config, shared.libraryConfig),
+  const { romList, romListJsonFiller } = createRomList(repositories, {
+    playability: new BrowserPlayability(config, shared.libraryConfig),
     versions,
-    collectionMembers,
+    collections: collectionMembers,
     savedFilters,
-  );
+  });
   return {
     roms,
     romList,
+    romListJsonFiller,
     romFiles,
     romEdits: new RomEditsService(
       roms,

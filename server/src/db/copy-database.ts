@@ -19,6 +19,8 @@ const DERIVED_TABLES: ReadonlySet<string> = new Set(['rom_facet_count', 'rom_ver
  * target's migration wrote the defaults): neither copied nor compared.
  */
 const CONFIGURED_TABLES: ReadonlySet<string> = new Set(['rom_version_region']);
+/** Values kept to spare work (each ROM's list JSON): the target writes its own as it lists. */
+const KEPT_TABLES: ReadonlySet<string> = new Set(['rom_list_json']);
 /**
  * Tables the target's migrations seed (the built-in permission groups and their grants): the
  * source holds the same rows, perhaps edited, so the target's are replaced by them.
@@ -64,7 +66,7 @@ export async function copyDatabase(
   const sourceTables = await sqliteTables(source);
   const targetTables = new Set(await postgresTables(target));
   const tables = sourceTables.stored.filter(
-    (table) => targetTables.has(table) && !CONFIGURED_TABLES.has(table),
+    (table) => targetTables.has(table) && !CONFIGURED_TABLES.has(table) && !KEPT_TABLES.has(table),
   );
   for (const table of tables) {
     if (DERIVED_TABLES.has(table) || SEEDED_TABLES.has(table)) continue;

@@ -27,6 +27,7 @@ function counterOf(kind: DataKind, userId: number | undefined): string {
  */
 export class DataVersions {
   private readonly counts = new Map<string, number>();
+  private readonly listeners: ((kind: DataKind) => void)[] = [];
 
   constructor(private readonly others: DataChanges = NO_OTHER_PROCESSES) {
     others.onAnnounced((counter) => {
@@ -39,6 +40,12 @@ export class DataVersions {
     const counter = counterOf(kind, userId);
     this.count(counter);
     this.others.announce(counter);
+    for (const listener of this.listeners) listener(kind);
+  }
+
+  /** Calls `listener` after each write this process records (`wrote`). */
+  onWrote(listener: (kind: DataKind) => void): void {
+    this.listeners.push(listener);
   }
 
   /**

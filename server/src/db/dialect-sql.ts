@@ -93,3 +93,15 @@ export function sqliteNullOrderSql(engine: Engine, direction: 'asc' | 'desc'): R
   if (engine === 'sqlite') return sql.raw(direction === 'asc' ? 'ASC' : 'DESC');
   return sql.raw(direction === 'asc' ? 'ASC NULLS FIRST' : 'DESC NULLS LAST');
 }
+
+/**
+ * The SQL text of a JSON object (as text) of `[key, expression]` pairs, keys in the order given:
+ * for fixed column lists, written once rather than compiled with every query.
+ */
+export function jsonObjectSql(
+  engine: Engine,
+  pairs: readonly (readonly [string, string])[],
+): string {
+  const list = pairs.map(([key, value]) => `'${key}', ${value}`).join(', ');
+  return engine === 'postgres' ? `json_build_object(${list})` : `json_object(${list})`;
+}

@@ -15,6 +15,7 @@ import type {
   UserPermissionOverrideTable,
 } from './schema-permissions.js';
 import type { SaveHistoryTables } from './schema-save-history.js';
+import type { RomListTables } from './schema-rom-list.js';
 import type { WebdavTables } from './schema-webdav.js';
 
 /** Accounts. Booleans are 0/1 integers; JSON columns hold serialised text. */
@@ -236,14 +237,6 @@ export interface RomFacetTable {
   platform_id: number;
 }
 
-/** ROMs of a platform carrying a (kind, value) of `rom_facet`, kept by its triggers. */
-export interface RomFacetCountTable {
-  kind: string;
-  value: string;
-  platform_id: number;
-  count: number;
-}
-
 /** A ROM's versions group and rank in it (migration 202612020410_rom_versions), kept by triggers. */
 export interface RomVersionTable {
   rom_id: number;
@@ -438,7 +431,7 @@ export interface CollectionRomTable {
   added_at: string;
 }
 
-export interface Database extends DatTables, SaveHistoryTables, WebdavTables {
+export interface Database extends DatTables, SaveHistoryTables, WebdavTables, RomListTables {
   user: UserTable;
   permission_group: PermissionGroupTable;
   permission_group_grant: PermissionGroupGrantTable;
@@ -463,7 +456,6 @@ export interface Database extends DatTables, SaveHistoryTables, WebdavTables {
   task_run: TaskRunTable;
   task_schedule: TaskScheduleTable;
   rom_facet: RomFacetTable;
-  rom_facet_count: RomFacetCountTable;
   rom_version: RomVersionTable;
   rom_version_region: RomVersionRegionTable;
   collection: CollectionTable;

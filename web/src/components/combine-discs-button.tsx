@@ -15,17 +15,21 @@ import { useHasScopes } from '@/shared/stores/use-scopes';
  * editors: one click writes the game's `.m3u` and its discs become one game. The strip has the
  * cover's shape, so the button sits on the cover whatever the card's width.
  */
-export function CombineDiscsButton({
-  rom,
-  compact,
-}: {
+export function CombineDiscsButton(props: CombineDiscsProps) {
+  // Asked before any hook: nearly every card is no loose disc and needs none of them.
+  return isLooseDisc(props.rom) ? <LooseDiscButton {...props} /> : null;
+}
+
+interface CombineDiscsProps {
   rom: LooseDiscCandidate & { id: number };
   compact: boolean;
-}) {
+}
+
+function LooseDiscButton({ rom, compact }: CombineDiscsProps) {
   const { t } = useTranslation('gallery');
   const canWrite = useHasScopes('roms.write');
   const combine = useCombineDiscs();
-  if (!canWrite || !isLooseDisc(rom)) return null;
+  if (!canWrite) return null;
   const failure = combine.isError ? errorMessage(combine.error) : null;
   const inset = compact ? 4 : 6;
   return (

@@ -39,6 +39,7 @@ import { datImportState } from './202612040510_dat_import_state.js';
 import { datVerification } from './202612040600_dat_verification.js';
 import { platformMissingSizes } from './202612050300_platform_missing_sizes.js';
 import { webdavLocks } from './202612050500_webdav_locks.js';
+import { romListJson } from './202612070100_rom_list_json.js';
 
 /**
  * Every migration, in order, listed explicitly (no directory scanning, so bundling and the
@@ -84,6 +85,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '202612040600_dat_verification': datVerification,
   '202612050300_platform_missing_sizes': platformMissingSizes,
   '202612050500_webdav_locks': webdavLocks,
+  '202612070100_rom_list_json': romListJson,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -17,7 +17,7 @@ import { toRomMetadataFields } from './rom-metadata-fields.js';
 import { RESOURCES_URL_PREFIX, RomResources } from './resources/rom-resources.js';
 import type { RomWithPlatformRow } from './roms.repository.js';
 
-function parseList(text: string): string[] {
+export function parseList(text: string): string[] {
   try {
     const value: unknown = JSON.parse(text);
     return Array.isArray(value) ? value.map(String) : [];
@@ -127,7 +127,13 @@ export function coverUrl(
   return `${RESOURCES_URL_PREFIX}/${relative}?ts=${encodeURIComponent(row.cover_updated_at)}`;
 }
 
-function isIdentified(row: RomWithPlatformRow): boolean {
+/** Whether a metadata source matched the ROM (RomM's `is_identified`). */
+export function isIdentified(
+  row: Pick<
+    RomWithPlatformRow,
+    'igdb_id' | 'moby_id' | 'ss_id' | 'ra_id' | 'launchbox_id' | 'hasheous_id'
+  >,
+): boolean {
   return [row.igdb_id, row.moby_id, row.ss_id, row.ra_id, row.launchbox_id, row.hasheous_id].some(
     (id) => id !== null,
   );

@@ -44,21 +44,7 @@ describe("a page's preload links", () => {
       'preload:fetch /api/heartbeat',
       'preload:fetch /api/users/me',
       'preload:fetch /api/config',
-      ...[
-        'collection',
-        'common',
-        'console',
-        'emptyStates',
-        'gallery',
-        'home',
-        'login',
-        'platform',
-        'play',
-        'rom',
-        'scan',
-        'settings',
-        'tokens',
-      ].map((namespace) => `preload:fetch /locales/en_US/${namespace}.json`),
+      'preload:fetch /locales/en_US.json',
     ]);
     expect(response.body.replace(/<link rel="(?:modulepreload|preload)"[^>]*>/g, '')).toBe(
       INDEX_HTML,

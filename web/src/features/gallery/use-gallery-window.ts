@@ -38,26 +38,38 @@ export function useGalleryWindow({
   onRange: (range: ItemRange) => void;
 }) {
   /** The element whose width sets the columns. */
-  const [frame, setFrame] = useState<HTMLElement | null>(null);
+  const [frame, setFrameState] = useState<HTMLElement | null>(null);
   /** The element the rows start at (the grid, or the table's body). */
   const startRef = useRef<HTMLElement | null>(null);
   const setStart = useCallback((element: HTMLElement | null) => {
     startRef.current = element;
   }, []);
-  const [width, setWidth] = useState(() => useGalleryStore.getState().layout.width);
+  // Unknown (null) until the frame is measured, unless a gallery drawn before left its width:
+  // rows drawn at a guessed width would be drawn again at once, the first cards twice over.
+  const [width, setWidth] = useState<number | null>(() => {
+    const stored = useGalleryStore.getState().layout.width;
+    return stored > 0 ? stored : null;
+  });
+  // Measured as the frame arrives, so its width comes with the same render as the frame.
+  const setFrame = useCallback((element: HTMLElement | null) => {
+    setFrameState(element);
+    if (element) setWidth(element.getBoundingClientRect().width);
+  }, []);
   const [scrollMargin, setScrollMargin] = useState(0);
-  const columns = view === 'list' ? 1 : gridColumns(width, view);
-  const key = layoutKey(view, width);
+  const columns = view === 'list' ? 1 : gridColumns(width ?? 0, view);
+  const key = layoutKey(view, width ?? 0);
   const stored = useGalleryStore.getState().layout.rowHeights[key];
   // A measurement holds for the view and width it was taken at.
   const [measurement, setMeasurement] = useState<{ key: string; height: number } | null>(null);
   const measured = measurement?.key === key ? measurement.height : null;
-  const rowHeight = measured ?? stored ?? estimateRowHeight(view, width, columns);
+  const rowHeight = measured ?? stored ?? estimateRowHeight(view, width ?? 0, columns);
+  // The first rows alone, the rows beyond the viewport once those are painted.
+  const [overscan, setOverscan] = useState(0);
 
   const virtualizer = useWindowVirtualizer({
-    count: rowCount(total, columns),
+    count: width === null ? 0 : rowCount(total, columns),
     estimateSize: () => rowHeight,
-    overscan: OVERSCAN_ROWS,
+    overscan,
     scrollMargin,
     scrollPaddingStart: SCROLL_PADDING,
     useFlushSync: false,
@@ -73,7 +85,6 @@ export function useGalleryWindow({
   useLayoutEffect(() => {
     if (!frame) return undefined;
     const read = () => setWidth(frame.getBoundingClientRect().width);
-    read();
     if (typeof ResizeObserver === 'undefined') return undefined;
     const observer = new ResizeObserver(read);
     observer.observe(frame);
@@ -101,7 +112,7 @@ export function useGalleryWindow({
   useEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
   useEffect(() => {
     const { layout, setLayout } = useGalleryStore.getState();
-    if (width <= 0) return;
+    if (width === null || width <= 0) return;
     if (layout.width !== width || (measured !== null && layout.rowHeights[key] !== measured)) {
       setLayout({
         width,
@@ -114,6 +125,19 @@ export function useGalleryWindow({
   const rows = virtualizer.getVirtualItems();
   const firstRow = rows[0]?.index ?? 0;
   const lastRow = rows.at(-1)?.index ?? -1;
+  const drawn = lastRow >= 0;
+  useEffect(() => {
+    if (!drawn || overscan === OVERSCAN_ROWS) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A frame, then a task: after the browser has painted the first rows.
+    const nextFrame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setOverscan(OVERSCAN_ROWS));
+    });
+    return () => {
+      cancelAnimationFrame(nextFrame);
+      clearTimeout(timer);
+    };
+  }, [drawn, overscan]);
   useEffect(() => {
     if (lastRow >= 0) onRange(rowsToItems(firstRow, lastRow, columns, total));
   }, [firstRow, lastRow, columns, total, onRange]);

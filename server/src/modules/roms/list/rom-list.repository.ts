@@ -52,6 +52,13 @@ const idList = (ids: readonly number[]) => sql.join(ids.map((id) => sql`${id}`))
 
 type FacetCount = { kind: string; value: string; count: number };
 
+/** What a user has of the data lists show per caller (`personalPresence`). */
+export interface PersonalPresence {
+  romData: boolean;
+  notes: boolean;
+  favourites: boolean;
+}
+
 /** `counts` less `less`, value by value; values left with none are dropped. */
 function subtractCounts(counts: readonly FacetCount[], less: readonly FacetCount[]): FacetCount[] {
   const removed = new Map(less.map((row) => [`${row.kind}\0${row.value}`, row.count]));
@@ -133,6 +140,27 @@ export class RomListRepository {
   async pageIds(query: RomPageQuery): Promise<number[]> {
     const rows = await this.pageQuery(query).execute();
     return rows.map((row) => row.id);
+  }
+
+  /**
+   * Whether the user has any ROM data, sees any note and has any favourite: a list reads each
+   * for its ROMs only when there is any (most callers have few or none of them).
+   */
+  async personalPresence(userId: number): Promise<PersonalPresence> {
+    const { rows } = await sql<Record<keyof PersonalPresence, unknown>>`SELECT
+        EXISTS (SELECT 1 FROM rom_user WHERE user_id = ${userId}) AS "romData",
+        EXISTS (SELECT 1 FROM rom_note WHERE is_public = 1 OR user_id = ${userId}) AS "notes",
+        EXISTS (SELECT 1 FROM collection_rom
+          INNER JOIN collection ON collection.id = collection_rom.collection_id
+          WHERE collection.user_id = ${userId} AND collection.is_favorite = 1) AS "favourites"`.execute(
+      this.db,
+    );
+    const [row] = rows;
+    return {
+      romData: Boolean(row?.romData),
+      notes: Boolean(row?.notes),
+      favourites: Boolean(row?.favourites),
+    };
   }
 
   /** Ids of the whole result, in list order (`rom_id_index`). */

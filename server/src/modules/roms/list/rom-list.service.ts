@@ -12,7 +12,6 @@ import { RomFilterQuerySchema } from '@romshelf/contract';
 import { LRUCache } from 'lru-cache';
 
 import type { DataKind, DataVersions } from '../../../db/data-versions.js';
-import type { RomFileRow } from '../../../db/schema.js';
 import { HttpError } from '../../../http/http-error.js';
 import { withheldFromCaller, withholds } from '../../hidden-items/visibility.js';
 import type { KeepableAnswer } from '../../../http/kept-answers.js';
@@ -34,14 +33,16 @@ import { KEPT_ORDER_FROM_OFFSET, RomOrderCache } from './rom-order-cache.js';
 import type { RomNotesRepository } from '../notes/rom-notes.repository.js';
 import type { RomPlayability } from './rom-playability.js';
 import { KeptPerVersion } from './kept-per-version.js';
-import type { ListedRomJson, SharedRomJson } from './rom-list-json.js';
-import { listedRomJson, romListPageJson, toSharedRomJson } from './rom-list-json.js';
-import type { PersonalRomFields } from '../roms.mapper.js';
+import type { ListedRomJson } from './rom-list-json.js';
+import type { RomListJsonStore } from './rom-list-json-store.js';
+import type { PersonalFactsOf } from './listed-rom-personal.js';
+import { personalFactsOf } from './listed-rom-personal.js';
+import { personalRomJsonText, romListPageJson } from './rom-list-json.js';
 import { coverUrl, toPersonalRomFields, toSharedRomFields } from '../roms.mapper.js';
 import { versionRanking } from '../roms.service.js';
 import type { RomVersionsSource } from '../roms.service.js';
 import { listGrouping } from '../versions/rom-version-groups.js';
-import type { RomsRepository, RomWithPlatformRow } from '../roms.repository.js';
+import type { RomsRepository } from '../roms.repository.js';
 
 /** The `filter_values` keys, in RomM's order. */
 const FILTER_KEYS = [
@@ -89,6 +90,8 @@ const ROM_DATA: readonly DataKind[] = ['romRows', 'platforms'];
 const COLLECTION_DATA: readonly DataKind[] = ['romRows', 'platforms', 'collections'];
 /** Whether a caller marked any ROM hidden: their ROM data, and the ROMs it belongs to. */
 const HIDDEN_DATA: readonly DataKind[] = ['romRows', 'userData'];
+/** Whether a caller has any ROM data, visible note or favourite (their own ROM data). */
+const PRESENCE_DATA: readonly DataKind[] = ['notes', 'collections'];
 /** A game's versions for a caller: the ROMs and the caller's choice of main version. */
 const SIBLING_DATA: readonly DataKind[] = ['romRows', 'userData'];
 
@@ -120,14 +123,14 @@ export class RomListService {
   /** Unsearched aggregates (char counts, filter values), each with the data version it shows. */
   private readonly cache = new LRUCache<string, CachedAggregate>({ max: 256 });
   private readonly orders = new RomOrderCache();
-  /** About 2.3 KB each: some 11 MB for the most recently listed ROMs. */
-  private readonly romJson = new KeptPerVersion<number, SharedRomJson>(5000);
   /** The versions of recently listed games, per caller (`userId:romId`). */
   private readonly siblings = new KeptPerVersion<string, SiblingRom[]>(5000);
 
   constructor(
     private readonly roms: Pick<RomsRepository, 'findByIds' | 'filesOf' | 'romUsersOf'>,
     private readonly lists: RomListRepository,
+    /** Each listed ROM's shared JSON, kept in the database. */
+    private readonly listJson: Pick<RomListJsonStore, 'jsonOf'>,
     /** The data versions the kept pages, orders and aggregates follow. */
     private readonly dataVersions: Pick<DataVersions, 'of'>,
     private readonly notes: Pick<RomNotesRepository, 'romIdsWithVisibleNotes'>,
@@ -368,10 +371,14 @@ export class RomListService {
     for (let start = 0; start < ids.length; start += batchSize) {
       const batch = ids.slice(start, start + batchSize);
       const rows = new Map((await this.roms.findByIds(batch)).map((row) => [row.id, row]));
-      const personal = await this.personalFields(batch, userId, true, false);
+      const personal = await this.personalFacts(batch, userId, true, false);
       yield batch.flatMap((id) => {
         const row = rows.get(id);
-        return row === undefined ? [] : [Object.assign(toSharedRomFields(row), personal(row))];
+        if (row === undefined) return [];
+        const { files, facts } = personal(id);
+        return [
+          Object.assign(toSharedRomFields(row), toPersonalRomFields(row, userId, files, facts)),
+        ];
       });
     }
   }
@@ -424,8 +431,8 @@ export class RomListService {
   private async simpleRom(id: number, userId: number): Promise<SimpleRom | undefined> {
     const [row] = await this.roms.findByIds([id]);
     if (row === undefined) return undefined;
-    const personal = await this.personalFields([id], userId, false, false);
-    return Object.assign(toSharedRomFields(row), personal(row));
+    const { files, facts } = (await this.personalFacts([id], userId, false, false))(id);
+    return Object.assign(toSharedRomFields(row), toPersonalRomFields(row, userId, files, facts));
   }
 
   /** Listed ROMs as JSON, in the order of `ids`: the shared fields kept, the caller's added. */
@@ -437,46 +444,42 @@ export class RomListService {
   ): Promise<ListedRomJson[]> {
     // Read side by side: on PostgreSQL each read is a round trip, on a connection of its own.
     const [shared, personal] = await Promise.all([
-      this.romJson.valuesOf(ids, this.dataVersions.of(ROM_DATA), async (missing) => {
-        const rows = await this.roms.findByIds(missing);
-        return new Map(rows.map((row) => [row.id, toSharedRomJson(row)]));
-      }),
-      this.personalFields(ids, userId, withFiles, grouped),
+      this.listJson.jsonOf(ids),
+      this.personalFacts(ids, userId, withFiles, grouped),
     ]);
     const items: ListedRomJson[] = [];
     for (const id of ids) {
-      const text = shared.get(id);
-      if (text !== undefined) items.push(listedRomJson(text.open, personal(text)));
+      const stored = shared.get(id);
+      if (stored === undefined) continue;
+      const { files, facts } = personal(id);
+      const { created_at, updated_at } = stored;
+      const rom = { id, created_at, updated_at };
+      items.push({ shared: stored.json, personal: personalRomJsonText(rom, userId, files, facts) });
     }
     return items;
   }
 
-  /** The caller's own fields of listed ROMs, each kind read once for all of them. */
-  private async personalFields(
+  /** The caller's facts about listed ROMs and their files, each kind read once for all. */
+  private async personalFacts(
     ids: number[],
     userId: number,
     withFiles: boolean,
     grouped: boolean,
-  ): Promise<
-    (rom: Pick<RomWithPlatformRow, 'id' | 'created_at' | 'updated_at'>) => PersonalRomFields
-  > {
-    const [fileRows, romUserRows, withNotes, favourites, versions] = await Promise.all([
+  ): Promise<PersonalFactsOf> {
+    const presence = await this.cached(
+      `presence:${String(userId)}`,
+      this.dataVersions.of(PRESENCE_DATA) + this.dataVersions.of(['userData'], userId),
+      () => this.lists.personalPresence(userId),
+    );
+    const none = new Set<number>();
+    const [fileRows, romUserRows, withNotes, favourites, siblings] = await Promise.all([
       withFiles ? this.roms.filesOf(ids) : [],
-      this.roms.romUsersOf(userId, ids),
-      this.notes.romIdsWithVisibleNotes(userId, ids),
-      this.collections.favouriteIdsOf(userId, ids),
+      presence.romData ? this.roms.romUsersOf(userId, ids) : [],
+      presence.notes ? this.notes.romIdsWithVisibleNotes(userId, ids) : none,
+      presence.favourites ? this.collections.favouriteIdsOf(userId, ids) : none,
       grouped ? this.siblingsOf(ids, userId) : new Map<string, SiblingRom[]>(),
     ]);
-    const files = new Map<number, RomFileRow[]>();
-    for (const file of fileRows) files.set(file.rom_id, [...(files.get(file.rom_id) ?? []), file]);
-    const romUsers = new Map(romUserRows.map((romUser) => [romUser.rom_id, romUser]));
-    return (rom) =>
-      toPersonalRomFields(rom, userId, files.get(rom.id) ?? [], {
-        romUser: romUsers.get(rom.id),
-        favourite: favourites.has(rom.id),
-        hasNotes: withNotes.has(rom.id),
-        siblings: versions.get(`${String(userId)}:${String(rom.id)}`),
-      });
+    return personalFactsOf(userId, { fileRows, romUserRows, withNotes, favourites, siblings });
   }
 
   /** The versions of listed games for the caller (keys `userId:romId`), kept per data version. */

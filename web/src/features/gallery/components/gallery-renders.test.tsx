@@ -11,6 +11,7 @@ import type * as RomCardModule from '@/components/rom-card';
 import { updateCachedRom } from '@/shared/api/rom-cache';
 import { createTestI18n } from '@/test/i18n';
 
+import { preloadPlatformGallery } from '../gallery-preload';
 import { useGalleryStore } from '../stores/gallery-store';
 import { setGalleryView } from '../stores/gallery-view-store';
 import { useGalleryFilters } from '../use-gallery-filters';
@@ -52,11 +53,64 @@ function rom(index: number): SimpleRom {
   } as unknown as SimpleRom;
 }
 
+/** Answers the gallery's pages: 300 ROMs, the page after the first once `second` resolves. */
+function stubPages(second: Promise<void> = Promise.resolve()) {
+  vi.stubGlobal('fetch', async (input: string) => {
+    const query = new URL(input, 'http://localhost').searchParams;
+    const offset = Number(query.get('offset'));
+    if (offset > 0) await second;
+    return Response.json({
+      items: Array.from({ length: Math.min(72, 300 - offset) }, (_, index) => rom(offset + index)),
+      total: 300,
+      limit: 72,
+      offset,
+      char_index: {},
+      rom_id_index: [],
+    });
+  });
+}
+
+async function renderGallery(client: QueryClient) {
+  const i18n = await createTestI18n();
+  render(
+    <QueryClientProvider client={client}>
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter>
+          <PlatformOneGallery />
+        </MemoryRouter>
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+}
+
 describe('Gallery cards', { timeout: 30_000 }, () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+    vi.restoreAllMocks();
     renders.clear();
+  });
+
+  it('are drawn once at first: not at a guessed width, the rows beyond the window after those', async () => {
+    // A 1,000 px wide gallery (4 big columns) with rows of 200 px: the 768 px window shows 4 rows.
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue(
+      DOMRect.fromRect({ width: 1000, height: 0 }),
+    );
+    useGalleryStore.setState({
+      places: {},
+      layout: { width: 0, rowHeights: { 'big:1000': 200 } },
+    });
+    setGalleryView('big');
+    stubPages();
+    const client = new QueryClient();
+    // The first page is there before the gallery draws, as the start-up's preload makes it.
+    await preloadPlatformGallery(client, '1', '');
+    await renderGallery(client);
+
+    expect(screen.getByTestId('gallery-grid').getAttribute('data-columns')).toBe('4');
+    expect(screen.getAllByTestId('rom-card')).toHaveLength(16);
+    await waitFor(() => expect(screen.getAllByTestId('rom-card')).toHaveLength(24));
+    for (let id = 1; id <= 24; id++) expect(renders.get(id), `card ${String(id)}`).toBe(1);
   });
 
   it('are not drawn again when another page arrives or another ROM changes', async () => {

@@ -51,7 +51,7 @@ function EjsPlayer({ rom, versions }: { rom: DetailedRom; versions: PlatformVers
   const started = phase !== 'prelaunch';
   usePlayTimeReport(rom.id, phase === 'running', sync.beaconSave);
   useActivityReport(rom.id, phase === 'running');
-  const askPlay = usePlayWhenReady(settled, () => void play());
+  const askPlay = usePlayWhenReady(choices.settled && settled, () => void play());
   useAutostart(consolePlay.active && choices.loaded, askPlay);
   useConsoleExit(consolePlay.active, () => {
     if (phase === 'running') void saveAndQuit();

@@ -1,7 +1,7 @@
 import type { Firmware, Save, State } from '@romshelf/contract';
 import { describe, expect, it } from 'vitest';
 
-import { defaultBiosId, defaultStart, initialCore } from './use-start-choices';
+import { defaultBiosId, defaultStart, initialCore, startSettled } from './use-start-choices';
 
 const firmware = (id: number) => ({ id }) as Firmware;
 const state = { id: 3 } as State;
@@ -35,5 +35,21 @@ describe('defaultStart', () => {
     expect(defaultStart(null, [state], [save(4)])).toEqual({ type: 'latest-state' });
     expect(defaultStart(null, [], [save(4), save(2)])).toEqual({ type: 'save', id: 4 });
     expect(defaultStart(null, [], [])).toEqual({ type: 'fresh' });
+  });
+});
+
+describe('startSettled', () => {
+  const loaded = { firmware: false, states: false, saves: false };
+
+  it('waits for the firmware, states and saves the defaults are chosen from', () => {
+    expect(startSettled(loaded, false)).toBe(true);
+    expect(startSettled({ ...loaded, saves: true }, false)).toBe(false);
+    expect(startSettled({ ...loaded, states: true }, false)).toBe(false);
+    expect(startSettled({ ...loaded, firmware: true }, false)).toBe(false);
+  });
+
+  it('waits only for the firmware for a kiosk visitor, who has no states or saves', () => {
+    expect(startSettled({ firmware: false, states: true, saves: true }, true)).toBe(true);
+    expect(startSettled({ firmware: true, states: false, saves: false }, true)).toBe(false);
   });
 });

@@ -36,6 +36,18 @@ export function defaultStart(
 }
 
 /**
+ * Whether Play may start the game: the firmware, states and saves its defaults are chosen from
+ * are no longer loading (a kiosk visitor has no states or saves). Started before, a game with a
+ * save would start fresh, its save never read. A read that failed leaves the defaults as they are.
+ */
+export function startSettled(
+  loading: { firmware: boolean; states: boolean; saves: boolean },
+  kioskVisitor: boolean,
+): boolean {
+  return !loading.firmware && (kioskVisitor || (!loading.states && !loading.saves));
+}
+
+/**
  * The pre-launch choices of the EmulatorJS player: core, BIOS, disc and how to start, with the
  * last core, BIOS and disc used remembered in this browser.
  */
@@ -72,6 +84,15 @@ export function useStartChoices(
     /** The firmware, states and saves have loaded: the choices are final. */
     loaded:
       firmwareQuery.isSuccess && (kiosk.visitor || (statesQuery.isSuccess && savesQuery.isSuccess)),
+    /** Play may start (`startSettled`): the player holds a Play pressed before. */
+    settled: startSettled(
+      {
+        firmware: firmwareQuery.isPending,
+        states: statesQuery.isPending,
+        saves: savesQuery.isPending,
+      },
+      kiosk.visitor,
+    ),
     cores,
     core,
     setCore,

@@ -35,34 +35,13 @@ const HideFromDialog = lazy(async () => ({
 /**
  * The ⋮ menu of a game (cards and details): edit and delete (roms.write), favourite, add to
  * collection (collections.write), play status, remove from continue playing. Owns its dialogs.
+ * Its menus, dialogs and writes are made when first opened: a gallery draws dozens of cards,
+ * each with this button.
  */
-export function RomMenu({
-  rom,
-  onChanged,
-  onDeleted,
-  onError,
-  size = 'small',
-  overlay = false,
-}: RomMenuProps) {
+export function RomMenu({ size = 'small', overlay = false, ...menu }: RomMenuProps) {
   const { t } = useTranslation('rom');
-  const canWrite = useHasScopes('roms.write');
-  const canCollect = useHasScopes('collections.write');
-  const { refreshMetadata } = useRomActions();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [open, setOpen] = useState(false);
-  const [statusOpen, setStatusOpen] = useState(false);
-  const [editing, setEditing] = useState(false);
-  const [matching, setMatching] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [collecting, setCollecting] = useState(false);
-  const [hiding, setHiding] = useState(false);
-
-  const saveProps = useRomPropsMutation(
-    rom,
-    (romUser) => onChanged?.(withRomUser(rom, romUser)),
-    onError,
-  );
-  const props = (change: PropsChange) => saveProps.mutate(change);
 
   return (
     <>
@@ -90,11 +69,51 @@ export function RomMenu({
       >
         <MoreVertRounded fontSize="small" />
       </IconButton>
+      {anchor ? (
+        <OpenedRomMenu {...menu} anchor={anchor} open={open} onClose={() => setOpen(false)} />
+      ) : null}
+    </>
+  );
+}
+
+/** The menu itself, the play status menu it leads to, and the dialogs its items open. */
+function OpenedRomMenu({
+  rom,
+  onChanged,
+  onDeleted,
+  onError,
+  anchor,
+  open,
+  onClose,
+}: Omit<RomMenuProps, 'size' | 'overlay'> & {
+  anchor: HTMLElement;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const canWrite = useHasScopes('roms.write');
+  const canCollect = useHasScopes('collections.write');
+  const { refreshMetadata } = useRomActions();
+  const [statusOpen, setStatusOpen] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [matching, setMatching] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [collecting, setCollecting] = useState(false);
+  const [hiding, setHiding] = useState(false);
+
+  const saveProps = useRomPropsMutation(
+    rom,
+    (romUser) => onChanged?.(withRomUser(rom, romUser)),
+    onError,
+  );
+  const props = (change: PropsChange) => saveProps.mutate(change);
+
+  return (
+    <>
       <RomMenuItems
         rom={rom}
         anchor={anchor}
         open={open}
-        onClose={() => setOpen(false)}
+        onClose={onClose}
         actions={{
           toggleFavourite: () => props({ data: { is_favorite: !rom.rom_user.is_favorite } }),
           collect: () => setCollecting(true),
