@@ -3,8 +3,8 @@
  * A PostgreSQL twin of the bench server, for figures printed per engine: when BENCH_DATABASE_URL
  * names a PostgreSQL server whose user may create databases, the SQLite database as it is now
  * is copied (`db:copy`) into a new database there and a second server runs on it, with the
- * same secret key (so the bench's session cookie signs in there too). Its first requests are
- * cold: it has kept nothing yet. `stop` ends it and drops the database.
+ * same secret key (so the bench's session cookie signs in there too), once it has stored every
+ * ROM's list JSON. Its first requests are cold: it has kept nothing yet. `stop` ends it and drops the database.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,6 +22,29 @@ async function runOn(serverUrl, statement) {
   await client.connect();
   try {
     await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Waits (up to 5 minutes) until the twin has stored every ROM's list JSON: db:copy leaves
+ * `rom_list_json` out and the server's filler writes it after start-up, as it does after any
+ * upgrade; the SQLite server's is full by then, so the figures compare like with like.
+ * @param {string} databaseUrl
+ */
+async function listJsonFilled(databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const deadline = performance.now() + 300_000;
+    while (performance.now() < deadline) {
+      const { rows } = await client.query(
+        'SELECT (SELECT count(*) FROM rom) - (SELECT count(*) FROM rom_list_json) AS missing',
+      );
+      if (Number(rows[0]?.missing ?? 0) <= 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
   } finally {
     await client.end();
   }
@@ -86,6 +109,7 @@ export async function startPostgresTwin(ctx, label) {
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  await listJsonFilled(target.toString());
   return {
     baseUrl,
     pid: child.pid ?? 0,
