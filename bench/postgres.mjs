@@ -3,7 +3,7 @@
  * PostgreSQL figures beside SQLite, when BENCH_DATABASE_URL names a PostgreSQL server whose
  * user may create databases (e.g. postgres://postgres@127.0.0.1:55432/postgres): the scanned
  * library's SQLite database is copied (`db:copy`) into a new database there, a second server
- * runs on it, and `GET /api/roms` pages and searches, deep pages rebuilt from the database and
+ * runs on it (timed once it has stored every ROM's list JSON, `listJsonSettled`), and `GET /api/roms` pages and searches, deep pages rebuilt from the database and
  * `GET /api/roms/random` are timed on both servers in turn.
  * Prints figures only; the database is dropped at the end.
  */
@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 import { httpGet } from './http-get.mjs';
+import { listJsonSettled } from './postgres-twin.mjs';
 import { randomLatency, randomScopes } from './list.mjs';
 
 /** @typedef {import('./library.mjs').BenchContext} BenchContext */
@@ -46,27 +47,48 @@ async function latency(url, auth) {
   return `p50 ${percentile(samples, 0.5).toFixed(2)} ms, p95 ${percentile(samples, 0.95).toFixed(2)} ms`;
 }
 
+/** One GET's time (ms). @param {string} url @param {string} auth */
+async function timedOnce(url, auth) {
+  const started = performance.now();
+  const response = await httpGet(url, { authorization: auth });
+  if (!response.ok) throw new Error(`HTTP ${response.status} for ${url}`);
+  return performance.now() - started;
+}
+
 /**
- * p50/p95 (ms) of sequential GETs of distinct URLs, each asked once: answers the server keeps
- * nothing of, so each is rebuilt from the database. @param {string[]} urls @param {string} auth
+ * p50/p95 (ms) per server of sequential GETs of distinct paths, each asked once of each server:
+ * answers neither server keeps anything of, so each is rebuilt from the database. The servers
+ * are asked in turn, page by page, the first of each pair alternating, so a burst of background
+ * work on this small machine (a checkpoint, a collection) falls on both figures alike rather
+ * than on whichever engine happened to be timed then.
+ * @param {string[]} paths @param {string} sqliteUrl @param {string} postgresUrl @param {string} auth
  */
-async function onceEach(urls, auth) {
-  const samples = [];
-  for (const url of urls) {
-    const started = performance.now();
-    const response = await httpGet(url, { authorization: auth });
-    if (!response.ok) throw new Error(`HTTP ${response.status} for ${url}`);
-    samples.push(performance.now() - started);
+async function onceEachInTurn(paths, sqliteUrl, postgresUrl, auth) {
+  /** @type {number[]} */
+  const sqlite = [];
+  /** @type {number[]} */
+  const postgres = [];
+  for (const [index, pagePath] of paths.entries()) {
+    const turns = [
+      async () => sqlite.push(await timedOnce(`${sqliteUrl}${pagePath}`, auth)),
+      async () => postgres.push(await timedOnce(`${postgresUrl}${pagePath}`, auth)),
+    ];
+    if (index % 2 === 1) turns.reverse();
+    for (const turn of turns) await turn();
   }
-  return { p50: percentile(samples, 0.5), p95: percentile(samples, 0.95) };
+  const figure = (/** @type {number[]} */ samples) => ({
+    p50: percentile(samples, 0.5),
+    p95: percentile(samples, 0.95),
+  });
+  return { sqlite: figure(sqlite), postgres: figure(postgres) };
 }
 
 /** @param {{ p50: number, p95: number }} figure */
 const formatted = (figure) => `p50 ${figure.p50.toFixed(2)} ms, p95 ${figure.p95.toFixed(2)} ms`;
 
 /**
- * Deep pages (from half-way down the list on, each asked once) on both servers, PostgreSQL's
- * p50 and p95 beside 2x SQLite's (the target).
+ * Deep pages (from half-way down the list on, each asked once) on both servers in turn,
+ * PostgreSQL's p50 and p95 beside 2x SQLite's (the target).
  * @param {string} sqliteUrl @param {string} postgresUrl @param {string} auth
  * @param {number} romCount @param {Record<string, string>} order
  */
@@ -75,13 +97,11 @@ async function deepPages(sqliteUrl, postgresUrl, auth, romCount, order) {
   const offsets = Array.from({ length: requests }, (_, index) => first + index * PAGE).filter(
     (offset) => offset < romCount,
   );
-  const urls = (/** @type {string} */ base) =>
-    offsets.map(
-      (offset) =>
-        `${base}/api/roms?${new URLSearchParams({ limit: String(PAGE), offset: String(offset), ...order }).toString()}`,
-    );
-  const sqlite = await onceEach(urls(sqliteUrl), auth);
-  const postgres = await onceEach(urls(postgresUrl), auth);
+  const paths = offsets.map(
+    (offset) =>
+      `/api/roms?${new URLSearchParams({ limit: String(PAGE), offset: String(offset), ...order }).toString()}`,
+  );
+  const { sqlite, postgres } = await onceEachInTurn(paths, sqliteUrl, postgresUrl, auth);
   const met = postgres.p50 <= 2 * sqlite.p50 && postgres.p95 <= 2 * sqlite.p95;
   return (
     `SQLite ${formatted(sqlite)} | PostgreSQL ${formatted(postgres)} ` +
@@ -176,6 +196,7 @@ export async function postgresFigures(ctx) {
     const port = Number(new URL(ctx.baseUrl).port) + 1;
     const postgres = await startPostgresServer(target.toString(), port);
     try {
+      await listJsonSettled(target.toString());
       const biggest = ctx.biggestPlatform;
       const deep = String(Math.floor((ctx.romCount * 0.7) / PAGE) * PAGE);
       /** @type {[string, Record<string, string>][]} */
