@@ -12,6 +12,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 
+import Database from 'better-sqlite3';
 import { io } from 'socket.io-client';
 
 import { HashPool } from '../server/dist/modules/hashing/hash-pool.js';
@@ -161,6 +162,31 @@ export function cachedLibrary(count) {
   generateLibrary(libraryDir, count);
   fs.writeFileSync(stamp, expected);
   return { libraryDir, seconds: (performance.now() - started) / 1000, generated: true };
+}
+
+/**
+ * Waits (up to 5 minutes) until the server of `dataDir` has stored every ROM's list JSON and
+ * resolves with the seconds waited. After a scan's writes pause the server writes it in the
+ * background (`RomListJsonFiller`), for seconds at 100k ROMs; figures taken meanwhile would
+ * charge that work to the requests timed. The first request after start-up is timed apart.
+ * @param {string} dataDir
+ */
+export async function listJsonStored(dataDir) {
+  const started = performance.now();
+  const db = new Database(path.join(dataDir, 'romshelf.db'), { readonly: true });
+  try {
+    const missing = db.prepare(
+      'SELECT (SELECT count(*) FROM rom) - (SELECT count(*) FROM rom_list_json) AS missing',
+    );
+    while (performance.now() - started < 300_000) {
+      const row = /** @type {{ missing: number }} */ (missing.get());
+      if (row.missing <= 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  } finally {
+    db.close();
+  }
+  return (performance.now() - started) / 1000;
 }
 
 /** Writes a 1 GiB file from a repeated 1 MiB random block. */

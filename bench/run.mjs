@@ -17,6 +17,7 @@ import {
   cachedLibrary,
   generateBigFile,
   hashingFigures,
+  listJsonStored,
   quietMachine,
   socketScan,
 } from './library.mjs';
@@ -337,6 +338,10 @@ async function main() {
       await quietMachine();
       await scanFigures(rows, library.libraryDir, sessionCookie, pid);
     }
+    rows.push([
+      'list JSON stored by the server after the scan (waited before the figures below)',
+      `${(await listJsonStored(dataDir)).toFixed(1)} s`,
+    ]);
     const context = await benchContext(
       dataDir,
       sessionCookie,
