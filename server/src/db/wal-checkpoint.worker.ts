@@ -12,14 +12,28 @@ const port = parentPort;
 if (port === null) throw new Error('wal-checkpoint.worker must run as a worker thread');
 
 const { file, intervalMs } = workerData as { file: string; intervalMs: number };
-const db = new Database(file, { fileMustExist: true });
+// Never waits on a lock: a checkpoint that cannot run now runs at the next tick.
+const db = new Database(file, { fileMustExist: true, timeout: 0 });
 
 const checkpoint = () => db.pragma('wal_checkpoint(PASSIVE)');
 const timer = setInterval(checkpoint, intervalMs);
 
+/**
+ * The last checkpoint also empties the log file, here rather than in a commit on the event loop
+ * (the scan ran without `journal_size_limit`). Busy (a reader or writer at that moment), it
+ * copies what it can and leaves the file to the limit.
+ */
+const lastCheckpoint = () => {
+  try {
+    db.pragma('wal_checkpoint(TRUNCATE)');
+  } catch {
+    checkpoint();
+  }
+};
+
 port.once('message', () => {
   clearInterval(timer);
-  checkpoint();
+  lastCheckpoint();
   db.close();
   port.postMessage('stopped');
   port.close();
